@@ -1,0 +1,47 @@
+# The two commands a newcomer needs: `make app` and `make test`.
+# Both create .venv on first use and install what they need into it.
+
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+PORT   ?= 8866
+
+.PHONY: app test docs bench clean help
+
+help:
+	@echo "make app   - set up .venv and serve the lessons with Voila on http://localhost:$(PORT)"
+	@echo "make test  - set up .venv with the test extras and run lint, types and every test"
+	@echo "make docs  - build the documentation site into docs/_build/html"
+	@echo "make bench - run the benchmarks"
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+# Stamp files: reinstall only when pyproject.toml changes.
+$(VENV)/.app-installed: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[app]'
+	@touch $@
+
+$(VENV)/.test-installed: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[app,test,docs]'
+	@touch $@
+
+app: $(VENV)/.app-installed
+	@echo "Serving the lessons: open http://localhost:$(PORT)/ in your browser (Ctrl+C stops)."
+	$(BIN)/voila notebooks/00-index.ipynb --port=$(PORT) --no-browser --Voila.ip=127.0.0.1
+
+test: $(VENV)/.test-installed
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/mypy
+	$(BIN)/python -m pytest
+
+docs: $(VENV)/.test-installed
+	$(BIN)/sphinx-build -W --keep-going -b html docs docs/_build/html
+
+bench: $(VENV)/.test-installed
+	for b in benchmarks/*.py; do $(BIN)/python $$b || exit 1; done
+
+clean:
+	rm -rf $(VENV) docs/_build .pytest_cache .mypy_cache .ruff_cache

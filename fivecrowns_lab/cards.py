@@ -1,0 +1,309 @@
+"""Cards, suits, the 116-card deck and the text notation.
+
+Glossary
+--------
+card
+    One of 116: five suits of eleven ranks (3 to K), each twice, and six jokers.
+wild
+    A joker, or any card of the round's wild rank; it stands for any card in a meld.
+book
+    Three or more cards of one rank (suits do not matter, duplicates allowed).
+run
+    Three or more cards of one suit in consecutive ranks, 3 to K, no wrapping.
+meld
+    A book or a run.
+hand
+    The cards a player holds: a tuple, because every card exists twice.
+stock
+    The face-down draw pile.
+discard pile
+    The face-up pile; only its top card can be seen or taken.
+round
+    One deal; round ``r`` deals ``r + 2`` cards and rank ``r + 2`` is wild.
+go out
+    Meld every card of a hand except one, which is discarded.
+
+Examples
+--------
+>>> parse_cards("10H q* JK")
+(Card(10, Suit.HEARTS), Card(12, Suit.STARS), JOKER)
+>>> str(Card(10, Suit.HEARTS)), Card(10, Suit.HEARTS).code
+('10♥', '10H')
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any
+
+__all__ = [
+    "DECK",
+    "JOKER",
+    "RANKS",
+    "CardError",
+    "Card",
+    "Hand",
+    "Suit",
+    "check_available",
+    "format_cards",
+    "parse_card",
+    "parse_cards",
+]
+
+#: The ranks in order: 3..10, then J = 11, Q = 12, K = 13.
+RANKS: tuple[int, ...] = tuple(range(3, 14))
+RANK_NAMES = {11: "J", 12: "Q", 13: "K"}
+RANK_WORDS = {11: "jack", 12: "queen", 13: "king"}
+_JOKER_RANK = 0
+
+
+class CardError(ValueError):
+    """A card or hand that cannot exist: a bad token or too many copies of a card."""
+
+
+class Suit(Enum):
+    """The five suits, each with its own symbol, ASCII letter and colour.
+
+    The colours come from the Okabe-Ito palette, chosen to stay distinct
+    for the common kinds of colour blindness; the symbol always goes with them.
+    """
+
+    STARS = ("★", "*", "star", "#B8860B")
+    HEARTS = ("♥", "H", "heart", "#D55E00")
+    CLUBS = ("♣", "C", "club", "#009E73")
+    SPADES = ("♠", "S", "spade", "#000000")
+    DIAMONDS = ("♦", "D", "diamond", "#0072B2")
+
+    def __init__(self, symbol: str, letter: str, noun: str, colour: str) -> None:
+        self.symbol = symbol
+        self.letter = letter
+        self.noun = noun
+        self.colour = colour
+
+    @property
+    def index(self) -> int:
+        """Position of the suit in :data:`SUITS` order (0..4)."""
+        return _SUIT_INDEX[self]
+
+    def __repr__(self) -> str:
+        return f"Suit.{self.name}"
+
+    def __str__(self) -> str:
+        return self.symbol
+
+
+SUITS: tuple[Suit, ...] = tuple(Suit)
+_SUIT_INDEX = {suit: i for i, suit in enumerate(SUITS)}
+_SUIT_BY_TEXT = {key.upper(): s for s in SUITS for key in (s.symbol, s.letter)}
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """One card: a rank from 3 to 13 and a suit, or the joker (rank 0, no suit).
+
+    Cards carry no round: whether a card is wild, and what it scores, depends on
+    the round and is answered by :mod:`fivecrowns_lab.rules`.
+
+    Examples
+    --------
+    >>> Card(11, Suit.CLUBS)
+    Card(11, Suit.CLUBS)
+    >>> Card.parse("j♣") == Card(11, Suit.CLUBS)
+    True
+    """
+
+    rank: int
+    suit: Suit | None
+
+    def __post_init__(self) -> None:
+        if self.suit is None:
+            if self.rank != _JOKER_RANK:
+                raise CardError(f"A card of rank {self.rank} needs a suit.")
+        elif self.rank not in RANKS:
+            raise CardError(f"There is no rank {self.rank}: ranks run from 3 to 13 (K).")
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """Read one card written as rank then suit, such as ``10♥``, ``10H`` or ``JK``."""
+        return parse_card(text)
+
+    @property
+    def is_joker(self) -> bool:
+        """True for a joker."""
+        return self.suit is None
+
+    @property
+    def rank_text(self) -> str:
+        """The rank as printed: ``3``..``10``, ``J``, ``Q``, ``K`` (``JK`` for a joker)."""
+        if self.suit is None:
+            return "JK"
+        return RANK_NAMES.get(self.rank, str(self.rank))
+
+    @property
+    def code(self) -> str:
+        """The ASCII code, typeable on any keyboard: ``10H``, ``Q*``, ``JK``."""
+        if self.suit is None:
+            return "JK"
+        return self.rank_text + self.suit.letter
+
+    @property
+    def index(self) -> int:
+        """A dense index 0..55: suit-major over the 55 suited cards, 55 for the joker."""
+        if self.suit is None:
+            return 55
+        return self.suit.index * 11 + self.rank - 3
+
+    @property
+    def sort_key(self) -> tuple[int, int]:
+        """Sort by suit then rank, jokers last."""
+        if self.suit is None:
+            return (len(SUITS), 0)
+        return (self.suit.index, self.rank)
+
+    def describe(self) -> str:
+        """Words for a screen reader: ``'7 of hearts'``, ``'king of stars'``, ``'joker'``."""
+        if self.suit is None:
+            return "joker"
+        return f"{RANK_WORDS.get(self.rank, str(self.rank))} of {self.suit.noun}s"
+
+    def __str__(self) -> str:
+        if self.suit is None:
+            return "JK"
+        return self.rank_text + self.suit.symbol
+
+    def __repr__(self) -> str:
+        if self.suit is None:
+            return "JOKER"
+        return f"Card({self.rank}, {self.suit!r})"
+
+    def _repr_html_(self) -> str:
+        from .render import card_html  # lazy: rendering is only needed in notebooks
+
+        return card_html(self)
+
+
+JOKER = Card(_JOKER_RANK, None)
+
+#: The 116 cards: two copies of each of the 55 suited cards, then six jokers.
+DECK: tuple[Card, ...] = tuple(
+    [Card(rank, suit) for _ in range(2) for suit in SUITS for rank in RANKS] + [JOKER] * 6
+)
+_COPIES = Counter(DECK)
+
+_TOKEN = re.compile(r"^(10|[3-9]|[JQK])(.)$", re.IGNORECASE)
+_SPLIT = re.compile(r"[\s,]+")
+_CARD_SHAPE = "a card is a rank (3-10, J, Q, K) then a suit (★ or *, ♥ or H, ♣ or C, ♠ or S, ♦ or D), like 10♥, 10H or Q*, or JK for a joker"
+
+
+def _card_cache() -> dict[str, Card]:
+    known: dict[str, Card] = {"JK": JOKER, "JOKER": JOKER}
+    for card in set(DECK):
+        if card.suit is not None:
+            for suit_text in (card.suit.symbol, card.suit.letter):
+                known[(card.rank_text + suit_text).upper()] = card
+    return known
+
+
+_BY_TEXT = _card_cache()
+
+
+def parse_card(text: str) -> Card:
+    """Read one card token; raise :class:`CardError` naming it if it is not a card.
+
+    >>> parse_card("q★")
+    Card(12, Suit.STARS)
+    """
+    token = text.strip()
+    card = _BY_TEXT.get(token.upper())
+    if card is not None:
+        return card
+    match = _TOKEN.match(token)
+    if match and match.group(2).upper() not in _SUIT_BY_TEXT:
+        raise CardError(f"'{token}' is not a card: '{match.group(2)}' is not a suit; {_CARD_SHAPE}.")
+    raise CardError(f"'{token}' is not a card: {_CARD_SHAPE}.")
+
+
+class Hand(tuple[Card, ...]):
+    """A tuple of cards that prints in card notation and renders as cards in a notebook.
+
+    >>> hand = parse_cards("3H 4H JK")
+    >>> str(hand)
+    '3♥ 4♥ JK'
+    >>> parse_cards(str(hand)) == hand
+    True
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, cards: Iterable[Card] = ()) -> Hand:
+        return super().__new__(cls, cards)
+
+    def __str__(self) -> str:
+        return format_cards(self)
+
+    def __repr__(self) -> str:
+        return f"parse_cards({format_cards(self)!r})"
+
+    def sorted(self) -> Hand:
+        """The same cards sorted by suit then rank, jokers last."""
+        return Hand(sorted(self, key=lambda c: c.sort_key))
+
+    def _repr_html_(self) -> str:
+        from .render import hand_html
+
+        return hand_html(self)
+
+
+def format_cards(cards: Iterable[Card], ascii: bool = False) -> str:
+    """Write cards in notation separated by spaces (ASCII codes if ``ascii``)."""
+    return " ".join(card.code if ascii else str(card) for card in cards)
+
+
+def check_available(cards: Iterable[Card]) -> None:
+    """Raise :class:`CardError` if the cards hold more copies of a card than the deck has.
+
+    >>> check_available(parse_cards("8H 8H 8H", check=False))
+    Traceback (most recent call last):
+    ...
+    fivecrowns_lab.cards.CardError: The deck has only 2 copies of 8♥, but these cards hold 3.
+    """
+    counts = Counter(cards)
+    total = sum(counts.values())
+    if total > len(DECK):
+        raise CardError(f"A hand of {total} cards is more than the deck's {len(DECK)}.")
+    for card, count in counts.items():
+        if not isinstance(card, Card):
+            raise CardError(f"{card!r} is not a card.")
+        allowed = _COPIES[card]
+        if count > allowed:
+            what = "jokers" if card.is_joker else f"copies of {card}"
+            raise CardError(f"The deck has only {allowed} {what}, but these cards hold {count}.")
+
+
+def parse_cards(text: str | Iterable[Any], check: bool = True) -> Hand:
+    """Read cards separated by spaces and/or commas.
+
+    Every token must be a card (nothing is silently dropped), and unless
+    ``check`` is false no card may appear more often than the deck holds it.
+    Cards already given as :class:`Card` values pass through.
+
+    >>> parse_cards("10♥, 10H,JK")
+    parse_cards('10♥ 10♥ JK')
+    >>> parse_cards("3H 4X")
+    Traceback (most recent call last):
+    ...
+    fivecrowns_lab.cards.CardError: '4X' is not a card: 'X' is not a suit; a card is a rank (3-10, J, Q, K) then a suit (★ or *, ♥ or H, ♣ or C, ♠ or S, ♦ or D), like 10♥, 10H or Q*, or JK for a joker.
+    """
+    if isinstance(text, str):
+        tokens = [t for t in _SPLIT.split(text.strip()) if t]
+        cards = Hand(parse_card(t) for t in tokens)
+    else:
+        items = list(text)
+        cards = Hand(c if isinstance(c, Card) else parse_card(str(c)) for c in items)
+    if check:
+        check_available(cards)
+    return cards

@@ -1,0 +1,279 @@
+"""Books and runs: checking a meld and explaining the verdict in a sentence.
+
+>>> check_meld("8H 8H 8*", 1).reason
+'A book of three 8s.'
+>>> check_meld("5H JK 7H", 1).reason
+'A run of hearts from 5 to 7, with JK as 6♥.'
+>>> check_meld("QH KH 3H", 2).reason
+'Runs cannot wrap from K to 3: the ranks go 3, 4, … Q, K and stop there.'
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from .cards import RANK_NAMES, RANK_WORDS, Card, Hand, Suit, format_cards, parse_cards
+from .rules import check_round, is_wild
+
+__all__ = [
+    "MeldError",
+    "Meld",
+    "MeldCheck",
+    "MeldKind",
+    "WildUse",
+    "check_meld",
+    "make_book",
+    "make_run",
+]
+
+MeldKind = Literal["book", "run"]
+_LOW, _HIGH = 3, 13
+_NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight")
+
+
+class MeldError(ValueError):
+    """Cards that do not form the meld asked for."""
+
+
+def rank_text(rank: int) -> str:
+    """``'3'`` .. ``'10'``, ``'J'``, ``'Q'``, ``'K'``."""
+    return RANK_NAMES.get(rank, str(rank))
+
+
+def _rank_plural(rank: int) -> str:
+    return f"{RANK_WORDS[rank]}s" if rank in RANK_WORDS else f"{rank}s"
+
+
+def _count(n: int) -> str:
+    return _NUMBER_WORDS[n] if n < len(_NUMBER_WORDS) else str(n)
+
+
+@dataclass(frozen=True)
+class WildUse:
+    """What one wild card stands for in a meld: a rank, and in a run also the suit."""
+
+    wild: Card
+    rank: int
+    suit: Suit | None = None
+
+    def __str__(self) -> str:
+        if self.suit is None:
+            article = "an" if self.rank == 8 else "a"
+            return f"{self.wild} as {article} {rank_text(self.rank)}"
+        return f"{self.wild} as {rank_text(self.rank)}{self.suit.symbol}"
+
+
+@dataclass(frozen=True)
+class Meld:
+    """A valid book or run, its cards in meld order.
+
+    Iterating a meld gives its cards. ``ranks[i]`` is the rank ``cards[i]``
+    stands for; ``suit`` is the run's suit (None for a book); ``wilds`` says
+    what each wild card stands for.
+    """
+
+    cards: Hand
+    kind: MeldKind
+    ranks: tuple[int, ...]
+    suit: Suit | None
+    round_no: int
+
+    def __iter__(self) -> Iterator[Card]:
+        return iter(self.cards)
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    def __str__(self) -> str:
+        return format_cards(self.cards)
+
+    @property
+    def wilds(self) -> tuple[WildUse, ...]:
+        """What each wild in the meld stands for, in meld order."""
+        return tuple(
+            WildUse(card, rank, self.suit)
+            for card, rank in zip(self.cards, self.ranks)
+            if is_wild(card, self.round_no)
+        )
+
+    def describe(self) -> str:
+        """One sentence about the meld, naming what each wild stands for."""
+        n = len(self.cards)
+        if self.kind == "book":
+            rank = self.ranks[0]
+            if all(is_wild(c, self.round_no) for c in self.cards):
+                text = f"A book of {_count(n)} wilds, standing as {_rank_plural(rank)}"
+                return text + "."
+            text = f"A book of {_count(n)} {_rank_plural(rank)}"
+        else:
+            assert self.suit is not None  # every run has a suit: narrows the type
+            text = (
+                f"A run of {self.suit.noun}s from {rank_text(self.ranks[0])}"
+                f" to {rank_text(self.ranks[-1])}"
+            )
+        uses = self.wilds
+        if uses:
+            return f"{text}, with {', '.join(str(u) for u in uses)}."
+        return text + "."
+
+    def _repr_html_(self) -> str:
+        from .render import hand_html
+
+        return hand_html(self.cards, self.round_no)
+
+
+@dataclass(frozen=True)
+class MeldCheck:
+    """The verdict on some cards as a meld: ``valid``, ``kind`` and a ``reason`` sentence."""
+
+    valid: bool
+    kind: MeldKind | None
+    reason: str
+    meld: Meld | None = None
+
+    def __bool__(self) -> bool:
+        return self.valid
+
+
+def make_book(cards: Sequence[Card], round_no: int, rank: int | None = None) -> Meld:
+    """Build a book; wilds stand for ``rank`` (default: the naturals' rank, else the round's wild rank).
+
+    Raises :class:`MeldError` if the cards are not a book.
+    """
+    naturals = [c for c in cards if not is_wild(c, round_no)]
+    ranks = {c.rank for c in naturals}
+    if len(cards) < 3 or len(ranks) > 1:
+        raise MeldError(f"{format_cards(cards)} is not a book.")
+    if ranks:
+        rank = ranks.pop()
+    elif rank is None:
+        rank = round_no + 2
+    ordered = Hand(naturals + [c for c in cards if is_wild(c, round_no)])
+    return Meld(ordered, "book", (rank,) * len(cards), None, round_no)
+
+
+def make_run(
+    cards: Sequence[Card], round_no: int, suit: Suit | None = None, start: int | None = None
+) -> Meld:
+    """Build a run, placing the wilds in the gaps, then above, then below the naturals.
+
+    ``suit`` and ``start`` choose where a run of wilds alone (or a wild-padded
+    run) sits. Raises :class:`MeldError` if the cards cannot form a run.
+    """
+    naturals = sorted((c for c in cards if not is_wild(c, round_no)), key=lambda c: c.rank)
+    wilds = [c for c in cards if is_wild(c, round_no)]
+    suits = {c.suit for c in naturals}
+    n = len(cards)
+    if n < 3 or n > _HIGH - _LOW + 1 or len(suits) > 1:
+        raise MeldError(f"{format_cards(cards)} is not a run.")
+    if naturals:
+        suit = naturals[0].suit
+        lo, hi = naturals[0].rank, naturals[-1].rank
+        if len({c.rank for c in naturals}) != len(naturals) or hi - lo + 1 > n:
+            raise MeldError(f"{format_cards(cards)} is not a run.")
+        top = min(_HIGH, lo + n - 1)
+        first = top - n + 1
+        if start is not None and start <= lo and start + n - 1 >= hi:
+            first = max(_LOW, min(start, _HIGH - n + 1))
+    else:
+        first = _LOW if start is None else max(_LOW, min(start, _HIGH - n + 1))
+    if suit is None:
+        raise MeldError("A run of wilds alone needs a suit to stand in.")
+    by_rank = {c.rank: c for c in naturals}
+    spare = iter(wilds)
+    ordered = [by_rank[r] if r in by_rank else next(spare) for r in range(first, first + n)]
+    return Meld(Hand(ordered), "run", tuple(range(first, first + n)), suit, round_no)
+
+
+def check_meld(cards: str | Iterable[Card], round_no: int) -> MeldCheck:
+    """Say whether cards form a book or a run in a round, and why, in a sentence.
+
+    For a valid meld the reason also says what each wild stands for, and
+    ``.meld`` holds the :class:`Meld`.
+
+    >>> check_meld("8★ 9♥ 10♥", 1).reason
+    'A run needs one suit: 8★ is a star, the others are hearts.'
+    """
+    check_round(round_no)
+    hand = parse_cards(cards)
+    naturals = [c for c in hand if not is_wild(c, round_no)]
+    n, n_wild = len(hand), len(hand) - len(naturals)
+    if n < 3:
+        have = "none" if n == 0 else f"only {_count(n)}"
+        return MeldCheck(False, None, f"A meld needs at least three cards; this has {have}.")
+    ranks = Counter(c.rank for c in naturals)
+    if len(ranks) <= 1:
+        meld = make_book(hand, round_no)
+        return MeldCheck(True, "book", meld.describe(), meld)
+    run_problem = _run_problem(naturals, n_wild, n)
+    if run_problem is None:
+        meld = make_run(hand, round_no)
+        return MeldCheck(True, "run", meld.describe(), meld)
+    return MeldCheck(False, None, _explain_neither(naturals, ranks, run_problem))
+
+
+def _run_problem(naturals: list[Card], n_wild: int, n: int) -> str | None:
+    """Why the naturals plus ``n_wild`` wilds are not a run, or None if they are."""
+    suits = Counter(c.suit for c in naturals)
+    if len(suits) > 1:
+        main, _ = suits.most_common(1)[0]
+        if list(suits.values()).count(suits[main]) > 1:
+            listed = ", ".join(f"{c} is a {c.suit.noun}" for c in naturals if c.suit)
+            return f"A run needs one suit: {listed}."
+        odd = [c for c in naturals if c.suit != main]
+        assert main is not None
+        said = ", ".join(f"{c} is a {c.suit.noun}" for c in odd if c.suit)
+        return f"A run needs one suit: {said}, the others are {main.noun}s."
+    twice = sorted({c for c in naturals if sum(1 for d in naturals if d.rank == c.rank) > 1},
+                   key=lambda c: c.rank)
+    if twice:
+        return f"A run cannot hold the same rank twice: {twice[0]} is there more than once."
+    if n > _HIGH - _LOW + 1:
+        return f"A run is at most 11 cards long (3 to K); this has {n}."
+    ordered = sorted(c.rank for c in naturals)
+    lo, hi = ordered[0], ordered[-1]
+    missing = [r for r in range(lo, hi + 1) if r not in ordered]
+    if len(missing) <= n_wild:
+        return None
+    if _fits_if_wrapped(ordered, n_wild):
+        return "Runs cannot wrap from K to 3: the ranks go 3, 4, … Q, K and stop there."
+    suit = naturals[0].suit
+    assert suit is not None
+    gap = ", ".join(rank_text(r) for r in missing)
+    wild_text = "no wild" if n_wild == 0 else f"only {_count(n_wild)} wild" + ("s" if n_wild > 1 else "")
+    return (
+        f"A run needs consecutive ranks: from {rank_text(lo)}{suit.symbol} to "
+        f"{rank_text(hi)}{suit.symbol} it is missing {gap}, and there is {wild_text} to fill "
+        f"{'it' if len(missing) == 1 else 'them'}."
+    )
+
+
+def _fits_if_wrapped(ranks: list[int], n_wild: int) -> bool:
+    """Would the ranks make a run if K were followed by 3 again?"""
+    size = _HIGH - _LOW + 1
+    shifted = sorted((r - _LOW) % size for r in ranks)
+    for cut in range(1, len(shifted)):
+        rotated = [(r - shifted[cut]) % size for r in shifted]
+        span = max(rotated) - min(rotated) + 1
+        if span - len(ranks) <= n_wild:
+            return True
+    return False
+
+
+def _explain_neither(naturals: list[Card], ranks: Counter[int], run_problem: str) -> str:
+    if len({c.suit for c in naturals}) == 1:
+        return run_problem
+    shown = ", ".join(rank_text(r) for r in sorted(ranks))
+    if run_problem.startswith("A run needs one suit"):
+        if len(ranks) == len(naturals) and _looks_like_run(naturals):
+            return run_problem
+        return f"Not a book: the ranks differ ({shown}). Not a run: {run_problem[0].lower()}{run_problem[1:]}"
+    return run_problem
+
+
+def _looks_like_run(naturals: list[Card]) -> bool:
+    ordered = sorted(c.rank for c in naturals)
+    return ordered[-1] - ordered[0] + 1 <= len(ordered) + 2
