@@ -8,7 +8,18 @@ widget library; the interactive views live in :mod:`fivecrowns_lab.views`.
 12
 """
 
-from .cards import DECK, JOKER, RANKS, SUITS, Card, CardError, Hand, Suit, format_cards, parse_cards
+from .cards import (
+    DECK,
+    JOKER,
+    RANKS,
+    SUITS,
+    Card,
+    CardError,
+    Hand,
+    Suit,
+    format_cards,
+    parse_cards,
+)
 from .melds import Meld, MeldCheck, MeldError, WildUse, check_meld
 from .rules import (
     ROUNDS,

@@ -44,8 +44,8 @@ __all__ = [
     "DECK",
     "JOKER",
     "RANKS",
-    "CardError",
     "Card",
+    "CardError",
     "Hand",
     "Suit",
     "check_available",
@@ -196,7 +196,10 @@ _COPIES = Counter(DECK)
 
 _TOKEN = re.compile(r"^(10|[3-9]|[JQK])(.)$", re.IGNORECASE)
 _SPLIT = re.compile(r"[\s,]+")
-_CARD_SHAPE = "a card is a rank (3-10, J, Q, K) then a suit (★ or *, ♥ or H, ♣ or C, ♠ or S, ♦ or D), like 10♥, 10H or Q*, or JK for a joker"
+_CARD_SHAPE = (
+    "a card is a rank (3-10, J, Q, K) then a suit (★ or *, ♥ or H, ♣ or C, ♠ or S, ♦ or D), "
+    "like 10♥, 10H or Q*, or JK for a joker"
+)
 
 
 def _card_cache() -> dict[str, Card]:
@@ -223,7 +226,9 @@ def parse_card(text: str) -> Card:
         return card
     match = _TOKEN.match(token)
     if match and match.group(2).upper() not in _SUIT_BY_TEXT:
-        raise CardError(f"'{token}' is not a card: '{match.group(2)}' is not a suit; {_CARD_SHAPE}.")
+        raise CardError(
+            f"'{token}' is not a card: '{match.group(2)}' is not a suit; {_CARD_SHAPE}."
+        )
     raise CardError(f"'{token}' is not a card: {_CARD_SHAPE}.")
 
 
@@ -296,7 +301,7 @@ def parse_cards(text: str | Iterable[Any], check: bool = True) -> Hand:
     >>> parse_cards("3H 4X")
     Traceback (most recent call last):
     ...
-    fivecrowns_lab.cards.CardError: '4X' is not a card: 'X' is not a suit; a card is a rank (3-10, J, Q, K) then a suit (★ or *, ♥ or H, ♣ or C, ♠ or S, ♦ or D), like 10♥, 10H or Q*, or JK for a joker.
+    fivecrowns_lab.cards.CardError: '4X' is not a card: 'X' is not a suit; a card is a rank ...
     """
     if isinstance(text, str):
         tokens = [t for t in _SPLIT.split(text.strip()) if t]

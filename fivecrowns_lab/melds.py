@@ -19,9 +19,9 @@ from .cards import RANK_NAMES, RANK_WORDS, Card, Hand, Suit, format_cards, parse
 from .rules import check_round, is_wild
 
 __all__ = [
-    "MeldError",
     "Meld",
     "MeldCheck",
+    "MeldError",
     "MeldKind",
     "WildUse",
     "check_meld",
@@ -95,7 +95,7 @@ class Meld:
         """What each wild in the meld stands for, in meld order."""
         return tuple(
             WildUse(card, rank, self.suit)
-            for card, rank in zip(self.cards, self.ranks)
+            for card, rank in zip(self.cards, self.ranks, strict=True)
             if is_wild(card, self.round_no)
         )
 
@@ -139,7 +139,7 @@ class MeldCheck:
 
 
 def make_book(cards: Sequence[Card], round_no: int, rank: int | None = None) -> Meld:
-    """Build a book; wilds stand for ``rank`` (default: the naturals' rank, else the round's wild rank).
+    """Build a book; its wilds stand for the naturals' rank (or ``rank``, for wilds alone).
 
     Raises :class:`MeldError` if the cards are not a book.
     """
@@ -227,8 +227,10 @@ def _run_problem(naturals: list[Card], n_wild: int, n: int) -> str | None:
         assert main is not None
         said = ", ".join(f"{c} is a {c.suit.noun}" for c in odd if c.suit)
         return f"A run needs one suit: {said}, the others are {main.noun}s."
-    twice = sorted({c for c in naturals if sum(1 for d in naturals if d.rank == c.rank) > 1},
-                   key=lambda c: c.rank)
+    twice = sorted(
+        {c for c in naturals if sum(1 for d in naturals if d.rank == c.rank) > 1},
+        key=lambda c: c.rank,
+    )
     if twice:
         return f"A run cannot hold the same rank twice: {twice[0]} is there more than once."
     if n > _HIGH - _LOW + 1:
@@ -243,7 +245,9 @@ def _run_problem(naturals: list[Card], n_wild: int, n: int) -> str | None:
     suit = naturals[0].suit
     assert suit is not None
     gap = ", ".join(rank_text(r) for r in missing)
-    wild_text = "no wild" if n_wild == 0 else f"only {_count(n_wild)} wild" + ("s" if n_wild > 1 else "")
+    wild_text = (
+        "no wild" if n_wild == 0 else f"only {_count(n_wild)} wild" + ("s" if n_wild > 1 else "")
+    )
     return (
         f"A run needs consecutive ranks: from {rank_text(lo)}{suit.symbol} to "
         f"{rank_text(hi)}{suit.symbol} it is missing {gap}, and there is {wild_text} to fill "
@@ -270,7 +274,8 @@ def _explain_neither(naturals: list[Card], ranks: Counter[int], run_problem: str
     if run_problem.startswith("A run needs one suit"):
         if len(ranks) == len(naturals) and _looks_like_run(naturals):
             return run_problem
-        return f"Not a book: the ranks differ ({shown}). Not a run: {run_problem[0].lower()}{run_problem[1:]}"
+        run_text = run_problem[0].lower() + run_problem[1:]
+        return f"Not a book: the ranks differ ({shown}). Not a run: {run_text}"
     return run_problem
 
 

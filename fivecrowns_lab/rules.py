@@ -73,14 +73,16 @@ def wild_rank_text(round_no: int) -> str:
 
 def is_wild(card: Card, round_no: int) -> bool:
     """True for a joker and for every card of the round's wild rank."""
-    return card.is_joker or card.rank == wild_rank(round_no)
+    rank = wild_rank(round_no)
+    return card.is_joker or card.rank == rank
 
 
 def card_points(card: Card, round_no: int) -> int:
     """Penalty points of a card left in hand: face value, wild rank 20, joker 50."""
+    rank = wild_rank(round_no)
     if card.is_joker:
         return JOKER_POINTS
-    if card.rank == wild_rank(round_no):
+    if card.rank == rank:
         return WILD_POINTS
     return card.rank
 
@@ -124,9 +126,7 @@ class GameRules:
         if self.ties not in ("shared", "playoff"):
             raise RulesError(f"Ties are 'shared' or 'playoff', not {self.ties!r}.")
         if not 3 <= self.playoff_hand_size <= 13:
-            raise RulesError(
-                f"A playoff hand has 3 to 13 cards, not {self.playoff_hand_size}."
-            )
+            raise RulesError(f"A playoff hand has 3 to 13 cards, not {self.playoff_hand_size}.")
 
     @property
     def round_numbers(self) -> tuple[int, ...]:

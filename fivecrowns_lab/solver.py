@@ -29,7 +29,7 @@ from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
-from .cards import SUITS, Card, CardError, Hand, parse_cards
+from .cards import SUITS, Card, Hand, parse_cards
 from .melds import Meld, make_book, make_run
 from .rules import card_points, check_round, hand_size, is_wild
 
@@ -121,7 +121,9 @@ def _prepare(cards: str | Iterable[Card], round_no: int) -> Hand:
 # rest of that rank is booked, the runs started there, naturals after, wilds after).
 
 
-def _runs_from(rem: int, suit: int, rank: int, wilds: int) -> Iterator[tuple[int, int, tuple[int, ...]]]:
+def _runs_from(
+    rem: int, suit: int, rank: int, wilds: int
+) -> Iterator[tuple[int, int, tuple[int, ...]]]:
     """Every run whose lowest natural is (rank, suit): yields (rem after, wilds after, ranks taken)."""
     # Depth-first over the next natural taken; each gap costs one wild.
     stack: list[tuple[int, int, int, tuple[int, ...]]] = [(rem, rank, wilds, (rank,))]
@@ -246,7 +248,9 @@ class _Search:
         return steps
 
 
-def _build(hand: Hand, round_no: int, search: _Search, packed: int, wilds: list[Card]) -> Arrangement:
+def _build(
+    hand: Hand, round_no: int, search: _Search, packed: int, wilds: list[Card]
+) -> Arrangement:
     pool = Counter(c for c in hand if not is_wild(c, round_no))
     melds: list[Meld] = []
     spare_wilds = sorted(wilds, key=lambda c: -card_points(c, round_no))  # jokers used first
@@ -381,4 +385,3 @@ def going_out_discards(cards: str | Iterable[Card], round_no: int) -> tuple[Card
         if ok:
             found.append(card)
     return tuple(found)
-

@@ -1,0 +1,57 @@
+"""An independent, deliberately naive arrangement solver for checking the real one.
+
+It tries every partition of the hand into melds plus leftover, with its own
+meld test written straight from RULES.md, so it shares no code with the solver.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from itertools import combinations
+
+from fivecrowns_lab.cards import Card
+
+
+def _wild(card: Card, round_no: int) -> bool:
+    return card.suit is None or card.rank == round_no + 2
+
+
+def _points(card: Card, round_no: int) -> int:
+    if card.suit is None:
+        return 50
+    return 20 if card.rank == round_no + 2 else card.rank
+
+
+def is_meld(cards: tuple[Card, ...], round_no: int) -> bool:
+    """Book or run, straight from the rules."""
+    if len(cards) < 3:
+        return False
+    naturals = [c for c in cards if not _wild(c, round_no)]
+    if len({c.rank for c in naturals}) <= 1:
+        return True  # a book (or wilds alone)
+    if len(cards) > 11 or len({c.suit for c in naturals}) != 1:
+        return False
+    ranks = sorted(c.rank for c in naturals)
+    if len(set(ranks)) != len(ranks):
+        return False
+    return ranks[-1] - ranks[0] + 1 <= len(cards)
+
+
+def brute_penalty(cards: tuple[Card, ...], round_no: int) -> int:
+    """Fewest points left over any partition of ``cards`` into melds and leftover."""
+
+    @cache
+    def best(rest: tuple[Card, ...]) -> int:
+        if not rest:
+            return 0
+        first, others = rest[0], rest[1:]
+        value = _points(first, round_no) + best(others)
+        for size in range(2, len(others) + 1):
+            for chosen in combinations(range(len(others)), size):
+                group = (first, *(others[i] for i in chosen))
+                if is_meld(group, round_no):
+                    remaining = tuple(c for i, c in enumerate(others) if i not in chosen)
+                    value = min(value, best(remaining))
+        return value
+
+    return best(tuple(sorted(cards, key=lambda c: (c.rank, str(c)))))

@@ -1,0 +1,111 @@
+"""The round schedule, wilds and points (RULES.md: The round schedule, Scoring a round)."""
+
+import pytest
+
+from fivecrowns_lab import (
+    DECK,
+    JOKER,
+    Card,
+    GameRules,
+    RoundError,
+    RulesError,
+    Suit,
+    card_points,
+    hand_size,
+    is_wild,
+    parse_cards,
+    wild_rank,
+)
+from fivecrowns_lab.rules import ROUNDS, wild_rank_text
+
+SCHEDULE = [
+    (1, 3, "3"), (2, 4, "4"), (3, 5, "5"), (4, 6, "6"), (5, 7, "7"), (6, 8, "8"),
+    (7, 9, "9"), (8, 10, "10"), (9, 11, "J"), (10, 12, "Q"), (11, 13, "K"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("round_no", "dealt", "wild"), SCHEDULE)
+def test_round_r_deals_r_plus_2_cards_and_rank_r_plus_2_is_wild(round_no, dealt, wild):
+    assert hand_size(round_no) == dealt
+    assert wild_rank(round_no) == round_no + 2
+    assert wild_rank_text(round_no) == wild
+
+
+def test_a_full_game_is_eleven_rounds():
+    assert ROUNDS == tuple(range(1, 12))
+    assert GameRules().rounds == 11
+    assert GameRules().round_numbers == ROUNDS
+
+
+def test_short_game_variant_plays_the_first_n_rounds():
+    assert GameRules(rounds=5).round_numbers == (1, 2, 3, 4, 5)
+    assert GameRules(rounds=7).round_numbers[-1] == 7
+
+
+@pytest.mark.parametrize("bad", [0, 12, -1, 1.5, "3", None, True])
+def test_rounds_outside_1_to_11_are_a_clear_error(bad):
+    with pytest.raises(RoundError, match="rounds 1 to 11"):
+        hand_size(bad)
+    with pytest.raises(RoundError):
+        is_wild(JOKER, bad)
+
+
+@pytest.mark.parametrize("round_no", ROUNDS)
+def test_jokers_are_wild_in_every_round(round_no):
+    assert is_wild(JOKER, round_no)
+
+
+@pytest.mark.parametrize("round_no", ROUNDS)
+def test_every_card_of_the_wild_rank_is_wild_and_no_other(round_no):
+    wild = {c for c in DECK if is_wild(c, round_no)}
+    assert {c.rank for c in wild if not c.is_joker} == {round_no + 2}
+    assert len([c for c in DECK if is_wild(c, round_no)]) == 10 + 6
+
+
+@pytest.mark.parametrize(
+    ("rank", "points"), [(3, 3), (7, 7), (10, 10), (11, 11), (12, 12), (13, 13)]
+)
+def test_points_face_value_3_to_10_jack_11_queen_12_king_13(rank, points):
+    assert card_points(Card(rank, Suit.SPADES), 1 if rank != 3 else 2) == points
+
+
+@pytest.mark.parametrize("round_no", ROUNDS)
+def test_points_any_card_of_the_wild_rank_is_20(round_no):
+    for suit in Suit:
+        assert card_points(Card(round_no + 2, suit), round_no) == 20
+
+
+def test_points_king_is_20_in_round_11_not_13():
+    king = parse_cards("KH")[0]
+    assert card_points(king, 11) == 20
+    assert card_points(king, 10) == 13
+
+
+@pytest.mark.parametrize("round_no", ROUNDS)
+def test_points_joker_is_50(round_no):
+    assert card_points(JOKER, round_no) == 50
+
+
+def test_game_rules_defaults_are_the_standard_game():
+    rules = GameRules()
+    assert (rules.ties, rules.playoff_hand_size) == ("shared", 6)
+    assert not (rules.lay_off or rules.going_out_bonus or rules.no_final_discard)
+
+
+def test_game_rules_round_trip_through_a_dict():
+    rules = GameRules(rounds=7, ties="playoff", lay_off=True, going_out_bonus=True)
+    assert GameRules.from_dict(rules.to_dict()) == rules
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"rounds": 12}, "1 to 11 rounds"),
+        ({"rounds": 0}, "1 to 11 rounds"),
+        ({"ties": "coin"}, "'shared' or 'playoff'"),
+        ({"playoff_hand_size": 2}, "3 to 13 cards"),
+    ],
+)
+def test_bad_game_rules_say_what_is_wrong(kwargs, message):
+    with pytest.raises(RulesError, match=message):
+        GameRules(**kwargs)

@@ -1,0 +1,220 @@
+"""The exact arrangement solver (RULES.md: Melds, Scoring a round)."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from fivecrowns_lab import (
+    DECK,
+    JOKER,
+    SUITS,
+    Card,
+    CardError,
+    HandSizeError,
+    best_arrangement,
+    can_go_out,
+    card_points,
+    check_meld,
+    going_out_discards,
+    parse_cards,
+    penalty,
+)
+from fivecrowns_lab.rules import ROUNDS, hand_size
+
+from .brute_force import brute_penalty
+
+SUITED = sorted({c for c in DECK if not c.is_joker}, key=lambda c: c.sort_key)
+
+
+@st.composite
+def hands(draw, max_size: int = 8, biased: bool = True):
+    """Hands from the real deck, often biased to one or two suits, few ranks or many wilds."""
+    round_no = draw(st.sampled_from(ROUNDS))
+    size = draw(st.integers(0, max_size))
+    style = draw(st.sampled_from(["any", "one-suit", "two-suits", "wilds", "few-ranks"]))
+    if not biased:
+        style = "any"
+    pool = list(DECK)
+    if style == "one-suit":
+        suit = draw(st.sampled_from(SUITS))
+        pool = [c for c in DECK if c.suit in (suit, None)]
+    elif style == "two-suits":
+        pair = draw(st.lists(st.sampled_from(SUITS), min_size=2, max_size=2, unique=True))
+        pool = [c for c in DECK if c.suit in (*pair, None)]
+    elif style == "wilds":
+        pool = [c for c in DECK if c.is_joker or c.rank == round_no + 2] * 1 + list(DECK)[:40]
+    elif style == "few-ranks":
+        ranks = draw(st.lists(st.integers(3, 13), min_size=1, max_size=3, unique=True))
+        pool = [c for c in DECK if c.is_joker or c.rank in ranks]
+    indices = draw(
+        st.lists(st.integers(0, len(pool) - 1), min_size=size, max_size=size, unique=True)
+    )
+    cards = [pool[i] for i in indices]
+    counts = Counter(DECK)
+    kept = []
+    for card in cards:
+        if counts[card] > 0:
+            counts[card] -= 1
+            kept.append(card)
+    return tuple(kept), round_no
+
+
+def assert_valid_arrangement(cards, round_no, arrangement):
+    for meld in arrangement.melds:
+        check = check_meld(meld.cards, round_no)
+        assert check.valid, f"{meld} is not a meld: {check.reason}"
+        assert check.kind == meld.kind or len({c.rank for c in meld}) == 1
+    used = Counter(c for meld in arrangement.melds for c in meld) + Counter(arrangement.leftover)
+    assert used == Counter(cards), "melds + leftover must be exactly the hand"
+    assert arrangement.penalty == sum(card_points(c, round_no) for c in arrangement.leftover)
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(hands(max_size=8))
+def test_solver_matches_brute_force_on_small_hands(case):
+    cards, round_no = case
+    arrangement = best_arrangement(cards, round_no)
+    assert arrangement.penalty == brute_penalty(cards, round_no)
+    assert_valid_arrangement(cards, round_no, arrangement)
+    assert penalty(cards, round_no) == arrangement.penalty
+    assert can_go_out(cards, round_no) == (arrangement.penalty == 0)
+
+
+@settings(max_examples=150, deadline=None)
+@given(hands(max_size=14))
+def test_solver_arrangement_is_valid_and_consistent_on_large_hands(case):
+    cards, round_no = case
+    arrangement = best_arrangement(cards, round_no)
+    assert_valid_arrangement(cards, round_no, arrangement)
+    assert penalty(cards, round_no) == arrangement.penalty
+    assert can_go_out(cards, round_no) == (arrangement.penalty == 0)
+
+
+@settings(max_examples=150, deadline=None)
+@given(hands(max_size=12), st.permutations(range(5)), st.randoms(use_true_random=False))
+def test_relabelling_suits_and_reordering_never_change_the_penalty(case, perm, rnd):
+    cards, round_no = case
+    relabelled = [c if c.is_joker else Card(c.rank, SUITS[perm[c.suit.index]]) for c in cards]
+    rnd.shuffle(relabelled)
+    assert penalty(relabelled, round_no) == penalty(cards, round_no)
+
+
+@settings(max_examples=150, deadline=None)
+@given(hands(max_size=9))
+def test_going_out_discards_are_exactly_the_cards_whose_discard_lets_the_rest_go_out(case):
+    cards, _ = case
+    if not cards:
+        return
+    round_no = len(cards) - 3 if 1 <= len(cards) - 3 <= 11 else None
+    if round_no is None:
+        return
+    found = set(going_out_discards(cards, round_no))
+    for card in set(cards):
+        rest = list(cards)
+        rest.remove(card)
+        assert (card in found) == (brute_penalty(tuple(rest), round_no) == 0)
+
+
+def test_empty_hand_has_penalty_0():
+    assert best_arrangement("", 1).penalty == 0
+    assert best_arrangement((), 1).melds == ()
+
+
+def test_melded_cards_score_nothing_and_the_rest_score_their_points():
+    arrangement = best_arrangement("7H 8H 9H QS QC", 3)
+    assert arrangement.penalty == 24
+    assert str(arrangement.leftover) == "Q♣ Q♠"
+
+
+def test_best_arrangement_leaves_the_fewest_points_not_the_most_melds():
+    # Two small runs would leave the king; one book of kings and a run is better.
+    arrangement = best_arrangement("KH KS KC 5H 6H 7H 3S", 2)
+    assert arrangement.penalty == 3
+
+
+def test_a_card_belongs_to_at_most_one_meld():
+    # 7♥ could finish the run or the book, not both.
+    arrangement = best_arrangement("5H 6H 7H 7S 7C", 1)
+    # The run 5-6-7♥ would leave 7♠ 7♣ (14); the book of 7s leaves 5♥ 6♥ (11).
+    assert arrangement.penalty == 11
+    assert str(arrangement.leftover) == "5♥ 6♥"
+
+
+def test_wild_cards_left_in_hand_score_20_and_jokers_50():
+    assert best_arrangement("5H", 3).penalty == 20
+    assert best_arrangement("JK", 3).penalty == 50
+    assert best_arrangement("JK 5H", 3).penalty == 70
+
+
+def test_three_wilds_alone_are_a_meld():
+    assert best_arrangement("JK JK 5H", 3).penalty == 0
+
+
+def test_spare_wilds_join_a_meld_rather_than_score():
+    arrangement = best_arrangement("8H 8S 8C JK JK", 1)
+    assert arrangement.penalty == 0
+    assert len(arrangement.melds) == 1
+
+
+def test_spare_wild_with_a_full_run_of_eleven_still_scores_nothing():
+    cards = parse_cards("3S 4S 5S 6S 7S 8S 9S 10S JS QS KS JK")
+    arrangement = best_arrangement(cards, 5)
+    assert arrangement.penalty == 0
+    assert_valid_arrangement(cards, 5, arrangement)
+
+
+def test_wilds_are_never_left_in_hand_once_any_meld_exists():
+    arrangement = best_arrangement("9S 9C JK 5H KH", 3)  # both wilds join the 9s
+    assert arrangement.penalty == 13
+    assert JOKER not in arrangement.leftover
+
+
+@pytest.mark.parametrize("round_no", ROUNDS)
+def test_can_go_out_when_every_card_melds(round_no):
+    wilds = [JOKER] * 6 + [c for c in DECK if c.rank == round_no + 2]
+    hand = wilds[: hand_size(round_no)]
+    assert can_go_out(hand, round_no)
+    assert best_arrangement(hand, round_no).goes_out
+
+
+def test_going_out_discards_needs_one_card_more_than_the_deal():
+    with pytest.raises(HandSizeError, match="holds 4; this one holds 3"):
+        going_out_discards("5H 6H 7H", 1)
+
+
+def test_going_out_discards_lists_each_card_once():
+    assert going_out_discards("5H 6H 7H 7H", 1) == (Card(7, SUITS[1]),)
+    assert going_out_discards("5H 5H 5S 5C", 1) == (
+        Card(5, SUITS[1]),
+        Card(5, SUITS[2]),
+        Card(5, SUITS[3]),
+    )
+
+
+def test_solver_rejects_impossible_hands_and_bad_rounds():
+    with pytest.raises(CardError, match="8♥"):
+        best_arrangement("8H 8H 8H", 1)
+    with pytest.raises(ValueError, match="round 0"):
+        best_arrangement("8H 8S 8C", 0)
+    with pytest.raises(HandSizeError, match="too large"):
+        best_arrangement(DECK[:50], 11)
+
+
+def test_arrangement_describes_itself():
+    text = best_arrangement("7H 8H JK 10H QS", 1).describe()
+    assert "JK as 9♥" in text
+    assert "Left in hand: Q♠ = 12 = 12 points." in text
+
+
+def test_seeded_random_deals_are_valid_for_every_round():
+    rng = random.Random(7)
+    for round_no in ROUNDS:
+        for _ in range(20):
+            cards = rng.sample(DECK, hand_size(round_no) + 1)
+            arrangement = best_arrangement(cards, round_no)
+            assert_valid_arrangement(cards, round_no, arrangement)
