@@ -89,6 +89,9 @@ class Suit(Enum):
         """Position of the suit in :data:`SUITS` order (0..4)."""
         return _SUIT_INDEX[self]
 
+    # Members are singletons: hashing by identity keeps Card hashing fast.
+    __hash__ = object.__hash__
+
     def __repr__(self) -> str:
         return f"Suit.{self.name}"
 

@@ -25,13 +25,12 @@ True
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from dataclasses import dataclass
 
-from .cards import SUITS, Card, Hand, parse_cards
+from .cards import SUITS, Card, Hand, Suit, parse_cards
 from .melds import Meld, make_book, make_run
-from .rules import card_points, check_round, hand_size, is_wild
+from .rules import card_points, check_round, hand_size, is_wild, wild_rank
 
 __all__ = [
     "Arrangement",
@@ -96,8 +95,9 @@ def _split(cards: Hand, round_no: int) -> tuple[int, list[Card], list[Card]]:
     packed = 0
     naturals: list[Card] = []
     wilds: list[Card] = []
+    wild = wild_rank(round_no)
     for card in cards:
-        if is_wild(card, round_no):
+        if card.suit is None or card.rank == wild:
             wilds.append(card)
         else:
             naturals.append(card)
@@ -119,75 +119,96 @@ def _prepare(cards: str | Iterable[Card], round_no: int) -> Hand:
 #
 # A "choice" at a state is (points left in hand at the lowest rank, whether the
 # rest of that rank is booked, the runs started there, naturals after, wilds after).
+# A run needs at least two naturals here: one natural padded with two wilds is
+# no better than putting that card in its rank's book, which the search also tries.
+
+Runs = tuple[tuple[int, tuple[int, ...]], ...]  # (suit index, ranks of the naturals taken)
+Choice = tuple[int, bool, Runs, int, int]
 
 
 def _runs_from(
     rem: int, suit: int, rank: int, wilds: int
-) -> Iterator[tuple[int, int, tuple[int, ...]]]:
-    """Every run whose lowest natural is (rank, suit): yields (rem after, wilds after, ranks taken)."""
-    # Depth-first over the next natural taken; each gap costs one wild.
+) -> list[tuple[int, int, tuple[int, ...]]]:
+    """Runs whose lowest natural is (rank, suit): (naturals after, wilds after, ranks taken)."""
+    found = []
+    # Depth-first over the next natural taken; each skipped rank costs one wild.
     stack: list[tuple[int, int, int, tuple[int, ...]]] = [(rem, rank, wilds, (rank,))]
     while stack:
         left, end, spare, taken = stack.pop()
-        need = max(0, 3 - (end - rank + 1))
-        if need <= spare:
-            yield left, spare - need, taken
-        for nxt in range(end + 1, 14):
-            gap = nxt - end - 1
-            if gap > spare:
-                break
-            bit = ((nxt - 3) * 5 + suit) * 2
+        if len(taken) > 1:
+            need = 1 if end - rank == 1 else 0  # two naturals side by side need one more card
+            if need <= spare:
+                found.append((left, spare - need, taken))
+        bit = ((end - 2) * 5 + suit) * 2
+        for nxt in range(end + 1, min(14, end + 2 + spare)):
             if (left >> bit) & 3:
-                stack.append((left - (1 << bit), nxt, spare - gap, (*taken, nxt)))
+                stack.append((left - (1 << bit), nxt, spare - (nxt - end - 1), (*taken, nxt)))
+            bit += 10
+    return found
 
 
 def _run_sets(
     rem: int, starts: tuple[int, ...], rank: int, wilds: int
-) -> Iterator[tuple[int, int, tuple[tuple[int, tuple[int, ...]], ...]]]:
-    """Extend every run start in ``starts`` (suits), one after another."""
-    if not starts:
-        yield rem, wilds, ()
-        return
-    suit, rest = starts[0], starts[1:]
-    for left, spare, taken in _runs_from(rem, suit, rank, wilds):
-        for left2, spare2, runs in _run_sets(left, rest, rank, spare):
-            yield left2, spare2, ((suit, taken), *runs)
+) -> list[tuple[int, int, tuple[tuple[int, tuple[int, ...]], ...]]]:
+    """Every way to extend each run start in ``starts`` (suits), one after another."""
+    sets: list[tuple[int, int, tuple[tuple[int, tuple[int, ...]], ...]]] = [(rem, wilds, ())]
+    for suit in starts:
+        sets = [
+            (left, spare, (*runs, (suit, taken)))
+            for before, have, runs in sets
+            for left, spare, taken in _runs_from(before, suit, rank, have)
+        ]
+    return sets
 
 
-def _splits(counts: list[int]) -> Iterator[tuple[int, ...]]:
-    """Every way to pick how many cards of each suit start runs (as a tuple of suits)."""
-    options: list[tuple[int, ...]] = [()]
-    for suit, count in enumerate(counts):
-        if count:
-            options = [o + (suit,) * k for o in options for k in range(count + 1)]
-    return iter(options)
-
-
-def _choices(rem: int, wilds: int, must_meld: bool) -> Iterator[tuple[int, bool, tuple, int, int]]:
-    low = (rem & -rem).bit_length() - 1
-    rank_index = low // _BLOCK
+def _choices(rem: int, wilds: int, must_meld: bool) -> list[Choice]:
+    """Every choice at the lowest rank held (see the module docstring)."""
+    rank_index = ((rem & -rem).bit_length() - 1) // _BLOCK
     rank = rank_index + 3
     shift = rank_index * _BLOCK
     block = (rem >> shift) & _RANK_MASK
-    rest = rem & ~(_RANK_MASK << shift)
-    counts = [(block >> (2 * s)) & 3 for s in range(len(SUITS))]
-    total = sum(counts)
-    for starts in _splits(counts):
+    rest = rem ^ (block << shift)
+    total = 0
+    splits: list[tuple[int, ...]] = [()]
+    reach = rest >> (shift + _BLOCK)  # the ranks above, where a run from here goes
+    for suit in range(5):
+        count = (block >> (2 * suit)) & 3
+        if not count:
+            continue
+        total += count
+        # A run from here needs another natural of the suit within reach of the wilds.
+        near = reach >> (2 * suit)
+        for _ in range(min(wilds + 1, 10 - rank_index)):
+            if near & 3:
+                break
+            near >>= _BLOCK
+        else:
+            continue
+        splits = [o + (suit,) * k for o in splits for k in range(count + 1)]
+    choices: list[Choice] = []
+    for starts in splits:
         left_here = total - len(starts)
-        book_options: tuple[bool, ...]
         if left_here == 0:
-            book_options = (False,)
+            book_options: tuple[bool, ...] = (False,)
         elif must_meld:
             book_options = (True,)
         else:
             book_options = (True, False)
         for book in book_options:
-            spare = wilds - (max(0, 3 - left_here) if book else 0)
+            spare = wilds - (3 - left_here if book and left_here < 3 else 0)
             if spare < 0:
                 continue
             points = 0 if book else left_here * rank
+            if not starts:
+                choices.append((points, book, (), rest, spare))
+                continue
             for after, spare_after, runs in _run_sets(rest, starts, rank, spare):
-                yield points, book, runs, after, spare_after
+                choices.append((points, book, runs, after, spare_after))
+    return choices
+
+
+def _first(choice: Choice) -> int:
+    return choice[0]
 
 
 class _Search:
@@ -195,6 +216,7 @@ class _Search:
 
     def __init__(self) -> None:
         self.leftover: dict[tuple[int, int], int] = {}
+        self.best_choice: dict[tuple[int, int], Choice] = {}
         self.needed: dict[int, int] = {}
 
     def min_leftover(self, rem: int, wilds: int) -> int:
@@ -205,13 +227,20 @@ class _Search:
         if found is not None:
             return found
         best = _INF
-        for points, _book, _runs, after, spare in _choices(rem, wilds, False):
+        chosen = None
+        # Cheapest-looking choices first, so the bound below cuts more.
+        for choice in sorted(_choices(rem, wilds, False), key=_first):
+            points = choice[0]
             if points >= best:
-                continue
-            value = points + self.min_leftover(after, spare)
+                break
+            value = points + self.min_leftover(choice[3], choice[4])
             if value < best:
-                best = value
+                best, chosen = value, choice
+                if best == 0:
+                    break
         self.leftover[key] = best
+        assert chosen is not None  # leaving the whole rank in hand is always a choice
+        self.best_choice[key] = chosen
         return best
 
     def wilds_needed(self, rem: int, limit: int) -> int:
@@ -227,53 +256,63 @@ class _Search:
         best = _INF
         for _points, _book, _runs, after, spare in _choices(rem, limit, True):
             used = limit - spare
+            if used >= best:
+                continue
             rest = self.wilds_needed(after, spare)
             if used + rest < best:
                 best = used + rest
+                if best == 0:
+                    break
         # Exact when within the limit; otherwise remember only "needs more than limit".
         self.needed[rem] = best if best <= limit else -(limit + 1)
         return best if best <= limit else _INF
 
-    def path(self, rem: int, wilds: int) -> list[tuple[int, bool, tuple, int]]:
-        """The choices along one optimal path (for building the melds)."""
+    def path(self, rem: int, wilds: int) -> list[tuple[int, int, bool, Runs]]:
+        """One optimal sequence of choices: (rank, cards left at that rank, book, runs)."""
         steps = []
+        self.min_leftover(rem, wilds)
         while rem:
-            target = self.min_leftover(rem, wilds)
-            for points, book, runs, after, spare in _choices(rem, wilds, False):
-                if points + self.min_leftover(after, spare) == target:
-                    low = (rem & -rem).bit_length() - 1
-                    steps.append((low // _BLOCK + 3, book, runs, rem))
-                    rem, wilds = after, spare
-                    break
+            _points, book, runs, after, spare = self.best_choice[(rem, wilds)]
+            rank_index = ((rem & -rem).bit_length() - 1) // _BLOCK
+            block = (rem >> (rank_index * _BLOCK)) & _RANK_MASK
+            for suit, _taken in runs:
+                block -= 1 << (2 * suit)
+            steps.append((rank_index + 3, block, book, runs))
+            rem, wilds = after, spare
         return steps
+
+
+def _run_meld(taken: tuple[int, ...], suit: Suit, wilds: list[Card], round_no: int) -> Meld:
+    """The run of the naturals ``taken`` (ranks) of ``suit``, wilds filling gaps then padding."""
+    span = max(3, taken[-1] - taken[0] + 1)
+    first = min(taken[0], 14 - span)  # pad above, or below when the run reaches K
+    spare = iter(wilds)
+    at = set(taken)
+    cards = [Card(r, suit) if r in at else next(spare) for r in range(first, first + span)]
+    return Meld(Hand(cards), "run", tuple(range(first, first + span)), suit, round_no)
 
 
 def _build(
     hand: Hand, round_no: int, search: _Search, packed: int, wilds: list[Card]
 ) -> Arrangement:
-    pool = Counter(c for c in hand if not is_wild(c, round_no))
     melds: list[Meld] = []
-    spare_wilds = sorted(wilds, key=lambda c: -card_points(c, round_no))  # jokers used first
-    for rank, book, runs, _rem in search.path(packed, len(wilds)):
+    leftover: list[Card] = []
+    spare = sorted(wilds, key=lambda c: not c.is_joker)  # jokers go into melds first
+    for rank, block, book, runs in search.path(packed, len(wilds)):
         for suit_index, taken in runs:
-            suit = SUITS[suit_index]
-            naturals = [Card(r, suit) for r in taken]
-            for card in naturals:
-                pool[card] -= 1
-            span = max(3, taken[-1] - taken[0] + 1)
-            need = span - len(naturals)
-            used, spare_wilds = spare_wilds[:need], spare_wilds[need:]
-            melds.append(make_run(naturals + used, round_no, suit, start=taken[0]))
-        if book:
-            members = [c for c in pool.elements() if c.rank == rank]
-            for card in members:
-                pool[card] -= 1
-            need = max(0, 3 - len(members))
-            used, spare_wilds = spare_wilds[:need], spare_wilds[need:]
-            melds.append(make_book(members + used, round_no))
-    leftover = list(pool.elements())
-    melds, spare_wilds = _place_spare_wilds(melds, spare_wilds, round_no)
-    leftover_hand = Hand(sorted(leftover + spare_wilds, key=lambda c: c.sort_key))
+            need = max(3, taken[-1] - taken[0] + 1) - len(taken)
+            melds.append(_run_meld(taken, SUITS[suit_index], spare[:need], round_no))
+            spare = spare[need:]
+        here = [Card(rank, suit) for suit in SUITS for _ in range((block >> (2 * suit.index)) & 3)]
+        if book and here:
+            need = max(0, 3 - len(here))
+            cards = Hand(here + spare[:need])
+            melds.append(Meld(cards, "book", (rank,) * len(cards), None, round_no))
+            spare = spare[need:]
+        else:
+            leftover.extend(here)
+    melds, spare = _place_spare_wilds(melds, spare, round_no)
+    leftover_hand = Hand(sorted(leftover + spare, key=lambda c: c.sort_key))
     points = sum(card_points(c, round_no) for c in leftover_hand)
     return Arrangement(tuple(melds), leftover_hand, points, round_no)
 
@@ -326,14 +365,14 @@ def best_arrangement(cards: str | Iterable[Card], round_no: int) -> Arrangement:
     (['7♥ 8♥ 9♥'], 'Q♣ Q♠', 24)
     """
     hand = _prepare(cards, round_no)
-    packed, naturals, wilds = _split(hand, round_no)
+    packed, _naturals, wilds = _split(hand, round_no)
     search = _Search()
     search.min_leftover(packed, len(wilds))
     return _build(hand, round_no, search, packed, wilds)
 
 
 def penalty(cards: str | Iterable[Card], round_no: int) -> int:
-    """Points a hand leaves after its best melds (the same as ``best_arrangement(...).penalty``)."""
+    """Points a hand leaves after its best melds (``best_arrangement(...).penalty``, faster)."""
     hand = _prepare(cards, round_no)
     packed, naturals, wilds = _split(hand, round_no)
     value = _Search().min_leftover(packed, len(wilds))
