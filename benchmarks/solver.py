@@ -120,7 +120,7 @@ def main() -> None:
         "adversarial 14 cards": [adversarial_hand(rng) for _ in range(args.hands)],
     }
     print(
-        f"best_arrangement, {args.hands} hands a row; reference on the first {args.reference_hands}"
+        f"best_arrangement, {args.hands} hands; reference on the first {args.reference_hands}"
     )
     for name, hands in cases.items():
         times = [timed(best_arrangement, cards, r) for cards, r in hands]

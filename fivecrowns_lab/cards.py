@@ -26,7 +26,9 @@ go out
 Examples
 --------
 >>> parse_cards("10H q* JK")
-(Card(10, Suit.HEARTS), Card(12, Suit.STARS), JOKER)
+parse_cards('10♥ Q★ JK')
+>>> tuple(parse_cards("10H JK"))
+(Card(10, Suit.HEARTS), JOKER)
 >>> str(Card(10, Suit.HEARTS)), Card(10, Suit.HEARTS).code
 ('10♥', '10H')
 """

@@ -17,8 +17,8 @@ takes any number, a short run grows, and a run of eleven can be split in two
 with the wild overlapping. So wild points are only charged when no meld at all
 is possible and fewer than three wilds are held.
 
->>> best_arrangement("5H 6H JK 9C 9S", 1).penalty
-18
+>>> best_arrangement("5H 6H JK 9C 9S", 1).penalty  # the joker makes a book of 9s
+11
 >>> can_go_out("5H 6H JK 9C 9S 9S", 1)
 True
 """
