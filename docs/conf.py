@@ -1,0 +1,140 @@
+"""Sphinx configuration for the Five Crowns Lab documentation site.
+
+Every notebook in ``notebooks/`` is copied into ``docs/lessons/`` (gitignored) when
+the build starts, executed by MyST-NB, and rendered with its outputs; widget state is
+saved so the views show up as static pictures. ``make docs`` builds with ``-W``.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import sys
+from pathlib import Path
+
+DOCS = Path(__file__).resolve().parent
+ROOT = DOCS.parent
+sys.path.insert(0, str(ROOT))
+
+import fivecrowns_lab  # noqa: E402
+
+# -- Project ---------------------------------------------------------------------------
+
+project = "Five Crowns Lab"
+author = "Five Crowns Lab contributors"
+copyright = "2026, Five Crowns Lab contributors"
+release = fivecrowns_lab.__version__
+version = release
+
+REPO_URL = "https://github.com/fivecrowns-lab/fivecrowns_lab"
+BINDER_URL = "https://mybinder.org/v2/gh/fivecrowns-lab/fivecrowns_lab/main"
+
+extensions = [
+    "myst_nb",
+    "sphinx.ext.autodoc",
+    "sphinx.ext.napoleon",
+    "sphinx.ext.viewcode",
+]
+
+exclude_patterns = ["_build", "**/.ipynb_checkpoints", "Thumbs.db", ".DS_Store"]
+source_suffix = {".md": "myst-nb", ".ipynb": "myst-nb"}
+
+# -- The lessons: copied from notebooks/, executed at every build ----------------------
+
+# FIVECROWNS_DOCS_NOTEBOOKS points the build at another folder (to try the machinery).
+LESSONS_SRC = Path(os.environ.get("FIVECROWNS_DOCS_NOTEBOOKS", ROOT / "notebooks"))
+LESSONS_DST = DOCS / "lessons"
+
+
+def copy_lessons(src: Path = LESSONS_SRC, dst: Path = LESSONS_DST) -> list[str]:
+    """Mirror ``notebooks/`` into ``docs/lessons/`` and return the lesson file names."""
+    if dst.exists():
+        shutil.rmtree(dst)
+    shutil.copytree(
+        src,
+        dst,
+        ignore=shutil.ignore_patterns(".ipynb_checkpoints", "*.autosave.json", "__pycache__"),
+    )
+    return sorted(p.name for p in dst.glob("*.ipynb"))
+
+
+LESSONS = copy_lessons()
+
+nb_execution_mode = "force"
+nb_execution_timeout = 120
+nb_execution_raise_on_error = True
+nb_execution_show_tb = True
+nb_execution_in_temp = True  # lessons that save files (the scorekeeper) write to a temp dir
+nb_merge_streams = True
+
+myst_enable_extensions = ["colon_fence", "deflist", "substitution"]
+myst_heading_anchors = 3
+myst_substitutions = {"binder_url": BINDER_URL}
+
+# -- API reference from docstrings -----------------------------------------------------
+
+autodoc_member_order = "bysource"
+autodoc_typehints = "description"
+autodoc_default_options = {"members": True, "show-inheritance": True}
+napoleon_numpy_docstring = True
+napoleon_google_docstring = False
+
+_HEADING = re.compile(r"^(?P<title>\S.*)\n(?P<rule>[-=~^]{3,})$", re.MULTILINE)
+
+
+def headings_to_rubrics(app, what, name, obj, options, lines) -> None:
+    """Turn the section titles Napoleon leaves alone ("Glossary", "How it works") into rubrics.
+
+    A section title inside a docstring is a docutils error; a rubric reads the same.
+    """
+    text = "\n".join(lines)
+    new = _HEADING.sub(
+        lambda m: (
+            f".. rubric:: {m['title'].strip()}\n"
+            if len(m["rule"]) >= len(m["title"].strip())
+            else m[0]
+        ),
+        text,
+    )
+    if new != text:
+        lines[:] = new.split("\n")
+
+
+def setup(app) -> None:
+    # Napoleon converts the sections it knows first (priority 500); this runs after it.
+    app.connect("autodoc-process-docstring", headings_to_rubrics, priority=600)
+
+
+# -- HTML ------------------------------------------------------------------------------
+
+html_theme = "pydata_sphinx_theme"
+html_title = "Five Crowns Lab"
+html_static_path = ["_static"]
+html_theme_options = {
+    "github_url": REPO_URL,
+    "icon_links": [
+        {
+            "name": "Launch the lessons on Binder",
+            "url": f"{BINDER_URL}?urlpath=voila/tree/notebooks",
+            "icon": "fa-solid fa-rocket",
+        }
+    ],
+    "navigation_with_keys": True,
+    "show_toc_level": 2,
+    "footer_start": ["copyright"],
+    "footer_end": ["sphinx-version"],
+}
+html_context = {"default_mode": "light"}
+# The left sidebar only lists a section's pages: show it where there are some (the lessons).
+html_sidebars = {
+    page: []
+    for page in (
+        "index",
+        "getting-started",
+        "rules-for-learners",
+        "for-teachers",
+        "api",
+        "changelog",
+    )
+}
