@@ -1,0 +1,100 @@
+"""The deal lab: deal a hand for a round and a seed (or type one), and see its best arrangement."""
+
+from __future__ import annotations
+
+import random
+
+import ipywidgets as widgets
+
+from ..cards import DECK, Hand, parse_cards
+from ..render import arrangement_html, hand_html
+from ..rules import ROUNDS, hand_size, wild_rank_text
+from ..solver import best_arrangement
+from .base import View
+
+__all__ = ["DealLab", "deal_hand"]
+
+
+def deal_hand(round_no: int, seed: int, size: int | None = None) -> Hand:
+    """The hand a seeded shuffle deals in a round (the same seed always deals the same hand)."""
+    n = hand_size(round_no) if size is None else size
+    return Hand(random.Random(seed).sample(DECK, n))
+
+
+class DealLab(View):
+    """Choose a round and a seed, deal, see the melds, what each wild stands for, the points."""
+
+    title = "Deal lab"
+
+    def __init__(
+        self, round_no: int = 3, seed: int = 1, rng: random.Random | None = None, **kwargs
+    ):
+        super().__init__(**kwargs)
+        self._rng = rng if rng is not None else random.Random()
+        self.round = widgets.Dropdown(
+            options=[
+                (f"Round {r}: {hand_size(r)} cards, {wild_rank_text(r)}s wild", r) for r in ROUNDS
+            ],
+            value=round_no,
+            description="Round",
+        )
+        self.seed = widgets.BoundedIntText(value=seed, min=0, max=10**9, description="Seed")
+        self.deal_button = self._button("Deal", self.deal, style="primary", icon="refresh")
+        self.surprise_button = self._button("Surprise me", self.surprise, icon="random")
+        self.typed = widgets.Text(
+            placeholder="or type a hand, e.g. 5H 6H JK 9C 9S",
+            description="Hand",
+            continuous_update=False,
+        )
+        self.arrange_button = self._button("Arrange this hand", self.arrange_typed)
+        self.hand_view = widgets.HTML()
+        self.result = widgets.HTML()
+        self.hand: Hand = Hand()
+        controls = widgets.HBox([self.round, self.seed, self.deal_button, self.surprise_button])
+        controls.layout.flex_flow = "row wrap"
+        self._frame(
+            [
+                controls,
+                widgets.HBox([self.typed, self.arrange_button]),
+                self.hand_view,
+                self.result,
+            ],
+            "The same round and seed always deal the same hand: share a hand by its seed.",
+        )
+        self.deal()
+
+    def deal(self) -> None:
+        """Deal the hand for the chosen round and seed."""
+        self.show(deal_hand(self.round.value, self.seed.value), f"seed {self.seed.value}")
+
+    def surprise(self) -> None:
+        """Pick a new seed at random and deal."""
+        self.seed.value = self._rng.randrange(10**6)
+        self.deal()
+
+    def arrange_typed(self) -> None:
+        """Arrange the hand typed in the box (a typing mistake is shown, never raised)."""
+        text = self.typed.value.strip()
+        if not text:
+            raise ValueError("Type some cards first, such as 5H 6H JK 9C 9S.")
+        self.show(parse_cards(text), "your hand")
+
+    def show(self, hand: Hand, source: str) -> None:
+        r = self.round.value
+        arrangement = best_arrangement(hand, r)
+        with self.hold_sync():
+            self.hand = hand
+            self.hand_view.value = (
+                f"<p>Round {r} hand ({source}), {len(hand)} cards:</p>"
+                f"<div class='fc-felt'>{hand_html(hand.sorted(), r)}</div>"
+            )
+            self.result.value = (
+                "<h4 style='margin:8px 0 2px'>The best arrangement</h4>"
+                + arrangement_html(arrangement)
+            )
+            self.arrangement = arrangement
+            self.status.ok(
+                f"Dealt {len(hand)} cards: the best melds leave {arrangement.penalty} points."
+                if source != "your hand"
+                else f"Arranged your {len(hand)} cards: {arrangement.penalty} points left."
+            )
