@@ -28,8 +28,8 @@ $(VENV)/.test-installed: pyproject.toml | $(BIN)/python
 	@touch $@
 
 app: $(VENV)/.app-installed
-	@echo "Serving the lessons: open http://localhost:$(PORT)/ in your browser (Ctrl+C stops)."
-	$(BIN)/voila notebooks/00-index.ipynb --port=$(PORT) --no-browser --Voila.ip=127.0.0.1
+	@echo "Serving the lessons: open http://localhost:$(PORT)/voila/render/00-index.ipynb in your browser (Ctrl+C stops)."
+	$(BIN)/voila notebooks --port=$(PORT) --no-browser --Voila.ip=127.0.0.1
 
 test: $(VENV)/.test-installed
 	$(BIN)/ruff check .
