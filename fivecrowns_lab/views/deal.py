@@ -62,6 +62,8 @@ class DealLab(View):
             "The same round and seed always deal the same hand: share a hand by its seed.",
         )
         self.deal()
+        self.round.observe(self._guard(lambda _c: self.deal()), names="value")
+        self.seed.observe(self._guard(lambda _c: self.deal()), names="value")
 
     def deal(self) -> None:
         """Deal the hand for the chosen round and seed."""
@@ -69,8 +71,10 @@ class DealLab(View):
 
     def surprise(self) -> None:
         """Pick a new seed at random and deal."""
-        self.seed.value = self._rng.randrange(10**6)
-        self.deal()
+        seed = self._rng.randrange(10**6)
+        if seed == self.seed.value:
+            self.deal()
+        self.seed.value = seed  # dealing follows from the change
 
     def arrange_typed(self) -> None:
         """Arrange the hand typed in the box (a typing mistake is shown, never raised)."""

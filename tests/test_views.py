@@ -1,0 +1,389 @@
+"""Widget tests: drive the views with ``click()`` and ``.value``, no browser.
+
+Every test uses ``widget_errors``, so an exception swallowed by a button callback fails it.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+
+import ipywidgets as widgets
+import pytest
+
+from fivecrowns_lab import DECK, best_arrangement, can_go_out, hand_size, lessons
+from fivecrowns_lab.views import (
+    DealLab,
+    Gallery,
+    HandWidget,
+    MeldLab,
+    ScheduleView,
+    Scorekeeper,
+    ScoringLesson,
+    deal_hand,
+    find_lessons,
+    finished_round,
+    placements,
+)
+
+pytestmark = pytest.mark.usefixtures("widget_errors")
+
+
+# --- the fixture itself --------------------------------------------------------------------
+def test_fixture_sees_exceptions_that_button_click_swallows(widget_errors):
+    button = widgets.Button()
+    button.on_click(lambda _b: 1 / 0)
+    button.click()  # does not raise: ipywidgets logs it
+    assert any("ZeroDivisionError" in repr(r.exc_info) for r in widget_errors)
+    widget_errors.clear()  # seen on purpose; the fixture must not fail this test
+
+
+def test_unexpected_error_is_shown_on_screen_and_logged(widget_errors, monkeypatch):
+    view = DealLab()
+
+    def broken(*_args):
+        raise RuntimeError("the solver broke")
+
+    monkeypatch.setattr("fivecrowns_lab.views.deal.best_arrangement", broken)
+    view.deal_button.click()
+    assert view.status.kind == "error" and "the solver broke" in view.status.text
+    assert widget_errors
+    widget_errors.clear()
+
+
+# --- the hand widget -----------------------------------------------------------------------
+def test_hand_widget_labels_cards_for_screen_readers_and_marks_wilds():
+    hand = HandWidget("7H JK 3S", round_no=5)
+    assert [c["label"] for c in hand.cards] == ["7 of hearts, wild", "joker, wild", "3 of spades"]
+    assert ">WILD<" in hand.cards[0]["svg"]
+
+
+def test_hand_widget_selection_is_synced_and_follows_reordering():
+    hand = HandWidget("3H 4H 5H 9S")
+    hand.toggle(0)
+    hand.toggle(3)
+    assert str(hand.selected_cards) == "3♥ 9♠"
+    hand.move(3, 1)
+    assert str(hand.hand) == "3♥ 9♠ 4♥ 5♥"
+    assert hand.selected == [0, 1] and str(hand.selected_cards) == "3♥ 9♠"
+    hand.toggle(0)
+    assert str(hand.selected_cards) == "9♠"
+
+
+def test_hand_widget_ignores_bad_indices_from_the_browser():
+    hand = HandWidget("3H 4H")
+    hand.selected = [0, 5, -1]
+    assert hand.selected == [0]
+    hand._handle_msg(hand, {"type": "move", "from": 0, "to": 9}, [])
+    hand._handle_msg(hand, {"type": "nonsense"}, [])
+    assert str(hand.hand) == "3♥ 4♥"
+
+
+def test_hand_widget_pick_mode_calls_back_with_the_card():
+    hand = HandWidget("3H 4H", mode="pick")
+    picked = []
+    hand.on_pick(lambda i, card: picked.append((i, str(card))))
+    hand._handle_msg(hand, {"type": "pick", "index": 1}, [])
+    hand.disabled = True
+    hand.pick(0)
+    assert picked == [(1, "4♥")]
+
+
+def test_hand_widget_sort_keeps_the_selection_on_the_same_cards():
+    hand = HandWidget("JK 9S 3H")
+    hand.select_cards("9S")
+    hand.sort()
+    assert str(hand.hand) == "3♥ 9♠ JK" and str(hand.selected_cards) == "9♠"
+
+
+# --- 1. schedule ---------------------------------------------------------------------------
+def test_schedule_king_is_13_except_in_round_11_where_it_is_20():
+    view = ScheduleView()
+    for r in range(1, 11):
+        view.round.value = r
+        assert view.points()["K"] == 13
+    view.round.value = 11
+    assert view.points()["K"] == 20
+    assert "13 cards" in view.summary.value and "Ks</b> are wild" in view.summary.value
+    assert "not 13" in view.table.value
+
+
+def test_schedule_shows_hand_size_and_wild_rank_for_every_round():
+    view = ScheduleView()
+    for r in range(1, 12):
+        view.round.value = r
+        assert f"{hand_size(r)} cards" in view.summary.value
+        assert view.points()["JK"] == 50
+
+
+# --- 2. deal lab ---------------------------------------------------------------------------
+def test_deal_lab_same_seed_same_hand_and_shows_the_best_arrangement():
+    view = DealLab(round_no=5, seed=11)
+    first = view.hand
+    view.deal_button.click()
+    assert view.hand == first == deal_hand(5, 11)
+    assert view.arrangement == best_arrangement(first, 5)
+    assert f"{view.arrangement.penalty} points" in view.status.text
+
+
+def test_deal_lab_surprise_uses_the_injected_rng():
+    a = DealLab(rng=random.Random(4))
+    b = DealLab(rng=random.Random(4))
+    a.surprise_button.click()
+    b.surprise_button.click()
+    assert a.seed.value == b.seed.value and a.hand == b.hand
+
+
+def test_deal_lab_typed_hand_mistakes_are_shown_not_raised():
+    view = DealLab(round_no=1)
+    view.typed.value = "3H 4X"
+    view.arrange_button.click()
+    assert view.status.kind == "error" and "4X" in view.status.text
+    view.typed.value = "__import__('os').system('true')"
+    view.arrange_button.click()
+    assert view.status.kind == "error" and "is not a card" in view.status.text
+    view.typed.value = ""
+    view.arrange_button.click()
+    assert view.status.kind == "error"
+    view.round.value = 5
+    view.typed.value = "QD KD 3D"
+    view.arrange_button.click()
+    assert view.status.kind == "ok" and view.arrangement.penalty == 12 + 13 + 3
+
+
+# --- 3. meld builder -----------------------------------------------------------------------
+def test_meld_builder_check_lay_down_and_take_back():
+    view = MeldLab(round_no=1, cards="5H 6H 7H QS QC JK")
+    assert view.left_points() == 5 + 6 + 7 + 12 + 12 + 50
+    view.hand.select_cards("5H 6H 7H")
+    view.check_button.click()
+    assert "Valid" in view.verdict.value and "run of hearts" in view.verdict.value
+    view.lay_button.click()
+    assert len(view.melds) == 1 and str(view.hand.hand) == "Q♠ Q♣ JK"
+    assert view.left_points() == 74 and "74 points" in view.score.value
+    view.hand.select_cards("QS QC JK")
+    view.lay_button.click()
+    assert view.left_points() == 0 and "0 points" in view.score.value
+    view.undo_button.click()
+    assert sorted(c.code for c in view.hand.hand) == ["JK", "QC", "QS"]
+
+
+def test_meld_builder_says_why_not_and_changes_nothing():
+    view = MeldLab(round_no=2, cards="QH KH 3H 8S")
+    view.hand.select_cards("QH KH 3H")
+    view.lay_button.click()
+    assert "cannot wrap" in view.verdict.value
+    assert view.status.kind == "error" and not view.melds
+    assert len(view.hand.hand) == 4
+
+
+def test_meld_builder_books_ignore_suits_and_allow_duplicates():
+    view = MeldLab(round_no=1, cards="8H 8H 8*")
+    view.hand.select_cards("8H 8H 8*")
+    assert view.check().valid
+
+
+def test_meld_builder_new_hand_and_best_arrangement():
+    view = MeldLab(round_no=5, seed=7)
+    assert len(view.hand.hand) == hand_size(5)
+    view.round.value = 9
+    assert len(view.hand.hand) == hand_size(9)
+    view.best_button.value = True
+    assert "Best possible" in view.best.value
+
+
+def test_meld_builder_empty_take_back_is_a_message():
+    view = MeldLab()
+    view.undo_button.click()
+    assert view.status.kind == "error"
+
+
+# --- 4. scoring step by step ---------------------------------------------------------------
+@pytest.mark.parametrize("round_no", [1, 5, 11])
+def test_finished_round_deals_real_cards_and_the_first_player_goes_out(round_no):
+    game = finished_round(round_no, 7, seed=round_no)
+    used = Counter(c for hand in game.hands for c in hand)
+    assert all(used[c] <= n for c, n in Counter(DECK).items())
+    assert all(len(h) == hand_size(round_no) for h in game.hands)
+    assert can_go_out(game.hands[0], round_no) and game.score(0) == 0
+
+
+def test_scoring_lesson_steps_player_by_player_line_by_line():
+    view = ScoringLesson(round_no=6, players=3, seed=3)
+    game = view.game
+    assert "not scored yet" in view.steps.value
+    for p in range(3):
+        view.step_button.click()
+        assert f"scores {game.score(p)} point" in view.status.text
+    assert view.step_button.disabled
+    for p in (1, 2):
+        assert f"<td>{best_arrangement(game.hands[p], 6).penalty}</td>" in view.steps.value
+    view.step_button.disabled = False  # as if a stale page clicked it
+    view.step_button.click()  # past the end: a message, not a crash
+    assert view.status.kind == "error"
+
+
+def test_scoring_lesson_bad_player_count_is_a_message():
+    view = ScoringLesson()
+    view.players.value = 7
+    view.deal_button.click()
+    assert len(view.game.names) == 7 and view.status.kind == "info"
+
+
+# --- 7. scorekeeper ------------------------------------------------------------------------
+@pytest.fixture
+def keeper(tmp_path):
+    view = Scorekeeper(tmp_path / "scores.autosave.json")
+    view.names.value = "Ann, Ben, Cleo"
+    view.start_button.click()
+    return view
+
+
+def test_scorekeeper_validates_and_changes_nothing_on_a_bad_entry(keeper):
+    for typed, expected in [
+        (("12", "abc", "0"), "'abc' is not a number"),
+        (("12", "-5", "0"), "never negative"),
+        (("12", "", "0"), "Enter a score for Ben"),
+        (("12", "-10", "0"), "going-out bonus"),
+    ]:
+        keeper.type_scores(*typed)
+        keeper.add_button.click()
+        assert keeper.status.kind == "error" and expected in keeper.status.text
+        assert keeper.sheet.rounds == []
+
+
+def test_scorekeeper_running_totals_shared_places_undo_and_reload(keeper, tmp_path):
+    keeper.type_scores(10, 0, 25)
+    keeper.add_button.click()
+    keeper.type_scores(5, 15, 0)
+    keeper.add_button.click()
+    assert keeper.sheet.totals() == [15, 15, 25]
+    assert "1 (tie)" in keeper.table.value and "Σ 15" in keeper.table.value
+    again = Scorekeeper(tmp_path / "scores.autosave.json")  # a page reload
+    assert again.sheet == keeper.sheet and "Restored" in again.status.text
+    again.undo_button.click()
+    assert again.sheet.rounds == [[10, 0, 25]] and again.entries[0].value == "5"
+    assert json.loads((tmp_path / "scores.autosave.json").read_text())["rounds"] == [[10, 0, 25]]
+
+
+def test_scorekeeper_bonus_allows_minus_ten_only(tmp_path):
+    view = Scorekeeper(tmp_path / "s.autosave.json")
+    view.names.value = "Ann, Ben"
+    view.bonus.value = True
+    view.start_button.click()
+    view.type_scores(-10, 30)
+    view.add_button.click()
+    assert view.sheet.rounds == [[-10, 30]]
+    view.type_scores(-3, 30)
+    view.add_button.click()
+    assert view.status.kind == "error" and "only negative score is -10" in view.status.text
+
+
+def test_scorekeeper_players_must_be_two_to_seven_and_different(tmp_path):
+    view = Scorekeeper(tmp_path / "s.autosave.json")
+    for names, expected in [("Ann", "2 to 7"), ("A,B,C,D,E,F,G,H", "2 to 7"), ("Ann, ann", "Two")]:
+        view.names.value = names
+        view.start_button.click()
+        assert view.status.kind == "error" and expected in view.status.text
+    view.add_button.click()
+    assert view.status.kind == "error"
+
+
+def test_scorekeeper_exports_csv(keeper, tmp_path):
+    keeper.type_scores(3, 4, 5)
+    keeper.add_button.click()
+    path = keeper.export()
+    assert path.read_text().splitlines() == [
+        "player,round 1,total,place",
+        "Ann,3,3,1",
+        "Ben,4,4,2",
+        "Cleo,5,5,3",
+    ]
+    assert "data:text/csv;base64," in keeper.download.value
+
+
+def test_scorekeeper_reports_a_damaged_save_file(tmp_path):
+    path = tmp_path / "s.autosave.json"
+    path.write_text("{not json")
+    view = Scorekeeper(path)
+    assert view.status.kind == "error" and view.sheet.players == []
+
+
+def test_placements_share_ties():
+    assert placements([10, 5, 10, 20]) == [2, 1, 2, 4]
+
+
+# --- quizzes, gallery, lessons -------------------------------------------------------------
+def test_quizzes_cover_the_common_mistakes():
+    text = json.dumps(
+        {
+            k: [[q.prompt, [c.why for c in q.choices]] for q in v]
+            for k, v in lessons.QUIZZES.items()
+        },
+        ensure_ascii=False,
+    )
+    for mistake in ["not worth 10", "25", "wrap", "duplicates are fine", "not 13"]:
+        assert mistake in text
+
+
+@pytest.mark.parametrize(
+    "factory", [lessons.schedule_lesson, lessons.meld_lab, lessons.scoring_lesson]
+)
+def test_every_rules_lesson_ends_with_a_quiz_with_instant_feedback(factory):
+    lesson = factory()
+    quiz = lesson.quiz
+    for q, question in enumerate(quiz.questions):
+        right = next(i for i, a in enumerate(question.answers) if a.correct)
+        wrong = next(i for i, a in enumerate(question.answers) if not a.correct)
+        quiz.buttons[q][wrong].click()
+        assert "Not quite" in quiz.feedback[q].value
+        assert question.answers[wrong].why in quiz.feedback[q].value
+        quiz.buttons[q][right].click()
+        assert "Right!" in quiz.feedback[q].value
+    assert f"0 of {len(quiz.questions)}" in quiz.score.value
+
+
+def test_high_contrast_switch_adds_a_class():
+    view = ScheduleView()
+    view.contrast.value = True
+    assert "fc-hc" in view._dom_classes
+    view.contrast.value = False
+    assert "fc-hc" not in view._dom_classes
+
+
+def test_gallery_links_every_numbered_notebook(tmp_path):
+    from pathlib import Path
+
+    notebooks = Path(__file__).parent.parent / "notebooks"
+    found = find_lessons(notebooks)
+    names = [info.filename for info in found]
+    expected = sorted(p.name for p in notebooks.glob("[0-9][0-9]-*.ipynb") if p.name[:2] != "00")
+    assert names == expected
+    view = Gallery(notebooks)
+    for name in names:
+        assert f"href='{name}'" in view.links.value
+
+
+def test_gallery_picks_up_new_notebooks_and_their_titles(tmp_path):
+    cell = {
+        "cell_type": "markdown",
+        "metadata": {},
+        "source": ["# Odds of going out\n", "\n", "How likely."],
+    }
+    (tmp_path / "09-odds.ipynb").write_text(json.dumps({"cells": [cell]}))
+    (tmp_path / "notes.ipynb").write_text("{}")
+    [info] = find_lessons(tmp_path)
+    assert (info.number, info.title, info.summary) == ("09", "Odds of going out", "How likely.")
+
+
+def test_lesson_factories_return_widgets(tmp_path):
+    for widget in [
+        lessons.schedule_lesson(),
+        lessons.deal_lab(),
+        lessons.meld_lab(),
+        lessons.scoring_lesson(),
+        lessons.scorekeeper(tmp_path / "k.autosave.json"),
+        lessons.gallery(tmp_path),
+    ]:
+        assert isinstance(widget, widgets.Widget)
