@@ -201,8 +201,15 @@ def test_solver_rejects_impossible_hands_and_bad_rounds():
         best_arrangement("8H 8H 8H", 1)
     with pytest.raises(ValueError, match="round 0"):
         best_arrangement("8H 8S 8C", 0)
-    with pytest.raises(HandSizeError, match="too large"):
-        best_arrangement(DECK[:50], 11)
+    with pytest.raises(HandSizeError, match="21 cards is too large to arrange; the most is 20"):
+        best_arrangement(DECK[:21], 11)
+
+
+def test_hands_up_to_twenty_cards_are_solved():
+    cards = parse_cards("3D 3D 4D 4D 5D 5D 6D 6D 7D 7D 8D 8D 9D 9D 10D 10D JD JD QD JK")
+    arrangement = best_arrangement(cards, 11)
+    assert_valid_arrangement(cards, 11, arrangement)
+    assert arrangement.penalty == 0
 
 
 def test_arrangement_describes_itself():
