@@ -1,0 +1,169 @@
+"""What a player can do on a turn, as small frozen values that print and travel as JSON.
+
+Glossary
+--------
+action
+    One move: :class:`Draw` a card, :class:`Discard` a card, or :class:`GoOut`.
+    The solitaire edition adds :class:`Place` (put the drawn card into a hand).
+record
+    What an applied action changed that everybody may know (:class:`ActionRecord`).
+
+>>> action_from_dict(Discard(parse_card("9C")).to_dict())
+Discard(card=Card(9, Suit.CLUBS))
+>>> str(GoOut(parse_card("KS")))
+'go out, discarding K♠'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from .cards import Card, format_cards, parse_card, parse_cards
+
+__all__ = [
+    "Action",
+    "ActionError",
+    "ActionRecord",
+    "Discard",
+    "Draw",
+    "GoOut",
+    "Place",
+    "Source",
+    "action_from_dict",
+]
+
+Source = Literal["stock", "discard"]
+_SOURCES = ("stock", "discard")
+
+
+class ActionError(ValueError):
+    """Text or data that does not describe an action."""
+
+
+@dataclass(frozen=True)
+class Draw:
+    """Take the top card of the stock (face down) or of the discard pile (face up)."""
+
+    source: Source
+
+    def __post_init__(self) -> None:
+        if self.source not in _SOURCES:
+            raise ActionError(
+                f"A card is drawn from the 'stock' or the 'discard' pile, not {self.source!r}."
+            )
+
+    def to_dict(self) -> dict[str, Any]:
+        """The action as plain data (for JSON)."""
+        return {"type": "draw", "source": self.source}
+
+    def __str__(self) -> str:
+        return "draw from the stock" if self.source == "stock" else "take the top discard"
+
+
+@dataclass(frozen=True)
+class Discard:
+    """Put one card from the hand face up on the discard pile, ending the turn."""
+
+    card: Card
+
+    def to_dict(self) -> dict[str, Any]:
+        """The action as plain data (for JSON)."""
+        return {"type": "discard", "card": self.card.code}
+
+    def __str__(self) -> str:
+        return f"discard {self.card}"
+
+
+Melds = tuple[tuple[Card, ...], ...]
+
+
+@dataclass(frozen=True)
+class GoOut:
+    """Lay the whole hand down in melds and discard the last card.
+
+    ``melds`` None lets the engine lay the best arrangement; ``discard`` None
+    (meld every card, no discard) is allowed only with the no-final-discard variant.
+    """
+
+    discard: Card | None
+    melds: Melds | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """The action as plain data (for JSON)."""
+        melds = None if self.melds is None else [[c.code for c in m] for m in self.melds]
+        card = None if self.discard is None else self.discard.code
+        return {"type": "go_out", "discard": card, "melds": melds}
+
+    def __str__(self) -> str:
+        laid = "" if self.melds is None else " laying " + " | ".join(map(format_cards, self.melds))
+        if self.discard is None:
+            return f"go out with no discard{laid}"
+        return f"go out, discarding {self.discard}{laid}"
+
+
+@dataclass(frozen=True)
+class Place:
+    """Solitaire: put the drawn card into open hand ``hand`` (1..11), then discard from it."""
+
+    hand: int
+    discard: Card
+
+    def to_dict(self) -> dict[str, Any]:
+        """The action as plain data (for JSON)."""
+        return {"type": "place", "hand": self.hand, "discard": self.discard.code}
+
+    def __str__(self) -> str:
+        return f"put the card into hand {self.hand} and discard {self.discard}"
+
+
+Action = Draw | Discard | GoOut | Place
+
+
+def action_from_dict(data: dict[str, Any]) -> Action:
+    """Rebuild an action from its :meth:`to_dict` form (:class:`ActionError` if it is none)."""
+    kind = data.get("type") if isinstance(data, dict) else None
+    try:
+        if kind == "draw":
+            return Draw(data["source"])
+        if kind == "discard":
+            return Discard(parse_card(data["card"]))
+        if kind == "go_out":
+            card = None if data.get("discard") is None else parse_card(data["discard"])
+            melds = data.get("melds")
+            laid = None if melds is None else tuple(tuple(parse_cards(m)) for m in melds)
+            return GoOut(card, laid)
+        if kind == "place":
+            return Place(int(data["hand"]), parse_card(data["discard"]))
+    except (KeyError, TypeError) as error:
+        raise ActionError(f"{data!r} is not a complete action: {error}.") from None
+    raise ActionError(
+        f"{data!r} is not an action: its type must be draw, discard, go_out or place."
+    )
+
+
+@dataclass(frozen=True)
+class ActionRecord:
+    """One applied action and its public effects.
+
+    ``drawn`` is the card taken only when it came face up from the discard pile;
+    a card drawn from the stock stays secret. ``laid`` are melds put on the table,
+    ``laid_off`` the cards added to melds already there (lay-off variant), and
+    ``reshuffled`` tells that the discard pile became the new stock before the draw.
+    """
+
+    player: int
+    action: Action
+    round_no: int
+    turn: int
+    drawn: Card | None = None
+    reshuffled: bool = False
+    laid: Melds = ()
+    laid_off: tuple[Card, ...] = ()
+    final_turn: bool = False
+
+    def __str__(self) -> str:
+        text = f"player {self.player}: {self.action}"
+        if self.drawn is not None:
+            text += f" ({self.drawn})"
+        return text

@@ -1,0 +1,98 @@
+"""What one player may see of a game: the :class:`Observation` bots and views act on.
+
+An observation holds that player's own hand and only public facts: the top
+discard (and the rest of the discard pile, every card of which was seen face up),
+how many cards the stock and each hand hold, the melds on the table, the scores
+and this round's public records. It holds no reference to the game, so no hidden
+card of another player can be reached from it.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import Literal
+
+from .actions import Action, ActionRecord
+from .cards import DECK, Card, Hand
+from .melds import Meld
+from .rules import GameRules
+
+__all__ = ["Observation", "Phase"]
+
+Phase = Literal["draw", "discard", "round_over", "game_over"]
+
+
+@dataclass(frozen=True)
+class Observation:
+    """One player's view of the game at one moment.
+
+    ``legal_actions`` is filled only when it is this player's turn. ``discard_pile``
+    lists the pile bottom to top; ``history`` holds this round's public records
+    (the card drawn appears only when it came from the discard pile).
+    """
+
+    player: int
+    names: tuple[str, ...]
+    rules: GameRules
+    round_no: int
+    wild_rank: int
+    is_playoff: bool
+    hand: Hand
+    top_discard: Card | None
+    discard_pile: Hand
+    stock_size: int
+    hand_sizes: tuple[int, ...]
+    table: tuple[tuple[Meld, ...], ...]
+    totals: tuple[int, ...]
+    scores: tuple[tuple[int, ...], ...]
+    current_player: int | None
+    dealer: int
+    phase: Phase
+    went_out: int | None
+    is_final_turn: bool
+    legal_actions: tuple[Action, ...]
+    history: tuple[ActionRecord, ...]
+
+    @property
+    def discard_size(self) -> int:
+        """Cards in the discard pile."""
+        return len(self.discard_pile)
+
+    @property
+    def is_my_turn(self) -> bool:
+        """True when this player is to act."""
+        return self.current_player == self.player and self.phase in ("draw", "discard")
+
+    @property
+    def opponents(self) -> tuple[int, ...]:
+        """The other players still dealt in this round."""
+        return tuple(p for p, size in enumerate(self.hand_sizes) if p != self.player and size > 0)
+
+    def unseen(self) -> Counter[Card]:
+        """Cards this player has not seen: the deck less own hand, discard pile and table.
+
+        They are in the stock or in other players' hands (a card an opponent took
+        from the discard pile is known to them, and is left out too).
+        """
+        left = Counter(DECK)
+        left.subtract(self.hand)
+        left.subtract(self.discard_pile)
+        for melds in self.table:
+            for meld in melds:
+                left.subtract(meld.cards)
+        held: Counter[Card] = Counter()  # taken from the pile by others, not yet shown again
+        for record in self.history:
+            if record.player == self.player:
+                continue
+            if record.drawn is not None:
+                held[record.drawn] += 1
+            shown = [card for meld in record.laid for card in meld] + list(record.laid_off)
+            discard = getattr(record.action, "discard", getattr(record.action, "card", None))
+            if isinstance(discard, Card):
+                shown.append(discard)
+            for card in shown:
+                if held[card] > 0:
+                    held[card] -= 1
+        left.subtract(held)
+        return +left

@@ -1,0 +1,344 @@
+"""Players: a one-method protocol, and three bots of clearly different strength.
+
+A player is anything with ``choose(observation) -> action``: a bot, or a person
+at a widget. A bot sees only its :class:`~fivecrowns_lab.observation.Observation`,
+never the game, and explains its last move in one sentence (``last_reason``).
+
+``random``
+    Any legal move (but it always goes out when it can).
+``greedy``
+    Takes the top discard when that lowers its best penalty, discards the card
+    whose loss leaves the fewest points, goes out when it can.
+``lookahead``
+    Like greedy, but it reasons about the cards it has not seen: among the
+    discards, it keeps the pairs and run fragments that the most unseen cards
+    would complete (its expected gain from the next draws), and weighs that
+    against the points it holds, more so early in a round than late.
+
+>>> from fivecrowns_lab.game import Game, play_game
+>>> bots = [make_bot("random", 1), make_bot("greedy"), make_bot("lookahead")]
+>>> play_game(Game(3, seed=1), bots).is_over
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Protocol, runtime_checkable
+
+from .actions import Action, Discard, Draw, GoOut
+from .cards import JOKER, SUITS, Card, Hand
+from .observation import Observation
+from .rules import card_points, is_wild
+from .solver import Arrangement, best_arrangement, penalty
+
+__all__ = [
+    "BOTS",
+    "Bot",
+    "BotError",
+    "GreedyBot",
+    "LookaheadBot",
+    "Player",
+    "RandomBot",
+    "make_bot",
+]
+
+
+class BotError(ValueError):
+    """A bot name that is not in :data:`BOTS`, or a bot asked to act out of turn."""
+
+
+@runtime_checkable
+class Player(Protocol):
+    """Anything that picks an action from what one player may see."""
+
+    def choose(self, observation: Observation) -> Action:
+        """The action to play now (it must be one the game allows)."""
+        ...
+
+
+class Bot:
+    """Shared parts of the bots: a name, a seeded generator and the last move's reason."""
+
+    kind = "bot"
+
+    def __init__(self, seed: int | None = 0, name: str | None = None) -> None:
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.name = name or self.kind
+        self.last_reason = "No move yet."
+        self._round: tuple[int, int] | None = None
+        self._points: dict[tuple[Card, ...], int] = {}
+        self._arrangements: dict[tuple[Card, ...], Arrangement] = {}
+
+    def with_seed(self, seed: int) -> Bot:
+        """A fresh bot of the same kind and name with its own seed (used by ``simulate``)."""
+        return type(self)(seed, self.name)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(seed={self.seed!r}, name={self.name!r})"
+
+    def choose(self, observation: Observation) -> Action:
+        """The action to play now; ``last_reason`` then says why in a sentence."""
+        if not observation.legal_actions:
+            raise BotError(
+                f"{self.name} was asked to move, but it is not player "
+                f"{observation.player}'s turn to act."
+            )
+        key = (len(observation.scores), observation.round_no)
+        if key != self._round:  # a new round: old hands will not come back
+            self._round = key
+            self._points.clear()
+            self._arrangements.clear()
+        return self._choose(observation)
+
+    def _choose(self, observation: Observation) -> Action:
+        raise NotImplementedError
+
+    # -- helpers -------------------------------------------------------------------------------
+
+    def arrange(self, cards: Hand | list[Card], round_no: int) -> Arrangement:
+        """The best arrangement of a hand, remembered for the rest of the round."""
+        key = tuple(sorted(cards, key=lambda c: c.sort_key))
+        found = self._arrangements.get(key)
+        if found is None:
+            found = best_arrangement(key, round_no)
+            self._arrangements[key] = found
+        return found
+
+    def points(self, cards: Hand | list[Card], round_no: int) -> int:
+        """Penalty of a hand after its best melds, remembered for the rest of the round."""
+        key = tuple(sorted(cards, key=lambda c: c.sort_key))
+        found = self._points.get(key)
+        if found is None:
+            found = penalty(key, round_no)
+            self._points[key] = found
+        return found
+
+    def go_out_action(self, observation: Observation) -> GoOut | None:
+        """The best way to go out now, if there is one (no discard first, then the costliest)."""
+        options = [a for a in observation.legal_actions if isinstance(a, GoOut)]
+        if not options:
+            return None
+        for action in options:
+            if action.discard is None:
+                self.last_reason = "Went out: every card, the drawn one too, is in a meld."
+                return action
+        best = max(options, key=lambda a: _cost(a.discard, observation.round_no))
+        self.last_reason = f"Went out: every card but {best.discard} is in a meld."
+        return best
+
+
+def _cost(card: Card | None, round_no: int) -> int:
+    return 0 if card is None else card_points(card, round_no)
+
+
+def _without(hand: Hand | list[Card], card: Card) -> list[Card]:
+    rest = list(hand)
+    rest.remove(card)
+    return rest
+
+
+class RandomBot(Bot):
+    """Picks any legal move at random; it goes out when it can (otherwise rounds never end)."""
+
+    kind = "random"
+
+    def _choose(self, observation: Observation) -> Action:
+        going = self.go_out_action(observation)
+        if going is not None:
+            return going
+        action = self.rng.choice(observation.legal_actions)
+        self.last_reason = f"Chose at random: {action}."
+        return action
+
+
+class GreedyBot(Bot):
+    """Lowers its penalty now: takes a useful upcard, discards to leave the fewest points."""
+
+    kind = "greedy"
+
+    def score(self, cards: list[Card], observation: Observation) -> float:
+        """How bad a hand of the round's size is: its penalty (lower is better)."""
+        return self.points(cards, observation.round_no)
+
+    def best_discard(
+        self, hand: Hand | list[Card], observation: Observation
+    ) -> tuple[Card, float]:
+        """The discard leaving the best-scored hand; ties drop the costliest card."""
+        round_no = observation.round_no
+        best: tuple[float, int, tuple[int, int]] | None = None
+        choice = hand[0]
+        for card in dict.fromkeys(hand):
+            value = self.score(_without(hand, card), observation)
+            key = (value, -_cost(card, round_no), card.sort_key)
+            if best is None or key < best:
+                best, choice = key, card
+        assert best is not None
+        return choice, best[0]
+
+    def _choose(self, observation: Observation) -> Action:
+        if observation.phase == "draw":
+            return self._draw(observation)
+        going = self.go_out_action(observation)
+        if going is not None:
+            return going
+        card, value = self.best_discard(observation.hand, observation)
+        self.last_reason = self.discard_reason(card, value, observation)
+        return Discard(card)
+
+    def discard_reason(self, card: Card, value: float, observation: Observation) -> str:
+        points = self.points(_without(observation.hand, card), observation.round_no)
+        return (
+            f"Discarded {card}: the other cards leave {points} points, the fewest of any discard."
+        )
+
+    def _draw(self, observation: Observation) -> Action:
+        top = observation.top_discard
+        take = Draw("discard")
+        if top is None or take not in observation.legal_actions:
+            self.last_reason = "Drew from the stock: there is no discard to take."
+            return Draw("stock")
+        now = self.score(list(observation.hand), observation)
+        _card, after = self.best_discard([*observation.hand, top], observation)
+        if after < now:
+            self.last_reason = self.take_reason(top, now, after, observation)
+            return take
+        self.last_reason = (
+            f"Drew from the stock: taking the {top} would not improve my hand "
+            f"({self.points(observation.hand, observation.round_no)} points)."
+        )
+        return Draw("stock")
+
+    def take_reason(self, top: Card, now: float, after: float, observation: Observation) -> str:
+        return (
+            f"Took the {top} from the discard pile: it lowers my best penalty "
+            f"from {now:g} to {after:g} points."
+        )
+
+
+class LookaheadBot(GreedyBot):
+    """Weighs the points it holds against what the unseen cards may still bring.
+
+    For each of its best few discards it takes the cards the kept hand leaves out
+    of its melds, and for every unseen card that could meld with them (each wild
+    counts too) it works out how many points that draw would save, after the best
+    discard that follows. Weighted by how many copies are still unseen, that is
+    the expected saving of the next draw; it keeps the hand with the lowest
+    penalty minus that saving times the draws it still expects this round.
+    """
+
+    kind = "lookahead"
+    horizon = 1.5  # draws it expects before the round ends, early in a round
+    candidates = 4  # discards, lowest penalty first, whose outlook it weighs
+
+    def _choose(self, observation: Observation) -> Action:
+        self._unseen = observation.unseen()
+        self._unseen_total = max(1, sum(self._unseen.values()))
+        round_no = observation.round_no
+        self._wild_outs = sum(n for c, n in self._unseen.items() if is_wild(c, round_no))
+        self._weight = self._horizon(observation)
+        return super()._choose(observation)
+
+    def _horizon(self, observation: Observation) -> float:
+        if observation.is_final_turn:
+            return 0.0
+        players = max(1, sum(1 for size in observation.hand_sizes if size))
+        own_turns = len(observation.history) / (2 * players)  # two records a turn
+        return self.horizon * max(0.25, 1.0 - own_turns / (observation.round_no + 4))
+
+    def best_discard(
+        self, hand: Hand | list[Card], observation: Observation
+    ) -> tuple[Card, float]:
+        """Among the discards leaving the fewest points, the one with the best outlook."""
+        round_no = observation.round_no
+        ranked = sorted(
+            (self.points(_without(hand, c), round_no), -_cost(c, round_no), c.sort_key, c)
+            for c in dict.fromkeys(hand)
+        )
+        if not self._weight:
+            return ranked[0][3], ranked[0][0]
+        best: tuple[float, int, tuple[int, int], Card] | None = None
+        for _points, cost, order, card in ranked[: self.candidates]:
+            value = self.score(_without(hand, card), observation)
+            if best is None or (value, cost, order) < best[:3]:
+                best = (value, cost, order, card)
+        assert best is not None
+        return best[3], best[0]
+
+    def score(self, cards: list[Card], observation: Observation) -> float:
+        if not self._weight:
+            return self.points(cards, observation.round_no)
+        arrangement = self.arrange(cards, observation.round_no)
+        if not arrangement.leftover:
+            return arrangement.penalty
+        return arrangement.penalty - self._weight * self.gain(arrangement.leftover, observation)
+
+    def gain(self, leftover: Hand, observation: Observation) -> float:
+        """Expected points one draw saves, from the cards the melds leave out."""
+        round_no = observation.round_no
+        wild = observation.wild_rank
+        base = self.points(leftover, round_no)
+        draws: set[Card] = set()
+        for card in leftover:
+            if is_wild(card, round_no) or card.suit is None:
+                continue
+            draws.update(Card(card.rank, suit) for suit in SUITS)
+            for step in (-2, -1, 1, 2):
+                rank = card.rank + step
+                if 3 <= rank <= 13 and rank != wild:
+                    draws.add(Card(rank, card.suit))
+        total = 0.0
+        for card in draws:
+            copies = self._unseen[card]
+            if copies:
+                total += copies * max(0, base - self._after(leftover, card, round_no))
+        if self._wild_outs:
+            total += self._wild_outs * max(0, base - self._after(leftover, JOKER, round_no))
+        return total / self._unseen_total
+
+    def _after(self, leftover: Hand, card: Card, round_no: int) -> int:
+        """Points of ``leftover`` after drawing ``card`` and discarding the costliest loose one."""
+        arrangement = self.arrange([*leftover, card], round_no)
+        if not arrangement.leftover:
+            return 0
+        return arrangement.penalty - max(card_points(c, round_no) for c in arrangement.leftover)
+
+    def discard_reason(self, card: Card, value: float, observation: Observation) -> str:
+        points = self.points(_without(observation.hand, card), observation.round_no)
+        if self._weight and value < points:
+            return (
+                f"Discarded {card}: the rest leave {points} points, and the unseen cards "
+                f"should save about {points - value:.0f} of them in the coming draws."
+            )
+        return (
+            f"Discarded {card}: the other cards leave {points} points, the fewest of any discard."
+        )
+
+    def take_reason(self, top: Card, now: float, after: float, observation: Observation) -> str:
+        return (
+            f"Took the {top} from the discard pile: counting what the unseen cards may still "
+            f"complete, my hand's outlook improves from {now:.0f} to {after:.0f} points."
+        )
+
+
+BOTS: dict[str, Callable[..., Bot]] = {
+    "random": RandomBot,
+    "greedy": GreedyBot,
+    "lookahead": LookaheadBot,
+}
+
+
+def make_bot(name: str, seed: int | None = 0) -> Bot:
+    """A bot from :data:`BOTS` by name, with its own seed.
+
+    >>> make_bot("greedy").name
+    'greedy'
+    """
+    try:
+        factory = BOTS[name]
+    except KeyError:
+        known = ", ".join(repr(k) for k in BOTS)
+        raise BotError(f"There is no bot called {name!r}; the bots are {known}.") from None
+    return factory(seed)

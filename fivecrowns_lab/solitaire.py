@@ -1,0 +1,322 @@
+"""Five Crowns Solitaire: eleven face-up hands, one player, one draw pile.
+
+Hand ``k`` (1..11) holds ``k + 2`` cards and is played with round ``k``'s wild rank.
+Each turn draws a card (the face-up card may be taken on the first turn only), puts
+it into an open hand and discards a card of that same hand. A hand whose cards all
+meld is closed. Closing every hand wins; running out of draw pile first loses.
+
+The shape is the table game's: ``legal_actions()``, ``check``/``can``, ``apply``
+returning an :class:`~fivecrowns_lab.actions.ActionRecord`, and JSON save/resume.
+
+>>> game = Solitaire(seed=5)
+>>> game.phase, len(game.hands), [len(h) for h in game.hands][:3]
+('draw', 11, [3, 4, 5])
+>>> game.apply(Place(1, game.hands[0][0]))
+Traceback (most recent call last):
+...
+fivecrowns_lab.solitaire.SolitaireError: You must draw before you place a card.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import secrets
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Literal
+
+from .actions import Action, ActionRecord, Draw, Place, action_from_dict
+from .cards import DECK, Card, Hand
+from .game import GameError, _derive
+from .rules import ROUNDS, hand_size
+from .solver import can_go_out, penalty
+
+__all__ = ["Solitaire", "SolitaireBot", "SolitaireError", "SolitaireResult"]
+
+SolitairePhase = Literal["draw", "place", "won", "lost"]
+_FORMAT = "fivecrowns-solitaire"
+
+
+class SolitaireError(GameError):
+    """A solitaire move the rules do not allow now."""
+
+
+@dataclass(frozen=True)
+class SolitaireResult:
+    """How a finished game went: won or lost, hands closed, cards left in the draw pile."""
+
+    won: bool
+    closed: int
+    stock_left: int
+    turns: int
+
+
+class Solitaire:
+    """A game of Five Crowns Solitaire, dealt from ``seed`` (None: a random seed, kept)."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.seed = secrets.randbits(63) if seed is None else int(seed)
+        rng: random.Random = _derive(self.seed, "solitaire")
+        stock = list(DECK)
+        rng.shuffle(stock)
+        self._hands: list[list[Card]] = []
+        for round_no in ROUNDS:
+            self._hands.append([stock.pop() for _ in range(hand_size(round_no))])
+        self._discard = [stock.pop()]
+        self._stock = stock
+        self._closed = [can_go_out(h, k) for k, h in enumerate(self._hands, start=1)]
+        self._drawn: Card | None = None
+        self._first_turn = True
+        self._turn = 0
+        self._history: list[ActionRecord] = []
+        self._phase: SolitairePhase = "draw"
+        self._settle()
+
+    # -- state ---------------------------------------------------------------------------------
+
+    @property
+    def hands(self) -> tuple[Hand, ...]:
+        """The eleven hands (hand ``k`` is ``hands[k - 1]``), all face up."""
+        return tuple(Hand(h) for h in self._hands)
+
+    @property
+    def closed(self) -> tuple[bool, ...]:
+        """For each hand, whether it has gone out and been turned over."""
+        return tuple(self._closed)
+
+    @property
+    def open_hands(self) -> tuple[int, ...]:
+        """The numbers (1..11) of the hands still open."""
+        return tuple(k for k, done in enumerate(self._closed, start=1) if not done)
+
+    @property
+    def drawn(self) -> Card | None:
+        """The card drawn this turn, waiting to be placed."""
+        return self._drawn
+
+    @property
+    def stock_size(self) -> int:
+        """Cards left in the draw pile."""
+        return len(self._stock)
+
+    @property
+    def discard_pile(self) -> Hand:
+        """The discarded cards, bottom to top (dead after the first turn)."""
+        return Hand(self._discard)
+
+    @property
+    def phase(self) -> SolitairePhase:
+        """``"draw"``, ``"place"``, ``"won"`` or ``"lost"``."""
+        return self._phase
+
+    @property
+    def is_over(self) -> bool:
+        """True once won or lost."""
+        return self._phase in ("won", "lost")
+
+    @property
+    def history(self) -> tuple[ActionRecord, ...]:
+        """Every action applied, in order."""
+        return tuple(self._history)
+
+    def result(self) -> SolitaireResult:
+        """The outcome so far."""
+        return SolitaireResult(
+            self._phase == "won", sum(self._closed), len(self._stock), self._turn
+        )
+
+    def _settle(self) -> None:
+        if all(self._closed):
+            self._phase = "won"
+        elif self._phase == "draw" and not self._stock and not self._can_take_upcard():
+            self._phase = "lost"
+
+    def _can_take_upcard(self) -> bool:
+        return self._first_turn and bool(self._discard)
+
+    # -- actions -------------------------------------------------------------------------------
+
+    def check(self, action: Action) -> None:
+        """Raise :class:`SolitaireError` saying why ``action`` is not allowed now."""
+        if self.is_over:
+            raise SolitaireError(f"The game is over: you have {self._phase}.")
+        if isinstance(action, Draw):
+            if self._phase != "draw":
+                raise SolitaireError(
+                    f"You have drawn the {self._drawn} already: put it into an open hand."
+                )
+            if action.source == "discard" and not self._can_take_upcard():
+                raise SolitaireError(
+                    "Only the first turn may take the face-up card; discarded cards are dead."
+                )
+            if action.source == "stock" and not self._stock:
+                raise SolitaireError("The draw pile is empty.")
+        elif isinstance(action, Place):
+            if self._phase != "place":
+                raise SolitaireError("You must draw before you place a card.")
+            k = action.hand
+            if isinstance(k, bool) or not isinstance(k, int) or not 1 <= k <= len(self._hands):
+                raise SolitaireError(f"There is no hand {k!r}: the hands are numbered 1 to 11.")
+            if self._closed[k - 1]:
+                raise SolitaireError(f"Hand {k} is closed: put the card into an open hand.")
+            if action.discard != self._drawn and action.discard not in self._hands[k - 1]:
+                raise SolitaireError(
+                    f"You cannot discard {action.discard} from hand {k}: it holds "
+                    f"{Hand(self._hands[k - 1])} and the drawn {self._drawn}."
+                )
+        else:
+            raise SolitaireError(f"{action!r} is not a solitaire move (draw, then place).")
+
+    def can(self, action: Action) -> bool:
+        """True when :meth:`check` would accept the action."""
+        try:
+            self.check(action)
+        except SolitaireError:
+            return False
+        return True
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """Every move allowed now."""
+        if self._phase == "draw":
+            return tuple(a for a in (Draw("stock"), Draw("discard")) if self.can(a))
+        if self._phase != "place":
+            return ()
+        assert self._drawn is not None
+        actions: list[Action] = []
+        for k in self.open_hands:
+            cards = dict.fromkeys([*self._hands[k - 1], self._drawn])
+            actions.extend(Place(k, c) for c in sorted(cards, key=lambda c: c.sort_key))
+        return tuple(actions)
+
+    def apply(self, action: Action) -> ActionRecord:
+        """Play ``action`` and record it; an illegal one raises and changes nothing."""
+        self.check(action)
+        if isinstance(action, Draw):
+            if action.source == "discard":
+                self._drawn = self._discard.pop()
+            else:
+                self._drawn = self._stock.pop()
+            self._first_turn = False
+            self._phase = "place"
+            drawn = self._drawn if action.source == "discard" else None
+            record = ActionRecord(0, action, 0, self._turn, drawn=drawn)
+        else:
+            assert isinstance(action, Place) and self._drawn is not None
+            k = action.hand
+            hand = [*self._hands[k - 1], self._drawn]
+            hand.remove(action.discard)
+            self._hands[k - 1] = hand
+            self._discard.append(action.discard)
+            self._drawn = None
+            self._closed[k - 1] = can_go_out(hand, k)
+            record = ActionRecord(0, action, k, self._turn)
+            self._turn += 1
+            self._phase = "draw"
+        self._history.append(record)
+        self._settle()
+        return record
+
+    # -- saving --------------------------------------------------------------------------------
+
+    def to_json(self) -> str:
+        """The game as JSON (seed and actions); :meth:`from_json` resumes it exactly."""
+        actions = [r.action.to_dict() for r in self._history]
+        return json.dumps({"format": _FORMAT, "version": 1, "seed": self.seed, "actions": actions})
+
+    @classmethod
+    def from_json(cls, text: str) -> Solitaire:
+        """Resume a game saved with :meth:`to_json`."""
+        data = json.loads(text)
+        if not isinstance(data, dict) or data.get("format") != _FORMAT:
+            raise SolitaireError("This is not a saved Five Crowns Solitaire game.")
+        return cls.replay(data["seed"], (action_from_dict(a) for a in data["actions"]))
+
+    @classmethod
+    def replay(cls, seed: int, actions: Iterable[Action]) -> Solitaire:
+        """Deal from ``seed`` and play ``actions``."""
+        game = cls(seed)
+        for action in actions:
+            game.apply(action)
+        return game
+
+    def play(self, bot: SolitaireBot | None = None) -> SolitaireResult:
+        """Let ``bot`` (default: :class:`SolitaireBot`) play to the end; return the result."""
+        bot = SolitaireBot() if bot is None else bot
+        while not self.is_over:
+            self.apply(bot.choose(self))
+        return self.result()
+
+    def __repr__(self) -> str:
+        return (
+            f"<Solitaire seed={self.seed}, {sum(self._closed)}/11 closed, "
+            f"{len(self._stock)} to draw, {self._phase}>"
+        )
+
+
+class SolitaireBot:
+    """A policy: close a hand when the drawn card lets it; else lower some hand's points most.
+
+    It takes the face-up card on the first turn only if that closes or improves a
+    hand. ``last_reason`` explains each move. Everything in solitaire is face up, so
+    it reads the game itself.
+    """
+
+    name = "solitaire"
+
+    def __init__(self) -> None:
+        self.last_reason = "No move yet."
+        self._cache: dict[tuple[int, tuple[Card, ...]], int] = {}
+
+    def _points(self, cards: list[Card], k: int) -> int:
+        key = (k, tuple(sorted(cards, key=lambda c: c.sort_key)))
+        found = self._cache.get(key)
+        if found is None:
+            found = penalty(key[1], k)
+            self._cache[key] = found
+        return found
+
+    def best_place(self, game: Solitaire, card: Card) -> tuple[Place, int]:
+        """The best place for ``card`` and how many points it saves (closing counts 1000)."""
+        best: tuple[int, bool, int, Place] | None = None
+        for k in game.open_hands:
+            hand = list(game.hands[k - 1])
+            before = self._points(hand, k)
+            for discard in dict.fromkeys([*hand, card]):
+                kept = [*hand, card]
+                kept.remove(discard)
+                after = self._points(kept, k)
+                saving = before - after + (1000 + k if after == 0 else 0)
+                key = (saving, discard == card, -k, Place(k, discard))
+                if best is None or key[:3] > best[:3]:
+                    best = key
+        assert best is not None
+        return best[3], best[0]
+
+    def choose(self, game: Solitaire) -> Action:
+        """The next move for ``game``."""
+        if game.phase == "draw":
+            top = game.discard_pile[-1] if game.discard_pile else None
+            if top is not None and game.can(Draw("discard")):
+                _place, saving = self.best_place(game, top)
+                if saving > 0:
+                    self.last_reason = f"Took the face-up {top}: it improves a hand."
+                    return Draw("discard")
+            self.last_reason = "Drew from the draw pile."
+            return Draw("stock")
+        assert game.drawn is not None
+        place, saving = self.best_place(game, game.drawn)
+        if saving >= 1000:
+            self.last_reason = (
+                f"Closed hand {place.hand}: every card melds after discarding {place.discard}."
+            )
+        elif saving > 0:
+            self.last_reason = (
+                f"Put the {game.drawn} into hand {place.hand} and discarded {place.discard}: "
+                f"that hand's points fall by {saving}."
+            )
+        else:
+            self.last_reason = (
+                f"The {game.drawn} helps no hand, so it goes straight to the discards."
+            )
+        return place
