@@ -119,9 +119,7 @@ def main() -> None:
         ],
         "adversarial 14 cards": [adversarial_hand(rng) for _ in range(args.hands)],
     }
-    print(
-        f"best_arrangement, {args.hands} hands; reference on the first {args.reference_hands}"
-    )
+    print(f"best_arrangement, {args.hands} hands; reference on the first {args.reference_hands}")
     for name, hands in cases.items():
         times = [timed(best_arrangement, cards, r) for cards, r in hands]
         ref = [timed(reference_penalty, cards, r) for cards, r in hands[: args.reference_hands]]
