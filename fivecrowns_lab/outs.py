@@ -1,0 +1,172 @@
+"""Outs: the cards that would let a hand go out, and the chance of drawing one.
+
+An *out* is a card that, drawn next, lets the player go out (meld every card but
+one and discard it). The player does not know the order of the stock, so every
+card they have not seen is equally likely to be the next one drawn: the chance
+is the number of unseen copies of the outs over the number of unseen cards.
+
+>>> result = outs("8H 9H 10H QS QC KD", 4)
+>>> " ".join(str(out.card) for out in result.outs)
+'JK 6★ Q★ 6♥ Q♥ 6♣ 6♠ 6♦ Q♦ Q♣ Q♠'
+>>> result.count, result.unseen_total, result.probability
+(24, 110, Fraction(12, 55))
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass
+from fractions import Fraction
+from math import comb
+
+from .cards import DECK, Card, Hand, check_available, parse_cards
+from .rules import card_points, check_round, hand_size
+from .solver import HandSizeError, can_go_out, going_out_discards
+
+__all__ = ["Out", "Outs", "outs", "rule_of_thumb"]
+
+_COPIES = Counter(DECK)
+_CARD_TYPES = tuple(sorted(_COPIES, key=lambda c: c.sort_key))
+
+
+@dataclass(frozen=True)
+class Out:
+    """One card that lets the hand go out, and how many copies are still unseen."""
+
+    card: Card
+    unseen: int
+    discards: tuple[Card, ...]
+    """Cards the player could then discard to go out."""
+
+
+@dataclass(frozen=True)
+class Outs:
+    """The outs of a hand waiting to draw, given the cards the player has seen.
+
+    For a hand that has just drawn (one card more than the round deals),
+    ``discard`` is the card to throw that leaves the most outs, and the outs are
+    those of the hand that remains.
+    """
+
+    hand: Hand
+    round_no: int
+    seen: Hand
+    outs: tuple[Out, ...]
+    unseen_total: int
+    discard: Card | None = None
+    goes_out_now: bool = False
+
+    @property
+    def count(self) -> int:
+        """Unseen cards that are outs (copies counted)."""
+        return sum(out.unseen for out in self.outs)
+
+    @property
+    def probability(self) -> Fraction:
+        """Exact chance that the next card drawn from the stock is an out."""
+        if self.unseen_total == 0:
+            return Fraction(0)
+        return Fraction(self.count, self.unseen_total)
+
+    def within(self, draws: int) -> Fraction:
+        """Exact chance of drawing at least one out in the next ``draws`` draws.
+
+        The hand is kept as it is between draws (each drawn card that is not an
+        out is discarded), and every unseen card is equally likely in any order:
+        the chance of missing every time is ``C(U - outs, d) / C(U, d)``.
+
+        >>> result = outs("8H 9H 10H QS QC KD", 4)
+        >>> result.within(1) == result.probability, round(float(result.within(3)), 4)
+        (True, 0.5258)
+        """
+        if draws < 0:
+            raise ValueError(f"The number of draws must be 0 or more, not {draws}.")
+        draws = min(draws, self.unseen_total)
+        if draws == 0:
+            return Fraction(0)
+        unseen = self.unseen_total
+        miss = Fraction(comb(unseen - self.count, draws), comb(unseen, draws))
+        return 1 - miss
+
+
+def rule_of_thumb(count: int, draws: int = 1) -> float:
+    """The quick estimate: about 1% per out per draw, since about 100 cards are unseen.
+
+    Good when outs are few; it overshoots when they are many (it can pass 100%).
+
+    >>> rule_of_thumb(8, 3)
+    0.24
+    """
+    return count * draws / 100
+
+
+def _outs_of(hand: Hand, round_no: int, remaining: Counter[Card]) -> tuple[Out, ...]:
+    """Every card that lets ``hand`` (of the round's size) go out when drawn.
+
+    Cards whose every copy is in the hand cannot be drawn and are skipped;
+    cards whose unseen copies are all seen stay listed, with ``unseen == 0``.
+    """
+    complete = can_go_out(hand, round_no)
+    held = Counter(hand)
+    found: list[Out] = []
+    for card in _CARD_TYPES:
+        if held[card] >= _COPIES[card]:
+            continue
+        if complete:
+            found.append(Out(card, remaining[card], (card,)))
+            continue
+        discards = going_out_discards((*hand, card), round_no)
+        if discards:
+            found.append(Out(card, remaining[card], discards))
+    # Most unseen copies first; then by suit and rank.
+    return tuple(sorted(found, key=lambda out: -out.unseen))
+
+
+def outs(cards: str | Iterable[Card], round_no: int, seen: str | Iterable[Card] = ()) -> Outs:
+    """The outs of a hand before drawing (or after drawing, for its best discard).
+
+    ``seen`` are the other cards the player has seen (the discard pile, cards
+    laid down): they cannot be in the stock, so they are not counted as unseen.
+
+    >>> outs("8H 9H 10H QS QC KD", 4, seen="QH QH JK").probability
+    Fraction(21, 107)
+    >>> after_drawing = outs("8H 9H 10H QS QC KD 3S", 4)
+    >>> str(after_drawing.discard), after_drawing.count
+    ('K♦', 24)
+    """
+    check_round(round_no)
+    hand = parse_cards(cards)
+    seen_cards = parse_cards(seen)
+    check_available((*hand, *seen_cards))
+    size = hand_size(round_no)
+    remaining = Counter(_COPIES)
+    remaining.subtract(hand)
+    remaining.subtract(seen_cards)
+    unseen_total = sum(remaining.values())
+    if len(hand) == size:
+        return Outs(hand, round_no, seen_cards, _outs_of(hand, round_no, remaining), unseen_total)
+    if len(hand) != size + 1:
+        raise HandSizeError(
+            f"Round {round_no} deals {size} cards: outs are for a hand of {size} cards "
+            f"(before drawing) or {size + 1} (after drawing), and this one holds {len(hand)}."
+        )
+    now = going_out_discards(hand, round_no)
+    best: Outs | None = None
+    for discard in sorted(set(hand), key=lambda c: (-card_points(c, round_no), c.sort_key)):
+        kept = list(hand)
+        kept.remove(discard)
+        rest = Hand(kept)
+        option = Outs(
+            rest,
+            round_no,
+            seen_cards,
+            _outs_of(rest, round_no, remaining),
+            unseen_total,
+            discard,
+            bool(now),
+        )
+        if best is None or option.count > best.count:
+            best = option
+    assert best is not None
+    return best

@@ -1,0 +1,373 @@
+"""Probability with Five Crowns: exact answers where counting is feasible, simulation otherwise.
+
+Every question comes in two forms. ``method="exact"`` counts: it returns a
+:class:`fractions.Fraction`, from the table shipped with the package (built by
+``python -m fivecrowns_lab.probability --build-table``). ``method="simulate"``
+deals ``n`` random hands from a seeded generator and returns a float with a 95%
+confidence interval; the same seed always gives the same answer.
+
+>>> go_out_on_deal(1).probability
+Fraction(1336, 12673)
+>>> estimate = go_out_on_deal(1, method="simulate", n=2000, seed=7)
+>>> estimate.contains(go_out_on_deal(1).probability)
+True
+>>> expected_penalty(2).value
+Fraction(45214876, 1432049)
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import Any, Literal
+
+from .cards import DECK, Hand
+from .counting import DECK_SIZE, count_round, wild_count_distribution
+from .rules import check_round, hand_size, is_wild
+from .solver import can_go_out, going_out_discards, penalty
+from .stats import mean_interval, wilson_interval
+
+__all__ = [
+    "Estimate",
+    "ExactUnavailableError",
+    "Method",
+    "deal",
+    "exact_table",
+    "expected_penalty",
+    "first_turn_go_out",
+    "go_out_on_deal",
+    "penalty_distribution",
+    "sample_wild_counts",
+    "wild_count_distribution",
+]
+
+Method = Literal["exact", "simulate"]
+_TABLE_FILE = "exact_table.json"
+_DEFAULT_N = 10_000
+
+
+class ExactUnavailableError(ValueError):
+    """An exact value that is not in the shipped table (too costly to count)."""
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """An answer to one question about one round: exact, or simulated with an interval.
+
+    ``value`` is a :class:`~fractions.Fraction` when exact (then ``ci`` is the
+    value itself, twice) and a float when simulated (then ``ci`` is its 95%
+    confidence interval, from ``trials`` simulated deals drawn with ``seed``).
+    """
+
+    question: str
+    round_no: int
+    value: Fraction | float
+    ci: tuple[float, float]
+    method: Method
+    trials: int = 0
+    seed: int | None = None
+
+    @property
+    def probability(self) -> Fraction | float:
+        """The value, under the name a probability question reads best with."""
+        return self.value
+
+    @property
+    def exact(self) -> bool:
+        """True when the value was counted, not sampled."""
+        return self.method == "exact"
+
+    def contains(self, value: Fraction | float) -> bool:
+        """True when ``value`` lies in the confidence interval (or equals the exact value)."""
+        if self.exact:
+            return Fraction(value) == self.value
+        return self.ci[0] <= float(value) <= self.ci[1]
+
+    def __str__(self) -> str:
+        if self.exact:
+            value = f"{self.value} ≈ {float(self.value):.6g}"
+            return f"Round {self.round_no}, {self.question}: exactly {value}"
+        low, high = self.ci
+        return (
+            f"Round {self.round_no}, {self.question}: about {float(self.value):.4g} "
+            f"(95% CI {low:.4g} to {high:.4g}; {self.trials:,} simulated deals, seed {self.seed})"
+        )
+
+
+# -- the shipped table -------------------------------------------------------------------------
+
+
+@cache
+def exact_table() -> dict[str, Any]:
+    """The exact counts shipped with the package, as read from its JSON file.
+
+    ``table["rounds"]["3"]["go_out"]`` is ``{"count": ..., "deals": ...,
+    "probability": "p/q", "decimal": ...}``; see :func:`build_table`.
+    """
+    folder = resources.files("fivecrowns_lab").joinpath("data")
+    text = folder.joinpath(_TABLE_FILE).read_text("utf-8")
+    data: dict[str, Any] = json.loads(text)
+    return data
+
+
+def _exact(round_no: int, key: str, question: str) -> Fraction:
+    entry = exact_table()["rounds"].get(str(round_no), {}).get(key)
+    if entry is None:
+        have = sorted(int(r) for r, row in exact_table()["rounds"].items() if key in row)
+        listed = ", ".join(map(str, have))
+        raise ExactUnavailableError(
+            f"The exact chance of {question} in round {round_no} has not been counted "
+            f"(it has for rounds {listed}); use method='simulate' for an estimate."
+        )
+    return Fraction(entry["value"])
+
+
+# -- dealing -----------------------------------------------------------------------------------
+
+
+def _rng(seed: int | random.Random | None) -> random.Random:
+    return seed if isinstance(seed, random.Random) else random.Random(seed)
+
+
+def deal(round_no: int, seed: int | random.Random | None = None, extra: int = 0) -> Hand:
+    """A random hand for the round (plus ``extra`` more cards after it), from a seeded shuffle.
+
+    >>> len(deal(3, seed=1)), deal(3, seed=1) == deal(3, seed=1)
+    (5, True)
+    """
+    return Hand(_rng(seed).sample(DECK, hand_size(round_no) + extra))
+
+
+def _check_method(method: str, n: int) -> None:
+    if method not in ("exact", "simulate"):
+        raise ValueError(f"The method is 'exact' or 'simulate', not {method!r}.")
+    if method == "simulate" and (isinstance(n, bool) or not isinstance(n, int) or n < 2):
+        raise ValueError(f"A simulation needs a whole number of at least 2 deals, not {n!r}.")
+
+
+def _simulate_proportion(
+    question: str,
+    round_no: int,
+    n: int,
+    seed: int | None,
+    success: Callable[[random.Random], bool],
+) -> Estimate:
+    rng = random.Random(seed)
+    hits = sum(1 for _ in range(n) if success(rng))
+    return Estimate(question, round_no, hits / n, wilson_interval(hits, n), "simulate", n, seed)
+
+
+def sample_wild_counts(
+    round_no: int, n: int, seed: int | random.Random | None = None
+) -> list[int]:
+    """The number of wilds in each of ``n`` random hands of the round.
+
+    Pass a :class:`random.Random` as ``seed`` to keep dealing from where a
+    previous call stopped (a lesson's histogram filling in).
+
+    >>> sample_wild_counts(1, 8, seed=3)
+    [0, 1, 0, 1, 1, 0, 0, 0]
+    """
+    check_round(round_no)
+    rng = _rng(seed)
+    size = hand_size(round_no)
+    wild = [is_wild(card, round_no) for card in DECK]
+    positions = range(DECK_SIZE)
+    return [sum(wild[i] for i in rng.sample(positions, size)) for _ in range(n)]
+
+
+# -- the questions -----------------------------------------------------------------------------
+
+
+def go_out_on_deal(
+    round_no: int, method: Method = "exact", n: int = _DEFAULT_N, seed: int | None = 0
+) -> Estimate:
+    """The chance that a freshly dealt hand can go out at once (before drawing).
+
+    Exact (counted over all ``C(116, n)`` deals) for the rounds in the table.
+
+    >>> str(go_out_on_deal(3))
+    'Round 3, going out on the deal: exactly 140031/20048686 ≈ 0.00698455'
+    """
+    check_round(round_no)
+    _check_method(method, n)
+    question = "going out on the deal"
+    if method == "exact":
+        value = _exact(round_no, "go_out", question)
+        return Estimate(question, round_no, value, (float(value), float(value)), "exact")
+    return _simulate_proportion(
+        question, round_no, n, seed, lambda rng: can_go_out(deal(round_no, rng), round_no)
+    )
+
+
+def _first_turn_success(round_no: int, rng: random.Random) -> bool:
+    cards = deal(round_no, rng, extra=2)
+    hand, face_up, stock = cards[:-2], cards[-2], cards[-1]
+    if going_out_discards((*hand, face_up), round_no):
+        return True
+    return bool(going_out_discards((*hand, stock), round_no))
+
+
+def first_turn_go_out(
+    round_no: int, method: Method = "exact", n: int = _DEFAULT_N, seed: int | None = 0
+) -> Estimate:
+    """The chance that the first player goes out on the very first turn.
+
+    The player sees the face-up card: they take it if it lets them go out, and
+    otherwise draw the top of the stock. The other players' hands are unseen, so
+    the face-up and stock cards are two random cards of the 116 less the hand.
+
+    >>> first_turn_go_out(1).probability > go_out_on_deal(1).probability
+    True
+    """
+    check_round(round_no)
+    _check_method(method, n)
+    question = "going out on the first turn"
+    if method == "exact":
+        value = _exact(round_no, "first_turn", question)
+        return Estimate(question, round_no, value, (float(value), float(value)), "exact")
+    return _simulate_proportion(
+        question, round_no, n, seed, lambda rng: _first_turn_success(round_no, rng)
+    )
+
+
+def expected_penalty(
+    round_no: int, method: Method = "exact", n: int = _DEFAULT_N, seed: int | None = 0
+) -> Estimate:
+    """The mean penalty of a dealt hand after its best melds (if it were scored at once)."""
+    check_round(round_no)
+    _check_method(method, n)
+    question = "penalty of a dealt hand"
+    if method == "exact":
+        value = _exact(round_no, "penalty", question)
+        return Estimate(question, round_no, value, (float(value), float(value)), "exact")
+    rng = random.Random(seed)
+    points = [penalty(deal(round_no, rng), round_no) for _ in range(n)]
+    mean = sum(points) / n
+    sd = math.sqrt(sum((p - mean) ** 2 for p in points) / (n - 1))
+    return Estimate(question, round_no, mean, mean_interval(mean, sd, n), "simulate", n, seed)
+
+
+def penalty_distribution(round_no: int) -> dict[int, Fraction]:
+    """The exact chance of each penalty for a dealt hand (rounds in the table).
+
+    >>> penalty_distribution(1)[0] == go_out_on_deal(1).probability
+    True
+    """
+    check_round(round_no)
+    entry = exact_table()["rounds"].get(str(round_no), {}).get("penalty")
+    if entry is None or "distribution" not in entry:
+        raise ExactUnavailableError(
+            f"The exact penalty distribution for round {round_no} has not been counted; "
+            "simulate it with expected_penalty(..., method='simulate')."
+        )
+    deals = int(entry["deals"])
+    return {int(points): Fraction(ways, deals) for points, ways in entry["distribution"].items()}
+
+
+# -- building the table ------------------------------------------------------------------------
+
+
+def _entry(count: int, total: int) -> dict[str, Any]:
+    value = Fraction(count, total)
+    return {"count": count, "deals": total, "value": str(value), "decimal": float(value)}
+
+
+def build_table(
+    rounds: Sequence[int],
+    penalty_rounds: Sequence[int] = (),
+    first_turn_rounds: Sequence[int] = (),
+    log: Callable[[str], None] = print,
+) -> dict[str, Any]:
+    """Count every deal of each round and return the table as JSON-ready data."""
+    table: dict[str, Any] = {
+        "about": (
+            "Exact counts over every deal of each round of Five Crowns (116 cards, 16 wild "
+            "in every round), made by fivecrowns_lab.counting: hands are enumerated once "
+            "per renaming of the suits, with the number of deals each stands for."
+        ),
+        "rounds": {},
+    }
+    for round_no in sorted(set(rounds) | set(penalty_rounds) | set(first_turn_rounds)):
+        start = time.perf_counter()
+        counts = count_round(
+            round_no,
+            penalties=round_no in penalty_rounds,
+            first_turn=round_no in first_turn_rounds,
+        )
+        seconds = time.perf_counter() - start
+        row: dict[str, Any] = {
+            "hand_size": hand_size(round_no),
+            "canonical_hands": counts.canonical,
+            "seconds": round(seconds, 1),
+            "go_out": _entry(counts.go_out, counts.deals),
+        }
+        if counts.penalty_counts is not None:
+            expected = counts.expected_penalty
+            assert expected is not None
+            row["penalty"] = {
+                "deals": counts.deals,
+                "value": str(expected),
+                "decimal": float(expected),
+                "distribution": {str(k): v for k, v in counts.penalty_counts.items()},
+            }
+        if counts.first_turn is not None and counts.first_turn_total is not None:
+            row["first_turn"] = _entry(counts.first_turn, counts.first_turn_total)
+        table["rounds"][str(round_no)] = row
+        log(
+            f"round {round_no}: {counts.canonical:,} canonical hands, "
+            f"go out {counts.go_out_probability} ≈ {float(counts.go_out_probability):.6g} "
+            f"({seconds:.1f} s)"
+        )
+    return table
+
+
+def _round_list(text: str) -> list[int]:
+    if not text:
+        return []
+    if "-" in text:
+        low, high = text.split("-")
+        return list(range(int(low), int(high) + 1))
+    return [int(part) for part in text.split(",")]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m fivecrowns_lab.probability --build-table``: count and save the table."""
+    parser = argparse.ArgumentParser(prog="python -m fivecrowns_lab.probability")
+    parser.add_argument("--build-table", action="store_true", help="count and write the table")
+    parser.add_argument("--rounds", default="1-5", help="rounds for going out on the deal")
+    parser.add_argument("--penalty-rounds", default="1-4", help="rounds for penalties")
+    parser.add_argument("--first-turn-rounds", default="1-3", help="rounds for the first turn")
+    parser.add_argument(
+        "--output",
+        type=Path,
+        default=Path(__file__).parent / "data" / _TABLE_FILE,
+        help="where to write the JSON table",
+    )
+    args = parser.parse_args(argv)
+    if not args.build_table:
+        parser.print_help()
+        return 0
+    table = build_table(
+        _round_list(args.rounds),
+        _round_list(args.penalty_rounds),
+        _round_list(args.first_turn_rounds),
+    )
+    args.output.parent.mkdir(parents=True, exist_ok=True)
+    args.output.write_text(json.dumps(table, indent=1) + "\n", encoding="utf-8")
+    print(f"wrote {args.output}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

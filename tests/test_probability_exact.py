@@ -1,0 +1,212 @@
+"""Exact counting (RULES.md: Cards, The round schedule, Melds, Going out, Scoring a round).
+
+The shipped table is checked three ways: by brute force over every deal of
+round 1, by an independent count over every hand of round 2 and 3 with the
+naive meld test of ``tests/brute_force.py``, and by recounting the cheap rounds
+with the solver the table was built with.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from fractions import Fraction
+from itertools import combinations, combinations_with_replacement, permutations
+from math import comb
+
+import pytest
+
+from fivecrowns_lab import DECK, JOKER, SUITS, Card, penalty
+from fivecrowns_lab.counting import (
+    WILDS_IN_DECK,
+    canonical_hands,
+    count_round,
+    first_turn_outs,
+    wild_count_distribution,
+)
+from fivecrowns_lab.probability import (
+    ExactUnavailableError,
+    exact_table,
+    expected_penalty,
+    first_turn_go_out,
+    go_out_on_deal,
+    penalty_distribution,
+)
+from fivecrowns_lab.rules import ROUNDS, hand_size, is_wild
+
+from .brute_force import brute_penalty, is_meld
+
+COPIES = Counter(DECK)
+CARD_TYPES = sorted(COPIES, key=lambda c: c.sort_key)
+
+
+def table_count(round_no: int, key: str) -> int:
+    return int(exact_table()["rounds"][str(round_no)][key]["count"])
+
+
+# -- wild cards --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("round_no", ROUNDS)
+def test_wild_count_distribution_is_hypergeometric_with_16_wilds_in_116_cards(round_no):
+    dist = wild_count_distribution(round_no)
+    n = hand_size(round_no)
+    assert sum(dist.values()) == 1
+    assert sorted(dist) == list(range(n + 1))
+    assert sum(k * p for k, p in dist.items()) == Fraction(16 * n, 116)
+    wilds = sum(is_wild(card, round_no) for card in DECK)
+    assert wilds == WILDS_IN_DECK == 16
+    for k, p in dist.items():
+        assert p == Fraction(comb(16, k) * comb(100, n - k), comb(116, n))
+
+
+def test_wild_count_distribution_round_1_matches_every_deal():
+    counts = Counter(sum(is_wild(c, 1) for c in hand) for hand in combinations(DECK, 3))
+    total = comb(116, 3)
+    assert {k: Fraction(v, total) for k, v in counts.items()} == wild_count_distribution(1)
+
+
+# -- canonical hands ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("round_no", [1, 2, 3, 4])
+def test_canonical_hands_stand_for_every_deal_exactly(round_no):
+    ways = sum(hand.ways for hand in canonical_hands(round_no))
+    assert ways == comb(116, hand_size(round_no))
+
+
+def relabel_key(naturals, perm):
+    return tuple(sorted((c.rank, perm[c.suit.index]) for c in naturals))
+
+
+@pytest.mark.parametrize("round_no", [1, 2])
+def test_canonical_hands_are_distinct_under_renaming_the_suits(round_no):
+    seen = set()
+    for hand in canonical_hands(round_no):
+        orbit = {relabel_key(hand.naturals, p) for p in permutations(range(5))}
+        key = (min(orbit), hand.wilds)
+        assert key not in seen
+        seen.add(key)
+        assert len(hand.naturals) + hand.wilds == hand_size(round_no)
+        assert not any(is_wild(c, round_no) for c in hand.naturals)
+
+
+def test_canonical_hand_ways_count_the_orbit_and_the_copies():
+    # Round 1, one natural 5 and two wilds: 5 suits x 2 copies x C(16, 2) wild pairs.
+    hands = [h for h in canonical_hands(1) if h.wilds == 2]
+    assert len(hands) == 10  # one per natural rank 4..K
+    assert all(h.ways == 5 * 2 * comb(16, 2) for h in hands)
+
+
+# -- going out on the deal ---------------------------------------------------------------------
+
+
+def test_go_out_on_deal_round_1_brute_force_over_every_one_of_the_116_choose_3_deals():
+    deals = 0
+    going_out = 0
+    for hand in combinations(DECK, 3):
+        deals += 1
+        going_out += is_meld(hand, 1)
+    assert deals == comb(116, 3) == 253_460
+    assert going_out == table_count(1, "go_out")
+    assert go_out_on_deal(1).probability == Fraction(going_out, deals)
+
+
+def multiset_ways(hand):
+    ways = 1
+    for card, k in Counter(hand).items():
+        ways *= comb(COPIES[card], k)
+    return ways
+
+
+def test_go_out_on_deal_round_2_counted_over_every_hand_with_the_naive_meld_test():
+    # Four cards can only go out as one meld of four.
+    total = going_out = 0
+    for hand in combinations_with_replacement(CARD_TYPES, 4):
+        ways = multiset_ways(hand)
+        total += ways
+        if ways and is_meld(hand, 2):
+            going_out += ways
+    assert total == comb(116, 4)
+    assert going_out == table_count(2, "go_out")
+
+
+def test_go_out_on_deal_round_3_counted_with_the_naive_meld_test():
+    # Five cards can only go out as one meld of five; suits renamed as in the table.
+    going_out = sum(h.ways for h in canonical_hands(3) if is_meld(h.cards(), 3))
+    assert going_out == table_count(3, "go_out")
+
+
+@pytest.mark.parametrize("round_no", [1, 2, 3])
+def test_shipped_table_matches_a_recount_of_the_cheap_rounds(round_no):
+    counts = count_round(round_no)
+    assert counts.go_out == table_count(round_no, "go_out")
+    assert go_out_on_deal(round_no).probability == counts.go_out_probability
+
+
+def test_shipped_table_has_exact_go_out_for_rounds_1_to_5():
+    values = {r: go_out_on_deal(r).probability for r in range(1, 6)}
+    assert all(isinstance(v, Fraction) and 0 < v < 1 for v in values.values())
+    # Five cards must make one meld of five; six can make two melds of three.
+    assert values[1] > values[2] > values[3] < values[4]
+
+
+def test_exact_value_not_in_the_table_says_to_simulate():
+    with pytest.raises(ExactUnavailableError, match="method='simulate'"):
+        go_out_on_deal(11)
+
+
+# -- penalties and the first turn --------------------------------------------------------------
+
+
+def test_expected_penalty_round_1_matches_the_naive_solver_on_every_hand():
+    total = 0
+    for hand in canonical_hands(1):
+        for jokers in range(max(0, hand.wilds - 10), min(hand.wilds, 6) + 1):
+            cards = hand.cards(jokers)
+            ways = hand.ways * comb(6, jokers) * comb(10, hand.wilds - jokers)
+            ways //= comb(16, hand.wilds)
+            total += ways * brute_penalty(cards, 1)
+    assert expected_penalty(1).value == Fraction(total, comb(116, 3))
+
+
+@pytest.mark.parametrize("round_no", [1, 2])
+def test_penalty_distribution_recount_and_zero_penalty_is_going_out(round_no):
+    counts = count_round(round_no, penalties=True)
+    dist = penalty_distribution(round_no)
+    assert sum(dist.values()) == 1
+    assert dist[0] == go_out_on_deal(round_no).probability
+    assert counts.expected_penalty == expected_penalty(round_no).value
+
+
+def test_an_unmeldable_wild_scores_50_as_a_joker_and_20_as_a_wild_rank_card():
+    naturals = [Card(9, SUITS[1]), Card(3, SUITS[3]), Card(13, SUITS[4])]
+    assert penalty([JOKER, *naturals], 2) == 50 + 9 + 3 + 13
+    assert penalty([Card(4, SUITS[0]), *naturals], 2) == 20 + 9 + 3 + 13
+
+
+def naive_outs(hand, round_no):
+    held = Counter(hand.cards())
+    outs = 0
+    for card in CARD_TYPES:
+        left = COPIES[card] - held[card]
+        if left and any(
+            is_meld(rest, round_no) for rest in combinations((*hand.cards(), card), 3)
+        ):
+            outs += left
+    return outs
+
+
+def test_first_turn_round_1_recount_with_the_naive_meld_test():
+    unseen = 113
+    total = 0
+    for hand in canonical_hands(1):
+        outs = naive_outs(hand, 1)
+        assert outs == first_turn_outs(hand)
+        total += hand.ways * (outs * (unseen - 1) + (unseen - outs) * outs)
+    assert total == table_count(1, "first_turn")
+    assert first_turn_go_out(1).probability == Fraction(total, comb(116, 3) * 113 * 112)
+
+
+def test_first_turn_is_at_least_going_out_on_the_deal():
+    for round_no in (1, 2, 3):
+        assert first_turn_go_out(round_no).value > go_out_on_deal(round_no).value
