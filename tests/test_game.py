@@ -1,0 +1,539 @@
+"""Rules of a game at the table, each as a scripted round with chosen hands."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+
+import pytest
+
+from fivecrowns_lab.actions import ActionRecord, Discard, Draw, GoOut, Place, action_from_dict
+from fivecrowns_lab.cards import DECK, Card, parse_card, parse_cards
+from fivecrowns_lab.game import (
+    CardNotHeldError,
+    EmptyPileError,
+    Game,
+    GameError,
+    GoOutError,
+    PhaseError,
+    RoundResult,
+    TurnError,
+    play_game,
+)
+from fivecrowns_lab.players import make_bot
+from fivecrowns_lab.rules import GameRules, hand_size
+from fivecrowns_lab.solver import best_arrangement
+
+
+def rig(game: Game, hands: list[str], discard: str, stock: str = "", current: int = 0) -> Game:
+    """Replace the deal with chosen hands (stock top = last card of ``stock``).
+
+    The rest of the deck goes under the stock, so all 116 cards stay in play.
+    """
+    chosen = [list(parse_cards(h)) for h in hands]
+    pile = list(parse_cards(discard))
+    top = list(parse_cards(stock))
+    rest = Counter(DECK)
+    for cards in [*chosen, pile, top]:
+        rest.subtract(cards)
+    assert all(v >= 0 for v in rest.values()), "the rigged deal uses a card too often"
+    game._hands = chosen
+    game._discard = pile
+    game._stock = sorted(rest.elements(), key=lambda c: c.sort_key) + top
+    game._current = current
+    game._phase = "draw"
+    game._legal = None
+    return game
+
+
+def state(game: Game) -> tuple:
+    return (
+        game.hands,
+        game.stock,
+        game.discard_pile,
+        tuple(tuple(m.cards for m in melds) for melds in game.table),
+        game.phase,
+        game.current_player,
+        game.round_no,
+        game.totals,
+        len(game.history),
+        game.went_out,
+    )
+
+
+def all_cards(game: Game) -> Counter:
+    cards: Counter = Counter()
+    for hand in game.hands:
+        cards.update(hand)
+    cards.update(game.stock)
+    cards.update(game.discard_pile)
+    for melds in game.table:
+        for meld in melds:
+            cards.update(meld.cards)
+    return cards
+
+
+C = parse_card
+
+
+# -- the deal ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("players", [2, 4, 7])
+def test_deal_gives_each_player_the_rounds_hand_size_and_turns_one_card_up(players):
+    game = Game(players, seed=3)
+    assert [len(h) for h in game.hands] == [hand_size(1)] * players
+    assert len(game.discard_pile) == 1
+    assert len(game.stock) == 116 - 3 * players - 1
+    assert all_cards(game) == Counter(DECK)
+
+
+def test_deal_is_one_card_at_a_time_starting_at_the_dealers_left():
+    game = Game(3, seed=11)
+    from fivecrowns_lab.game import _derive
+
+    deck = list(DECK)
+    _derive(game.seed, "round", 0).shuffle(deck)
+    dealt = deck[::-1]  # the stock's top is the end of the list
+    order = [(game.dealer + 1 + i) % 3 for i in range(3)]
+    for i, player in enumerate(order):
+        assert list(game.hands[player]) == dealt[i:9:3]
+    assert game.discard_pile[-1] == dealt[9]
+
+
+def test_play_starts_at_the_dealers_left_and_the_deal_moves_left_each_round():
+    game = Game(3, GameRules(rounds=3), seed=2)
+    dealers = []
+    greedy = [make_bot("greedy", i) for i in range(3)]
+    while not game.is_over:
+        if game.phase == "round_over":
+            game.next_round()
+            continue
+        if not game.history or game.history[-1].round_no != game.round_no:
+            dealers.append(game.dealer)
+            assert game.current_player == (game.dealer + 1) % 3
+        player = game.current_player
+        game.apply(greedy[player].choose(game.observation(player)))
+    assert dealers == [0, 1, 2]
+
+
+def test_game_needs_two_to_seven_players():
+    with pytest.raises(GameError, match="2 to 7 players"):
+        Game(1)
+    with pytest.raises(GameError, match="2 to 7 players"):
+        Game(8)
+    with pytest.raises(GameError, match="different name"):
+        Game(["Ana", "Ana"])
+
+
+def test_the_same_seed_deals_the_same_game():
+    assert Game(4, seed=9).hands == Game(4, seed=9).hands
+    assert Game(4, seed=9).hands != Game(4, seed=10).hands
+
+
+# -- a turn -------------------------------------------------------------------------------------
+
+
+def test_must_draw_before_discarding_and_the_error_changes_nothing():
+    game = rig(Game(["Ana", "Ben"], seed=1), ["3H 4H 9C", "5S 6S 7D"], "KD")
+    before = state(game)
+    with pytest.raises(PhaseError, match=r"^You must draw before you discard\.$"):
+        game.discard("9C")
+    assert state(game) == before
+    assert not game.can(Discard(C("9C")))
+
+
+def test_only_the_current_player_may_act():
+    game = rig(Game(["Ana", "Ben"], seed=1), ["3H 4H 9C", "5S 6S 7D"], "KD")
+    with pytest.raises(TurnError, match=r"^It is Ana's turn, not Ben's\.$"):
+        game.check(Draw("stock"), player=1)
+    assert game.can(Draw("stock"), player=0)
+
+
+def test_drawing_twice_in_a_turn_is_refused():
+    game = rig(Game(2, seed=1), ["3H 4H 9C", "5S 6S 7D"], "KD")
+    game.draw("stock")
+    with pytest.raises(PhaseError, match="already drawn"):
+        game.draw("discard")
+
+
+def test_discarding_a_card_not_in_hand_is_refused_with_its_name():
+    game = rig(Game(2, seed=1), ["3H 4H 9C", "5S 6S 7D"], "KD")
+    game.draw("stock")
+    before = state(game)
+    with pytest.raises(CardNotHeldError, match="You cannot discard Q♠: it is not in your hand"):
+        game.discard("QS")
+    assert state(game) == before
+
+
+def test_taking_the_top_discard_is_public_but_a_stock_card_stays_secret():
+    game = rig(Game(2, seed=1), ["3H 4H 9C", "5S 6S 7D"], "KD", stock="8C")
+    record = game.draw("discard")
+    assert record.drawn == C("KD")
+    assert C("KD") in game.hands[0]
+    game.discard("KD")
+    record = game.draw("stock")
+    assert record.drawn is None
+    assert C("8C") in game.hands[1]
+
+
+def test_a_turn_passes_to_the_left_after_a_discard():
+    game = rig(Game(3, seed=1), ["3H 4H 9C", "5S 6S 7D", "8S 8D 10C"], "KD")
+    game.draw("stock")
+    game.discard(game.hands[0][0])
+    assert game.current_player == 1 and game.phase == "draw"
+
+
+def test_legal_actions_are_exactly_the_accepted_ones():
+    game = rig(Game(2, seed=1), ["5H 6H 9C", "5S 6S 7D"], "7H")
+    assert set(game.legal_actions()) == {Draw("stock"), Draw("discard")}
+    game.draw("discard")
+    legal = game.legal_actions()
+    assert GoOut(C("9C")) in legal
+    assert {a for a in legal if isinstance(a, Discard)} == {Discard(c) for c in game.hands[0]}
+    for card in DECK[:60]:
+        assert game.can(Discard(card)) == (Discard(card) in legal)
+
+
+def test_an_action_of_the_solitaire_edition_is_not_a_table_move():
+    game = rig(Game(2, seed=1), ["5H 6H 9C", "5S 6S 7D"], "7H")
+    with pytest.raises(GameError, match="not an action of a game at the table"):
+        game.check(Place(1, C("9C")))
+
+
+# -- the stock running out -----------------------------------------------------------------------
+
+
+def test_when_the_stock_runs_out_the_discards_but_the_top_card_are_reshuffled_into_it():
+    game = rig(Game(2, seed=1), ["3H 4H 9C", "5S 6S 7D"], "KD")
+    game._discard = [*game._stock[:-1], C("KD")]
+    game._stock = [game._stock[-1]]
+    game.draw("stock")
+    assert len(game.stock) == 0
+    game.discard("9C")
+    game.apply(Draw("stock"))
+    assert game.history[-1].reshuffled
+    assert game.discard_pile == (C("9C"),)
+    assert all_cards(game) == Counter(DECK)
+
+
+def test_drawing_from_an_empty_discard_pile_is_refused():
+    game = rig(Game(2, seed=1), ["3H 4H 9C", "5S 6S 7D"], "KD")
+    game._discard = []
+    with pytest.raises(EmptyPileError, match="discard pile is empty"):
+        game.draw("discard")
+
+
+# -- going out and the final turns -------------------------------------------------------------
+
+
+def test_going_out_lays_the_melds_and_discards_the_last_card():
+    game = rig(Game(3, seed=1), ["5H 6H 9C", "5S 6S KD", "8S 8D 10C"], "7H")
+    game.draw("discard")
+    record = game.go_out("9C")
+    assert game.went_out == 0
+    assert [sorted(m, key=lambda c: c.rank) for m in record.laid] == [
+        list(parse_cards("5H 6H 7H"))
+    ]
+    assert game.hands[0] == ()
+    assert game.discard_pile[-1] == C("9C")
+    assert game.is_final_turn and game.current_player == 1
+
+
+def test_going_out_with_a_card_in_no_meld_is_refused_naming_it():
+    game = rig(Game(2, seed=1), ["5H 6H 7H 9C", "5S 6S KD 8D"], "KC")
+    game._round_no = 2
+    game.draw("discard")
+    before = state(game)
+    with pytest.raises(GoOutError, match=r"^Cannot go out: 9♣ is in no meld\.$"):
+        game.go_out("KC")
+    assert state(game) == before
+
+
+def test_going_out_with_chosen_melds_checks_each_meld():
+    game = rig(Game(2, seed=1), ["5H 4C 9C 9D", "5S 6S KD 8C"], "9S", current=0)
+    game._round_no = 2  # four cards, 4s wild
+    game.draw("discard")
+    with pytest.raises(GoOutError, match="9♣ 9♦ 5♥ is not a meld"):
+        game.go_out("4C", [parse_cards("9C 9D 5H"), parse_cards("9S")])
+    with pytest.raises(GoOutError, match=r"^Cannot go out: 4♣ is in no meld\.$"):
+        game.go_out("5H", [parse_cards("9C 9D 9S")])
+    with pytest.raises(GoOutError, match="9♥ is not in your hand"):
+        game.go_out("5H", [parse_cards("9C 9D 9S 9H")])
+    game.go_out("5H", [parse_cards("9C 9D 9S 4C")])
+    assert game.went_out == 0 and game.table[0][0].kind == "book"
+
+
+def test_every_other_player_gets_exactly_one_final_turn_with_partial_melds():
+    game = rig(Game(3, seed=1), ["5H 6H 9C", "8S 8D 4C", "QS KS 4D"], "7H", stock="JS 8C")
+    game.draw("discard")
+    game.go_out("9C")
+    assert game.current_player == 1
+    game.draw("stock")  # 8C: 8S 8D 8C is a book
+    record = game.discard("4C")
+    assert record.final_turn and len(record.laid) == 1
+    assert game.current_player == 2
+    game.draw("stock")  # JS: J Q K of spades
+    game.discard("4D")
+    assert game.phase == "round_over"
+    result = game.round_results[-1]
+    assert result.points == (0, 0, 0)
+    assert result.went_out == 0
+
+
+def test_final_turn_scores_the_cards_left_after_the_best_melds():
+    game = rig(Game(2, seed=1), ["5H 6H 9C", "8S 8D KC"], "7H", stock="QD")
+    game.draw("discard")
+    game.go_out("9C")
+    game.draw("stock")
+    game.discard("8S")  # keeps 8D KC QD: nothing melds
+    assert game.round_results[-1].points == (0, 8 + 13 + 12)
+    assert game.round_results[-1].arrangements[1].leftover == parse_cards("KC QD 8D").sorted()
+
+
+def test_a_final_turn_player_who_melds_everything_scores_zero():
+    game = rig(Game(2, seed=1), ["5H 6H 9C", "8S 8D KC"], "7H", stock="8C")
+    game.draw("discard")
+    game.go_out("9C")
+    game.draw("stock")
+    game.discard("KC")
+    assert game.round_results[-1].points == (0, 0)
+
+
+def test_nobody_may_add_to_another_players_melds_without_the_lay_off_variant():
+    game = rig(Game(2, seed=1), ["5H 6H 9C", "8H 4S KC"], "7H", stock="QD")
+    game.draw("discard")
+    game.go_out("9C")  # table: 5H 6H 7H
+    game.draw("stock")
+    game.discard("KC")
+    assert game.round_results[-1].points == (0, 8 + 4 + 12)
+
+
+def test_lay_off_variant_adds_final_turn_cards_to_melds_on_the_table():
+    game = rig(
+        Game(2, GameRules(lay_off=True), seed=1), ["5H 6H 9C", "8H 4S KC"], "7H", stock="QD"
+    )
+    game.draw("discard")
+    game.go_out("9C")
+    game.draw("stock")
+    record = game.discard("KC")
+    assert record.laid_off == (C("8H"),)
+    assert game.round_results[-1].points == (0, 4 + 12)
+    assert sorted(c.rank for c in game.table[0][0]) == [5, 6, 7, 8]
+    assert all_cards(game) == Counter(DECK)
+
+
+def test_lay_off_takes_a_wild_into_a_book_on_the_table():
+    game = rig(
+        Game(2, GameRules(lay_off=True), seed=1), ["9H 9S 4C", "3D KC QS"], "9D", stock="10D"
+    )
+    game.draw("discard")
+    game.go_out("4C")  # 9H 9S 9D
+    game.draw("stock")
+    game.discard("KC")  # 3D is wild in round 1 and joins the book; QS 10D stay
+    assert game.round_results[-1].points == (0, 12 + 10)
+    assert game.history[-1].laid_off == (C("3D"),)
+
+
+def test_going_out_bonus_variant_scores_minus_ten():
+    game = rig(Game(2, GameRules(going_out_bonus=True), seed=1), ["5H 6H 9C", "8S 8D KC"], "7H")
+    game.draw("discard")
+    game.go_out("9C")
+    game.draw("stock")
+    game.discard("KC")
+    assert game.round_results[-1].points[0] == -10
+
+
+def test_going_out_without_a_final_discard_needs_the_variant():
+    hands = ["5H 6H 7H", "8S 8D KC"]
+    game = rig(Game(2, seed=1), hands, "8H")
+    game.draw("discard")
+    assert GoOut(None) not in game.legal_actions()
+    with pytest.raises(GoOutError, match="needs a final discard"):
+        game.go_out(None)
+    game = rig(Game(2, GameRules(no_final_discard=True), seed=1), hands, "8H")
+    game.draw("discard")
+    assert GoOut(None) in game.legal_actions()
+    game.go_out(None)
+    assert game.went_out == 0 and len(game.table[0][0]) == 4
+
+
+def test_round_over_waits_for_next_round_and_a_short_game_ends_after_its_rounds():
+    game = Game(2, GameRules(rounds=2), seed=4)
+    bots = [make_bot("greedy", 1), make_bot("greedy", 2)]
+    while game.phase != "round_over":
+        player = game.current_player
+        game.apply(bots[player].choose(game.observation(player)))
+    with pytest.raises(TurnError, match="round is over"):
+        game.draw("stock")
+    game.next_round()
+    assert game.round_no == 2 and [len(h) for h in game.hands] == [4, 4]
+    play_game(game, bots)
+    assert game.is_over and len(game.round_results) == 2
+    with pytest.raises(TurnError, match="game is over"):
+        game.draw("stock")
+
+
+def test_next_round_is_refused_while_a_round_is_being_played():
+    with pytest.raises(TurnError, match="still being played"):
+        Game(2, seed=1).next_round()
+
+
+# -- the end of the game: placement, ties and the playoff --------------------------------------
+
+
+def _scored(game: Game, *points: tuple[int, ...]) -> Game:
+    empty = best_arrangement("", 1)
+    for r, row in enumerate(points, start=1):
+        went = row.index(min(row))
+        game._results.append(RoundResult(r, row, went, (empty,) * len(row), 0))
+    game._phase = "round_over"
+    return game
+
+
+def test_ties_for_first_share_the_place_and_the_next_player_is_third():
+    game = _scored(Game(3, GameRules(rounds=1), seed=1), (10, 10, 30))
+    game.next_round()
+    assert game.is_over
+    assert game.placements() == (1, 1, 3)
+    assert game.winners() == (0, 1)
+
+
+def test_playoff_is_dealt_only_to_the_tied_players_with_its_hand_size():
+    rules = GameRules(rounds=1, ties="playoff", playoff_hand_size=6)
+    game = _scored(Game(3, rules, seed=1), (10, 30, 10))
+    game.next_round()
+    assert game.is_playoff and not game.is_over
+    assert [len(h) for h in game.hands] == [6, 0, 6]
+    assert game.round_no == 4  # 6 cards, 6s wild
+    assert game.current_player in (0, 2)
+
+
+def test_the_first_to_go_out_in_the_playoff_wins_alone():
+    rules = GameRules(rounds=1, ties="playoff")
+    game = _scored(Game(3, rules, seed=1), (10, 30, 10))
+    game.next_round()
+    rig(game, ["5H 6H 7H 8S 8D 8C", "", "QS KS 4D 3C 10C 9D"], "9H", current=0)
+    game.draw("discard")
+    game.go_out("9H")
+    assert game.playoff is not None and game.playoff.winner == 0
+    game.next_round()
+    assert game.is_over
+    assert game.placements() == (1, 3, 2)
+    assert game.standings()["placement"].tolist() == [1, 2, 3]
+
+
+def test_no_playoff_when_the_lowest_total_is_not_tied():
+    game = _scored(Game(3, GameRules(rounds=1, ties="playoff"), seed=1), (5, 10, 10))
+    game.next_round()
+    assert game.is_over and game.placements() == (1, 2, 2)
+
+
+# -- observations ---------------------------------------------------------------------------------
+
+
+def test_an_observation_shows_only_the_players_own_hand():
+    game = rig(Game(3, seed=1), ["5H 6H 9C", "8S 8D KC", "QS KS 4D"], "7H")
+    seen = game.observation(1)
+    assert seen.hand == game.hands[1]
+    assert seen.hand_sizes == (3, 3, 3)
+    assert seen.top_discard == C("7H")
+    assert seen.legal_actions == ()
+    assert game.observation(0).legal_actions == game.legal_actions()
+    text = repr(seen)
+    for other in (game.hands[0], game.hands[2]):
+        assert not any(repr(card) in text for card in other if card not in seen.discard_pile)
+
+
+def test_an_observation_counts_an_opponents_pickup_as_seen():
+    game = rig(Game(2, seed=1), ["5H 6H 9C", "8S 8D KC"], "7H")
+    game.draw("discard")
+    game.discard("9C")
+    unseen = game.observation(1).unseen()
+    assert unseen[C("7H")] == 1  # one copy with player 0, one still unseen
+    assert sum(unseen.values()) == 116 - 3 - 1 - 1
+
+
+# -- saving, resuming and replaying ---------------------------------------------------------------
+
+
+def _bots() -> list:
+    return [make_bot("greedy", 1), make_bot("random", 2), make_bot("lookahead", 3)]
+
+
+def test_json_round_trip_mid_round_continues_identically():
+    game = Game(["Ana", "Ben", "Cy"], GameRules(rounds=3), seed=21)
+    bots = _bots()
+    for _ in range(25):
+        player = game.current_player
+        if player is None:
+            game.next_round()
+            continue
+        game.apply(bots[player].choose(game.observation(player)))
+    resumed = Game.from_json(game.to_json())
+    assert state(resumed) == state(game)
+    play_game(game, _bots())
+    play_game(resumed, _bots())
+    assert resumed.totals == game.totals
+    assert resumed.to_json() == game.to_json()
+
+
+def test_json_round_trip_at_round_over_and_game_over():
+    game = Game(2, GameRules(rounds=2), seed=5)
+    bots = [make_bot("greedy"), make_bot("greedy")]
+    while game.phase != "round_over":
+        player = game.current_player
+        game.apply(bots[player].choose(game.observation(player)))
+    assert state(Game.from_json(game.to_json())) == state(game)
+    game.next_round()
+    assert state(Game.from_json(game.to_json())) == state(game)
+    play_game(game, bots)
+    assert Game.from_json(game.to_json()).is_over
+
+
+def test_a_game_replays_exactly_from_its_seed_and_actions():
+    game = play_game(Game(3, GameRules(rounds=2), seed=8), _bots())
+    again = Game.replay(game.seed, game.rules, [r.action for r in game.history], 3)
+    assert again.totals == game.totals and again.history == game.history
+
+
+def test_a_bad_save_is_refused_with_a_sentence():
+    with pytest.raises(GameError, match="not a saved game"):
+        Game.from_json("{not json")
+    with pytest.raises(GameError, match="not a saved Five Crowns game"):
+        Game.from_json(json.dumps({"seed": 1}))
+
+
+def test_actions_round_trip_through_plain_data():
+    actions = [
+        Draw("stock"),
+        Draw("discard"),
+        Discard(C("10H")),
+        GoOut(C("JK")),
+        GoOut(None, (parse_cards("5H 6H 7H"),)),
+        Place(3, C("Q*")),
+    ]
+    for action in actions:
+        assert action_from_dict(json.loads(json.dumps(action.to_dict()))) == action
+
+
+def test_records_are_frozen():
+    record = ActionRecord(0, Draw("stock"), 1, 0)
+    with pytest.raises(AttributeError):
+        record.player = 2  # type: ignore[misc]
+
+
+def test_a_draw_from_nowhere_is_refused_as_an_action():
+    from fivecrowns_lab.actions import ActionError
+
+    with pytest.raises(ActionError, match="'stock' or the 'discard'"):
+        Draw("table")  # type: ignore[arg-type]
+    with pytest.raises(ActionError, match="not an action"):
+        action_from_dict({"type": "shout"})
+
+
+def test_card_notation_is_accepted_by_the_convenience_methods():
+    game = rig(Game(2, seed=1), ["5H 6H 9C", "8S 8D KC"], "7H")
+    game.draw("discard")
+    game.discard("9c")
+    assert game.discard_pile[-1] == Card(9, C("9C").suit)
