@@ -119,6 +119,8 @@ class Card:
     Card(11, Suit.CLUBS)
     >>> Card.parse("j♣") == Card(11, Suit.CLUBS)
     True
+    >>> sorted(parse_cards("JK 5H 3H 4S"))  # by suit, then rank; jokers last
+    [Card(3, Suit.HEARTS), Card(5, Suit.HEARTS), Card(4, Suit.SPADES), JOKER]
     """
 
     rank: int
@@ -168,6 +170,11 @@ class Card:
         if self.suit is None:
             return (len(SUITS), 0)
         return (self.suit.index, self.rank)
+
+    def __lt__(self, other: object) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self.sort_key < other.sort_key
 
     def describe(self) -> str:
         """Words for a screen reader: ``'7 of hearts'``, ``'king of stars'``, ``'joker'``."""
