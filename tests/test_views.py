@@ -71,12 +71,22 @@ def test_hand_widget_selection_is_synced_and_follows_reordering():
     assert str(hand.selected_cards) == "9♠"
 
 
+def test_hand_widget_takes_selection_and_clicks_from_browser_messages():
+    hand = HandWidget("3H 4H 5H", mode="multi")
+    update = {"method": "update", "state": {"selected": [0, 2]}, "buffer_paths": []}
+    hand._handle_msg({"content": {"data": update}})  # what the comm delivers
+    assert str(hand.selected_cards) == "3♥ 5♥"
+    moved = {"method": "custom", "content": {"type": "move", "from": 0, "to": 2}}
+    hand._handle_msg({"content": {"data": moved}})
+    assert str(hand.hand) == "4♥ 5♥ 3♥" and str(hand.selected_cards) == "5♥ 3♥"
+
+
 def test_hand_widget_ignores_bad_indices_from_the_browser():
     hand = HandWidget("3H 4H")
     hand.selected = [0, 5, -1]
     assert hand.selected == [0]
-    hand._handle_msg(hand, {"type": "move", "from": 0, "to": 9}, [])
-    hand._handle_msg(hand, {"type": "nonsense"}, [])
+    hand._on_custom_msg(hand, {"type": "move", "from": 0, "to": 9}, [])
+    hand._on_custom_msg(hand, {"type": "nonsense"}, [])
     assert str(hand.hand) == "3♥ 4♥"
 
 
@@ -84,7 +94,7 @@ def test_hand_widget_pick_mode_calls_back_with_the_card():
     hand = HandWidget("3H 4H", mode="pick")
     picked = []
     hand.on_pick(lambda i, card: picked.append((i, str(card))))
-    hand._handle_msg(hand, {"type": "pick", "index": 1}, [])
+    hand._on_custom_msg(hand, {"type": "pick", "index": 1}, [])
     hand.disabled = True
     hand.pick(0)
     assert picked == [(1, "4♥")]

@@ -44,7 +44,7 @@ class HandWidget(anywidget.AnyWidget):
         self._hand: list[Card] = []
         self._round_no = round_no
         self._pick_handlers = CallbackDispatcher()
-        self.on_msg(self._handle_msg)
+        self.on_msg(self._on_custom_msg)
         self.set_cards(cards, round_no)
 
     @property
@@ -122,7 +122,7 @@ class HandWidget(anywidget.AnyWidget):
             return
         self._pick_handlers(index, self._hand[index])
 
-    def _handle_msg(self, _widget, content, _buffers) -> None:
+    def _on_custom_msg(self, _widget, content, _buffers) -> None:
         kind = content.get("type") if isinstance(content, dict) else None
         if kind == "pick":
             self.pick(int(content.get("index", -1)))

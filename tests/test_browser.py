@@ -1,0 +1,243 @@
+"""The lessons as apps: Voilà serves notebooks/, real headless Chromium clicks every lesson.
+
+One Voilà server (session scope) serves a copy of notebooks/ on a free port. Each
+test opens a lesson, waits for its widgets, checks that no error is on screen,
+does the lesson's main interaction and saves a screenshot to artifacts/screenshots/.
+Without /usr/bin/chromium these tests skip loudly, except under CI=true where they fail.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM = Path("/usr/bin/chromium")
+SHOTS = ROOT / "artifacts" / "screenshots"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+WIDGET_TIMEOUT_MS = 90_000
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def start_voila(folder: Path, port: int) -> subprocess.Popen:
+    """Serve ``folder`` with Voilà in tree mode (the repo's voila.json applies)."""
+    shutil.copy(ROOT / "voila.json", folder.parent / "voila.json")
+    log = open(folder.parent / "voila.log", "w")  # noqa: SIM115 - closed with the process
+    return subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "voila",
+            str(folder),
+            f"--port={port}",
+            "--no-browser",
+            "--Voila.ip=127.0.0.1",
+        ],
+        cwd=folder.parent,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+    )
+
+
+def wait_for_http(url: str, proc: subprocess.Popen, timeout: float = 60) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError(f"Voilà exited with code {proc.returncode}")
+        try:
+            with urllib.request.urlopen(url, timeout=2):
+                return
+        except OSError:
+            time.sleep(0.3)
+    raise RuntimeError(f"Voilà did not answer at {url} within {timeout} s")
+
+
+@pytest.fixture(scope="session")
+def voila_url(tmp_path_factory):
+    """Base URL of a Voilà server serving a copy of notebooks/ (autosaves stay out of the repo)."""
+    if not CHROMIUM.exists():
+        reason = f"BROWSER TESTS SKIPPED: {CHROMIUM} is missing (apt-get install chromium)"
+        if os.environ.get("CI") == "true":
+            pytest.fail(reason.replace("SKIPPED", "CANNOT RUN IN CI"))
+        pytest.skip(reason)
+    folder = tmp_path_factory.mktemp("app") / "notebooks"
+    shutil.copytree(ROOT / "notebooks", folder)
+    port = _free_port()
+    proc = start_voila(folder, port)
+    try:
+        wait_for_http(f"http://127.0.0.1:{port}/", proc)
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+
+
+@pytest.fixture(scope="session")
+def browser(voila_url):
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def page(browser):
+    context = browser.new_context(viewport={"width": 1100, "height": 900})
+    page = context.new_page()
+    yield page
+    context.close()
+
+
+def open_lesson(page, voila_url: str, name: str):
+    page.goto(f"{voila_url}/voila/render/{name}.ipynb")
+    page.wait_for_selector(".fc-view", state="visible", timeout=WIDGET_TIMEOUT_MS)
+    page.wait_for_load_state("networkidle")
+    assert_no_errors(page)
+    return page
+
+
+def assert_no_errors(page) -> None:
+    """No Python error output and no error in any view's status line."""
+    errors = page.locator(
+        ".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr'],"
+        " .jp-RenderedText[data-mime-type='application/vnd.jupyter.error'], .fc-msg.fc-error"
+    )
+    texts = [errors.nth(i).inner_text() for i in range(errors.count())]
+    assert not texts, texts
+    assert "Traceback" not in page.inner_text("body")
+
+
+def shoot(page, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+
+
+def status_of(page, view_index: int = 0) -> str:
+    return page.locator(".fc-view").nth(view_index).locator(".fc-status").inner_text()
+
+
+def test_index_links_every_lesson(page, voila_url):
+    open_lesson(page, voila_url, "00-index")
+    hrefs = page.locator(".fc-gallery a").evaluate_all("links => links.map(a => a.href)")
+    lessons = sorted(p.name for p in (ROOT / "notebooks").glob("[0-9][0-9]-*.ipynb"))
+    assert [h.rsplit("/", 1)[1] for h in hrefs] == [n for n in lessons if not n.startswith("00")]
+    assert all("/voila/render/" in h for h in hrefs)
+    shoot(page, "lesson-00-index")
+    page.locator(".fc-gallery a").first.click()
+    page.wait_for_selector(".fc-view", state="visible", timeout=WIDGET_TIMEOUT_MS)
+    assert "/voila/render/01-" in page.url
+
+
+def test_01_schedule_slider_and_quiz(page, voila_url):
+    open_lesson(page, voila_url, "01-cards-and-wilds")
+    schedule = page.locator(".fc-view").first
+    handle = schedule.locator(".noUi-handle, .ui-slider-handle, [role=slider]").first
+    handle.focus()
+    for _ in range(10):
+        handle.press("ArrowRight")
+    page.wait_for_function(
+        "() => document.querySelector('.fc-view').innerText.includes('13 cards')", timeout=10_000
+    )
+    assert "not 13" in schedule.inner_text()
+    quiz = page.locator(".fc-quiz")
+    quiz.get_by_role("button", name="11", exact=True).click()
+    page.wait_for_function(
+        "() => document.querySelector('.fc-quiz').innerText.includes('Right!')", timeout=10_000
+    )
+    assert_no_errors(page)
+    shoot(page, "lesson-01-cards-and-wilds")
+
+
+def test_02_deal_and_check_a_meld_from_the_keyboard(page, voila_url):
+    open_lesson(page, voila_url, "02-books-runs-and-wilds")
+    deal = page.locator(".fc-view").first
+    deal.get_by_role("button", name="Surprise me").click()
+    page.wait_for_function(
+        "() => document.querySelector('.fc-view .fc-status').innerText.includes('points')"
+    )
+    builder = page.locator(".fc-view").nth(1)
+    builder.get_by_placeholder("or type cards").fill("5H 6H 7H QS")
+    builder.get_by_role("button", name="Use these cards").click()
+    builder.locator("button.fc-cardbtn[data-code='5H']").wait_for()
+    for code in ("5H", "6H"):
+        builder.locator(f"button.fc-cardbtn[data-code='{code}']").click()
+    seven = builder.locator("button.fc-cardbtn[data-code='7H']")
+    seven.focus()
+    seven.press("Space")  # keyboard works as well as the mouse
+    page.wait_for_function(
+        "() => document.querySelectorAll('.fc-cardbtn[aria-pressed=true]').length === 3"
+    )
+    builder.get_by_role("button", name="Check").click()
+    page.wait_for_function("() => document.body.innerText.includes('run of hearts')")
+    builder.get_by_role("button", name="Lay down").click()
+    page.wait_for_function("() => document.body.innerText.includes('On the table')")
+    assert builder.locator("button.fc-cardbtn").count() == 1
+    assert_no_errors(page)
+    shoot(page, "lesson-02-books-runs-and-wilds")
+
+
+def test_03_score_a_round_step_by_step(page, voila_url):
+    open_lesson(page, voila_url, "03-scoring-a-round")
+    view = page.locator(".fc-view").first
+    view.get_by_role("button", name="Next step").click()
+    page.wait_for_function(
+        "() => document.querySelector('.fc-view .fc-status').innerText.includes('scores 0')"
+    )
+    view.get_by_role("button", name="Next step").click()
+    page.wait_for_function("() => document.body.innerText.includes('card left')")
+    assert_no_errors(page)
+    shoot(page, "lesson-03-scoring-a-round")
+
+
+def test_06_scorekeeper_survives_a_reload(page, voila_url):
+    open_lesson(page, voila_url, "06-scorekeeper")
+    view = page.locator(".fc-view").first
+    view.get_by_placeholder("Ann, Ben, Cleo").fill("Zoe, Yan")
+    view.get_by_placeholder("Ann, Ben, Cleo").press("Enter")
+    view.get_by_role("button", name="Start a new game").click()
+    page.wait_for_selector(".fc-view input[placeholder=points]")
+    boxes = view.locator("input[placeholder=points]")
+    boxes.nth(0).fill("abc")
+    boxes.nth(1).fill("7")
+    view.get_by_role("button", name="Add round").click()
+    page.wait_for_selector(".fc-msg.fc-error")
+    assert "not a number" in status_of(page)
+    boxes.nth(0).fill("12")
+    view.get_by_role("button", name="Add round").click()
+    page.wait_for_function("() => document.body.innerText.includes('Round 1 added')")
+    page.reload()
+    page.wait_for_selector(".fc-view", state="visible", timeout=WIDGET_TIMEOUT_MS)
+    page.wait_for_function("() => document.body.innerText.includes('Restored')")
+    table = page.locator(".fc-view table").inner_text()
+    assert "Zoe" in table and "12" in table and "Yan" in table
+    assert_no_errors(page)
+    shoot(page, "lesson-06-scorekeeper")
