@@ -74,10 +74,10 @@ def test_hand_widget_selection_is_synced_and_follows_reordering():
 def test_hand_widget_takes_selection_and_clicks_from_browser_messages():
     hand = HandWidget("3H 4H 5H", mode="multi")
     update = {"method": "update", "state": {"selected": [0, 2]}, "buffer_paths": []}
-    hand._handle_msg({"content": {"data": update}})  # what the comm delivers
+    hand._handle_msg({"content": {"data": update}, "buffers": []})  # as the comm delivers it
     assert str(hand.selected_cards) == "3♥ 5♥"
     moved = {"method": "custom", "content": {"type": "move", "from": 0, "to": 2}}
-    hand._handle_msg({"content": {"data": moved}})
+    hand._handle_msg({"content": {"data": moved}, "buffers": []})
     assert str(hand.hand) == "4♥ 5♥ 3♥" and str(hand.selected_cards) == "5♥ 3♥"
 
 
