@@ -1,0 +1,150 @@
+"""The Player protocol and the bots: legal moves only, seeded, explained, no peeking."""
+
+from __future__ import annotations
+
+import pytest
+
+from fivecrowns_lab.actions import Discard, Draw, GoOut
+from fivecrowns_lab.cards import parse_card, parse_cards
+from fivecrowns_lab.game import Game, play_game
+from fivecrowns_lab.observation import Observation
+from fivecrowns_lab.players import BOTS, Bot, BotError, GreedyBot, LookaheadBot, Player, make_bot
+from fivecrowns_lab.rules import GameRules
+
+from .test_game import rig  # the scripted-deal helper
+
+C = parse_card
+
+
+def test_bots_registry_names_three_bots():
+    assert set(BOTS) == {"random", "greedy", "lookahead"}
+    for name in BOTS:
+        bot = make_bot(name, 3)
+        assert isinstance(bot, Player) and bot.name == name
+
+
+def test_unknown_bot_name_is_refused_listing_the_bots():
+    with pytest.raises(BotError, match=r"no bot called 'clever'.*'random', 'greedy', 'lookahead'"):
+        make_bot("clever")
+
+
+class Recorder:
+    """A player that checks what it is shown, then plays the first legal move."""
+
+    def __init__(self) -> None:
+        self.seen: list[Observation] = []
+
+    def choose(self, observation: Observation) -> Draw | Discard | GoOut:
+        self.seen.append(observation)
+        return observation.legal_actions[0]
+
+
+def test_a_plain_object_with_choose_is_a_player():
+    recorder = Recorder()
+    assert isinstance(recorder, Player)
+    game = Game(2, GameRules(rounds=1), seed=4)
+    play_game(game, [recorder, make_bot("greedy")])
+    assert game.is_over
+    assert all(o.player == 0 and o.is_my_turn for o in recorder.seen)
+
+
+@pytest.mark.parametrize("name", sorted(BOTS))
+def test_every_bot_plays_only_legal_moves_and_explains_each(name):
+    game = Game(3, GameRules(rounds=3), seed=12)
+    bots = [make_bot(name, 1), make_bot(name, 2), make_bot(name, 3)]
+    while not game.is_over:
+        if game.phase == "round_over":
+            game.next_round()
+            continue
+        player = game.current_player
+        action = bots[player].choose(game.observation(player))
+        assert action in game.legal_actions()
+        reason = bots[player].last_reason
+        assert reason.endswith(".") and reason[0].isupper() and len(reason) < 200
+        game.apply(action)
+    assert len(game.round_results) == 3
+
+
+@pytest.mark.parametrize("name", sorted(BOTS))
+def test_a_bot_with_the_same_seed_plays_the_same_game(name):
+    def run(seed: int) -> tuple:
+        game = Game(2, GameRules(rounds=2), seed=5)
+        return play_game(game, [make_bot(name, seed), make_bot("greedy", 0)]).history
+
+    assert run(1) == run(1)
+
+
+def test_a_bot_refuses_to_move_out_of_turn():
+    game = Game(2, seed=1)
+    with pytest.raises(BotError, match=r"not player \d's turn"):
+        make_bot("greedy").choose(game.observation(1 - game.current_player))
+
+
+def test_greedy_takes_the_upcard_when_it_lowers_its_penalty():
+    game = rig(Game(2, seed=1), ["5H 6H KC", "8S 8D 4C"], "7H")
+    bot = GreedyBot()
+    assert bot.choose(game.observation(0)) == Draw("discard")
+    assert "7♥" in bot.last_reason and "from 24 to" in bot.last_reason
+
+
+def test_greedy_leaves_a_useless_upcard():
+    game = rig(Game(2, seed=1), ["5H 6H 4C", "8S 8D 4D"], "9S")
+    bot = GreedyBot()
+    assert bot.choose(game.observation(0)) == Draw("stock")
+
+
+def test_greedy_discards_to_leave_the_fewest_points():
+    game = rig(Game(2, seed=1), ["5H 6H KC 9S", "8S 8D 4C 10D"], "QD", stock="9C")
+    game._round_no = 2
+    game.draw("stock")  # 5H 6H KC 9S 9C: nothing melds, so the king goes
+    bot = GreedyBot()
+    assert bot.choose(game.observation(0)) == Discard(C("KC"))
+    assert bot.last_reason.startswith("Discarded K♣")
+
+
+def test_greedy_goes_out_when_it_can():
+    game = rig(Game(2, seed=1), ["5H 6H KC", "8S 8D 4C"], "7H")
+    game.draw("discard")
+    bot = GreedyBot()
+    assert bot.choose(game.observation(0)) == GoOut(C("KC"))
+    assert bot.last_reason == "Went out: every card but K♣ is in a meld."
+
+
+def test_greedy_goes_out_with_no_discard_when_the_variant_allows():
+    game = rig(Game(2, GameRules(no_final_discard=True), seed=1), ["5H 6H 7H", "8S 8D 4C"], "8H")
+    game.draw("discard")
+    assert GreedyBot().choose(game.observation(0)) == GoOut(None)
+
+
+def test_lookahead_keeps_a_pair_that_unseen_cards_can_complete():
+    # Round 4 (6 cards, 6s wild): greedy drops a king; the kings are a live pair.
+    game = rig(Game(2, seed=1), ["KH KS 3C 4D 7S 9C", "8S 8D 4C 3H 3S 7C"], "QC", stock="JD")
+    game._round_no = 4
+    game.draw("stock")
+    assert GreedyBot().choose(game.observation(0)) == Discard(C("KH"))
+    looking = LookaheadBot()
+    assert looking.choose(game.observation(0)) == Discard(C("JD"))
+    assert "unseen" in looking.last_reason
+
+
+def test_lookahead_plays_greedy_on_its_final_turn():
+    game = rig(Game(2, seed=1), ["5H 6H 9C", "QH QS 4S"], "7H", stock="5D")
+    game.draw("discard")
+    game.go_out("9C")
+    game.draw("stock")
+    bot = LookaheadBot()
+    assert bot.choose(game.observation(1)) == Discard(C("QH"))
+
+
+def test_observation_unseen_excludes_own_hand_discards_and_table():
+    game = rig(Game(2, seed=1), ["5H 6H 9C", "8S 8D KC"], "7H")
+    unseen = game.observation(0).unseen()
+    for card in parse_cards("5H 6H 9C 7H"):
+        assert unseen[card] == 1
+    assert sum(unseen.values()) == 116 - 4
+
+
+def test_bots_reseed_for_simulations():
+    bot = make_bot("lookahead", 1)
+    again = bot.with_seed(9)
+    assert isinstance(again, Bot) and again.seed == 9 and again.name == "lookahead"
