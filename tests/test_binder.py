@@ -1,0 +1,306 @@
+"""Binder works the first time: the pins match pyproject.toml, and the install is reproduced.
+
+The slow test does what repo2docker does with ``binder/``, in a fresh virtual
+environment: ``pip install -r binder/requirements.txt``, then ``binder/postBuild`` from a
+copy of the repository, then it starts that environment's Jupyter server the way Binder
+does and opens the Voilà gallery (``/voila/tree/notebooks``), the index lesson and one
+more lesson in headless Chromium, and checks that the JupyterLab link answers too.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+from packaging.requirements import Requirement
+from packaging.specifiers import SpecifierSet
+from packaging.utils import canonicalize_name
+from packaging.version import Version
+
+try:
+    import tomllib
+except ModuleNotFoundError:  # Python 3.10
+    import tomli as tomllib
+
+ROOT = Path(__file__).resolve().parent.parent
+BINDER = ROOT / "binder"
+ARTIFACTS = ROOT / "artifacts"
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+ERROR_TEXTS = ("There was an error when executing cell", "Traceback (most recent call last)")
+
+
+def pyproject() -> dict:
+    return tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+
+
+def needed_requirements() -> dict[str, Requirement]:
+    """What the lessons need on Binder: the runtime dependencies and the ``app`` extra."""
+    project = pyproject()["project"]
+    reqs = [Requirement(r) for r in project["dependencies"]]
+    reqs += [Requirement(r) for r in project["optional-dependencies"]["app"]]
+    return {canonicalize_name(r.name): r for r in reqs}
+
+
+def binder_pins() -> dict[str, Version]:
+    """``binder/requirements.txt`` as {name: pinned version}; every line must be ``name==x.y``."""
+    pins = {}
+    for line in (BINDER / "requirements.txt").read_text(encoding="utf-8").splitlines():
+        line = line.split("#", 1)[0].strip()
+        if not line:
+            continue
+        req = Requirement(line)
+        (spec,) = req.specifier  # exactly one specifier ...
+        assert spec.operator == "==", f"binder/requirements.txt: {line!r} is not pinned with =="
+        pins[canonicalize_name(req.name)] = Version(spec.version)
+    return pins
+
+
+# -- fast checks ----------------------------------------------------------------------
+
+
+def test_binder_pins_every_dependency_of_the_lessons():
+    missing = sorted(needed_requirements().keys() - binder_pins().keys())
+    assert not missing, f"binder/requirements.txt does not pin {missing} (see pyproject.toml)"
+
+
+def test_binder_pins_only_what_pyproject_declares():
+    extra = sorted(binder_pins().keys() - needed_requirements().keys())
+    assert not extra, f"binder/requirements.txt pins {extra}, which pyproject.toml does not need"
+
+
+def test_binder_pins_satisfy_pyproject_ranges():
+    needed = needed_requirements()
+    outside = {
+        name: f"{version} not in {needed[name].specifier}"
+        for name, version in binder_pins().items()
+        if name in needed and not needed[name].specifier.contains(version, prereleases=True)
+    }
+    assert not outside, f"binder pins outside pyproject.toml's ranges: {outside}"
+
+
+def test_binder_runtime_python_satisfies_requires_python():
+    text = (BINDER / "runtime.txt").read_text(encoding="utf-8").strip()
+    match = re.fullmatch(r"python-(\d+\.\d+)", text)
+    assert match, f"binder/runtime.txt should read like 'python-3.11', not {text!r}"
+    requires = SpecifierSet(pyproject()["project"]["requires-python"])
+    assert Version(match[1]) in requires
+
+
+def test_binder_postbuild_is_executable_and_stops_on_errors():
+    post = BINDER / "postBuild"
+    lines = post.read_text(encoding="utf-8").splitlines()
+    assert lines[0].startswith("#!") and "bash" in lines[0]
+    assert any(re.match(r"set -[a-z]*e", line) for line in lines), "postBuild needs set -e"
+    assert os.access(post, os.X_OK)
+    tracked = subprocess.run(
+        ["git", "ls-files", "-s", "binder/postBuild"], cwd=ROOT, capture_output=True, text=True
+    ).stdout
+    if tracked:  # committed files must carry the executable bit for repo2docker
+        assert tracked.startswith("100755"), "commit binder/postBuild as executable (100755)"
+
+
+def test_jupyter_config_carries_the_voila_settings_of_make_app():
+    binder = json.loads((ROOT / "jupyter_config.json").read_text(encoding="utf-8"))
+    local = json.loads((ROOT / "voila.json").read_text(encoding="utf-8"))
+    for key, value in local["VoilaConfiguration"].items():
+        assert binder["VoilaConfiguration"].get(key) == value, f"{key} differs from voila.json"
+    assert binder["VoilaConfiguration"]["strip_sources"] is True
+
+
+def test_jupyter_config_lists_the_notebooks_folder_not_the_repository_root():
+    # On Binder the server's root is the repository; Voila's newer tree page ignores the
+    # path in /voila/tree/notebooks and lists the root, the classic one lists notebooks/.
+    binder = json.loads((ROOT / "jupyter_config.json").read_text(encoding="utf-8"))
+    assert binder["VoilaConfiguration"]["classic_tree"] is True
+
+
+# -- the reproduction -------------------------------------------------------------------
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _run(cmd: list[str], **kwargs) -> subprocess.CompletedProcess:
+    result = subprocess.run(cmd, capture_output=True, text=True, **kwargs)
+    assert result.returncode == 0, (
+        f"{' '.join(map(str, cmd))} failed ({result.returncode}):\n"
+        f"{result.stdout[-4000:]}\n{result.stderr[-4000:]}"
+    )
+    return result
+
+
+def _copy_repository(dest: Path) -> None:
+    """The files a clone would have (tracked, plus new files not ignored), as repo2docker sees."""
+    listed = subprocess.run(
+        ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
+        cwd=ROOT,
+        capture_output=True,
+        check=True,
+    ).stdout.split(b"\0")
+    for name in filter(None, (n.decode() for n in listed)):
+        src = ROOT / name
+        if src.is_file():
+            (dest / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(src, dest / name)
+
+
+def _wait_for_server(url: str, proc: subprocess.Popen, timeout: float = 90) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            pytest.fail(f"the Jupyter server exited with {proc.returncode}")
+        try:
+            with urllib.request.urlopen(url, timeout=5) as response:
+                if response.status == 200:
+                    return
+        except (urllib.error.URLError, ConnectionError, TimeoutError):
+            pass
+        time.sleep(0.5)
+    pytest.fail(f"the Jupyter server did not answer {url} within {timeout:.0f} s")
+
+
+def _check_page(page, name: str) -> None:
+    text = page.inner_text("body")
+    for bad in ERROR_TEXTS:
+        assert bad not in text, f"{name}: the page shows an error:\n{text[:3000]}"
+    stderr = page.locator("[data-mime-type='application/vnd.jupyter.stderr']")
+    assert stderr.count() == 0, f"{name}: stderr output on the page: {stderr.all_inner_texts()}"
+    errors = page.locator(".fc-error")
+    assert errors.count() == 0, f"{name}: the view reports {errors.all_inner_texts()}"
+
+
+@pytest.mark.slow
+@pytest.mark.browser
+def test_binder_install_serves_the_lessons_in_a_browser(tmp_path):
+    if not Path(CHROMIUM).exists():
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"CI must run the Binder reproduction, but {CHROMIUM} is missing")
+        pytest.skip(f"SKIPPED LOUDLY: no Chromium at {CHROMIUM}; the Binder check did not run")
+    from playwright.sync_api import sync_playwright
+
+    # 1. The environment: a fresh venv with exactly binder/requirements.txt.
+    repo = tmp_path / "repo"
+    _copy_repository(repo)
+    venv = tmp_path / "venv"
+    _run([sys.executable, "-m", "venv", str(venv)])
+    bin_dir = venv / "bin"
+    _run(
+        [bin_dir / "python", "-m", "pip", "install", "-q", "-r", repo / "binder/requirements.txt"]
+    )
+
+    # 2. postBuild, run as repo2docker does: from the repository, with that env first on PATH.
+    env = {**os.environ, "PATH": f"{bin_dir}{os.pathsep}{os.environ['PATH']}"}
+    env.pop("VIRTUAL_ENV", None)
+    env.pop("PYTHONPATH", None)
+    _run(["bash", "binder/postBuild"], cwd=repo, env=env)
+    _run([bin_dir / "python", "-m", "pip", "check"], env=env)
+    installed = _run(
+        [bin_dir / "python", "-c", "import fivecrowns_lab; print(fivecrowns_lab.__file__)"],
+        cwd=tmp_path,
+        env=env,
+    ).stdout
+    assert str(venv) in installed, f"fivecrowns_lab was not installed into the venv: {installed}"
+
+    # 3. The server, as on Binder: the repository is the working directory, no user config.
+    home = tmp_path / "home"
+    home.mkdir()
+    server_env = {
+        **env,
+        "HOME": str(home),
+        "JUPYTER_CONFIG_DIR": str(home / ".jupyter"),
+        "JUPYTER_DATA_DIR": str(home / ".local/share/jupyter"),
+        "JUPYTER_RUNTIME_DIR": str(home / "runtime"),
+        "JUPYTER_PLATFORM_DIRS": "1",
+    }
+    shown = json.loads(
+        _run(
+            [bin_dir / "jupyter", "server", "--show-config-json"], cwd=repo, env=server_env
+        ).stdout
+    )
+    expected = json.loads((repo / "jupyter_config.json").read_text())["VoilaConfiguration"]
+    assert shown.get("VoilaConfiguration") == expected, "postBuild did not install the config"
+
+    port, token = _free_port(), "binder-test-token"
+    base = f"http://127.0.0.1:{port}"
+    log = (tmp_path / "server.log").open("w")
+    server = subprocess.Popen(
+        [
+            bin_dir / "jupyter",
+            "server",
+            "--no-browser",
+            "--ip=127.0.0.1",
+            f"--port={port}",
+            f"--IdentityProvider.token={token}",
+            "--allow-root",  # Binder runs as a user; CI and this machine run as root
+        ],
+        cwd=repo,
+        env=server_env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+    )
+    try:
+        _wait_for_server(f"{base}/api/status?token={token}", server)
+        # The "Open in JupyterLab" badge: urlpath=lab/tree/notebooks.
+        with urllib.request.urlopen(f"{base}/lab/tree/notebooks?token={token}") as r:
+            assert r.status == 200 and b"JupyterLab" in r.read()
+
+        ARTIFACTS.mkdir(exist_ok=True)
+        lessons = sorted(p.name for p in (repo / "notebooks").glob("[0-9][0-9]-*.ipynb"))
+        assert lessons[0].startswith("00-"), "the gallery notebook 00-index.ipynb is missing"
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            try:
+                page = browser.new_page(viewport={"width": 1200, "height": 900})
+                # The "Launch the lessons" badge: urlpath=voila/tree/notebooks.
+                page.goto(f"{base}/voila/tree/notebooks?token={token}")
+                page.get_by_text(lessons[0]).first.wait_for(timeout=60_000)
+                page.screenshot(path=ARTIFACTS / "binder-tree.png")
+
+                # The index, opened from the tree as a learner would.
+                page.get_by_text(lessons[0]).first.click()
+                page.wait_for_url(re.compile(r"/voila/render/notebooks/00-"), timeout=30_000)
+                page.locator(".fc-view").first.wait_for(timeout=90_000)
+                links = page.locator("a.fc-lesson")
+                assert links.count() == len(lessons) - 1, "the index does not link every lesson"
+                _check_page(page, lessons[0])
+                page.screenshot(path=ARTIFACTS / "binder-index.png")
+
+                # One lesson, through the index's first link.
+                links.first.click()
+                page.wait_for_url(re.compile(re.escape(lessons[1])), timeout=30_000)
+                page.locator(".fc-view").first.wait_for(timeout=90_000)
+                page.locator(".jupyter-widgets").first.wait_for(timeout=30_000)
+                _check_page(page, lessons[1])
+                page.screenshot(path=ARTIFACTS / "binder-lesson.png")
+            finally:
+                browser.close()
+    finally:
+        server.terminate()
+        try:
+            server.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            server.kill()
+        log.close()

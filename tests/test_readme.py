@@ -1,0 +1,84 @@
+"""The README (and the getting-started page) is true: its examples run as written.
+
+Python blocks are executed; ``pycon`` blocks are run as doctests, so the outputs they
+show are checked too. The commands, links, badges and lesson list are checked against
+the repository.
+"""
+
+from __future__ import annotations
+
+import doctest
+import re
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+README = ROOT / "README.md"
+PAGES = [README, ROOT / "docs" / "getting-started.md"]
+BINDER = "https://mybinder.org/v2/gh/fivecrowns-lab/fivecrowns_lab/main"
+
+_FENCE = re.compile(r"^```(?P<lang>[\w-]*)\n(?P<body>.*?)^```", re.MULTILINE | re.DOTALL)
+
+
+def code_blocks(path: Path, *langs: str) -> list[tuple[int, str]]:
+    """The fenced blocks of the given languages: (line number, code)."""
+    text = path.read_text(encoding="utf-8")
+    return [
+        (text.count("\n", 0, m.start()) + 1, m["body"])
+        for m in _FENCE.finditer(text)
+        if m["lang"] in langs
+    ]
+
+
+def _name(path: Path) -> str:
+    return str(path.relative_to(ROOT))
+
+
+@pytest.mark.parametrize("path", PAGES, ids=_name)
+def test_python_blocks_run_as_written(path):
+    blocks = code_blocks(path, "python", "pycon")
+    assert blocks, f"{_name(path)} shows no Python example"
+    namespace: dict[str, object] = {"__name__": "__readme__"}
+    parser, runner = doctest.DocTestParser(), doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    for line, code in blocks:
+        if code.lstrip().startswith(">>>"):
+            test = parser.get_doctest(code, namespace, f"{_name(path)}:{line}", str(path), line)
+            result = runner.run(test, clear_globs=False)
+            assert result.failed == 0, f"{_name(path)}:{line}: the shown output is not what runs"
+        else:
+            exec(compile(code, f"{_name(path)}:{line}", "exec"), namespace)
+
+
+def test_readme_engine_example_is_five_lines():
+    (_, code), *_ = code_blocks(README, "pycon")
+    assert sum(line.startswith(">>> ") for line in code.splitlines()) == 5
+
+
+@pytest.mark.parametrize("path", PAGES, ids=_name)
+def test_make_commands_shown_exist_in_makefile(path):
+    targets = set(re.findall(r"^([\w-]+):", (ROOT / "Makefile").read_text(), re.MULTILINE))
+    shown = set(re.findall(r"`?make (\w+)", path.read_text(encoding="utf-8")))
+    assert {"app", "test"} <= shown
+    assert shown <= targets, f"{_name(path)} mentions make targets that do not exist"
+
+
+def test_readme_has_both_binder_badges():
+    text = README.read_text(encoding="utf-8")
+    assert f"({BINDER}?urlpath=voila/tree/notebooks)" in text
+    assert f"({BINDER}?urlpath=lab/tree/notebooks)" in text
+
+
+def test_readme_local_links_and_images_exist():
+    text = README.read_text(encoding="utf-8")
+    targets = re.findall(r"\]\(([^)\s]+)\)", text)
+    local = [t for t in targets if not re.match(r"https?://|mailto:|#", t)]
+    assert "docs/_static/lesson-screenshot.png" in local
+    missing = [t for t in local if not (ROOT / t.split("#")[0]).exists()]
+    assert not missing, f"README links to files that do not exist: {missing}"
+
+
+def test_readme_lists_every_lesson_notebook():
+    listed = set(re.findall(r"^\| (\d\d) \|", README.read_text(encoding="utf-8"), re.MULTILINE))
+    numbers = {p.name[:2] for p in (ROOT / "notebooks").glob("[0-9][0-9]-*.ipynb")}
+    assert numbers <= listed, f"lessons missing from the README's list: {sorted(numbers - listed)}"
