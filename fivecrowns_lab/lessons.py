@@ -21,6 +21,7 @@ __all__ = [
     "deal_lab",
     "gallery",
     "meld_lab",
+    "play_lesson",
     "quiz",
     "schedule_lesson",
     "scorekeeper",
@@ -198,6 +199,13 @@ def scoring_lesson(round_no: int = 6, players: int = 4, seed: int = 3) -> Any:
     from .views.scoring import ScoringLesson
 
     return _with_quiz(ScoringLesson(round_no, players, seed), "scoring")
+
+
+def play_lesson(bots: int = 2, level: str = "greedy", humans: int = 1, seed: int = 1) -> Any:
+    """Lesson 04: play against 1 to 6 bots (several people can share the screen)."""
+    from .views.play import PlayLesson
+
+    return PlayLesson(bots=bots, level=level, humans=humans, seed=seed)
 
 
 def scorekeeper(path: str | Path | None = None) -> Any:

@@ -218,6 +218,23 @@ def test_03_score_a_round_step_by_step(page, voila_url):
     shoot(page, "lesson-03-scoring-a-round")
 
 
+def test_04_play_draw_discard_and_hint(page, voila_url):
+    open_lesson(page, voila_url, "04-play-a-round")
+    view = page.locator(".fc-view").first
+    view.get_by_role("button", name="Hint").click()
+    page.wait_for_function("() => document.body.innerText.includes('lookahead bot would')")
+    view.get_by_role("button", name="Draw from the stock").click()
+    page.wait_for_function(
+        "() => !document.querySelector('.fc-handw').classList.contains('fc-disabled')"
+    )
+    view.locator("button.fc-cardbtn").first.click()
+    page.wait_for_function(
+        "() => document.querySelector('.fc-view .fc-status').innerText.includes('discard')"
+    )
+    assert_no_errors(page)
+    shoot(page, "lesson-04-play-a-round")
+
+
 def test_06_scorekeeper_survives_a_reload(page, voila_url):
     open_lesson(page, voila_url, "06-scorekeeper")
     view = page.locator(".fc-view").first

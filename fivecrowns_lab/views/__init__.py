@@ -9,6 +9,7 @@ from .deal import DealLab, deal_hand
 from .gallery import Gallery, find_lessons
 from .hand import HandWidget
 from .meld_lab import MeldLab
+from .play import PlayLesson
 from .quiz import Answer, Question, Quiz
 from .schedule import ScheduleView
 from .scorekeeper import ScoreError, Scorekeeper, ScoreSheet, placements
@@ -21,6 +22,7 @@ __all__ = [
     "Gallery",
     "HandWidget",
     "MeldLab",
+    "PlayLesson",
     "Question",
     "Quiz",
     "ScheduleView",

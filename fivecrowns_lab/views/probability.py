@@ -180,7 +180,8 @@ class WildCountLesson(View):
                 + "</div>"
             )
             rows = "".join(
-                f"<tr><td>{k}</td><td>{comb(16, k):,} · {comb(100, n - k):,}</td>"
+                f"<tr><td>{k}</td><td style='white-space:nowrap'>"
+                f"{comb(16, k):,} · {comb(100, n - k):,}</td>"
                 f"<td>{_pct(float(exact[k]))}</td>"
                 f"<td>{_pct(self.counts.get(k, 0) / self.dealt) if self.dealt else '—'}</td></tr>"
                 for k in shown
@@ -236,7 +237,7 @@ class GoOutLesson(View):
 
     title = "Will I go out on the deal?"
 
-    def __init__(self, n: int = 400, seed: int = 1, **kwargs):
+    def __init__(self, n: int = 1000, seed: int = 1, **kwargs):
         super().__init__(**kwargs)
         self.question = widgets.Dropdown(
             options=list(QUESTIONS), value="go out on the deal", description="Question"
@@ -287,7 +288,7 @@ class GoOutLesson(View):
             except ExactUnavailableError:
                 exact = None
             rounds_n = n if self.question.value != "go out on the first turn" else max(n // 2, 100)
-            self.estimates[r] = (exact, ask(r, method="simulate", n=rounds_n, seed=seed + r))
+            self.estimates[r] = (exact, ask(r, method="simulate", n=rounds_n, seed=100 * seed + r))
         with self.hold_sync():
             self.draw()
             self.table.value = self._table()
@@ -299,7 +300,8 @@ class GoOutLesson(View):
         counted = sum(1 for exact, _ in self.estimates.values() if exact is not None)
         self.status.ok(
             f"Simulated {self.n.value:,} deals per round (seed {seed}). "
-            f"{agree} of the {counted} exact values lie inside their 95% interval."
+            f"{agree} of the {counted} exact values lie inside their 95% interval "
+            "(about 1 interval in 20 is expected to miss)."
         )
 
     def _is_penalty(self) -> bool:
@@ -390,7 +392,7 @@ class OutsLesson(View):
                                        style={"description_width": "initial"})  # fmt: skip
         self.draws.observe(self._guard(lambda _c: self.update()), names="value")
         self.hand_view = widgets.HTML()
-        self.outs_view = widgets.HTML()
+        self.outs_view = widgets.HTML(layout=widgets.Layout(min_width="300px"))
         self.table = widgets.HTML()
         self.plot = PlotArea()
         self.result = None
@@ -399,10 +401,7 @@ class OutsLesson(View):
                 widgets.HBox([self.round, self.seed, self.deal_button]),
                 widgets.HBox([self.hand_text, self.seen_text, self.show_button]),
                 self.hand_view,
-                self.outs_view,
-                self.draws,
-                self.plot,
-                self.table,
+                widgets.HBox([self.outs_view, widgets.VBox([self.draws, self.plot, self.table])]),
             ],
             "An <b>out</b> is a card that lets you go out if you draw it. Every card you "
             "have not seen is equally likely to be next, so the chance is outs ÷ unseen cards.",
@@ -477,7 +476,7 @@ class OutsLesson(View):
     def draw(self) -> None:
         result = self.result
         turns = list(range(1, self.draws.value + 1))
-        fig, ax = new_figure()
+        fig, ax = new_figure(6, 3.6)
         ax.plot(turns, [float(result.within(t)) for t in turns], "o-", color=EXACT_COLOUR,
                 label="exact")  # fmt: skip
         ax.plot(turns, [rule_of_thumb(result.count, t) for t in turns], "s--", color=THUMB_COLOUR,
