@@ -1,0 +1,88 @@
+"""Simulating many games: reproducible from the seed, the same on any executor."""
+
+from __future__ import annotations
+
+from concurrent.futures import ProcessPoolExecutor
+
+import pandas as pd
+import pytest
+
+from fivecrowns_lab.players import make_bot
+from fivecrowns_lab.rules import GameRules
+from fivecrowns_lab.simulate import SimulationError, simulate
+
+RULES = GameRules(rounds=3)
+PLAYERS = ["greedy", "random", "lookahead"]
+
+
+@pytest.fixture(scope="module")
+def serial() -> pd.DataFrame:
+    return simulate(PLAYERS, 6, RULES, seed=3, progress=False)
+
+
+def test_one_row_per_player_per_round_per_game(serial):
+    for column in ["game", "round", "player", "points", "total", "went_out_first", "bot"]:
+        assert column in serial.columns
+    assert len(serial) == 6 * 3 * 3
+    assert serial.groupby(["game", "round"])["went_out_first"].sum().eq(1).all()
+    last = serial[serial["round"] == 3]
+    per_game = serial.groupby(["game", "player"])["points"].sum().reset_index(drop=True)
+    assert last["total"].reset_index(drop=True).tolist() == per_game.tolist()
+
+
+def test_the_same_seed_gives_the_same_table_whatever_the_chunking(serial):
+    again = simulate(PLAYERS, 6, RULES, seed=3, progress=False, chunk_size=4)
+    pd.testing.assert_frame_equal(again, serial)
+    other = simulate(PLAYERS, 6, RULES, seed=4, progress=False)
+    assert not other.equals(serial)
+
+
+def test_a_process_pool_gives_the_same_table(serial):
+    with ProcessPoolExecutor(max_workers=2) as pool:
+        table = simulate(PLAYERS, 6, RULES, seed=3, executor=pool, progress=False, chunk_size=2)
+    pd.testing.assert_frame_equal(table, serial)
+
+
+def test_a_dask_cluster_gives_the_same_table(serial):
+    distributed = pytest.importorskip("distributed")
+    with (
+        distributed.LocalCluster(
+            n_workers=2, processes=True, threads_per_worker=1, dashboard_address=None
+        ) as cluster,
+        distributed.Client(cluster) as client,
+    ):
+        table = simulate(
+            PLAYERS, 6, RULES, seed=3, executor=client.get_executor(), progress=False, chunk_size=2
+        )
+    pd.testing.assert_frame_equal(table, serial)
+
+
+def test_players_may_mix_bot_objects_and_names(serial):
+    mixed = [make_bot("greedy", 99), "random", make_bot("lookahead")]
+    table = simulate(mixed, 6, RULES, seed=3, progress=False)
+    pd.testing.assert_frame_equal(table, serial)  # bot objects are reseeded per game
+
+
+def test_a_stateless_custom_player_is_copied_per_game():
+    class FirstLegal:
+        name = "first"
+
+        def choose(self, observation):
+            return observation.legal_actions[0]
+
+    table = simulate([FirstLegal(), "greedy"], 2, GameRules(rounds=1), seed=1, progress=False)
+    assert table["bot"].tolist()[:2] == ["first", "greedy"]
+
+
+def test_bad_settings_are_refused_before_any_game():
+    with pytest.raises(ValueError, match="no bot called 'nobody'"):
+        simulate(["greedy", "nobody"], 2, progress=False)
+    with pytest.raises(SimulationError, match="2 to 7 players"):
+        simulate(["greedy"], 2, progress=False)
+    with pytest.raises(SimulationError, match="whole number"):
+        simulate(["greedy", "random"], -1, progress=False)
+
+
+def test_progress_bar_can_be_shown(capsys):
+    simulate(["greedy", "random"], 1, GameRules(rounds=1), seed=1, progress=True)
+    assert "game" in capsys.readouterr().err
