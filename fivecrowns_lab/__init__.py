@@ -8,6 +8,7 @@ widget library; the interactive views live in :mod:`fivecrowns_lab.views`.
 12
 """
 
+from .actions import ActionRecord, Discard, Draw, GoOut, Place, action_from_dict
 from .cards import (
     DECK,
     JOKER,
@@ -20,7 +21,10 @@ from .cards import (
     format_cards,
     parse_cards,
 )
+from .game import Game, GameError, PlayoffResult, RoundResult, play_game
 from .melds import Meld, MeldCheck, MeldError, WildUse, check_meld
+from .observation import Observation
+from .players import BOTS, Bot, GreedyBot, LookaheadBot, Player, RandomBot, make_bot
 from .rules import (
     ROUNDS,
     GameRules,
@@ -31,6 +35,8 @@ from .rules import (
     is_wild,
     wild_rank,
 )
+from .simulate import simulate
+from .solitaire import Solitaire, SolitaireBot
 from .solver import (
     Arrangement,
     HandSizeError,
@@ -43,24 +49,43 @@ from .solver import (
 __version__ = "0.1.0"
 
 __all__ = [
+    "BOTS",
     "DECK",
     "JOKER",
     "RANKS",
     "ROUNDS",
     "SUITS",
+    "ActionRecord",
     "Arrangement",
+    "Bot",
     "Card",
     "CardError",
+    "Discard",
+    "Draw",
+    "Game",
+    "GameError",
     "GameRules",
+    "GoOut",
+    "GreedyBot",
     "Hand",
     "HandSizeError",
+    "LookaheadBot",
     "Meld",
     "MeldCheck",
     "MeldError",
+    "Observation",
+    "Place",
+    "Player",
+    "PlayoffResult",
+    "RandomBot",
     "RoundError",
+    "RoundResult",
     "RulesError",
+    "Solitaire",
+    "SolitaireBot",
     "Suit",
     "WildUse",
+    "action_from_dict",
     "best_arrangement",
     "can_go_out",
     "card_points",
@@ -69,7 +94,10 @@ __all__ = [
     "going_out_discards",
     "hand_size",
     "is_wild",
+    "make_bot",
     "parse_cards",
     "penalty",
+    "play_game",
+    "simulate",
     "wild_rank",
 ]
