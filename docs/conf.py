@@ -65,7 +65,9 @@ nb_execution_mode = "force"
 nb_execution_timeout = 120
 nb_execution_raise_on_error = True
 nb_execution_show_tb = True
-nb_execution_in_temp = True  # lessons that save files (the scorekeeper) write to a temp dir
+# Run each lesson in docs/lessons/ (gitignored), next to its siblings: the index finds
+# the other lessons there, and the scorekeeper's autosave file lands there too.
+nb_execution_in_temp = False
 nb_merge_streams = True
 
 myst_enable_extensions = ["colon_fence", "deflist", "substitution"]
@@ -101,9 +103,27 @@ def headings_to_rubrics(app, what, name, obj, options, lines) -> None:
         lines[:] = new.split("\n")
 
 
+# In Voila the gallery links to ``01-cards-and-wilds.ipynb``; on this site that page is
+# ``01-cards-and-wilds.html``. The links live inside saved widget state, which MyST does
+# not see, so they are rewritten in the written pages.
+_LESSON_LINK = re.compile(r"""(href=\\?['"])(\d\d-[\w-]+)\.ipynb(?=\\?['"#])""")
+
+
+def link_lessons_to_pages(app, exception) -> None:
+    """Point ``NN-name.ipynb`` links in the rendered lessons at the lessons' pages."""
+    if exception is not None or app.builder.format != "html":
+        return
+    for page in Path(app.outdir, "lessons").glob("*.html"):
+        text = page.read_text(encoding="utf-8")
+        new = _LESSON_LINK.sub(r"\1\2.html", text)
+        if new != text:
+            page.write_text(new, encoding="utf-8")
+
+
 def setup(app) -> None:
     # Napoleon converts the sections it knows first (priority 500); this runs after it.
     app.connect("autodoc-process-docstring", headings_to_rubrics, priority=600)
+    app.connect("build-finished", link_lessons_to_pages)
 
 
 # -- HTML ------------------------------------------------------------------------------

@@ -1,0 +1,106 @@
+"""The documentation site builds with warnings as errors, with every lesson rendered.
+
+The fast tests keep the hand-written pages true to the engine; the slow one runs the
+same build as ``make docs`` (every notebook executed) into a temporary folder.
+"""
+
+from __future__ import annotations
+
+import pkgutil
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import fivecrowns_lab
+from fivecrowns_lab import JOKER, ROUNDS, Card, Suit, card_points, hand_size, wild_rank
+
+ROOT = Path(__file__).resolve().parent.parent
+DOCS = ROOT / "docs"
+RANK_TEXT = {11: "J", 12: "Q", 13: "K"}
+
+
+def _table_rows(text: str, header: str) -> list[list[str]]:
+    """The body rows of the Markdown table whose header line starts with ``header``."""
+    lines = text.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith(header))
+    rows = []
+    for line in lines[start + 2 :]:
+        if not line.startswith("|"):
+            break
+        rows.append([cell.strip() for cell in line.strip("|").split("|")])
+    return rows
+
+
+def test_rules_page_round_schedule_matches_the_engine():
+    text = (DOCS / "rules-for-learners.md").read_text(encoding="utf-8")
+    rows = _table_rows(text, "| round | cards dealt | wild rank |")
+    expected = [
+        [str(r), str(hand_size(r)), RANK_TEXT.get(wild_rank(r), str(wild_rank(r)))] for r in ROUNDS
+    ]
+    assert rows == expected
+
+
+def test_rules_page_points_match_the_engine():
+    text = (DOCS / "rules-for-learners.md").read_text(encoding="utf-8")
+    points = dict(_table_rows(text, "| card | points |"))
+    assert points["J, Q, K"] == ", ".join(
+        str(card_points(Card(rank, Suit.HEARTS), 1)) for rank in (11, 12, 13)
+    )
+    assert points["a card of the round's wild rank"] == str(card_points(Card(13, Suit.STARS), 11))
+    assert points["joker"] == str(card_points(JOKER, 5))
+    assert card_points(Card(10, Suit.CLUBS), 1) == 10  # "3 to 10: the number on the card"
+
+
+def test_api_reference_documents_every_engine_module():
+    text = (DOCS / "api.md").read_text(encoding="utf-8")
+    documented = set(re.findall(r"automodule:: (fivecrowns_lab[\w.]*)", text))
+    modules = {
+        f"fivecrowns_lab.{m.name}"
+        for m in pkgutil.iter_modules(fivecrowns_lab.__path__)
+        if not m.name.startswith("_") and not m.ispkg
+    }
+    missing = sorted(modules - documented)
+    assert not missing, f"docs/api.md does not document {missing}"
+
+
+def test_make_docs_treats_warnings_as_errors():
+    makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
+    recipe = makefile.split("\ndocs:", 1)[1].split("\n\n", 1)[0]
+    assert "sphinx-build" in recipe and " -W" in recipe
+
+
+@pytest.mark.slow
+def test_docs_build_with_every_lesson_rendered(tmp_path):
+    out = tmp_path / "html"
+    cmd = [sys.executable, "-m", "sphinx", "-W", "--keep-going", "-b", "html"]
+    cmd += ["-d", str(tmp_path / "doctrees"), str(DOCS), str(out)]
+    result = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=600)
+    log = result.stdout[-3000:] + result.stderr[-6000:]
+    assert result.returncode == 0, f"the docs build failed:\n{log}"
+
+    for page in ("index", "getting-started", "rules-for-learners", "for-teachers", "api"):
+        assert (out / f"{page}.html").is_file(), f"{page}.html was not built"
+    assert "0.1.0" in (out / "changelog.html").read_text(encoding="utf-8")
+
+    notebooks = sorted(p.stem for p in (ROOT / "notebooks").glob("*.ipynb"))
+    assert notebooks, "no lesson notebooks to render"
+    lessons_index = (out / "lessons.html").read_text(encoding="utf-8")
+    for name in notebooks:
+        page = out / "lessons" / f"{name}.html"
+        assert page.is_file(), f"lesson {name} has no page"
+        assert f"lessons/{name}.html" in lessons_index, f"lesson {name} is not listed"
+        html = page.read_text(encoding="utf-8")
+        if "application/vnd.jupyter.widget-view+json" in html:
+            assert "application/vnd.jupyter.widget-state+json" in html, (
+                f"{name}: a widget is shown but its state was not saved"
+            )
+
+    gallery = out / "lessons" / "00-index.html"
+    if gallery.is_file():
+        html = gallery.read_text(encoding="utf-8")
+        assert not re.search(r"href=\\?['\"]\d\d-[\w-]+\.ipynb", html), "links still to .ipynb"
+        for target in set(re.findall(r"href=\\?['\"](\d\d-[\w-]+\.html)", html)):
+            assert (out / "lessons" / target).is_file(), f"the gallery links to {target}"
