@@ -18,7 +18,7 @@ def wild_count_lesson(round_no: int = 5, seed: int = 2026) -> Any:
     return WildCountLesson(round_no=round_no, seed=seed)
 
 
-def go_out_lesson(n: int = 400, seed: int = 1) -> Any:
+def go_out_lesson(n: int = 1000, seed: int = 1) -> Any:
     """Lesson 08: going out on the deal, exact and simulated, across the rounds."""
     from .views.probability import GoOutLesson
 

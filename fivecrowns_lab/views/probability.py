@@ -470,7 +470,7 @@ class OutsLesson(View):
             "<table class='fc-table'><tr><th>within turns</th><th>exact</th>"
             f"<th>rule of thumb: 1% per out per turn</th></tr>{rows}</table>"
             "<p style='font-size:13px'>Exact: 1 − C(unseen − outs, t) / C(unseen, t), "
-            "keeping the same hand and throwing back each card that is not an out.</p>"
+            "keeping the same hand and discarding each card that is not an out.</p>"
         )
 
     def draw(self) -> None:
