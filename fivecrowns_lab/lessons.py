@@ -26,6 +26,7 @@ __all__ = [
     "schedule_lesson",
     "scorekeeper",
     "scoring_lesson",
+    "solitaire_lesson",
 ]
 
 
@@ -206,6 +207,13 @@ def play_lesson(bots: int = 2, level: str = "greedy", humans: int = 1, seed: int
     from .views.play import PlayLesson
 
     return PlayLesson(bots=bots, level=level, humans=humans, seed=seed)
+
+
+def solitaire_lesson(seed: int = 1) -> Any:
+    """Lesson 05: Five Crowns Solitaire, eleven hands at once."""
+    from .views.solitaire import SolitaireLesson
+
+    return SolitaireLesson(seed)
 
 
 def scorekeeper(path: str | Path | None = None) -> Any:

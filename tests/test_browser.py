@@ -138,6 +138,10 @@ def assert_no_errors(page) -> None:
 
 def shoot(page, name: str) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
+    height = page.evaluate(
+        "() => Math.max(...[...document.querySelectorAll('body *')].map(e => e.scrollHeight))"
+    )
+    page.set_viewport_size({"width": 1100, "height": max(900, min(int(height), 5000))})
     page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
 
 
@@ -233,6 +237,23 @@ def test_04_play_draw_discard_and_hint(page, voila_url):
     )
     assert_no_errors(page)
     shoot(page, "lesson-04-play-a-round")
+
+
+def test_05_solitaire_draw_and_place(page, voila_url):
+    open_lesson(page, voila_url, "05-solitaire")
+    view = page.locator(".fc-view").first
+    view.get_by_role("button", name="Draw from the stock").click()
+    page.wait_for_function("() => document.body.innerText.includes('You drew')")
+    page.wait_for_function(
+        "() => !document.querySelector('.fc-handw').classList.contains('fc-disabled')"
+    )
+    view.locator("button.fc-cardbtn").last.click()
+    page.wait_for_function(
+        "() => /Discarded|goes out|won|lost/.test("
+        "document.querySelector('.fc-view .fc-status').innerText)"
+    )
+    assert_no_errors(page)
+    shoot(page, "lesson-05-solitaire")
 
 
 def test_06_scorekeeper_survives_a_reload(page, voila_url):

@@ -14,6 +14,7 @@ from .quiz import Answer, Question, Quiz
 from .schedule import ScheduleView
 from .scorekeeper import ScoreError, Scorekeeper, ScoreSheet, placements
 from .scoring import FinishedRound, ScoringLesson, finished_round
+from .solitaire import SolitaireLesson
 
 __all__ = [
     "Answer",
@@ -30,6 +31,7 @@ __all__ = [
     "ScoreSheet",
     "Scorekeeper",
     "ScoringLesson",
+    "SolitaireLesson",
     "Status",
     "View",
     "deal_hand",
