@@ -180,7 +180,7 @@ class Scorekeeper(View):
             if self.sheet.players:
                 self.status.info(
                     f"Restored the saved game: {', '.join(self.sheet.players)}, "
-                    f"{len(self.sheet.rounds)} rounds played."
+                    f"{len(self.sheet.rounds)} round{'' if len(self.sheet.rounds) == 1 else 's'} played."
                 )
             return
         self._rebuild()
