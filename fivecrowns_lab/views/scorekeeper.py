@@ -178,9 +178,10 @@ class Scorekeeper(View):
                 return
             self._rebuild()
             if self.sheet.players:
+                n = len(self.sheet.rounds)
                 self.status.info(
                     f"Restored the saved game: {', '.join(self.sheet.players)}, "
-                    f"{len(self.sheet.rounds)} round{'' if len(self.sheet.rounds) == 1 else 's'} played."
+                    f"{n} round{'' if n == 1 else 's'} played."
                 )
             return
         self._rebuild()
