@@ -13,7 +13,7 @@ from its seed and its actions (that is also how :meth:`Game.to_json` saves it).
 >>> game.discard(game.hands[1][0])
 Traceback (most recent call last):
 ...
-fivecrowns_lab.game.PhaseError: You must draw before you discard.
+fivecrowns_lab.legality.PhaseError: You must draw before you discard.
 >>> record = game.draw("stock")
 >>> len(game.hands[1])
 4
@@ -31,12 +31,22 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .actions import Action, ActionRecord, Discard, Draw, GoOut, Source, action_from_dict
-from .cards import DECK, Card, Hand, format_cards
+from .cards import DECK, Card, Hand
 from .layoff import best_with_layoff
+from .legality import (
+    CardNotHeldError,
+    EmptyPileError,
+    GameError,
+    GoOutError,
+    PhaseError,
+    TurnError,
+    check_action,
+    list_legal,
+)
 from .melds import Meld, check_meld
 from .observation import Observation, Phase
 from .rules import GameRules, hand_size, wild_rank
-from .solver import Arrangement, best_arrangement, going_out_discards
+from .solver import Arrangement, best_arrangement
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -58,30 +68,6 @@ __all__ = [
 
 _FORMAT = "fivecrowns-game"
 _VERSION = 1
-
-
-class GameError(ValueError):
-    """An action the rules do not allow now; the message says why in a sentence."""
-
-
-class TurnError(GameError):
-    """Not this player's turn, or no turn at all (the round or game is over)."""
-
-
-class PhaseError(GameError):
-    """The right player, the wrong step: discarding before drawing, drawing twice."""
-
-
-class CardNotHeldError(GameError):
-    """A card named in an action is not in the player's hand."""
-
-
-class EmptyPileError(GameError):
-    """Drawing from a pile that has no card to give."""
-
-
-class GoOutError(GameError):
-    """A hand that cannot go out the way the action says."""
 
 
 @dataclass(frozen=True)
@@ -109,10 +95,6 @@ def _derive(seed: int, *parts: object) -> random.Random:
     text = ":".join(str(p) for p in (seed, *parts))
     digest = hashlib.sha256(text.encode()).digest()
     return random.Random(int.from_bytes(digest[:8], "big"))
-
-
-def _and(items: Sequence[str]) -> str:
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
 class Game:
@@ -298,83 +280,9 @@ class Game:
 
     # -- checking actions -----------------------------------------------------------------------
 
-    def _name(self, player: int) -> str:
-        return self.names[player]
-
     def check(self, action: Action, player: int | None = None) -> None:
         """Raise a :class:`GameError` saying why ``action`` is not allowed now; else return."""
-        if self._phase == "game_over":
-            raise TurnError("The game is over: no more moves.")
-        if self._phase == "round_over":
-            raise TurnError("The round is over: start the next round before playing on.")
-        if player is not None and player != self._current:
-            raise TurnError(
-                f"It is {self._name(self._current)}'s turn, not {self._name(player)}'s."
-            )
-        hand = self._hands[self._current]
-        if isinstance(action, Draw):
-            self._check_draw(action.source)
-        elif isinstance(action, Discard):
-            if self._phase == "draw":
-                raise PhaseError("You must draw before you discard.")
-            self._check_held(action.card, hand, "discard")
-        elif isinstance(action, GoOut):
-            if self._phase == "draw":
-                raise PhaseError("You must draw before you go out.")
-            self._check_go_out(action, hand)
-        else:
-            raise GameError(f"{action!r} is not an action of a game at the table.")
-
-    def _check_draw(self, source: Source) -> None:
-        if self._phase == "discard":
-            raise PhaseError("You have already drawn this turn: discard a card or go out.")
-        if source == "discard" and not self._discard:
-            raise EmptyPileError("The discard pile is empty: draw from the stock.")
-        if source == "stock" and not self._stock and len(self._discard) < 2:
-            raise EmptyPileError(
-                "The stock is empty and the discard pile has only its top card: take that card."
-            )
-
-    def _check_held(self, card: Card | None, hand: list[Card], verb: str) -> None:
-        if not isinstance(card, Card):
-            raise GameError(f"{card!r} is not a card.")
-        if card not in hand:
-            raise CardNotHeldError(f"You cannot {verb} {card}: it is not in your hand.")
-
-    def _check_go_out(self, action: GoOut, hand: list[Card]) -> None:
-        rest = list(hand)
-        if action.discard is None:
-            if not self.rules.no_final_discard:
-                raise GoOutError(
-                    "Going out needs a final discard: melding every card with no discard "
-                    "is a variant that is off in this game."
-                )
-        else:
-            self._check_held(action.discard, hand, "discard")
-            rest.remove(action.discard)
-        if action.melds is None:
-            arrangement = best_arrangement(rest, self._round_no)
-            if arrangement.leftover:
-                cards = sorted(set(arrangement.leftover), key=lambda c: c.sort_key)
-                words = "is in no meld" if len(cards) == 1 else "are in no meld"
-                raise GoOutError(f"Cannot go out: {_and([str(c) for c in cards])} {words}.")
-            return
-        laid = Counter(card for meld in action.melds for card in meld)
-        missing = laid - Counter(rest)
-        if missing:
-            card = sorted(missing, key=lambda c: c.sort_key)[0]
-            raise GoOutError(f"Cannot go out: {card} is not in your hand to lay down.")
-        left = Counter(rest) - laid
-        if left:
-            cards = sorted(left, key=lambda c: c.sort_key)
-            words = "is in no meld" if len(cards) == 1 else "are in no meld"
-            raise GoOutError(f"Cannot go out: {_and([str(c) for c in cards])} {words}.")
-        for meld in action.melds:
-            verdict = check_meld(meld, self._round_no)
-            if not verdict.valid:
-                raise GoOutError(
-                    f"Cannot go out: {format_cards(meld)} is not a meld. {verdict.reason}"
-                )
+        check_action(self, action, player)
 
     def can(self, action: Action, player: int | None = None) -> bool:
         """True when :meth:`check` would accept the action."""
@@ -391,17 +299,7 @@ class Game:
         return self._legal
 
     def _list_legal(self) -> tuple[Action, ...]:
-        if self._phase == "draw":
-            return tuple(a for a in (Draw("stock"), Draw("discard")) if self.can(a))
-        if self._phase != "discard":
-            return ()
-        hand = self._hands[self._current]
-        ordered = sorted(set(hand), key=lambda c: c.sort_key)
-        actions: list[Action] = [Discard(c) for c in ordered]
-        actions += [GoOut(c) for c in going_out_discards(hand, self._round_no)]
-        if self.rules.no_final_discard and not best_arrangement(hand, self._round_no).leftover:
-            actions.append(GoOut(None))
-        return tuple(actions)
+        return list_legal(self)
 
     # -- applying actions -----------------------------------------------------------------------
 

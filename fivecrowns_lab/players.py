@@ -10,10 +10,12 @@ never the game, and explains its last move in one sentence (``last_reason``).
     Takes the top discard when that lowers its best penalty, discards the card
     whose loss leaves the fewest points, goes out when it can.
 ``lookahead``
-    Like greedy, but it reasons about the cards it has not seen: among the
-    discards, it keeps the pairs and run fragments that the most unseen cards
-    would complete (its expected gain from the next draws), and weighs that
-    against the points it holds, more so early in a round than late.
+    Like greedy, but it reasons about the cards it has not seen. For its best few
+    discards it asks, for every unseen card that could meld with the cards left
+    loose, how many points drawing it would save; weighted by the copies still
+    unseen, that is the expected saving of the next draw. It keeps the hand with
+    the lowest penalty minus that saving (counted more early in a round than late,
+    and not at all on its final turn).
 
 >>> from fivecrowns_lab.game import Game, play_game
 >>> bots = [make_bot("random", 1), make_bot("greedy"), make_bot("lookahead")]
