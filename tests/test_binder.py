@@ -279,8 +279,10 @@ def test_binder_install_serves_the_lessons_in_a_browser(tmp_path):
                 page.get_by_text(lessons[0]).first.wait_for(timeout=60_000)
                 page.screenshot(path=ARTIFACTS / "binder-tree.png")
 
-                # The index, opened from the tree as a learner would.
-                page.get_by_text(lessons[0]).first.click()
+                # The index, opened from the tree as a learner would (in a new tab).
+                with page.context.expect_page() as opened:
+                    page.get_by_text(lessons[0]).first.click()
+                page = opened.value
                 page.wait_for_url(re.compile(r"/voila/render/notebooks/00-"), timeout=30_000)
                 page.locator(".fc-view").first.wait_for(timeout=90_000)
                 links = page.locator("a.fc-lesson")
