@@ -8,7 +8,13 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["go_out_lesson", "outs_lesson", "wild_count_lesson"]
+__all__ = [
+    "go_out_lesson",
+    "outs_lesson",
+    "solitaire_odds_lesson",
+    "strategy_lab",
+    "wild_count_lesson",
+]
 
 
 def wild_count_lesson(round_no: int = 5, seed: int = 2026) -> Any:
@@ -30,3 +36,17 @@ def outs_lesson(round_no: int = 4, hand: str = "8H 9H 10H QS QC KD") -> Any:
     from .views.probability import OutsLesson
 
     return OutsLesson(round_no=round_no, hand=hand)
+
+
+def strategy_lab(players: tuple[str, ...] = ("greedy", "random"), n_games: int = 20) -> Any:
+    """Lesson 10: pick bots and variants, play many games, compare with intervals."""
+    from .views.strategy import StrategyLab
+
+    return StrategyLab(players=players, n_games=n_games)
+
+
+def solitaire_odds_lesson(n: int = 30, seed: int = 1) -> Any:
+    """Lesson 11: the solitaire bot's win rate, with a confidence interval."""
+    from .views.strategy import SolitaireOddsLesson
+
+    return SolitaireOddsLesson(n=n, seed=seed)

@@ -75,3 +75,37 @@ def test_09_outs_of_a_typed_hand_with_seen_cards(page, voila_url):
     assert "'KX' is not a card" in status_of(page)
     shoot(page, "lesson-09-outs")
     shoot_view(view, "lesson-09-outs")
+
+
+def test_10_strategy_lab_plays_more_games_with_a_progress_bar(page, voila_url):
+    open_lesson(page, voila_url, "10-strategy-lab")
+    view = page.locator(".fc-view").first
+    wait_text(page, "20 of 20 games")
+    assert view.locator(".fc-plot img").count() == 1
+    assert "Download the results as CSV" in view.inner_text()
+    games = view.locator("input[type=number]").first
+    games.fill("6")
+    games.press("Enter")
+    view.get_by_role("button", name="Play the games").click()
+    wait_text(page, "Played 6 games")
+    assert "6 of 6 games" in view.inner_text()
+    href = view.locator("a[download]").get_attribute("href")
+    assert href.startswith("data:text/csv;base64,")
+    assert_no_errors(page)
+    shoot(page, "lesson-10-strategy-lab")
+    shoot_view(view, "lesson-10-strategy-lab")
+
+
+def test_11_solitaire_odds_with_an_interval(page, voila_url):
+    open_lesson(page, voila_url, "11-solitaire-odds")
+    view = page.locator(".fc-view").first
+    wait_text(page, "30 of 30 deals")
+    assert "95% interval" in view.inner_text()
+    deals = view.locator("input[type=number]").first
+    deals.fill("5")
+    deals.press("Enter")
+    view.get_by_role("button", name="Play the deals").click()
+    wait_text(page, "Played 5 deals")
+    assert_no_errors(page)
+    shoot(page, "lesson-11-solitaire-odds")
+    shoot_view(view, "lesson-11-solitaire-odds")

@@ -113,3 +113,41 @@ def test_outs_lesson_deals_hands_and_handles_a_hand_after_drawing():
     lesson.hand_text.value = "8H 9H 10H QS QC KD 3S"
     lesson.show_button.click()
     assert "discard" in lesson.hand_view.value
+
+
+def test_strategy_lab_plays_games_and_offers_the_csv():
+    from fivecrowns_lab.lessons_probability import strategy_lab
+
+    lab = strategy_lab(n_games=4)
+    assert lab.status.kind == "ok" and lab.table is not None
+    assert lab.progress.bar.value == lab.progress.bar.max == 4
+    assert "mean total" in lab.summary.value and "95% interval" in lab.summary.value
+    assert "data:text/csv;base64," in lab.download.value
+    assert lab.csv().startswith("game,round,player,bot,points,total")
+    assert lab.plot.png.startswith(PNG) and "4 games" in lab.plot.title
+
+
+def test_strategy_lab_variants_and_a_third_seat():
+    from fivecrowns_lab.lessons_probability import strategy_lab
+
+    lab = strategy_lab(n_games=2)
+    lab.seats[2].value = "greedy"
+    lab.rounds.value = 2
+    lab.bonus.value = True
+    lab.n_games.value = 3
+    lab.run_button.click()
+    assert lab.status.kind == "ok"
+    assert set(lab.table["player"]) == {0, 1, 2} and lab.table["round"].max() == 2
+    assert lab.verdict.value.count("<b>") == 2  # seats 2 and 3 against seat 1
+
+
+def test_solitaire_odds_lesson_shows_the_win_rate_with_its_interval():
+    from fivecrowns_lab.lessons_probability import solitaire_odds_lesson
+
+    lesson = solitaire_odds_lesson(n=3, seed=2)
+    assert lesson.status.kind == "ok" and lesson.odds.games == 3
+    assert "95% interval" in lesson.result_view.value
+    assert lesson.plot.png.startswith(PNG) and "11 = a win" in lesson.plot.title
+    lesson.n.value = 2
+    lesson.run_button.click()
+    assert lesson.odds.games == 2 and lesson.progress.bar.value == 2

@@ -1,0 +1,223 @@
+"""Comparing strategies: many simulated games summarised with confidence intervals.
+
+The games come from :func:`fivecrowns_lab.simulate.simulate` (same seeds, same
+table); :func:`run_games` plays them in chunks so that a lesson can show progress.
+Every seat plays the same deals in every game, so two strategies are compared
+game by game (a *paired* comparison), which needs far fewer games than comparing
+two separate averages.
+
+>>> from fivecrowns_lab.rules import GameRules
+>>> table = run_games(["greedy", "random"], 6, GameRules(rounds=3), seed=2)
+>>> summary = summarize(table)
+>>> list(summary["bot"])
+['greedy', 'random']
+>>> difference = compare(table, 0, 1)
+>>> difference.mean < 0  # greedy ends with fewer points
+True
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from .players import Player, make_bot
+from .rules import GameRules
+from .simulate import COLUMNS, SimulationError, game_seed, play_games
+from .solitaire import Solitaire
+from .stats import mean_interval, wilson_interval
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+__all__ = [
+    "Comparison",
+    "SolitaireOdds",
+    "compare",
+    "final_totals",
+    "run_games",
+    "solitaire_odds",
+    "summarize",
+]
+
+Progress = Callable[[int, int], None]
+
+
+def run_games(
+    players: Sequence[str | Player],
+    n_games: int,
+    rules: GameRules | None = None,
+    seed: int = 0,
+    progress: Progress | None = None,
+    chunk_size: int = 5,
+) -> pd.DataFrame:
+    """Play ``n_games`` games like :func:`~fivecrowns_lab.simulate.simulate` (the same table).
+
+    ``progress(done, total)`` is called after each chunk of games.
+    """
+    import pandas as pd
+
+    rules = GameRules() if rules is None else rules
+    if isinstance(n_games, bool) or not isinstance(n_games, int) or n_games < 1:
+        raise SimulationError(f"The number of games must be a whole number >= 1, not {n_games!r}.")
+    if not 2 <= len(players) <= 7:
+        raise SimulationError(f"A game needs 2 to 7 players, not {len(players)}.")
+    for spec in players:
+        if isinstance(spec, str):
+            make_bot(spec)  # an unknown name fails before any work
+    rows: list[dict[str, Any]] = []
+    for start in range(0, n_games, chunk_size):
+        games = list(range(start, min(start + chunk_size, n_games)))
+        rows.extend(play_games(list(players), games, rules, seed))
+        if progress is not None:
+            progress(games[-1] + 1, n_games)
+    frame = pd.DataFrame(rows, columns=COLUMNS)
+    frame = frame.sort_values(["game", "round", "player"], kind="stable").reset_index(drop=True)
+    typed: pd.DataFrame = frame.astype(
+        {"game": int, "round": int, "player": int, "points": int, "total": int, "placement": int}
+    )
+    return typed
+
+
+def final_totals(table: pd.DataFrame) -> pd.DataFrame:
+    """One row per game and seat: the final total, the placement, rounds gone out first."""
+    last = table[table["round"] == table["round"].max()]
+    out_first = table.groupby(["game", "player"])["went_out_first"].sum()
+    result = last[["game", "player", "bot", "total", "placement"]].set_index(["game", "player"])
+    result["out_first"] = out_first
+    finals: pd.DataFrame = result.reset_index()
+    return finals
+
+
+def _mean_ci(values: Sequence[float]) -> tuple[float, float, float]:
+    n = len(values)
+    mean = sum(values) / n
+    if n < 2:
+        return mean, math.nan, math.nan
+    sd = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1))
+    low, high = mean_interval(mean, sd, n)
+    return mean, low, high
+
+
+def summarize(table: pd.DataFrame) -> pd.DataFrame:
+    """Per seat: mean final total with its 95% t interval, and win rate with its Wilson interval.
+
+    A win is a first place (shared first places count as wins for each player sharing).
+    """
+    import pandas as pd
+
+    finals = final_totals(table)
+    rows = []
+    for seat, group in finals.groupby("player", sort=True):
+        totals = [float(t) for t in group["total"]]
+        mean, low, high = _mean_ci(totals)
+        wins = int((group["placement"] == 1).sum())
+        games = len(group)
+        win_low, win_high = wilson_interval(wins, games)
+        rows.append(
+            {
+                "seat": int(str(seat)) + 1,
+                "bot": str(group["bot"].iloc[0]),
+                "games": games,
+                "mean_total": mean,
+                "total_low": low,
+                "total_high": high,
+                "win_rate": wins / games,
+                "win_low": win_low,
+                "win_high": win_high,
+                "out_first_per_game": float(group["out_first"].mean()),
+            }
+        )
+    summary: pd.DataFrame = pd.DataFrame(rows)
+    return summary
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """Seat ``a`` minus seat ``b``: mean difference of final totals over the same deals.
+
+    Negative means ``a`` ends with fewer points (better). ``ci`` is a 95% t interval.
+    """
+
+    a: str
+    b: str
+    games: int
+    mean: float
+    ci: tuple[float, float]
+
+    def __str__(self) -> str:
+        low, high = self.ci
+        if high < 0 or low > 0:
+            better, worse = (self.a, self.b) if self.mean < 0 else (self.b, self.a)
+            verdict = f"{better} beats {worse} by {abs(self.mean):.1f} points a game"
+        else:
+            verdict = "no clear winner yet: the interval includes 0, play more games"
+        return (
+            f"{verdict} ({self.a} − {self.b} = {self.mean:.1f}, "
+            f"95% CI {low:.1f} to {high:.1f}, {self.games} games)"
+        )
+
+
+def compare(table: pd.DataFrame, a: int = 0, b: int = 1) -> Comparison:
+    """Compare seats ``a`` and ``b`` (0-based) game by game."""
+    finals = final_totals(table).set_index(["game", "player"])["total"]
+    games = sorted({g for g, _p in finals.index})
+    differences = [float(finals[(g, a)] - finals[(g, b)]) for g in games]
+    mean, low, high = _mean_ci(differences)
+    bots = final_totals(table).drop_duplicates("player").set_index("player")["bot"]
+    return Comparison(f"{bots[a]} {a + 1}", f"{bots[b]} {b + 1}", len(games), mean, (low, high))
+
+
+@dataclass(frozen=True)
+class SolitaireOdds:
+    """The solitaire bot's win rate over ``games`` deals, with a 95% Wilson interval."""
+
+    games: int
+    wins: int
+    ci: tuple[float, float]
+    closed: dict[int, int]
+    """How many games ended with each number of hands closed (0..11)."""
+    seed: int
+    closed_by_hand: tuple[int, ...] = ()
+    """For hands 1..11 (3..13 cards): in how many games that hand was closed."""
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.games
+
+    def __str__(self) -> str:
+        low, high = self.ci
+        return (
+            f"won {self.wins} of {self.games} games: {self.win_rate:.1%} "
+            f"(95% CI {low:.1%} to {high:.1%}, seed {self.seed})"
+        )
+
+
+def solitaire_odds(n: int, seed: int = 0, progress: Progress | None = None) -> SolitaireOdds:
+    """Play ``n`` solitaire deals with the bot's policy; the win rate with its interval.
+
+    Deal ``i`` is dealt from ``game_seed(seed, i)``, so any deal can be replayed.
+
+    >>> odds = solitaire_odds(3, seed=1)
+    >>> odds.games, sum(odds.closed.values()), len(odds.closed_by_hand)
+    (3, 3, 11)
+    """
+    if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+        raise SimulationError(f"The number of games must be a whole number >= 1, not {n!r}.")
+    closed: Counter[int] = Counter()
+    by_hand = [0] * 11
+    wins = 0
+    for i in range(n):
+        game = Solitaire(seed=game_seed(seed, i))
+        result = game.play()
+        wins += result.won
+        closed[result.closed] += 1
+        for k, done in enumerate(game.closed):
+            by_hand[k] += done
+        if progress is not None:
+            progress(i + 1, n)
+    ci = wilson_interval(wins, n)
+    return SolitaireOdds(n, wins, ci, dict(sorted(closed.items())), seed, tuple(by_hand))
