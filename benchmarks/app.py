@@ -32,6 +32,7 @@ REPEAT = 3
 LESSONS = sorted(p.stem for p in (ROOT / "notebooks").glob("[0-9][0-9]-*.ipynb"))
 # One click per interactive lesson: (button name, text the view shows afterwards).
 CLICKS = {
+    "01-cards-and-wilds": ("11", "Right!"),
     "02-books-runs-and-wilds": ("Surprise me", "Dealt"),
     "03-scoring-a-round": ("Next step", "scores"),
     "04-play-a-round": ("Hint", "lookahead bot would"),
@@ -71,11 +72,13 @@ def main() -> None:
                             page.wait_for_selector(".fc-view", timeout=120_000)
                             page.wait_for_load_state("networkidle")
                             view = page.locator(".fc-view").first
+                            if name == "01-cards-and-wilds":
+                                view = page.locator(".fc-quiz")
                             page.evaluate(
                                 "() => { window.__before = document.body.innerText.length; }"
                             )
                             start = time.perf_counter()
-                            view.get_by_role("button", name=button).first.click()
+                            view.get_by_role("button", name=button, exact=True).first.click()
                             page.wait_for_function(
                                 f"() => document.body.innerText.includes({text!r})"
                                 " && document.body.innerText.length !== window.__before",

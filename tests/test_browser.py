@@ -200,6 +200,11 @@ def test_02_deal_and_check_a_meld_from_the_keyboard(page, voila_url):
     page.wait_for_function(
         "() => document.querySelectorAll('.fc-cardbtn[aria-pressed=true]').length === 3"
     )
+    seven.press("Shift+ArrowLeft")  # move 7♥ one place left, from the keyboard
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('.fc-view:nth-of-type(n) button.fc-cardbtn')]"
+        ".map(b => b.dataset.code).join(' ').includes('5H 7H 6H')"
+    )
     builder.get_by_role("button", name="Check").click()
     page.wait_for_function("() => document.body.innerText.includes('run of hearts')")
     builder.get_by_role("button", name="Lay down").click()
