@@ -52,7 +52,7 @@ def test_08_explain_the_pattern_after_a_guess(page, voila_url):
     view.locator("textarea").fill("Six cards can split into two melds of three.")
     view.locator("textarea").blur()
     view.get_by_role("button", name="Show the explanation").click()
-    wait_text(page, "melds of three are possible")
+    wait_text(page, "saw-tooth with period three")
     assert_no_errors(page)
     shoot(page, "lesson-08-go-out-on-the-deal")
     shoot_view(view, "lesson-08-go-out-on-the-deal")

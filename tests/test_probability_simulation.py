@@ -132,3 +132,20 @@ def test_t_quantile_approaches_the_normal_quantile():
 def test_impossible_counts_have_no_interval(hits, n):
     with pytest.raises(StatsError):
         wilson_interval(hits, n)
+
+
+def test_probability_engine_imports_no_widget_or_plotting_library():
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\n"
+        "import fivecrowns_lab.probability, fivecrowns_lab.counting, fivecrowns_lab.outs\n"
+        "import fivecrowns_lab.strategy, fivecrowns_lab.stats\n"
+        "import fivecrowns_lab.lessons_probability\n"
+        "fivecrowns_lab.probability.go_out_on_deal(2)\n"
+        "bad = [m for m in ('ipywidgets', 'anywidget', 'matplotlib') if m in sys.modules]\n"
+        "print(','.join(bad))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == ""

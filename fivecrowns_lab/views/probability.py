@@ -197,10 +197,10 @@ class WildCountLesson(View):
         fig, ax = new_figure()
         ks = list(shown)
         ax.bar([k - 0.2 for k in ks], [float(exact[k]) for k in ks], 0.4,
-               color=EXACT_COLOUR, label="exact (counting)")  # fmt: skip
+               color=EXACT_COLOUR, label="exact (counting)")
         if self.dealt:
             ax.bar([k + 0.2 for k in ks], [self.counts.get(k, 0) / self.dealt for k in ks], 0.4,
-                   color=SIMULATED_COLOUR, label=f"dealt hands ({self.dealt:,})")  # fmt: skip
+                   color=SIMULATED_COLOUR, label=f"dealt hands ({self.dealt:,})")
         ax.set_xticks(ks)
         r = self.round.value
         label(
@@ -222,13 +222,14 @@ QUESTIONS = {
 }
 
 PATTERN_EXPLANATION = (
-    "To go out, every card must sit in a book or a run of at least three cards. "
-    "Three, four or five cards can only do that as <b>one</b> meld, and one meld of "
-    "four or five needs four or five cards that all fit together — much rarer than three. "
-    "So the chance falls from round 1 to round 3. With six cards, <b>two</b> melds of three "
-    "are possible, and each small meld is far easier to find than one long one: the chance "
-    "jumps up in round 4. The same saw-tooth repeats more softly whenever the hand size "
-    "reaches a multiple of three, while more wild cards per hand lift every later round."
+    "To go out, every card must sit in a book or a run of at least three cards, and melds "
+    "of three are by far the easiest to find. A hand of 3, 6, 9 or 12 cards can be split "
+    "into melds of three exactly. A hand of 4, 7, 10 or 13 cards needs at least one meld "
+    "of four. A hand of 5, 8 or 11 cards needs a meld of five or two melds of four. "
+    "Longer melds are much rarer, so the chance rises and falls in a <b>saw-tooth with "
+    "period three</b>: highest at 3, 6, 9 and 12 cards, lowest at 5, 8 and 11. It does not "
+    "keep falling as hands grow, because a bigger hand also holds more wild cards: "
+    "16 × n / 116 of them on average."
 )
 
 
@@ -338,17 +339,17 @@ class GoOutLesson(View):
         lows = [v - s.ci[0] for v, s in zip(values, sims, strict=True)]
         highs = [s.ci[1] - v for v, s in zip(values, sims, strict=True)]
         ax.errorbar(rounds, values, yerr=[lows, highs], fmt="o", color=SIMULATED_COLOUR,
-                    capsize=4, label="simulated, with 95% interval")  # fmt: skip
+                    capsize=4, label="simulated, with 95% interval")
         exact = [(r, float(e.value)) for r, (e, _s) in self.estimates.items() if e is not None]
         if exact:
             ax.plot([r for r, _ in exact], [v for _, v in exact], "s-", color=EXACT_COLOUR,
-                    markersize=8, label="exact (counting)")  # fmt: skip
+                    markersize=8, label="exact (counting)")
         ax.set_xticks(rounds)
         ax.set_xticklabels([f"{r}\n({hand_size(r)})" for r in rounds])
         ylabel = "mean penalty (points)" if self._is_penalty() else "probability"
         label(ax, f"Chance to {self.question.value}, by round" if not self._is_penalty()
               else "Mean penalty of a dealt hand, by round",
-              "round (cards dealt)", ylabel)  # fmt: skip
+              "round (cards dealt)", ylabel)
         ax.legend(fontsize=_FONT["tick"])
         ax.grid(alpha=0.3)
         self.plot.show(fig)
@@ -384,12 +385,12 @@ class OutsLesson(View):
         self.seen_text = widgets.Text(
             value="", description="Seen", placeholder="cards you saw, e.g. QH JK",
             continuous_update=False,
-        )  # fmt: skip
+        )
         self.seed = widgets.BoundedIntText(value=1, min=0, max=10**9, description="Seed")
         self.show_button = self._button("Find the outs", self.update, style="primary")
         self.deal_button = self._button("Deal a hand", self.deal_new, icon="refresh")
         self.draws = widgets.IntSlider(value=5, min=1, max=12, description="Turns ahead",
-                                       style={"description_width": "initial"})  # fmt: skip
+                                       style={"description_width": "initial"})
         self.draws.observe(self._guard(lambda _c: self.update()), names="value")
         self.hand_view = widgets.HTML()
         self.outs_view = widgets.HTML(layout=widgets.Layout(min_width="300px"))
@@ -478,13 +479,13 @@ class OutsLesson(View):
         turns = list(range(1, self.draws.value + 1))
         fig, ax = new_figure(6, 3.6)
         ax.plot(turns, [float(result.within(t)) for t in turns], "o-", color=EXACT_COLOUR,
-                label="exact")  # fmt: skip
+                label="exact")
         ax.plot(turns, [rule_of_thumb(result.count, t) for t in turns], "s--", color=THUMB_COLOUR,
-                label="rule of thumb (1% per out per turn)")  # fmt: skip
+                label="rule of thumb (1% per out per turn)")
         ax.set_xticks(turns)
         ax.axhline(1, color="#888", linewidth=0.8)
         label(ax, f"Chance to have drawn an out ({result.count} outs)",
-              "turns from now", "probability")  # fmt: skip
+              "turns from now", "probability")
         ax.legend(fontsize=_FONT["tick"])
         ax.grid(alpha=0.3)
         self.plot.show(fig)
