@@ -131,6 +131,7 @@ def setup(app) -> None:
 html_theme = "pydata_sphinx_theme"
 html_title = "Five Crowns Lab"
 html_static_path = ["_static"]
+html_css_files = ["lessons.css"]
 html_theme_options = {
     "github_url": REPO_URL,
     "icon_links": [
