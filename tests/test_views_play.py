@@ -155,3 +155,11 @@ def test_too_many_players_is_a_message():
     view.humans.value = 3
     view.new_button.click()
     assert view.status.kind == "error" and "2 to 7" in view.status.text
+
+
+def test_bots_explain_their_moves_only_once_the_round_is_over():
+    view = PlayLesson(bots=2, level="greedy", rounds=11, seed=4)
+    assert view.moves and "<i>" not in view.log_view.value  # reasons hint at their hands
+    while view.game.phase in ("draw", "discard"):
+        play_my_turn(view)
+    assert "<i>" in view.log_view.value

@@ -151,7 +151,7 @@ class PlayLesson(View):
         self.players = {
             p: make_bot(self.level.value, self.seed.value + p) for p in range(people, len(names))
         }
-        self.moves: list[str] = []
+        self.moves: list[tuple[str, str]] = []  # (what everyone saw, the bot's reason)
         self.shown_to: int | None = None
         self.hint_text.value = ""
         self._run_bots()
@@ -169,8 +169,9 @@ class PlayLesson(View):
                 return
             bot = self.players[p]
             action = bot.choose(game.observation(p))
+            seen = self._public(action)
             game.apply(action, p)
-            self.moves.append(f"{game.names[p]}: {action}. {bot.last_reason}")
+            self.moves.append((f"{game.names[p]}: {seen}.", bot.last_reason))
         raise RuntimeError("The bots did not finish their turns.")
 
     def act(self, action) -> None:
@@ -187,7 +188,7 @@ class PlayLesson(View):
             raise ValueError(f"{game.names[p]}, press Show my hand first.")
         game.check(action, p)
         game.apply(action, p)
-        self.moves.append(f"{game.names[p]}: {action}.")
+        self.moves.append((f"{game.names[p]}: {self._public(action)}.", ""))
         self.hint_text.value = ""
         if game.current_player != p:
             self.shown_to = None
@@ -279,15 +280,34 @@ class PlayLesson(View):
             else:
                 self.hand.set_cards([], obs.round_no)
                 self.hand.disabled = True
-            self.log_view.value = (
-                "<details open><summary>Moves this round</summary><ol>"
-                + "".join(f"<li>{escape(line)}</li>" for line in self.moves[-12:])
-                + "</ol></details>"
-                if self.moves
-                else ""
-            )
+            self.log_view.value = self._moves_html()
             self.summary.value = self._summary_html()
             self.sheet.value = self._sheet_html()
+
+    def _public(self, action) -> str:
+        """An action as the other players see it (a card taken from the discard is named)."""
+        top = self.game.discard_pile[-1] if self.game.discard_pile else None
+        if isinstance(action, Draw) and action.source == "discard" and top is not None:
+            return f"took the {top} from the discard pile"
+        if isinstance(action, Draw):
+            return "drew from the stock"
+        return str(action)
+
+    def _moves_html(self) -> str:
+        """This round's moves; the bots' reasons (which hint at their hands) once it is over."""
+        if not self.moves:
+            return ""
+        over = self.game.phase in ("round_over", "game_over")
+        lines = "".join(
+            f"<li>{escape(seen)}{' <i>' + escape(why) + '</i>' if over and why else ''}</li>"
+            for seen, why in self.moves[-14:]
+        )
+        note = (
+            ""
+            if over
+            else "<p><small>The bots explain their moves when the round is over.</small></p>"
+        )
+        return f"<details open><summary>Moves this round</summary><ol>{lines}</ol>{note}</details>"
 
     def _table_html(self, obs) -> str:
         g = self.game
