@@ -40,7 +40,10 @@ def test_python_blocks_run_as_written(path):
     blocks = code_blocks(path, "python", "pycon")
     assert blocks, f"{_name(path)} shows no Python example"
     namespace: dict[str, object] = {"__name__": "__readme__"}
-    parser, runner = doctest.DocTestParser(), doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    parser, runner = (
+        doctest.DocTestParser(),
+        doctest.DocTestRunner(optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE),
+    )
     for line, code in blocks:
         if code.lstrip().startswith(">>>"):
             test = parser.get_doctest(code, namespace, f"{_name(path)}:{line}", str(path), line)
