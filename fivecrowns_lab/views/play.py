@@ -35,7 +35,7 @@ class PlayLesson(View):
         level: str = "greedy",
         humans: int = 1,
         rounds: int = 11,
-        seed: int = 1,
+        seed: int = 7,
         **kwargs,
     ):
         super().__init__(**kwargs)
