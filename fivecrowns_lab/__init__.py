@@ -24,7 +24,18 @@ from .cards import (
 from .game import Game, GameError, PlayoffResult, RoundResult, play_game
 from .melds import Meld, MeldCheck, MeldError, WildUse, check_meld
 from .observation import Observation
+from .outs import Out, Outs, outs, rule_of_thumb
 from .players import BOTS, Bot, GreedyBot, LookaheadBot, Player, RandomBot, make_bot
+from .probability import (
+    Estimate,
+    ExactUnavailableError,
+    expected_penalty,
+    first_turn_go_out,
+    go_out_on_deal,
+    penalty_distribution,
+    sample_wild_counts,
+    wild_count_distribution,
+)
 from .rules import (
     ROUNDS,
     GameRules,
@@ -45,6 +56,8 @@ from .solver import (
     going_out_discards,
     penalty,
 )
+from .stats import mean_interval, wilson_interval
+from .strategy import Comparison, SolitaireOdds, compare, run_games, solitaire_odds, summarize
 
 __version__ = "0.1.0"
 
@@ -60,8 +73,11 @@ __all__ = [
     "Bot",
     "Card",
     "CardError",
+    "Comparison",
     "Discard",
     "Draw",
+    "Estimate",
+    "ExactUnavailableError",
     "Game",
     "GameError",
     "GameRules",
@@ -74,6 +90,8 @@ __all__ = [
     "MeldCheck",
     "MeldError",
     "Observation",
+    "Out",
+    "Outs",
     "Place",
     "Player",
     "PlayoffResult",
@@ -83,6 +101,7 @@ __all__ = [
     "RulesError",
     "Solitaire",
     "SolitaireBot",
+    "SolitaireOdds",
     "Suit",
     "WildUse",
     "action_from_dict",
@@ -90,14 +109,28 @@ __all__ = [
     "can_go_out",
     "card_points",
     "check_meld",
+    "compare",
+    "expected_penalty",
+    "first_turn_go_out",
     "format_cards",
+    "go_out_on_deal",
     "going_out_discards",
     "hand_size",
     "is_wild",
     "make_bot",
+    "mean_interval",
+    "outs",
     "parse_cards",
     "penalty",
+    "penalty_distribution",
     "play_game",
+    "rule_of_thumb",
+    "run_games",
+    "sample_wild_counts",
     "simulate",
+    "solitaire_odds",
+    "summarize",
+    "wild_count_distribution",
     "wild_rank",
+    "wilson_interval",
 ]
