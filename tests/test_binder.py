@@ -137,6 +137,14 @@ def test_jupyter_config_lists_the_notebooks_folder_not_the_repository_root():
 # -- the reproduction -------------------------------------------------------------------
 
 
+def _binder_python() -> str:
+    """The Python that binder/runtime.txt names, if installed here; else this one."""
+    version = (BINDER / "runtime.txt").read_text(encoding="utf-8").strip().removeprefix("python-")
+    if f"{sys.version_info[0]}.{sys.version_info[1]}" == version:
+        return sys.executable
+    return shutil.which(f"python{version}") or sys.executable
+
+
 def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -205,7 +213,7 @@ def test_binder_install_serves_the_lessons_in_a_browser(tmp_path):
     repo = tmp_path / "repo"
     _copy_repository(repo)
     venv = tmp_path / "venv"
-    _run([sys.executable, "-m", "venv", str(venv)])
+    _run([_binder_python(), "-m", "venv", str(venv)])
     bin_dir = venv / "bin"
     _run(
         [bin_dir / "python", "-m", "pip", "install", "-q", "-r", repo / "binder/requirements.txt"]
