@@ -196,11 +196,21 @@ class WildCountLesson(View):
     def draw(self, exact: dict[int, Fraction], shown: list[int]) -> None:
         fig, ax = new_figure()
         ks = list(shown)
-        ax.bar([k - 0.2 for k in ks], [float(exact[k]) for k in ks], 0.4,
-               color=EXACT_COLOUR, label="exact (counting)")
+        ax.bar(
+            [k - 0.2 for k in ks],
+            [float(exact[k]) for k in ks],
+            0.4,
+            color=EXACT_COLOUR,
+            label="exact (counting)",
+        )
         if self.dealt:
-            ax.bar([k + 0.2 for k in ks], [self.counts.get(k, 0) / self.dealt for k in ks], 0.4,
-                   color=SIMULATED_COLOUR, label=f"dealt hands ({self.dealt:,})")
+            ax.bar(
+                [k + 0.2 for k in ks],
+                [self.counts.get(k, 0) / self.dealt for k in ks],
+                0.4,
+                color=SIMULATED_COLOUR,
+                label=f"dealt hands ({self.dealt:,})",
+            )
         ax.set_xticks(ks)
         r = self.round.value
         label(
@@ -338,18 +348,36 @@ class GoOutLesson(View):
         values = [float(s.value) for s in sims]
         lows = [v - s.ci[0] for v, s in zip(values, sims, strict=True)]
         highs = [s.ci[1] - v for v, s in zip(values, sims, strict=True)]
-        ax.errorbar(rounds, values, yerr=[lows, highs], fmt="o", color=SIMULATED_COLOUR,
-                    capsize=4, label="simulated, with 95% interval")
+        ax.errorbar(
+            rounds,
+            values,
+            yerr=[lows, highs],
+            fmt="o",
+            color=SIMULATED_COLOUR,
+            capsize=4,
+            label="simulated, with 95% interval",
+        )
         exact = [(r, float(e.value)) for r, (e, _s) in self.estimates.items() if e is not None]
         if exact:
-            ax.plot([r for r, _ in exact], [v for _, v in exact], "s-", color=EXACT_COLOUR,
-                    markersize=8, label="exact (counting)")
+            ax.plot(
+                [r for r, _ in exact],
+                [v for _, v in exact],
+                "s-",
+                color=EXACT_COLOUR,
+                markersize=8,
+                label="exact (counting)",
+            )
         ax.set_xticks(rounds)
         ax.set_xticklabels([f"{r}\n({hand_size(r)})" for r in rounds])
         ylabel = "mean penalty (points)" if self._is_penalty() else "probability"
-        label(ax, f"Chance to {self.question.value}, by round" if not self._is_penalty()
-              else "Mean penalty of a dealt hand, by round",
-              "round (cards dealt)", ylabel)
+        label(
+            ax,
+            f"Chance to {self.question.value}, by round"
+            if not self._is_penalty()
+            else "Mean penalty of a dealt hand, by round",
+            "round (cards dealt)",
+            ylabel,
+        )
         ax.legend(fontsize=_FONT["tick"])
         ax.grid(alpha=0.3)
         self.plot.show(fig)
@@ -383,14 +411,21 @@ class OutsLesson(View):
         )
         self.hand_text = widgets.Text(value=hand, description="Hand", continuous_update=False)
         self.seen_text = widgets.Text(
-            value="", description="Seen", placeholder="cards you saw, e.g. QH JK",
+            value="",
+            description="Seen",
+            placeholder="cards you saw, e.g. QH JK",
             continuous_update=False,
         )
         self.seed = widgets.BoundedIntText(value=1, min=0, max=10**9, description="Seed")
         self.show_button = self._button("Find the outs", self.update, style="primary")
         self.deal_button = self._button("Deal a hand", self.deal_new, icon="refresh")
-        self.draws = widgets.IntSlider(value=5, min=1, max=12, description="Turns ahead",
-                                       style={"description_width": "initial"})
+        self.draws = widgets.IntSlider(
+            value=5,
+            min=1,
+            max=12,
+            description="Turns ahead",
+            style={"description_width": "initial"},
+        )
         self.draws.observe(self._guard(lambda _c: self.update()), names="value")
         self.hand_view = widgets.HTML()
         self.outs_view = widgets.HTML(layout=widgets.Layout(min_width="300px"))
@@ -478,14 +513,28 @@ class OutsLesson(View):
         result = self.result
         turns = list(range(1, self.draws.value + 1))
         fig, ax = new_figure(6, 3.6)
-        ax.plot(turns, [float(result.within(t)) for t in turns], "o-", color=EXACT_COLOUR,
-                label="exact")
-        ax.plot(turns, [rule_of_thumb(result.count, t) for t in turns], "s--", color=THUMB_COLOUR,
-                label="rule of thumb (1% per out per turn)")
+        ax.plot(
+            turns,
+            [float(result.within(t)) for t in turns],
+            "o-",
+            color=EXACT_COLOUR,
+            label="exact",
+        )
+        ax.plot(
+            turns,
+            [rule_of_thumb(result.count, t) for t in turns],
+            "s--",
+            color=THUMB_COLOUR,
+            label="rule of thumb (1% per out per turn)",
+        )
         ax.set_xticks(turns)
         ax.axhline(1, color="#888", linewidth=0.8)
-        label(ax, f"Chance to have drawn an out ({result.count} outs)",
-              "turns from now", "probability")
+        label(
+            ax,
+            f"Chance to have drawn an out ({result.count} outs)",
+            "turns from now",
+            "probability",
+        )
         ax.legend(fontsize=_FONT["tick"])
         ax.grid(alpha=0.3)
         self.plot.show(fig)
