@@ -78,7 +78,8 @@ def main() -> None:
                                 "() => { window.__before = document.body.innerText.length; }"
                             )
                             start = time.perf_counter()
-                            view.get_by_role("button", name=button, exact=True).first.click()
+                            exact = button.isdigit()  # quiz answers like "11" must not match "113"
+                            view.get_by_role("button", name=button, exact=exact).first.click()
                             page.wait_for_function(
                                 f"() => document.body.innerText.includes({text!r})"
                                 " && document.body.innerText.length !== window.__before",
