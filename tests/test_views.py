@@ -313,6 +313,13 @@ def test_scorekeeper_exports_csv(keeper, tmp_path):
     assert "data:text/csv;base64," in keeper.download.value
 
 
+def test_scorekeeper_csv_names_are_never_spreadsheet_formulas(tmp_path):
+    view = Scorekeeper(tmp_path / "s.autosave.json")
+    view.names.value = "=1+1, Ben"
+    view.start_button.click()
+    assert view.sheet.to_csv().splitlines()[1].startswith("'=1+1,")
+
+
 def test_scorekeeper_reports_a_damaged_save_file(tmp_path):
     path = tmp_path / "s.autosave.json"
     path.write_text("{not json")

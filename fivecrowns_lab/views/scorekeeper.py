@@ -78,8 +78,13 @@ class ScoreSheet:
         for p, (name, total, place) in enumerate(
             zip(self.players, self.totals(), placements(self.totals()), strict=False)
         ):
-            writer.writerow([name, *[r[p] for r in self.rounds], total, place])
+            writer.writerow([_safe_cell(name), *[r[p] for r in self.rounds], total, place])
         return out.getvalue()
+
+
+def _safe_cell(text: str) -> str:
+    """A name as a CSV cell a spreadsheet will not run as a formula."""
+    return "'" + text if text[:1] in ("=", "+", "-", "@") else text
 
 
 def parse_players(text: str) -> list[str]:
