@@ -39,6 +39,7 @@ test: $(VENV)/.test-installed
 
 docs: $(VENV)/.test-installed
 	$(BIN)/sphinx-build -W --keep-going -b html docs docs/_build/html
+	@echo "The site is built: open docs/_build/html/index.html in your browser."
 
 bench: $(VENV)/.test-installed
 	for b in benchmarks/*.py; do $(BIN)/python $$b || exit 1; done
