@@ -163,3 +163,10 @@ def test_bots_explain_their_moves_only_once_the_round_is_over():
     while view.game.phase in ("draw", "discard"):
         play_my_turn(view)
     assert "<i>" in view.log_view.value
+
+
+def test_moves_log_names_the_discard_the_learner_took():
+    view = PlayLesson(bots=2, level="greedy", rounds=11, seed=0)
+    top = view.game.discard_pile[-1]
+    view.discard_button.click()
+    assert view.moves[-1][0] == f"You: took the {top} from the discard pile."

@@ -187,8 +187,9 @@ class PlayLesson(View):
         if self.people > 1 and self.shown_to != p:
             raise ValueError(f"{game.names[p]}, press Show my hand first.")
         game.check(action, p)
+        seen = self._public(action)  # before the move: it may change the discard pile
         game.apply(action, p)
-        self.moves.append((f"{game.names[p]}: {self._public(action)}.", ""))
+        self.moves.append((f"{game.names[p]}: {seen}.", ""))
         self.hint_text.value = ""
         if game.current_player != p:
             self.shown_to = None
