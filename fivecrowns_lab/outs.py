@@ -24,10 +24,14 @@ from .cards import DECK, Card, Hand, check_available, parse_cards
 from .rules import card_points, check_round, hand_size
 from .solver import HandSizeError, can_go_out, going_out_discards
 
-__all__ = ["Out", "Outs", "outs", "rule_of_thumb"]
+__all__ = ["Out", "Outs", "OutsError", "outs", "rule_of_thumb"]
 
 _COPIES = Counter(DECK)
 _CARD_TYPES = tuple(sorted(_COPIES, key=lambda c: c.sort_key))
+
+
+class OutsError(ValueError):
+    """A question about outs that makes no sense, such as a negative number of draws."""
 
 
 @dataclass(frozen=True)
@@ -81,7 +85,7 @@ class Outs:
         (True, 0.5258)
         """
         if draws < 0:
-            raise ValueError(f"The number of draws must be 0 or more, not {draws}.")
+            raise OutsError(f"The number of draws must be 0 or more, not {draws}.")
         draws = min(draws, self.unseen_total)
         if draws == 0:
             return Fraction(0)

@@ -41,6 +41,7 @@ __all__ = [
     "Estimate",
     "ExactUnavailableError",
     "Method",
+    "ProbabilityError",
     "deal",
     "exact_table",
     "expected_penalty",
@@ -56,7 +57,11 @@ _TABLE_FILE = "exact_table.json"
 _DEFAULT_N = 10_000
 
 
-class ExactUnavailableError(ValueError):
+class ProbabilityError(ValueError):
+    """A question the probability engine cannot answer as asked (bad method or sample size)."""
+
+
+class ExactUnavailableError(ProbabilityError):
     """An exact value that is not in the shipped table (too costly to count)."""
 
 
@@ -150,9 +155,11 @@ def deal(round_no: int, seed: int | random.Random | None = None, extra: int = 0)
 
 def _check_method(method: str, n: int) -> None:
     if method not in ("exact", "simulate"):
-        raise ValueError(f"The method is 'exact' or 'simulate', not {method!r}.")
+        raise ProbabilityError(f"The method is 'exact' or 'simulate', not {method!r}.")
     if method == "simulate" and (isinstance(n, bool) or not isinstance(n, int) or n < 2):
-        raise ValueError(f"A simulation needs a whole number of at least 2 deals, not {n!r}.")
+        raise ProbabilityError(
+            f"A simulation needs a whole number of at least 2 deals, not {n!r}."
+        )
 
 
 def _simulate_proportion(

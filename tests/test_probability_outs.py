@@ -11,7 +11,7 @@ from math import comb
 import pytest
 
 from fivecrowns_lab import DECK, CardError, HandSizeError, parse_cards
-from fivecrowns_lab.outs import outs, rule_of_thumb
+from fivecrowns_lab.outs import OutsError, outs, rule_of_thumb
 from fivecrowns_lab.rules import hand_size
 
 from .brute_force import brute_penalty
@@ -46,6 +46,8 @@ def test_chance_over_several_draws_is_one_minus_missing_every_time():
         assert result.within(draws) == 1 - miss
     assert result.within(1) == result.probability
     assert result.within(200) == 1
+    with pytest.raises(OutsError, match="not -1"):
+        result.within(-1)
 
 
 def test_rule_of_thumb_is_close_for_few_outs_and_overshoots_for_many():

@@ -10,6 +10,7 @@ import pytest
 from fivecrowns_lab.counting import wild_count_distribution
 from fivecrowns_lab.probability import (
     Estimate,
+    ProbabilityError,
     deal,
     expected_penalty,
     first_turn_go_out,
@@ -94,12 +95,12 @@ def test_exact_estimate_is_a_fraction_with_a_point_interval():
 
 @pytest.mark.parametrize("bad", [0, 1, -5, 2.5, True])
 def test_a_simulation_needs_at_least_two_deals(bad):
-    with pytest.raises(ValueError, match="at least 2 deals"):
+    with pytest.raises(ProbabilityError, match="at least 2 deals"):
         go_out_on_deal(3, method="simulate", n=bad)
 
 
 def test_unknown_method_is_named_in_the_error():
-    with pytest.raises(ValueError, match="'guess'"):
+    with pytest.raises(ProbabilityError, match="'guess'"):
         go_out_on_deal(3, method="guess")
 
 
