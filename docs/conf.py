@@ -7,6 +7,7 @@ saved so the views show up as static pictures. ``make docs`` builds with ``-W``.
 
 from __future__ import annotations
 
+import filecmp
 import os
 import re
 import shutil
@@ -47,16 +48,33 @@ LESSONS_SRC = Path(os.environ.get("FIVECROWNS_DOCS_NOTEBOOKS", ROOT / "notebooks
 LESSONS_DST = DOCS / "lessons"
 
 
-def copy_lessons(src: Path = LESSONS_SRC, dst: Path = LESSONS_DST) -> list[str]:
-    """Mirror ``notebooks/`` into ``docs/lessons/`` and return the lesson file names."""
-    if dst.exists():
-        shutil.rmtree(dst)
-    shutil.copytree(
-        src,
-        dst,
-        ignore=shutil.ignore_patterns(".ipynb_checkpoints", "*.autosave.json", "__pycache__"),
+def _is_lesson_file(path: Path) -> bool:
+    return (
+        path.is_file()
+        and not path.name.startswith(".")
+        and not path.name.endswith(".autosave.json")
     )
-    return sorted(p.name for p in dst.glob("*.ipynb"))
+
+
+def copy_lessons(src: Path = LESSONS_SRC, dst: Path = LESSONS_DST) -> list[str]:
+    """Mirror the files of ``src`` into ``dst``; return the lesson notebooks' names.
+
+    Files are replaced atomically and only when they differ, and stale ones removed,
+    without ever emptying the folder: two builds running at once do not pull files
+    from under each other.
+    """
+    dst.mkdir(exist_ok=True)
+    names = sorted(p.name for p in src.iterdir() if _is_lesson_file(p))
+    for name in names:
+        target = dst / name
+        if not target.exists() or not filecmp.cmp(src / name, target, shallow=False):
+            partial = dst / f".{name}.{os.getpid()}.partial"
+            shutil.copy2(src / name, partial)
+            os.replace(partial, target)
+    for old in dst.iterdir():
+        if _is_lesson_file(old) and old.name not in names:
+            old.unlink(missing_ok=True)
+    return [name for name in names if name.endswith(".ipynb")]
 
 
 LESSONS = copy_lessons()
