@@ -60,6 +60,8 @@ class WildUse:
     suit: Suit | None = None
 
     def __str__(self) -> str:
+        if self.wild.rank == self.rank and self.wild.suit in (self.suit, None):
+            return f"{self.wild} as itself"  # a wild used as itself is still just a wild
         if self.suit is None:
             article = "an" if self.rank == 8 else "a"
             return f"{self.wild} as {article} {rank_text(self.rank)}"

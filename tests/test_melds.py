@@ -102,7 +102,7 @@ def test_the_round_wild_rank_is_wild_in_melds():
 def test_a_wild_used_as_itself_is_still_just_a_wild():
     check = check_meld("4H 5H 6H", 3)  # 5s wild: 5♥ stands for 5♥ but counts as a wild
     assert check.valid
-    assert [str(u) for u in check.meld.wilds] == ["5♥ as 5♥"]
+    assert [str(u) for u in check.meld.wilds] == ["5♥ as itself"]
 
 
 def test_check_meld_rejects_bad_round_and_bad_cards_with_sentences():
