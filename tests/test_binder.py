@@ -231,6 +231,23 @@ def test_binder_install_serves_the_lessons_in_a_browser(tmp_path):
         env=env,
     ).stdout
     assert str(venv) in installed, f"fivecrowns_lab was not installed into the venv: {installed}"
+    listing = _run(
+        [
+            bin_dir / "python",
+            "-c",
+            "import pathlib, fivecrowns_lab as f; root = pathlib.Path(f.__file__).parent\n"
+            "for p in root.rglob('*'):\n"
+            "    if p.is_file() and '__pycache__' not in p.parts: print(p.relative_to(root))",
+        ],
+        cwd=tmp_path,
+        env=env,
+    ).stdout.split()
+    shipped = {
+        str(p.relative_to(repo / "fivecrowns_lab"))
+        for p in (repo / "fivecrowns_lab").rglob("*")
+        if p.is_file() and "__pycache__" not in p.parts
+    }
+    assert shipped <= set(listing), f"not installed: {sorted(shipped - set(listing))}"
 
     # 3. The server, as on Binder: the repository is the working directory, no user config.
     home = tmp_path / "home"
