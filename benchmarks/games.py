@@ -5,10 +5,11 @@ Prints:
   (target: at least 5 games/s; the ratio against the target is shown) and with four
   lookahead bots, as the median over several batches;
 - the speed-up of ``simulate`` with two worker processes over a serial run;
-- bot strength: four-player games seating random, greedy, lookahead and greedy
-  (seats rotate from game to game); each bot's mean total with a 95% confidence
-  interval, and the paired per-game differences lookahead - greedy and
-  greedy - random with their intervals (lower totals are better).
+- bot strength: four-player games seating random, greedy, lookahead and greedy in
+  every circular order and rotation (so each bot sits after the random bot equally
+  often); each bot's mean total with a 95% confidence interval, and the paired
+  per-game differences lookahead - greedy and greedy - random with their intervals
+  (lower totals are better).
 
 Run: ``python benchmarks/games.py`` (``--games N`` for the strength table, default 2000;
 ``--skip-strength`` for the speeds only).
@@ -74,16 +75,29 @@ def interval(values: list[float]) -> tuple[float, float]:
     return mean, Z95 * statistics.stdev(values) / len(values) ** 0.5
 
 
+def seatings() -> list[list[str]]:
+    """Every way round the table of random, lookahead and two greedy bots, each rotated.
+
+    The player after the random bot picks up its (often useful) discards; cycling
+    through the three circular orders gives every bot that seat equally often.
+    """
+    orders = [
+        ["random", "greedy", "lookahead", "greedy"],
+        ["random", "lookahead", "greedy", "greedy"],
+        ["random", "greedy", "greedy", "lookahead"],
+    ]
+    return [order[shift:] + order[:shift] for order in orders for shift in range(4)]
+
+
 def strength(games: int) -> None:
-    seats = ["random", "greedy", "lookahead", "greedy"]
+    tables = seatings()
+    per_table = -(-games // len(tables))
     start = time.perf_counter()
     parts = []
-    # Rotate the seats: run one simulation per rotation, each with its own seeds.
     with ProcessPoolExecutor(max_workers=2) as pool:
-        for shift in range(4):
-            order = seats[shift:] + seats[:shift]
-            table = simulate(order, games // 4, seed=100 + shift, executor=pool, progress=False)
-            table["game"] = table["game"] * 4 + shift
+        for k, order in enumerate(tables):
+            table = simulate(order, per_table, seed=100 + k, executor=pool, progress=False)
+            table["game"] = table["game"] * len(tables) + k
             parts.append(table)
     seconds = time.perf_counter() - start
     import pandas as pd
