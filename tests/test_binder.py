@@ -215,9 +215,9 @@ def test_binder_install_serves_the_lessons_in_a_browser(tmp_path):
     venv = tmp_path / "venv"
     _run([_binder_python(), "-m", "venv", str(venv)])
     bin_dir = venv / "bin"
-    _run(
-        [bin_dir / "python", "-m", "pip", "install", "-q", "-r", repo / "binder/requirements.txt"]
-    )
+    # --isolated: PyPI only, as on Binder (no local mirror, constraints or find-links here).
+    pip_install = [bin_dir / "python", "-m", "pip", "install", "--isolated", "-q"]
+    _run([*pip_install, "-r", repo / "binder/requirements.txt"])
 
     # 2. postBuild, run as repo2docker does: from the repository, with that env first on PATH.
     env = {**os.environ, "PATH": f"{bin_dir}{os.pathsep}{os.environ['PATH']}"}
