@@ -353,8 +353,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m fivecrowns_lab.probability")
     parser.add_argument("--build-table", action="store_true", help="count and write the table")
     parser.add_argument("--rounds", default="1-5", help="rounds for going out on the deal")
-    parser.add_argument("--penalty-rounds", default="1-4", help="rounds for penalties")
-    parser.add_argument("--first-turn-rounds", default="1-3", help="rounds for the first turn")
+    parser.add_argument("--penalty-rounds", default="1-5", help="rounds for penalties")
+    parser.add_argument(
+        "--first-turn-rounds", default="1-4", help="rounds for the first turn (4: ~25 min)"
+    )
     parser.add_argument(
         "--output",
         type=Path,

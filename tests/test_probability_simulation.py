@@ -30,7 +30,7 @@ def test_simulated_going_out_on_the_deal_agrees_with_the_exact_value(round_no):
     assert estimate.contains(exact.probability), (str(exact), str(estimate))
 
 
-@pytest.mark.parametrize("round_no", [1, 2, 3])
+@pytest.mark.parametrize("round_no", [1, 2, 3, 4])
 def test_simulated_first_turn_agrees_with_the_exact_value(round_no):
     exact = first_turn_go_out(round_no)
     estimate = first_turn_go_out(round_no, method="simulate", n=1500, seed=10 + round_no)
