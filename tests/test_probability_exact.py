@@ -210,3 +210,21 @@ def test_first_turn_round_1_recount_with_the_naive_meld_test():
 def test_first_turn_is_at_least_going_out_on_the_deal():
     for round_no in (1, 2, 3, 4):
         assert first_turn_go_out(round_no).value > go_out_on_deal(round_no).value
+
+
+def test_build_table_command_writes_the_same_counts_as_the_shipped_table(tmp_path, capsys):
+    import json
+
+    from fivecrowns_lab.probability import main
+
+    out = tmp_path / "table.json"
+    args = ["--build-table", "--rounds", "1-2", "--penalty-rounds", "1"]
+    args += ["--first-turn-rounds", "1"]
+    assert main([*args, "--output", str(out)]) == 0
+    built = json.loads(out.read_text(encoding="utf-8"))["rounds"]
+    shipped = exact_table()["rounds"]
+    assert built["1"]["go_out"] == shipped["1"]["go_out"]
+    assert built["1"]["first_turn"] == shipped["1"]["first_turn"]
+    assert built["1"]["penalty"] == shipped["1"]["penalty"]
+    assert built["2"]["go_out"] == shipped["2"]["go_out"] and "penalty" not in built["2"]
+    assert "round 2:" in capsys.readouterr().out
