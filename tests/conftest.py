@@ -3,6 +3,14 @@
 from __future__ import annotations
 
 import logging
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
 
 import pytest
 
@@ -38,3 +46,106 @@ def widget_errors():
             for r in collector.records
         )
         pytest.fail(f"A widget callback raised:\n{messages}")
+
+
+# -- Browser tests: one Chromium and one Voilà server for the whole session ---------------------
+#
+# Every browser test module shares these: Playwright's sync API cannot be started twice
+# in one process, so no test module may open its own.
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def free_port() -> int:
+    """A TCP port on the loopback address that nothing listens on now."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def start_voila(folder: Path, port: int) -> subprocess.Popen:
+    """Serve ``folder`` with Voilà in tree mode (the repo's voila.json applies)."""
+    shutil.copy(ROOT / "voila.json", folder.parent / "voila.json")
+    log = open(folder.parent / "voila.log", "w")  # noqa: SIM115 - closed with the process
+    return subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "voila",
+            str(folder),
+            f"--port={port}",
+            "--no-browser",
+            "--Voila.ip=127.0.0.1",
+        ],
+        cwd=folder.parent,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+    )
+
+
+def wait_for_http(url: str, proc: subprocess.Popen, timeout: float = 60) -> None:
+    """Wait until ``url`` answers, failing early if the server process died."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError(f"Voilà exited with code {proc.returncode}")
+        try:
+            with urllib.request.urlopen(url, timeout=2):
+                return
+        except OSError:
+            time.sleep(0.3)
+    raise RuntimeError(f"Voilà did not answer at {url} within {timeout} s")
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """Debian's headless Chromium driven by Playwright; skips loudly without it (fails in CI)."""
+    if not CHROMIUM.exists():
+        reason = f"BROWSER TESTS SKIPPED: {CHROMIUM} is missing (apt-get install chromium)"
+        if os.environ.get("CI") == "true":
+            pytest.fail(reason.replace("SKIPPED", "CANNOT RUN IN CI"))
+        pytest.skip(reason)
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture(scope="session")
+def voila_url(browser, tmp_path_factory):
+    """Base URL of a Voilà server serving a copy of notebooks/ (autosaves stay out of the repo)."""
+    folder = tmp_path_factory.mktemp("app") / "notebooks"
+    shutil.copytree(ROOT / "notebooks", folder)
+    port = free_port()
+    proc = start_voila(folder, port)
+    try:
+        wait_for_http(f"http://127.0.0.1:{port}/", proc)
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+
+
+@pytest.fixture
+def page(browser):
+    """A fresh browser tab (its own context) for one test."""
+    context = browser.new_context(viewport={"width": 1100, "height": 900})
+    tab = context.new_page()
+    yield tab
+    context.close()

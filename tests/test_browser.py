@@ -8,113 +8,17 @@ Without /usr/bin/chromium these tests skip loudly, except under CI=true where th
 
 from __future__ import annotations
 
-import os
-import shutil
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
 from pathlib import Path
 
 import pytest
 
+from .conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: F401 - re-exported for other browser tests
+
 pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parent.parent
-CHROMIUM = Path("/usr/bin/chromium")
 SHOTS = ROOT / "artifacts" / "screenshots"
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 WIDGET_TIMEOUT_MS = 90_000
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-def start_voila(folder: Path, port: int) -> subprocess.Popen:
-    """Serve ``folder`` with Voilà in tree mode (the repo's voila.json applies)."""
-    shutil.copy(ROOT / "voila.json", folder.parent / "voila.json")
-    log = open(folder.parent / "voila.log", "w")  # noqa: SIM115 - closed with the process
-    return subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "voila",
-            str(folder),
-            f"--port={port}",
-            "--no-browser",
-            "--Voila.ip=127.0.0.1",
-        ],
-        cwd=folder.parent,
-        stdout=log,
-        stderr=subprocess.STDOUT,
-    )
-
-
-def wait_for_http(url: str, proc: subprocess.Popen, timeout: float = 60) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            raise RuntimeError(f"Voilà exited with code {proc.returncode}")
-        try:
-            with urllib.request.urlopen(url, timeout=2):
-                return
-        except OSError:
-            time.sleep(0.3)
-    raise RuntimeError(f"Voilà did not answer at {url} within {timeout} s")
-
-
-@pytest.fixture(scope="session")
-def voila_url(tmp_path_factory):
-    """Base URL of a Voilà server serving a copy of notebooks/ (autosaves stay out of the repo)."""
-    if not CHROMIUM.exists():
-        reason = f"BROWSER TESTS SKIPPED: {CHROMIUM} is missing (apt-get install chromium)"
-        if os.environ.get("CI") == "true":
-            pytest.fail(reason.replace("SKIPPED", "CANNOT RUN IN CI"))
-        pytest.skip(reason)
-    folder = tmp_path_factory.mktemp("app") / "notebooks"
-    shutil.copytree(ROOT / "notebooks", folder)
-    port = _free_port()
-    proc = start_voila(folder, port)
-    try:
-        wait_for_http(f"http://127.0.0.1:{port}/", proc)
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-
-
-@pytest.fixture(scope="session")
-def browser(voila_url):
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
-
-
-@pytest.fixture
-def page(browser):
-    context = browser.new_context(viewport={"width": 1100, "height": 900})
-    page = context.new_page()
-    yield page
-    context.close()
 
 
 def open_lesson(page, voila_url: str, name: str):

@@ -1,7 +1,7 @@
 """The probability lessons (07-09) as apps in real headless Chromium, like tests/test_browser.py.
 
-The fixtures and helpers are those of ``tests/test_browser.py`` (one more Voilà server
-is started for this module).
+The fixtures (one Chromium, one Voilà server) come from ``tests/conftest.py``; the
+helpers from ``tests/test_browser.py``.
 """
 
 from __future__ import annotations
@@ -10,11 +10,6 @@ import pytest
 
 from . import test_browser as base
 from .test_browser import assert_no_errors, open_lesson, shoot, status_of
-
-# The same fixtures, found by name in this module too.
-voila_url = base.voila_url
-browser = base.browser
-page = base.page
 
 pytestmark = pytest.mark.browser
 
