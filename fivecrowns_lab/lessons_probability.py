@@ -45,7 +45,7 @@ def strategy_lab(players: tuple[str, ...] = ("greedy", "random"), n_games: int =
     return StrategyLab(players=players, n_games=n_games)
 
 
-def solitaire_odds_lesson(n: int = 30, seed: int = 1) -> Any:
+def solitaire_odds_lesson(n: int = 10, seed: int = 1) -> Any:
     """Lesson 11: the solitaire bot's win rate, with a confidence interval."""
     from .views.strategy import SolitaireOddsLesson
 

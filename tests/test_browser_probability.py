@@ -94,7 +94,7 @@ def test_10_strategy_lab_plays_more_games_with_a_progress_bar(page, voila_url):
 def test_11_solitaire_odds_with_an_interval(page, voila_url):
     open_lesson(page, voila_url, "11-solitaire-odds")
     view = page.locator(".fc-view").first
-    wait_text(page, "30 of 30 deals")
+    wait_text(page, "10 of 10 deals")
     assert "95% interval" in view.inner_text()
     deals = view.locator("input[type=number]").first
     deals.fill("5")

@@ -180,7 +180,7 @@ class SolitaireOddsLesson(View):
 
     title = "Solitaire odds"
 
-    def __init__(self, n: int = 30, seed: int = 1, **kwargs):
+    def __init__(self, n: int = 10, seed: int = 1, **kwargs):  # few deals: a quick first page
         super().__init__(**kwargs)
         self.n = widgets.BoundedIntText(value=n, min=1, max=5000, description="Deals")
         self.seed = widgets.BoundedIntText(value=seed, min=0, max=10**9, description="Seed")
