@@ -537,3 +537,48 @@ def test_card_notation_is_accepted_by_the_convenience_methods():
     game.draw("discard")
     game.discard("9c")
     assert game.discard_pile[-1] == Card(9, C("9C").suit)
+
+
+# -- the lay-off search --------------------------------------------------------------------------
+
+
+def _run(text: str, round_no: int = 1):
+    from fivecrowns_lab.melds import make_run
+
+    return make_run(parse_cards(text), round_no)
+
+
+def test_lay_off_chains_cards_onto_the_end_of_a_run():
+    from fivecrowns_lab.layoff import best_with_layoff
+
+    result = best_with_layoff(parse_cards("9H 8H KS"), 1, [_run("5H 6H 7H")])
+    assert sorted(c.rank for c in result.cards_laid_off) == [8, 9]
+    assert result.arrangement.penalty == 13
+    assert [c.rank for c in result.table[0].cards] == [5, 6, 7, 8, 9]
+
+
+def test_lay_off_puts_a_wild_below_a_run_that_already_reaches_the_king():
+    from fivecrowns_lab.layoff import best_with_layoff
+
+    result = best_with_layoff(parse_cards("JK 4C"), 1, [_run("JH QH KH")])
+    assert result.cards_laid_off == (parse_card("JK"),)
+    assert result.table[0].ranks == (10, 11, 12, 13)
+    assert result.arrangement.penalty == 4
+
+
+def test_lay_off_keeps_a_card_that_does_better_in_the_players_own_meld():
+    from fivecrowns_lab.layoff import best_with_layoff
+
+    # 8H could join the table's run, but then 8S 8D would be left: 16 points, not 0.
+    result = best_with_layoff(parse_cards("8H 8S 8D"), 1, [_run("5H 6H 7H")])
+    assert result.cards_laid_off == ()
+    assert result.arrangement.penalty == 0
+
+
+def test_lay_off_never_grows_a_run_past_eleven_cards():
+    from fivecrowns_lab.layoff import best_with_layoff
+
+    full = _run("3H 4H 5H 6H 7H 8H 9H 10H JH QH KH", 2)
+    result = best_with_layoff(parse_cards("JK 9C"), 2, [full])
+    assert result.cards_laid_off == ()
+    assert result.arrangement.penalty == 59
