@@ -35,17 +35,6 @@ except ModuleNotFoundError:  # Python 3.10
 ROOT = Path(__file__).resolve().parent.parent
 BINDER = ROOT / "binder"
 ARTIFACTS = ROOT / "artifacts"
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 ERROR_TEXTS = ("There was an error when executing cell", "Traceback (most recent call last)")
 
 
@@ -202,13 +191,9 @@ def _check_page(page, name: str) -> None:
 
 @pytest.mark.slow
 @pytest.mark.browser
-def test_binder_install_serves_the_lessons_in_a_browser(tmp_path):
-    if not Path(CHROMIUM).exists():
-        if os.environ.get("CI") == "true":
-            pytest.fail(f"CI must run the Binder reproduction, but {CHROMIUM} is missing")
-        pytest.skip(f"SKIPPED LOUDLY: no Chromium at {CHROMIUM}; the Binder check did not run")
-    from playwright.sync_api import sync_playwright
-
+def test_binder_install_serves_the_lessons_in_a_browser(tmp_path, browser):
+    # ``browser`` (tests/conftest.py) is the session's one headless Chromium; it skips
+    # loudly without Chromium, and fails in CI.
     # 1. The environment: a fresh venv with exactly binder/requirements.txt.
     repo = tmp_path / "repo"
     _copy_repository(repo)
@@ -295,35 +280,34 @@ def test_binder_install_serves_the_lessons_in_a_browser(tmp_path):
         ARTIFACTS.mkdir(exist_ok=True)
         lessons = sorted(p.name for p in (repo / "notebooks").glob("[0-9][0-9]-*.ipynb"))
         assert lessons[0].startswith("00-"), "the gallery notebook 00-index.ipynb is missing"
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-            try:
-                page = browser.new_page(viewport={"width": 1200, "height": 900})
-                # The "Launch the lessons" badge: urlpath=voila/tree/notebooks.
-                page.goto(f"{base}/voila/tree/notebooks?token={token}")
-                page.get_by_text(lessons[0]).first.wait_for(timeout=60_000)
-                page.screenshot(path=ARTIFACTS / "binder-tree.png")
+        context = browser.new_context(viewport={"width": 1200, "height": 900})
+        try:
+            page = context.new_page()
+            # The "Launch the lessons" badge: urlpath=voila/tree/notebooks.
+            page.goto(f"{base}/voila/tree/notebooks?token={token}")
+            page.get_by_text(lessons[0]).first.wait_for(timeout=60_000)
+            page.screenshot(path=ARTIFACTS / "binder-tree.png")
 
-                # The index, opened from the tree as a learner would (in a new tab).
-                with page.context.expect_page() as opened:
-                    page.get_by_text(lessons[0]).first.click()
-                page = opened.value
-                page.wait_for_url(re.compile(r"/voila/render/notebooks/00-"), timeout=30_000)
-                page.locator(".fc-view").first.wait_for(timeout=90_000)
-                links = page.locator("a.fc-lesson")
-                assert links.count() == len(lessons) - 1, "the index does not link every lesson"
-                _check_page(page, lessons[0])
-                page.screenshot(path=ARTIFACTS / "binder-index.png")
+            # The index, opened from the tree as a learner would (in a new tab).
+            with context.expect_page() as opened:
+                page.get_by_text(lessons[0]).first.click()
+            page = opened.value
+            page.wait_for_url(re.compile(r"/voila/render/notebooks/00-"), timeout=30_000)
+            page.locator(".fc-view").first.wait_for(timeout=90_000)
+            links = page.locator("a.fc-lesson")
+            assert links.count() == len(lessons) - 1, "the index does not link every lesson"
+            _check_page(page, lessons[0])
+            page.screenshot(path=ARTIFACTS / "binder-index.png")
 
-                # One lesson, through the index's first link.
-                links.first.click()
-                page.wait_for_url(re.compile(re.escape(lessons[1])), timeout=30_000)
-                page.locator(".fc-view").first.wait_for(timeout=90_000)
-                page.locator(".jupyter-widgets").first.wait_for(timeout=30_000)
-                _check_page(page, lessons[1])
-                page.screenshot(path=ARTIFACTS / "binder-lesson.png")
-            finally:
-                browser.close()
+            # One lesson, through the index's first link.
+            links.first.click()
+            page.wait_for_url(re.compile(re.escape(lessons[1])), timeout=30_000)
+            page.locator(".fc-view").first.wait_for(timeout=90_000)
+            page.locator(".jupyter-widgets").first.wait_for(timeout=30_000)
+            _check_page(page, lessons[1])
+            page.screenshot(path=ARTIFACTS / "binder-lesson.png")
+        finally:
+            context.close()
     finally:
         server.terminate()
         try:
