@@ -20,10 +20,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tests.test_browser import (  # noqa: E402 - reuse the tests' server helpers
+from tests.conftest import (  # noqa: E402 - reuse the tests' server helpers
     CHROMIUM,
     CHROMIUM_ARGS,
-    _free_port,
+    free_port,
     start_voila,
     wait_for_http,
 )
@@ -48,7 +48,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp) / "notebooks"
         shutil.copytree(ROOT / "notebooks", folder)
-        port = _free_port()
+        port = free_port()
         proc = start_voila(folder, port)
         try:
             url = f"http://127.0.0.1:{port}"
