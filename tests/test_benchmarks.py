@@ -1,0 +1,48 @@
+"""The benchmarks still run: each one on a tiny workload, so a refactor cannot silently break them.
+
+These check that the scripts work and that their own correctness checks pass (the
+solver benchmark cross-checks every penalty against its reference search); the speed
+figures come from running them in full (``make bench``), never from a test.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
+
+TINY_RUNS = {
+    "solver.py": ["--hands", "20", "--reference-hands", "6"],
+    "games.py": ["--games", "8", "--batches", "1", "--skip-strength"],
+    "solitaire.py": ["--games", "5", "--batches", "1"],
+}
+
+
+@pytest.mark.parametrize("script", sorted(TINY_RUNS))
+def test_benchmark_runs_on_a_tiny_workload(script):
+    result = subprocess.run(
+        [sys.executable, str(BENCHMARKS / script), *TINY_RUNS[script]],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert result.returncode == 0, result.stderr[-3000:]
+    assert result.stdout.strip(), "a benchmark prints its figures"
+
+
+@pytest.mark.parametrize("script", ["app.py", "probability.py"])
+def test_long_benchmarks_at_least_import(script):
+    # These take minutes (a browser per lesson; exact counting), so only their imports run here.
+    spec = importlib.util.spec_from_file_location(f"bench_{script[:-3]}", BENCHMARKS / script)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    assert callable(module.main)
+
+
+def test_every_benchmark_is_covered():
+    assert {p.name for p in BENCHMARKS.glob("*.py")} == {*TINY_RUNS, "app.py", "probability.py"}
