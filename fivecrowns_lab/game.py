@@ -527,14 +527,13 @@ class Game:
     @classmethod
     def from_json(cls, text: str) -> Game:
         """Resume a game saved with :meth:`to_json`; it continues exactly as the original would."""
+        data = _read_save(text)
         try:
-            data = json.loads(text)
-        except json.JSONDecodeError as error:
-            raise GameError(f"This is not a saved game: {error}.") from None
-        if not isinstance(data, dict) or data.get("format") != _FORMAT:
-            raise GameError("This is not a saved Five Crowns game (its 'format' is missing).")
+            rules = GameRules.from_dict(data["rules"])
+        except TypeError as error:
+            raise GameError(f"This saved game has unknown rules: {error}.") from None
         actions = [action_from_dict(a) for a in data["actions"]]
-        game = cls.replay(data["seed"], GameRules.from_dict(data["rules"]), actions, data["names"])
+        game = cls.replay(data["seed"], rules, actions, data["names"])
         while game._rounds_started < data["rounds_started"] or (
             data.get("game_over") and not game.is_over
         ):
@@ -572,6 +571,22 @@ class Game:
             f"<Game {len(self.names)} players, round {self._round_no}, {self._phase}, "
             f"totals {self.totals}>"
         )
+
+
+def _read_save(text: str) -> dict[str, Any]:
+    """The fields of a saved game, or a :class:`GameError` saying what is wrong with it."""
+    try:
+        data = json.loads(text)
+    except (json.JSONDecodeError, TypeError) as error:
+        raise GameError(f"This is not a saved game: {error}.") from None
+    if not isinstance(data, dict) or data.get("format") != _FORMAT:
+        raise GameError("This is not a saved Five Crowns game (its 'format' is missing).")
+    missing = [k for k in ("names", "rules", "seed", "actions", "rounds_started") if k not in data]
+    if missing:
+        raise GameError(f"This saved game is incomplete: it has no {', '.join(missing)}.")
+    if not isinstance(data["actions"], list) or not isinstance(data["rules"], dict):
+        raise GameError("This saved game is damaged: its actions or rules are not readable.")
+    return data
 
 
 def _card(card: Card | str) -> Card:

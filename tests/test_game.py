@@ -502,6 +502,11 @@ def test_a_bad_save_is_refused_with_a_sentence():
         Game.from_json("{not json")
     with pytest.raises(GameError, match="not a saved Five Crowns game"):
         Game.from_json(json.dumps({"seed": 1}))
+    saved = json.loads(Game(2, seed=1).to_json())
+    with pytest.raises(GameError, match="incomplete: it has no actions"):
+        Game.from_json(json.dumps({k: v for k, v in saved.items() if k != "actions"}))
+    with pytest.raises(GameError, match="unknown rules"):
+        Game.from_json(json.dumps({**saved, "rules": {"colour": "red"}}))
 
 
 def test_actions_round_trip_through_plain_data():
