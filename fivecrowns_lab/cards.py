@@ -315,6 +315,11 @@ def parse_cards(text: str | Iterable[Any], check: bool = True) -> Hand:
     ...
     fivecrowns_lab.cards.CardError: '4X' is not a card: 'X' is not a suit; a card is a rank ...
     """
+    if text is None or not isinstance(text, (str, Iterable)):
+        raise CardError(
+            f"Cards are written as text such as '10H Q* JK' or given as a list of cards, "
+            f"not {text!r}."
+        )
     if isinstance(text, str):
         tokens = [t for t in _SPLIT.split(text.strip()) if t]
         cards = Hand(parse_card(t) for t in tokens)

@@ -28,6 +28,7 @@ import secrets
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from numbers import Integral
 from typing import TYPE_CHECKING, Any
 
 from .actions import Action, ActionRecord, Discard, Draw, GoOut, Source, action_from_dict
@@ -130,6 +131,8 @@ class Game:
             raise GameError(f"Each player needs a different name: {', '.join(names)}.")
         self.names = names
         self.rules = rules
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, Integral)):
+            raise GameError(f"A seed is a whole number (or None for a random one), not {seed!r}.")
         self.seed = secrets.randbits(63) if seed is None else int(seed)
         self._results: list[RoundResult] = []
         self._history: list[ActionRecord] = []

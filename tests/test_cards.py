@@ -139,3 +139,9 @@ def test_screen_reader_words():
     assert Card(7, Suit.HEARTS).describe() == "7 of hearts"
     assert Card(13, Suit.STARS).describe() == "king of stars"
     assert JOKER.describe() == "joker"
+
+
+@pytest.mark.parametrize("bad", [None, 123, 4.5])
+def test_notation_input_that_is_not_text_or_cards_is_a_clear_error(bad):
+    with pytest.raises(CardError, match="Cards are written as text such as '10H Q\\* JK'"):
+        parse_cards(bad)

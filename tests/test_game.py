@@ -587,3 +587,9 @@ def test_lay_off_never_grows_a_run_past_eleven_cards():
     result = best_with_layoff(parse_cards("JK 9C"), 2, [full])
     assert result.cards_laid_off == ()
     assert result.arrangement.penalty == 59
+
+
+@pytest.mark.parametrize("seed", ["x", 1.5, True])
+def test_a_seed_that_is_not_a_whole_number_is_refused_with_a_sentence(seed):
+    with pytest.raises(GameError, match="A seed is a whole number"):
+        Game(2, seed=seed)
