@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from .cards import SUITS, Card, Hand, Suit, parse_cards
+from .cards import DECK, SUITS, Card, Hand, Suit, parse_cards
 from .melds import Meld, make_book, make_run
 from .rules import card_points, check_round, hand_size, is_wild, wild_rank
 
@@ -47,6 +47,10 @@ _MAX_CARDS = 20
 _INF = 1 << 30
 _BLOCK = 10  # bits per rank: 5 suits x 2 bits
 _RANK_MASK = (1 << _BLOCK) - 1
+
+
+# Every suited card, built once: the solver makes many and Card() validates its input.
+_CARD = {(c.rank, c.suit): c for c in DECK if c.suit is not None}
 
 
 class HandSizeError(ValueError):
@@ -291,7 +295,7 @@ def _run_meld(taken: tuple[int, ...], suit: Suit, wilds: list[Card], round_no: i
     first = min(taken[0], 14 - span)  # pad above, or below when the run reaches K
     spare = iter(wilds)
     at = set(taken)
-    cards = [Card(r, suit) if r in at else next(spare) for r in range(first, first + span)]
+    cards = [_CARD[r, suit] if r in at else next(spare) for r in range(first, first + span)]
     return Meld(Hand(cards), "run", tuple(range(first, first + span)), suit, round_no)
 
 
@@ -306,7 +310,7 @@ def _build(
             need = max(3, taken[-1] - taken[0] + 1) - len(taken)
             melds.append(_run_meld(taken, SUITS[suit_index], spare[:need], round_no))
             spare = spare[need:]
-        here = [Card(rank, suit) for suit in SUITS for _ in range((block >> (2 * suit.index)) & 3)]
+        here = [_CARD[rank, s] for s in SUITS for _ in range((block >> (2 * s.index)) & 3)]
         if book and here:
             need = max(0, 3 - len(here))
             cards = Hand(here + spare[:need])
