@@ -335,7 +335,7 @@ def test_placements_share_ties():
 def test_quizzes_cover_the_common_mistakes():
     text = json.dumps(
         {
-            k: [[q.prompt, [c.why for c in q.choices]] for q in v]
+            k: [[q.prompt, [a.why for a in q.answers]] for q in v]
             for k, v in lessons.QUIZZES.items()
         },
         ensure_ascii=False,

@@ -3,35 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from html import escape
 
 import ipywidgets as widgets
 
+from ..quizzes import Answer, Question
 from .base import View
 
 __all__ = ["Answer", "Question", "Quiz"]
-
-
-@dataclass(frozen=True)
-class Answer:
-    """One answer: its text, whether it is right, and why."""
-
-    text: str
-    correct: bool
-    why: str
-
-
-@dataclass(frozen=True)
-class Question:
-    """A prompt and its answers (exactly one of them right)."""
-
-    prompt: str
-    answers: tuple[Answer, ...]
-
-    def __post_init__(self) -> None:
-        if sum(a.correct for a in self.answers) != 1:
-            raise ValueError(f"Question {self.prompt!r} needs exactly one right answer.")
 
 
 class Quiz(View):

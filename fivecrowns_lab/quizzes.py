@@ -1,0 +1,144 @@
+"""The lessons' self-check questions as plain data (no widgets here).
+
+Each question names a mistake people commonly make about Five Crowns, and every
+answer says why it is right or wrong; :class:`fivecrowns_lab.views.quiz.Quiz`
+shows them with instant feedback.
+
+>>> [q.prompt[:30] for q in QUIZZES["cards"]][:1]
+['How many rounds does a full ga']
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+__all__ = ["QUIZZES", "Answer", "Question"]
+
+
+@dataclass(frozen=True)
+class Answer:
+    """One answer: its text, whether it is right, and why."""
+
+    text: str
+    correct: bool
+    why: str
+
+
+@dataclass(frozen=True)
+class Question:
+    """A prompt and its answers (exactly one of them right)."""
+
+    prompt: str
+    answers: tuple[Answer, ...]
+
+    def __post_init__(self) -> None:
+        if sum(a.correct for a in self.answers) != 1:
+            raise ValueError(f"Question {self.prompt!r} needs exactly one right answer.")
+
+
+def _q(prompt: str, right: tuple[str, str], *wrong: tuple[str, str]) -> Question:
+    choices = [Answer(right[0], True, right[1])] + [Answer(t, False, w) for t, w in wrong]
+    # A fixed, spread-out position for the right answer, so it is not always first.
+    shift = len(prompt) % len(choices)
+    return Question(prompt, tuple(choices[shift:] + choices[:shift]))
+
+
+QUIZZES: dict[str, tuple[Question, ...]] = {
+    "cards": (
+        _q(
+            "How many rounds does a full game of Five Crowns have?",
+            ("11", "Round 1 deals 3 cards and round 11 deals 13: eleven rounds."),
+            ("9", "A widely read guide says nine, but it miscounts: rounds run 3 to 13 cards."),
+            ("13", "13 is the number of cards dealt in the last round, not the number of rounds."),
+        ),
+        _q(
+            "What does a king left in your hand score in round 10 (queens wild)?",
+            ("13", "A king is worth 13: J is 11, Q 12, K 13."),
+            ("10", "Face cards are not worth 10 in Five Crowns: J 11, Q 12, K 13."),
+            ("20", "Only the round's wild rank scores 20; in round 10 that is the queens."),
+        ),
+        _q(
+            "And a king left in hand in round 11?",
+            ("20", "Kings are the wild rank in round 11, and a wild card left in hand scores 20."),
+            ("13", "That is a common slip: in the kings-wild round a king scores 20, not 13."),
+            ("50", "50 is the joker's score; a king that is wild scores 20."),
+        ),
+        _q(
+            "How many points is a joker left in hand?",
+            ("50", "A joker left in hand costs 50: meld your jokers!"),
+            ("25", "Some other games score a joker 25; in Five Crowns it is 50."),
+            ("20", "20 is for a card of the wild rank; a joker is 50."),
+        ),
+        _q(
+            "In round 5, which cards are wild?",
+            (
+                "The 7s and the jokers",
+                "Round r deals r + 2 cards and rank r + 2 is wild: 7s, plus the jokers.",
+            ),
+            ("The 5s and the jokers", "The wild rank is the hand size, round + 2: 7 in round 5."),
+            ("Only the jokers", "Jokers are always wild, and each round also has a wild rank."),
+        ),
+    ),
+    "melds": (
+        _q(
+            "Is 8♥ 8♥ 8★ a book?",
+            ("Yes", "A book is three or more cards of one rank; suits do not matter."),
+            ("No: a book needs different suits", "Not in Five Crowns: duplicates are fine."),
+            ("No: a book needs four cards", "Three cards are enough for a book."),
+        ),
+        _q(
+            "In round 5 (7s wild), is Q♦ K♦ 3♦ a run?",
+            ("No", "Runs cannot wrap from K to 3: the ranks stop at K."),
+            (
+                "Yes: it wraps round",
+                "Wrapping is a rule of other games; Five Crowns runs stop at K.",
+            ),
+            ("Yes: any three diamonds", "A run needs one suit and consecutive ranks."),
+        ),
+        _q(
+            "In round 1 (3s wild), is 5♣ JK 7♣ a run?",
+            ("Yes: the joker stands for 6♣", "A wild card can fill any gap in a run."),
+            ("No: jokers only go in books", "Wilds stand for any card, in books and in runs."),
+            ("No: a run needs four cards", "Three cards in a row are a run."),
+        ),
+        _q(
+            "Can a meld be made of wild cards alone, like JK JK 3♠ in round 1?",
+            ("Yes", "Any number of wilds may be used, even a meld of wilds only."),
+            ("No: it needs a natural card", "Not in these rules: a meld of wilds alone is fine."),
+        ),
+        _q(
+            "Is 9♠ 10♠ 10♠ J♠ one run?",
+            ("No", "A run cannot hold the same rank twice."),
+            ("Yes", "The second 10♠ is a repeat; a run has each rank once."),
+        ),
+    ),
+    "scoring": (
+        _q(
+            "What does the player who goes out score for the round?",
+            ("0", "Going out scores 0 (−10 only with the going-out bonus variant)."),
+            ("−10", "Only with the going-out bonus variant; the standard score is 0."),
+            ("The points of the discarded card", "The last card is discarded and not counted."),
+        ),
+        _q(
+            "After someone goes out, what happens to everyone else?",
+            (
+                "One more turn each, then score what is left",
+                "Each other player gets exactly one more turn, lays down melds, and discards.",
+            ),
+            ("The round ends at once", "No: everyone else gets one final turn first."),
+            ("They keep playing until they go out", "Only one more turn each."),
+        ),
+        _q(
+            "In round 4 (6s wild), you are left with K♣ Q♠ JK and no meld. What do they score?",
+            ("75", "13 for the king, 12 for the queen and 50 for the joker: 75."),
+            ("45", "Face cards are not worth 10: K is 13 and Q 12, and the joker is 50."),
+            ("50", "A joker is 50, but the king (13) and queen (12) count too: 75."),
+        ),
+        _q(
+            "Who wins the game?",
+            ("The lowest total", "Points are penalties: the lowest total after round 11 wins."),
+            ("The highest total", "Points are what you did not meld: lower is better."),
+            ("Whoever went out most", "Going out often helps, but only the total counts."),
+        ),
+    ),
+}
