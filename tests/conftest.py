@@ -13,6 +13,13 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, settings
+
+# Property tests judge correctness, never speed: a busy machine must not fail them.
+settings.register_profile(
+    "fivecrowns", deadline=None, suppress_health_check=[HealthCheck.too_slow], print_blob=True
+)
+settings.load_profile("fivecrowns")
 
 
 class _Collector(logging.Handler):
