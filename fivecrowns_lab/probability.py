@@ -174,6 +174,23 @@ def _simulate_proportion(
     return Estimate(question, round_no, hits / n, wilson_interval(hits, n), "simulate", n, seed)
 
 
+def _answer(
+    question: str,
+    key: str,
+    round_no: int,
+    method: str,
+    n: int,
+    simulate: Callable[[str], Estimate],
+) -> Estimate:
+    """The exact value from the table, or ``simulate(question)``: the shape of every question."""
+    check_round(round_no)
+    _check_method(method, n)
+    if method == "exact":
+        value = _exact(round_no, key, question)
+        return Estimate(question, round_no, value, (float(value), float(value)), "exact")
+    return simulate(question)
+
+
 def sample_wild_counts(
     round_no: int, n: int, seed: int | random.Random | None = None
 ) -> list[int]:
@@ -206,14 +223,15 @@ def go_out_on_deal(
     >>> str(go_out_on_deal(3))
     'Round 3, going out on the deal: exactly 140031/20048686 ≈ 0.00698455'
     """
-    check_round(round_no)
-    _check_method(method, n)
-    question = "going out on the deal"
-    if method == "exact":
-        value = _exact(round_no, "go_out", question)
-        return Estimate(question, round_no, value, (float(value), float(value)), "exact")
-    return _simulate_proportion(
-        question, round_no, n, seed, lambda rng: can_go_out(deal(round_no, rng), round_no)
+    return _answer(
+        "going out on the deal",
+        "go_out",
+        round_no,
+        method,
+        n,
+        lambda question: _simulate_proportion(
+            question, round_no, n, seed, lambda rng: can_go_out(deal(round_no, rng), round_no)
+        ),
     )
 
 
@@ -237,14 +255,15 @@ def first_turn_go_out(
     >>> first_turn_go_out(1).probability > go_out_on_deal(1).probability
     True
     """
-    check_round(round_no)
-    _check_method(method, n)
-    question = "going out on the first turn"
-    if method == "exact":
-        value = _exact(round_no, "first_turn", question)
-        return Estimate(question, round_no, value, (float(value), float(value)), "exact")
-    return _simulate_proportion(
-        question, round_no, n, seed, lambda rng: _first_turn_success(round_no, rng)
+    return _answer(
+        "going out on the first turn",
+        "first_turn",
+        round_no,
+        method,
+        n,
+        lambda question: _simulate_proportion(
+            question, round_no, n, seed, lambda rng: _first_turn_success(round_no, rng)
+        ),
     )
 
 
@@ -252,17 +271,15 @@ def expected_penalty(
     round_no: int, method: Method = "exact", n: int = _DEFAULT_N, seed: int | None = 0
 ) -> Estimate:
     """The mean penalty of a dealt hand after its best melds (if it were scored at once)."""
-    check_round(round_no)
-    _check_method(method, n)
-    question = "penalty of a dealt hand"
-    if method == "exact":
-        value = _exact(round_no, "penalty", question)
-        return Estimate(question, round_no, value, (float(value), float(value)), "exact")
-    rng = random.Random(seed)
-    points = [penalty(deal(round_no, rng), round_no) for _ in range(n)]
-    mean = sum(points) / n
-    sd = math.sqrt(sum((p - mean) ** 2 for p in points) / (n - 1))
-    return Estimate(question, round_no, mean, mean_interval(mean, sd, n), "simulate", n, seed)
+
+    def simulate(question: str) -> Estimate:
+        rng = random.Random(seed)
+        points = [penalty(deal(round_no, rng), round_no) for _ in range(n)]
+        mean = sum(points) / n
+        sd = math.sqrt(sum((p - mean) ** 2 for p in points) / (n - 1))
+        return Estimate(question, round_no, mean, mean_interval(mean, sd, n), "simulate", n, seed)
+
+    return _answer("penalty of a dealt hand", "penalty", round_no, method, n, simulate)
 
 
 def penalty_distribution(round_no: int) -> dict[int, Fraction]:
