@@ -102,20 +102,18 @@ class Bot:
 
     def arrange(self, cards: Hand | list[Card], round_no: int) -> Arrangement:
         """The best arrangement of a hand, remembered for the rest of the round."""
-        key = tuple(sorted(cards, key=lambda c: c.sort_key))
+        key = tuple(sorted(cards))
         found = self._arrangements.get(key)
         if found is None:
-            found = best_arrangement(key, round_no)
-            self._arrangements[key] = found
+            found = self._arrangements[key] = best_arrangement(key, round_no)
         return found
 
     def points(self, cards: Hand | list[Card], round_no: int) -> int:
         """Penalty of a hand after its best melds, remembered for the rest of the round."""
-        key = tuple(sorted(cards, key=lambda c: c.sort_key))
+        key = tuple(sorted(cards))
         found = self._points.get(key)
         if found is None:
-            found = penalty(key, round_no)
-            self._points[key] = found
+            found = self._points[key] = penalty(key, round_no)
         return found
 
     def go_out_action(self, observation: Observation) -> GoOut | None:
