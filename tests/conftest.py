@@ -101,6 +101,15 @@ def start_voila(folder: Path, port: int) -> subprocess.Popen:
     )
 
 
+def stop_process(proc: subprocess.Popen, timeout: float = 20) -> None:
+    """Ask a server to stop; kill it if it has not stopped within ``timeout`` seconds."""
+    proc.terminate()
+    try:
+        proc.wait(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+
+
 def wait_for_http(url: str, proc: subprocess.Popen, timeout: float = 60) -> None:
     """Wait until ``url`` answers, failing early if the server process died."""
     deadline = time.monotonic() + timeout
@@ -142,11 +151,7 @@ def voila_url(browser, tmp_path_factory):
         wait_for_http(f"http://127.0.0.1:{port}/", proc)
         yield f"http://127.0.0.1:{port}"
     finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            proc.kill()
+        stop_process(proc)
 
 
 @pytest.fixture

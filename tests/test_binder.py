@@ -13,7 +13,6 @@ import json
 import os
 import re
 import shutil
-import socket
 import subprocess
 import sys
 import time
@@ -26,6 +25,8 @@ from packaging.requirements import Requirement
 from packaging.specifiers import SpecifierSet
 from packaging.utils import canonicalize_name
 from packaging.version import Version
+
+from .conftest import free_port, stop_process
 
 try:
     import tomllib
@@ -132,12 +133,6 @@ def _binder_python() -> str:
     if f"{sys.version_info[0]}.{sys.version_info[1]}" == version:
         return sys.executable
     return shutil.which(f"python{version}") or sys.executable
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def _run(cmd: list[str], **kwargs) -> subprocess.CompletedProcess:
@@ -253,7 +248,7 @@ def test_binder_install_serves_the_lessons_in_a_browser(tmp_path, browser):
     expected = json.loads((repo / "jupyter_config.json").read_text())["VoilaConfiguration"]
     assert shown.get("VoilaConfiguration") == expected, "postBuild did not install the config"
 
-    port, token = _free_port(), "binder-test-token"
+    port, token = free_port(), "binder-test-token"
     base = f"http://127.0.0.1:{port}"
     log = (tmp_path / "server.log").open("w")
     server = subprocess.Popen(
@@ -309,9 +304,5 @@ def test_binder_install_serves_the_lessons_in_a_browser(tmp_path, browser):
         finally:
             context.close()
     finally:
-        server.terminate()
-        try:
-            server.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            server.kill()
+        stop_process(server)
         log.close()
