@@ -20,8 +20,8 @@ import time
 from math import comb
 
 from fivecrowns_lab import DECK, is_wild
-from fivecrowns_lab.counting import count_round
-from fivecrowns_lab.probability import go_out_on_deal, sample_wild_counts
+from fivecrowns_lab.odds.counting import count_round
+from fivecrowns_lab.odds.probability import go_out_on_deal, sample_wild_counts
 
 
 def exact_rounds(rounds: list[int]) -> float:

@@ -20,7 +20,7 @@ from functools import cache
 from itertools import combinations, product
 
 from fivecrowns_lab import DECK, SUITS, best_arrangement, card_points, going_out_discards
-from fivecrowns_lab.cards import Card
+from fivecrowns_lab.core.cards import Card
 
 
 def reference_penalty(cards: tuple[Card, ...], round_no: int) -> int:

@@ -8,8 +8,7 @@ widget library; the interactive views live in :mod:`fivecrowns_lab.views`.
 12
 """
 
-from .actions import ActionRecord, Discard, Draw, GoOut, Place, action_from_dict
-from .cards import (
+from .core.cards import (
     DECK,
     JOKER,
     RANKS,
@@ -21,22 +20,8 @@ from .cards import (
     format_cards,
     parse_cards,
 )
-from .game import Game, GameError, PlayoffResult, RoundResult, play_game
-from .melds import Meld, MeldCheck, MeldError, WildUse, check_meld
-from .observation import Observation
-from .outs import Out, Outs, outs, rule_of_thumb
-from .players import BOTS, Bot, GreedyBot, LookaheadBot, Player, RandomBot, make_bot
-from .probability import (
-    Estimate,
-    ExactUnavailableError,
-    expected_penalty,
-    first_turn_go_out,
-    go_out_on_deal,
-    penalty_distribution,
-    sample_wild_counts,
-    wild_count_distribution,
-)
-from .rules import (
+from .core.melds import Meld, MeldCheck, MeldError, WildUse, check_meld
+from .core.rules import (
     ROUNDS,
     GameRules,
     RoundError,
@@ -46,9 +31,7 @@ from .rules import (
     is_wild,
     wild_rank,
 )
-from .simulate import simulate
-from .solitaire import Solitaire, SolitaireBot
-from .solver import (
+from .core.solver import (
     Arrangement,
     HandSizeError,
     best_arrangement,
@@ -56,8 +39,42 @@ from .solver import (
     going_out_discards,
     penalty,
 )
-from .stats import mean_interval, wilson_interval
-from .strategy import Comparison, SolitaireOdds, compare, run_games, solitaire_odds, summarize
+from .errors import (
+    ActionError,
+    BotError,
+    CardNotHeldError,
+    EmptyPileError,
+    FiveCrownsError,
+    GoOutError,
+    LessonError,
+    OutsError,
+    PhaseError,
+    ProbabilityError,
+    ScoreError,
+    SimulationError,
+    SolitaireError,
+    StatsError,
+    TurnError,
+)
+from .odds.outs import Out, Outs, outs, rule_of_thumb
+from .odds.probability import (
+    Estimate,
+    ExactUnavailableError,
+    expected_penalty,
+    first_turn_go_out,
+    go_out_on_deal,
+    penalty_distribution,
+    sample_wild_counts,
+    wild_count_distribution,
+)
+from .odds.simulate import simulate
+from .odds.stats import mean_interval, wilson_interval
+from .odds.strategy import Comparison, SolitaireOdds, compare, run_games, solitaire_odds, summarize
+from .table.actions import ActionRecord, Discard, Draw, GoOut, Place, action_from_dict
+from .table.game import Game, GameError, PlayoffResult, RoundResult, play_game
+from .table.observation import Observation
+from .table.players import BOTS, Bot, GreedyBot, LookaheadBot, Player, RandomBot, make_bot
+from .table.solitaire import Solitaire, SolitaireBot
 
 __version__ = "0.1.0"
 
@@ -68,23 +85,30 @@ __all__ = [
     "RANKS",
     "ROUNDS",
     "SUITS",
+    "ActionError",
     "ActionRecord",
     "Arrangement",
     "Bot",
+    "BotError",
     "Card",
     "CardError",
+    "CardNotHeldError",
     "Comparison",
     "Discard",
     "Draw",
+    "EmptyPileError",
     "Estimate",
     "ExactUnavailableError",
+    "FiveCrownsError",
     "Game",
     "GameError",
     "GameRules",
     "GoOut",
+    "GoOutError",
     "GreedyBot",
     "Hand",
     "HandSizeError",
+    "LessonError",
     "LookaheadBot",
     "Meld",
     "MeldCheck",
@@ -92,17 +116,25 @@ __all__ = [
     "Observation",
     "Out",
     "Outs",
+    "OutsError",
+    "PhaseError",
     "Place",
     "Player",
     "PlayoffResult",
+    "ProbabilityError",
     "RandomBot",
     "RoundError",
     "RoundResult",
     "RulesError",
+    "ScoreError",
+    "SimulationError",
     "Solitaire",
     "SolitaireBot",
+    "SolitaireError",
     "SolitaireOdds",
+    "StatsError",
     "Suit",
+    "TurnError",
     "WildUse",
     "action_from_dict",
     "best_arrangement",

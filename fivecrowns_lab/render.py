@@ -6,7 +6,7 @@ carry a "WILD" text badge and a thicker border, and a joker is always wild.
 ``Card``, ``Hand``, ``Meld`` and ``Arrangement`` use these functions for
 ``_repr_html_``, and the widgets in :mod:`fivecrowns_lab.views` reuse them.
 
->>> from fivecrowns_lab.cards import parse_cards
+>>> from fivecrowns_lab.core.cards import parse_cards
 >>> svg = card_svg(parse_cards("7H")[0], 5)
 >>> 'aria-label="7 of hearts, wild"' in svg and ">WILD<" in svg
 True
@@ -20,11 +20,11 @@ from collections.abc import Iterable
 from html import escape
 from typing import TYPE_CHECKING
 
-from .cards import Card
-from .rules import card_points, check_round, is_wild
+from .core.cards import Card
+from .core.rules import card_points, check_round, is_wild
 
 if TYPE_CHECKING:  # only for annotations: render must not import the solver at run time
-    from .solver import Arrangement
+    from .core.solver import Arrangement
 
 __all__ = [
     "WILD_COLOUR",

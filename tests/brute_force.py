@@ -9,7 +9,7 @@ from __future__ import annotations
 from functools import cache
 from itertools import combinations
 
-from fivecrowns_lab.cards import Card
+from fivecrowns_lab.core.cards import Card
 
 
 def _wild(card: Card, round_no: int) -> bool:

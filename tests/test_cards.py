@@ -5,7 +5,7 @@ from collections import Counter
 import pytest
 
 from fivecrowns_lab import DECK, JOKER, SUITS, Card, CardError, Hand, Suit, parse_cards
-from fivecrowns_lab.cards import check_available, parse_card
+from fivecrowns_lab.core.cards import check_available, parse_card
 
 
 def test_deck_has_116_cards():

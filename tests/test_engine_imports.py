@@ -12,13 +12,15 @@ WIDGET_LIBRARIES = ("ipywidgets", "anywidget", "matplotlib")
 
 
 def engine_modules() -> list[str]:
-    names = [f"fivecrowns_lab.{m.name}" for m in pkgutil.iter_modules(fivecrowns_lab.__path__)]
-    return sorted(n for n in names if n != "fivecrowns_lab.views")
+    names = [
+        m.name for m in pkgutil.walk_packages(fivecrowns_lab.__path__, "fivecrowns_lab.")
+    ]
+    return sorted(n for n in names if not n.startswith("fivecrowns_lab.views"))
 
 
 def test_engine_modules_are_found():
     modules = engine_modules()
-    assert "fivecrowns_lab.cards" in modules and "fivecrowns_lab.lessons" in modules
+    assert "fivecrowns_lab.core.cards" in modules and "fivecrowns_lab.lessons" in modules
 
 
 def test_importing_the_engine_loads_no_widget_library():

@@ -7,9 +7,18 @@ from collections import Counter
 
 import pytest
 
-from fivecrowns_lab.actions import ActionRecord, Discard, Draw, GoOut, Place, action_from_dict
-from fivecrowns_lab.cards import DECK, Card, parse_card, parse_cards
-from fivecrowns_lab.game import (
+from fivecrowns_lab.core.cards import DECK, Card, parse_card, parse_cards
+from fivecrowns_lab.core.rules import GameRules, hand_size
+from fivecrowns_lab.core.solver import best_arrangement
+from fivecrowns_lab.table.actions import (
+    ActionRecord,
+    Discard,
+    Draw,
+    GoOut,
+    Place,
+    action_from_dict,
+)
+from fivecrowns_lab.table.game import (
     CardNotHeldError,
     EmptyPileError,
     Game,
@@ -20,9 +29,7 @@ from fivecrowns_lab.game import (
     TurnError,
     play_game,
 )
-from fivecrowns_lab.players import make_bot
-from fivecrowns_lab.rules import GameRules, hand_size
-from fivecrowns_lab.solver import best_arrangement
+from fivecrowns_lab.table.players import make_bot
 
 
 def rig(game: Game, hands: list[str], discard: str, stock: str = "", current: int = 0) -> Game:
@@ -90,7 +97,7 @@ def test_deal_gives_each_player_the_rounds_hand_size_and_turns_one_card_up(playe
 
 def test_deal_is_one_card_at_a_time_starting_at_the_dealers_left():
     game = Game(3, seed=11)
-    from fivecrowns_lab.game import _derive
+    from fivecrowns_lab.table.game import _derive
 
     deck = list(DECK)
     _derive(game.seed, "round", 0).shuffle(deck)
@@ -529,7 +536,7 @@ def test_records_are_frozen():
 
 
 def test_a_draw_from_nowhere_is_refused_as_an_action():
-    from fivecrowns_lab.actions import ActionError
+    from fivecrowns_lab.table.actions import ActionError
 
     with pytest.raises(ActionError, match="'stock' or the 'discard'"):
         Draw("table")  # type: ignore[arg-type]
@@ -548,13 +555,13 @@ def test_card_notation_is_accepted_by_the_convenience_methods():
 
 
 def _run(text: str, round_no: int = 1):
-    from fivecrowns_lab.melds import make_run
+    from fivecrowns_lab.core.melds import make_run
 
     return make_run(parse_cards(text), round_no)
 
 
 def test_lay_off_chains_cards_onto_the_end_of_a_run():
-    from fivecrowns_lab.layoff import best_with_layoff
+    from fivecrowns_lab.core.layoff import best_with_layoff
 
     result = best_with_layoff(parse_cards("9H 8H KS"), 1, [_run("5H 6H 7H")])
     assert sorted(c.rank for c in result.cards_laid_off) == [8, 9]
@@ -563,7 +570,7 @@ def test_lay_off_chains_cards_onto_the_end_of_a_run():
 
 
 def test_lay_off_puts_a_wild_below_a_run_that_already_reaches_the_king():
-    from fivecrowns_lab.layoff import best_with_layoff
+    from fivecrowns_lab.core.layoff import best_with_layoff
 
     result = best_with_layoff(parse_cards("JK 4C"), 1, [_run("JH QH KH")])
     assert result.cards_laid_off == (parse_card("JK"),)
@@ -572,7 +579,7 @@ def test_lay_off_puts_a_wild_below_a_run_that_already_reaches_the_king():
 
 
 def test_lay_off_keeps_a_card_that_does_better_in_the_players_own_meld():
-    from fivecrowns_lab.layoff import best_with_layoff
+    from fivecrowns_lab.core.layoff import best_with_layoff
 
     # 8H could join the table's run, but then 8S 8D would be left: 16 points, not 0.
     result = best_with_layoff(parse_cards("8H 8S 8D"), 1, [_run("5H 6H 7H")])
@@ -581,7 +588,7 @@ def test_lay_off_keeps_a_card_that_does_better_in_the_players_own_meld():
 
 
 def test_lay_off_never_grows_a_run_past_eleven_cards():
-    from fivecrowns_lab.layoff import best_with_layoff
+    from fivecrowns_lab.core.layoff import best_with_layoff
 
     full = _run("3H 4H 5H 6H 7H 8H 9H 10H JH QH KH", 2)
     result = best_with_layoff(parse_cards("JK 9C"), 2, [full])

@@ -8,10 +8,10 @@ import hypothesis.strategies as st
 from hypothesis import HealthCheck, event, settings
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
-from fivecrowns_lab.actions import Discard, Draw, GoOut
-from fivecrowns_lab.cards import DECK
-from fivecrowns_lab.game import Game, GameError
-from fivecrowns_lab.rules import GameRules
+from fivecrowns_lab.core.cards import DECK
+from fivecrowns_lab.core.rules import GameRules
+from fivecrowns_lab.table.actions import Discard, Draw, GoOut
+from fivecrowns_lab.table.game import Game, GameError
 
 VARIANTS = {
     "standard": GameRules(rounds=2),

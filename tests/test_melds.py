@@ -3,7 +3,7 @@
 import pytest
 
 from fivecrowns_lab import check_meld, parse_cards
-from fivecrowns_lab.melds import make_book, make_run
+from fivecrowns_lab.core.melds import make_book, make_run
 
 
 def test_book_three_or_more_of_a_rank_suits_irrelevant():

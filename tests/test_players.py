@@ -4,12 +4,20 @@ from __future__ import annotations
 
 import pytest
 
-from fivecrowns_lab.actions import Discard, Draw, GoOut
-from fivecrowns_lab.cards import parse_card, parse_cards
-from fivecrowns_lab.game import Game, play_game
-from fivecrowns_lab.observation import Observation
-from fivecrowns_lab.players import BOTS, Bot, BotError, GreedyBot, LookaheadBot, Player, make_bot
-from fivecrowns_lab.rules import GameRules
+from fivecrowns_lab.core.cards import parse_card, parse_cards
+from fivecrowns_lab.core.rules import GameRules
+from fivecrowns_lab.table.actions import Discard, Draw, GoOut
+from fivecrowns_lab.table.game import Game, play_game
+from fivecrowns_lab.table.observation import Observation
+from fivecrowns_lab.table.players import (
+    BOTS,
+    Bot,
+    BotError,
+    GreedyBot,
+    LookaheadBot,
+    Player,
+    make_bot,
+)
 
 from .test_game import rig  # the scripted-deal helper
 

@@ -16,14 +16,15 @@ from math import comb
 import pytest
 
 from fivecrowns_lab import DECK, JOKER, SUITS, Card, penalty
-from fivecrowns_lab.counting import (
+from fivecrowns_lab.core.rules import ROUNDS, hand_size, is_wild
+from fivecrowns_lab.odds.counting import (
     WILDS_IN_DECK,
     canonical_hands,
     count_round,
     first_turn_outs,
     wild_count_distribution,
 )
-from fivecrowns_lab.probability import (
+from fivecrowns_lab.odds.probability import (
     ExactUnavailableError,
     exact_table,
     expected_penalty,
@@ -31,7 +32,6 @@ from fivecrowns_lab.probability import (
     go_out_on_deal,
     penalty_distribution,
 )
-from fivecrowns_lab.rules import ROUNDS, hand_size, is_wild
 
 from .brute_force import brute_penalty, is_meld
 
@@ -215,7 +215,7 @@ def test_first_turn_is_at_least_going_out_on_the_deal():
 def test_build_table_command_writes_the_same_counts_as_the_shipped_table(tmp_path, capsys):
     import json
 
-    from fivecrowns_lab.probability import main
+    from fivecrowns_lab.odds.probability import main
 
     out = tmp_path / "table.json"
     args = ["--build-table", "--rounds", "1-2", "--penalty-rounds", "1"]

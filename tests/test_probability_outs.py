@@ -11,8 +11,8 @@ from math import comb
 import pytest
 
 from fivecrowns_lab import DECK, CardError, HandSizeError, parse_cards
-from fivecrowns_lab.outs import OutsError, outs, rule_of_thumb
-from fivecrowns_lab.rules import hand_size
+from fivecrowns_lab.core.rules import hand_size
+from fivecrowns_lab.odds.outs import OutsError, outs, rule_of_thumb
 
 from .brute_force import brute_penalty
 

@@ -7,8 +7,9 @@ from fractions import Fraction
 
 import pytest
 
-from fivecrowns_lab.counting import wild_count_distribution
-from fivecrowns_lab.probability import (
+from fivecrowns_lab.core.rules import hand_size, is_wild
+from fivecrowns_lab.odds.counting import wild_count_distribution
+from fivecrowns_lab.odds.probability import (
     Estimate,
     ProbabilityError,
     deal,
@@ -17,8 +18,7 @@ from fivecrowns_lab.probability import (
     go_out_on_deal,
     sample_wild_counts,
 )
-from fivecrowns_lab.rules import hand_size, is_wild
-from fivecrowns_lab.stats import StatsError, mean_interval, t_quantile, wilson_interval
+from fivecrowns_lab.odds.stats import StatsError, mean_interval, t_quantile, wilson_interval
 
 
 @pytest.mark.parametrize("round_no", [1, 2, 3, 4, 5])
@@ -141,10 +141,11 @@ def test_probability_engine_imports_no_widget_or_plotting_library():
 
     code = (
         "import sys\n"
-        "import fivecrowns_lab.probability, fivecrowns_lab.counting, fivecrowns_lab.outs\n"
-        "import fivecrowns_lab.strategy, fivecrowns_lab.stats\n"
-        "import fivecrowns_lab.lessons_probability\n"
-        "fivecrowns_lab.probability.go_out_on_deal(2)\n"
+        "import fivecrowns_lab.odds.probability, fivecrowns_lab.odds.counting\n"
+        "import fivecrowns_lab.odds.outs\n"
+        "import fivecrowns_lab.odds.strategy, fivecrowns_lab.odds.stats\n"
+        "import fivecrowns_lab.lessons\n"
+        "fivecrowns_lab.odds.probability.go_out_on_deal(2)\n"
         "bad = [m for m in ('ipywidgets', 'anywidget', 'matplotlib') if m in sys.modules]\n"
         "print(','.join(bad))\n"
     )

@@ -4,16 +4,16 @@ from __future__ import annotations
 
 import pytest
 
-from fivecrowns_lab.rules import GameRules
-from fivecrowns_lab.simulate import SimulationError, game_seed, simulate
-from fivecrowns_lab.solitaire import Solitaire
-from fivecrowns_lab.strategy import (
+from fivecrowns_lab.core.rules import GameRules
+from fivecrowns_lab.odds.simulate import SimulationError, game_seed, simulate
+from fivecrowns_lab.odds.strategy import (
     compare,
     final_totals,
     run_games,
     solitaire_odds,
     summarize,
 )
+from fivecrowns_lab.table.solitaire import Solitaire
 
 SHORT = GameRules(rounds=3)
 

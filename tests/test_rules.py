@@ -16,7 +16,7 @@ from fivecrowns_lab import (
     parse_cards,
     wild_rank,
 )
-from fivecrowns_lab.rules import ROUNDS, wild_rank_text
+from fivecrowns_lab.core.rules import ROUNDS, wild_rank_text
 
 SCHEDULE = [
     (1, 3, "3"), (2, 4, "4"), (3, 5, "5"), (4, 6, "6"), (5, 7, "7"), (6, 8, "8"),

@@ -6,10 +6,10 @@ import io
 
 import pandas as pd
 
-from fivecrowns_lab.game import Game, RoundResult, play_game
-from fivecrowns_lab.players import make_bot
-from fivecrowns_lab.rules import GameRules
-from fivecrowns_lab.solver import best_arrangement
+from fivecrowns_lab.core.rules import GameRules
+from fivecrowns_lab.core.solver import best_arrangement
+from fivecrowns_lab.table.game import Game, RoundResult, play_game
+from fivecrowns_lab.table.players import make_bot
 
 
 def played() -> Game:

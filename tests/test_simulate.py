@@ -7,9 +7,9 @@ from concurrent.futures import ProcessPoolExecutor
 import pandas as pd
 import pytest
 
-from fivecrowns_lab.players import make_bot
-from fivecrowns_lab.rules import GameRules
-from fivecrowns_lab.simulate import SimulationError, simulate
+from fivecrowns_lab.core.rules import GameRules
+from fivecrowns_lab.odds.simulate import SimulationError, simulate
+from fivecrowns_lab.table.players import make_bot
 
 RULES = GameRules(rounds=3)
 PLAYERS = ["greedy", "random", "lookahead"]

@@ -6,9 +6,9 @@ from collections import Counter
 
 import pytest
 
-from fivecrowns_lab.actions import Discard, Draw, Place
-from fivecrowns_lab.cards import DECK, parse_card, parse_cards
-from fivecrowns_lab.solitaire import Solitaire, SolitaireBot, SolitaireError
+from fivecrowns_lab.core.cards import DECK, parse_card, parse_cards
+from fivecrowns_lab.table.actions import Discard, Draw, Place
+from fivecrowns_lab.table.solitaire import Solitaire, SolitaireBot, SolitaireError
 
 C = parse_card
 

@@ -24,7 +24,7 @@ from fivecrowns_lab import (
     parse_cards,
     penalty,
 )
-from fivecrowns_lab.rules import ROUNDS, hand_size
+from fivecrowns_lab.core.rules import ROUNDS, hand_size
 
 from .brute_force import brute_penalty
 

@@ -8,7 +8,7 @@ from collections import Counter
 import ipywidgets as widgets
 import pytest
 
-from fivecrowns_lab.actions import GoOut
+from fivecrowns_lab.table.actions import GoOut
 from fivecrowns_lab.views.play import PlayLesson
 
 pytestmark = pytest.mark.usefixtures("widget_errors")

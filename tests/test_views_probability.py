@@ -8,7 +8,7 @@ import pytest
 
 pytest.importorskip("ipywidgets")
 
-from fivecrowns_lab.lessons_probability import go_out_lesson, outs_lesson, wild_count_lesson
+from fivecrowns_lab.lessons import go_out_lesson, outs_lesson, wild_count_lesson
 
 PNG = b"\x89PNG"
 
@@ -116,7 +116,7 @@ def test_outs_lesson_deals_hands_and_handles_a_hand_after_drawing():
 
 
 def test_strategy_lab_plays_games_and_offers_the_csv():
-    from fivecrowns_lab.lessons_probability import strategy_lab
+    from fivecrowns_lab.lessons import strategy_lab
 
     lab = strategy_lab(n_games=4)
     assert lab.status.kind == "ok" and lab.table is not None
@@ -128,7 +128,7 @@ def test_strategy_lab_plays_games_and_offers_the_csv():
 
 
 def test_strategy_lab_variants_and_a_third_seat():
-    from fivecrowns_lab.lessons_probability import strategy_lab
+    from fivecrowns_lab.lessons import strategy_lab
 
     lab = strategy_lab(n_games=2)
     lab.seats[2].value = "greedy"
@@ -142,7 +142,7 @@ def test_strategy_lab_variants_and_a_third_seat():
 
 
 def test_solitaire_odds_lesson_shows_the_win_rate_with_its_interval():
-    from fivecrowns_lab.lessons_probability import solitaire_odds_lesson
+    from fivecrowns_lab.lessons import solitaire_odds_lesson
 
     lesson = solitaire_odds_lesson(n=3, seed=2)
     assert lesson.status.kind == "ok" and lesson.odds.games == 3

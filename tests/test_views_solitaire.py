@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from fivecrowns_lab.solitaire import SolitaireBot
+from fivecrowns_lab.table.solitaire import SolitaireBot
 from fivecrowns_lab.views.solitaire import SolitaireLesson
 
 pytestmark = pytest.mark.usefixtures("widget_errors")

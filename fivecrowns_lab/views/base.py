@@ -1,23 +1,29 @@
 """What every view shares: a status line, guarded handlers, the theme and a high-contrast switch.
 
 Voilà hides tracebacks, so a view never lets an exception escape a handler: a
-``ValueError`` from the engine (a learner's mistake, already a readable sentence)
-is shown in the status line, and anything unexpected is shown *and* logged, so
-tests that capture the log fail on it.
+:class:`~fivecrowns_lab.errors.FiveCrownsError` (a learner's mistake, already a
+readable sentence) is shown in the status line. Anything else is a bug on our side:
+it is logged, so tests that capture the log fail on it, and the learner sees a
+plain apology with no internals (no paths, no exception text).
 """
 
 from __future__ import annotations
 
 import functools
 import logging
+from collections.abc import Callable
 from html import escape
 from pathlib import Path
+from typing import Any, TypeVar
 
 import ipywidgets as widgets
+
+from ..errors import FiveCrownsError
 
 __all__ = ["Lesson", "Status", "View", "css"]
 
 log = logging.getLogger("fivecrowns_lab.views")
+_R = TypeVar("_R")
 _HERE = Path(__file__).parent
 
 
@@ -30,7 +36,7 @@ def css() -> str:
 class Status(widgets.HTML):
     """A line under a view saying what just happened, or what went wrong (``role=status``)."""
 
-    def __init__(self, **kwargs):
+    def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.add_class("fc-status")
         self.kind = "none"
@@ -71,7 +77,7 @@ class View(widgets.VBox):
 
     title = "Five Crowns"
 
-    def __init__(self, **kwargs):
+    def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.status = Status()
         self.add_class("fc-view")
@@ -95,29 +101,40 @@ class View(widgets.VBox):
         top.add_class("fc-top")
         self.children = [top, *body, self.status]
 
-    def _on_contrast(self, change) -> None:
+    def _on_contrast(self, change: dict[str, Any]) -> None:
         if change["new"]:
             self.add_class("fc-hc")
         else:
             self.remove_class("fc-hc")
 
-    def _guard(self, handler):
+    def _guard(self, handler: Callable[..., _R]) -> Callable[..., _R | None]:
         """Wrap a callback so that no exception escapes it (see the module docstring)."""
 
         @functools.wraps(handler)
-        def guarded(*args, **kwargs):
+        def guarded(*args: Any, **kwargs: Any) -> _R | None:
             try:
                 return handler(*args, **kwargs)
-            except ValueError as exc:
+            except FiveCrownsError as exc:
                 self.status.error(str(exc))
-            except Exception as exc:
+            except Exception:
                 log.exception("Unexpected error in %s", getattr(handler, "__name__", handler))
-                self.status.error(f"Something went wrong ({type(exc).__name__}: {exc}).")
+                self.status.error(
+                    "Something went wrong on our side; the lesson still works. "
+                    "Try again, or reload the page."
+                )
             return None
 
         return guarded
 
-    def _button(self, text: str, handler, *, style: str = "", tooltip: str = "", icon: str = ""):
+    def _button(
+        self,
+        text: str,
+        handler: Callable[[], object],
+        *,
+        style: str = "",
+        tooltip: str = "",
+        icon: str = "",
+    ) -> widgets.Button:
         button = widgets.Button(
             description=text, button_style=style, tooltip=tooltip or text, icon=icon
         )
@@ -128,7 +145,7 @@ class View(widgets.VBox):
 class Lesson(widgets.VBox):
     """A lesson's widget: its view, then its self-check quiz (``.view`` and ``.quiz``)."""
 
-    def __init__(self, view: View, quiz: View, **kwargs):
+    def __init__(self, view: View, quiz: View, **kwargs: Any) -> None:
         super().__init__([view, quiz], **kwargs)
         self.view, self.quiz = view, quiz
         self.add_class("fc-lesson-box")

@@ -6,10 +6,11 @@ import random
 
 import ipywidgets as widgets
 
-from ..cards import DECK, Hand, parse_cards
+from ..core.cards import DECK, Hand, parse_cards
+from ..core.rules import ROUNDS, hand_size, wild_rank_text
+from ..core.solver import best_arrangement
+from ..errors import LessonError
 from ..render import arrangement_html, hand_html
-from ..rules import ROUNDS, hand_size, wild_rank_text
-from ..solver import best_arrangement
 from .base import View
 
 __all__ = ["DealLab", "deal_hand"]
@@ -80,7 +81,7 @@ class DealLab(View):
         """Arrange the hand typed in the box (a typing mistake is shown, never raised)."""
         text = self.typed.value.strip()
         if not text:
-            raise ValueError("Type some cards first, such as 5H 6H JK 9C 9S.")
+            raise LessonError("Type some cards first, such as 5H 6H JK 9C 9S.")
         self.show(parse_cards(text), "your hand")
 
     def show(self, hand: Hand, source: str) -> None:

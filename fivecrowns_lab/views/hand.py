@@ -13,7 +13,7 @@ import anywidget
 import traitlets
 from ipywidgets import CallbackDispatcher
 
-from ..cards import Card, Hand, parse_cards
+from ..core.cards import Card, Hand, parse_cards
 from ..render import card_label, card_svg
 
 __all__ = ["HandWidget"]

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import ipywidgets as widgets
 
-from ..cards import Hand, format_cards, parse_cards
-from ..melds import Meld, check_meld
+from ..core.cards import Hand, format_cards, parse_cards
+from ..core.melds import Meld, check_meld
+from ..core.rules import ROUNDS, card_points, hand_size, wild_rank_text
+from ..core.solver import best_arrangement
+from ..errors import LessonError
 from ..render import arrangement_html, hand_html, points_text
-from ..rules import ROUNDS, card_points, hand_size, wild_rank_text
-from ..solver import best_arrangement
 from .base import View
 from .deal import deal_hand
 from .hand import HandWidget
@@ -109,7 +110,7 @@ class MeldLab(View):
         """Play with the cards typed in the box."""
         cards = parse_cards(self.typed.value)
         if not cards:
-            raise ValueError("Type some cards first, such as 7H 8H JK QS.")
+            raise LessonError("Type some cards first, such as 7H 8H JK QS.")
         self._start(cards)
         self.status.info(f"Your {len(cards)} cards are ready.")
 
@@ -136,7 +137,7 @@ class MeldLab(View):
         """Lay the selected cards down as a meld, if they are one."""
         result = self.check()
         if not result.valid:
-            raise ValueError(f"These cards stay in your hand: {result.reason}")
+            raise LessonError(f"These cards stay in your hand: {result.reason}")
         remaining = [c for i, c in enumerate(self.hand.hand) if i not in set(self.hand.selected)]
         self.melds.append(result.meld)
         self.hand.set_cards(remaining, self.round_no)
@@ -146,7 +147,7 @@ class MeldLab(View):
     def take_back(self) -> None:
         """Pick up the last meld laid down."""
         if not self.melds:
-            raise ValueError("There is no meld on the table to take back.")
+            raise LessonError("There is no meld on the table to take back.")
         meld = self.melds.pop()
         self.hand.set_cards(list(self.hand.hand) + list(meld.cards), self.round_no)
         self.refresh()

@@ -10,11 +10,12 @@ from html import escape
 
 import ipywidgets as widgets
 
-from ..actions import Discard, Draw, GoOut
-from ..game import Game
-from ..players import BOTS, make_bot
+from ..core.rules import GameRules, wild_rank_text
+from ..errors import LessonError
 from ..render import arrangement_html, card_back_svg, card_html, points_text
-from ..rules import GameRules, wild_rank_text
+from ..table.actions import Discard, Draw, GoOut
+from ..table.game import Game
+from ..table.players import BOTS, make_bot
 from .base import View
 from .hand import HandWidget
 
@@ -139,7 +140,7 @@ class PlayLesson(View):
         people = self.humans.value
         names = list(_HUMAN_NAMES[:people]) + [f"Bot {i + 1}" for i in range(self.bots.value)]
         if len(names) > 7:
-            raise ValueError(f"{len(names)} players is too many: a table has 2 to 7.")
+            raise LessonError(f"{len(names)} players is too many: a table has 2 to 7.")
         rules = GameRules(
             rounds=self.rounds.value,
             going_out_bonus=self.bonus.value,
@@ -179,13 +180,13 @@ class PlayLesson(View):
         game = self.game
         p = game.current_player
         if not self._is_human(p):
-            raise ValueError(
+            raise LessonError(
                 "It is not your turn."
                 if game.phase in ("draw", "discard")
                 else "The round is over: press Next round."
             )
         if self.people > 1 and self.shown_to != p:
-            raise ValueError(f"{game.names[p]}, press Show my hand first.")
+            raise LessonError(f"{game.names[p]}, press Show my hand first.")
         game.check(action, p)
         seen = self._public(action)  # before the move: it may change the discard pile
         game.apply(action, p)
@@ -201,14 +202,14 @@ class PlayLesson(View):
         """Go out, letting the engine lay the best melds and discard the costliest spare card."""
         options = [a for a in self.game.legal_actions() if isinstance(a, GoOut)]
         if not options:
-            raise ValueError("Your hand cannot go out yet: some cards are in no book or run.")
+            raise LessonError("Your hand cannot go out yet: some cards are in no book or run.")
         self.act(options[0])
 
     def hint(self) -> None:
         """What the strongest bot would do in your place, and why."""
         p = self.game.current_player
         if not self._is_human(p) or (self.people > 1 and self.shown_to != p):
-            raise ValueError("A hint is given on your own turn, with your hand shown.")
+            raise LessonError("A hint is given on your own turn, with your hand shown.")
         advisor = make_bot("lookahead", 0)
         action = advisor.choose(self.game.observation(p))
         self.hint_text.value = (
@@ -221,7 +222,7 @@ class PlayLesson(View):
         """Pass-and-play: show the hand of the person whose turn it is."""
         p = self.game.current_player
         if not self._is_human(p):
-            raise ValueError("It is not a person's turn.")
+            raise LessonError("It is not a person's turn.")
         self.shown_to = p
         self.refresh()
 

@@ -17,10 +17,12 @@ import ipywidgets as widgets
 from IPython.display import Image
 from matplotlib.figure import Figure
 
-from ..cards import Hand, parse_cards
-from ..counting import wild_count_distribution
-from ..outs import outs, rule_of_thumb
-from ..probability import (
+from ..core.cards import Hand, parse_cards
+from ..core.rules import ROUNDS, hand_size, is_wild, wild_rank_text
+from ..errors import LessonError
+from ..odds.counting import wild_count_distribution
+from ..odds.outs import outs, rule_of_thumb
+from ..odds.probability import (
     Estimate,
     ExactUnavailableError,
     deal,
@@ -30,7 +32,6 @@ from ..probability import (
     sample_wild_counts,
 )
 from ..render import hand_html
-from ..rules import ROUNDS, hand_size, is_wild, wild_rank_text
 from .base import View
 
 __all__ = ["GoOutLesson", "OutsLesson", "PlotArea", "WildCountLesson"]
@@ -385,7 +386,7 @@ class GoOutLesson(View):
     def explain(self) -> None:
         """Reveal the explanation (after the learner has written a guess)."""
         if not self.guess.value.strip():
-            raise ValueError(
+            raise LessonError(
                 "Write your own idea in the box first (a sentence is enough), then press again."
             )
         self.explanation.value = f"<div class='fc-panel'><p>{PATTERN_EXPLANATION}</p></div>"

@@ -7,7 +7,7 @@ from html import escape
 
 import ipywidgets as widgets
 
-from ..quizzes import Answer, Question
+from ..content.quizzes import Answer, Question
 from .base import View
 
 __all__ = ["Answer", "Question", "Quiz"]

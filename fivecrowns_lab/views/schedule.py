@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import ipywidgets as widgets
 
-from ..cards import JOKER, RANK_NAMES, RANKS, Card, Suit
+from ..core.cards import JOKER, RANK_NAMES, RANKS, Card, Suit
+from ..core.rules import ROUNDS, card_points, hand_size, wild_rank, wild_rank_text
 from ..render import card_html
-from ..rules import ROUNDS, card_points, hand_size, wild_rank, wild_rank_text
 from .base import View
 
 __all__ = ["ScheduleView"]

@@ -17,17 +17,14 @@ from pathlib import Path
 
 import ipywidgets as widgets
 
-from ..rules import ROUNDS, hand_size, wild_rank_text
+from ..core.rules import ROUNDS, hand_size, wild_rank_text
+from ..errors import ScoreError
 from .base import View
 
 __all__ = ["ScoreError", "ScoreSheet", "Scorekeeper", "placements"]
 
 DEFAULT_PATH = "scorekeeper.autosave.json"
 _NUMBER = re.compile(r"^[+-]?\d+$")
-
-
-class ScoreError(ValueError):
-    """A score or a list of players that cannot be entered."""
 
 
 def placements(totals: Sequence[int]) -> list[int]:

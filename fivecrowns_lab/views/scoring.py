@@ -8,10 +8,11 @@ from dataclasses import dataclass
 
 import ipywidgets as widgets
 
-from ..cards import DECK, RANKS, SUITS, Card, Hand
+from ..core.cards import DECK, RANKS, SUITS, Card, Hand
+from ..core.rules import ROUNDS, card_points, hand_size, is_wild, wild_rank_text
+from ..core.solver import Arrangement, best_arrangement, can_go_out
+from ..errors import LessonError
 from ..render import arrangement_html, points_text
-from ..rules import ROUNDS, card_points, hand_size, is_wild, wild_rank_text
-from ..solver import Arrangement, best_arrangement, can_go_out
 from .base import View
 
 __all__ = ["FinishedRound", "ScoringLesson", "finished_round"]
@@ -75,7 +76,7 @@ def _going_out_hand(round_no: int, pool: Counter[Card], rng: random.Random) -> l
 def finished_round(round_no: int, players: int, seed: int) -> FinishedRound:
     """A seeded finished round: player 0 went out, the others hold what was dealt to them."""
     if not 2 <= players <= len(NAMES):
-        raise ValueError(f"A table has 2 to {len(NAMES)} players, not {players}.")
+        raise LessonError(f"A table has 2 to {len(NAMES)} players, not {players}.")
     rng = random.Random(seed)
     pool: Counter[Card] = Counter(DECK)
     first = _going_out_hand(round_no, pool, rng)
@@ -131,7 +132,7 @@ class ScoringLesson(View):
     def step(self) -> None:
         """Score the next player."""
         if self.shown >= len(self.game.names):
-            raise ValueError("Every player is scored already: press Another round for a new one.")
+            raise LessonError("Every player is scored already: press Another round for a new one.")
         self.shown += 1
         self.refresh()
         name = self.game.names[self.shown - 1]

@@ -6,10 +6,11 @@ from html import escape
 
 import ipywidgets as widgets
 
-from ..actions import Draw, Place
+from ..core.rules import hand_size, wild_rank_text
+from ..errors import LessonError
 from ..render import card_back_svg, card_html
-from ..rules import hand_size, wild_rank_text
-from ..solitaire import Solitaire, SolitaireBot
+from ..table.actions import Draw, Place
+from ..table.solitaire import Solitaire, SolitaireBot
 from .base import View
 from .hand import HandWidget
 
@@ -81,7 +82,7 @@ class SolitaireLesson(View):
         """Put the drawn card into the chosen hand and discard ``card`` from it."""
         k = self.target.value
         if self.game.phase != "place":
-            raise ValueError("Draw a card first.")
+            raise LessonError("Draw a card first.")
         before = sum(self.game.closed)
         self.game.apply(Place(k, card))
         self.hint_text.value = ""

@@ -9,9 +9,10 @@ import ipywidgets as widgets
 from matplotlib.figure import Figure
 from matplotlib.ticker import MaxNLocator
 
-from ..players import BOTS
-from ..rules import GameRules
-from ..strategy import compare, final_totals, run_games, solitaire_odds, summarize
+from ..core.rules import GameRules
+from ..errors import LessonError
+from ..odds.strategy import compare, final_totals, run_games, solitaire_odds, summarize
+from ..table.players import BOTS
 from .base import View
 from .probability import EXACT_COLOUR, SIMULATED_COLOUR, THUMB_COLOUR, PlotArea, label, new_figure
 
@@ -143,7 +144,7 @@ class StrategyLab(View):
     def csv(self) -> str:
         """The last results as CSV text (one row per player per round per game)."""
         if self.table is None:
-            raise ValueError("Play some games first.")
+            raise LessonError("Play some games first.")
         return self.table.to_csv(index=False)
 
     def draw(self, table) -> None:

@@ -1,7 +1,7 @@
 """Players: a one-method protocol, and three bots of clearly different strength.
 
 A player is anything with ``choose(observation) -> action``: a bot, or a person
-at a widget. A bot sees only its :class:`~fivecrowns_lab.observation.Observation`,
+at a widget. A bot sees only its :class:`~fivecrowns_lab.table.observation.Observation`,
 never the game, and explains its last move in one sentence (``last_reason``).
 
 ``random``
@@ -17,7 +17,7 @@ never the game, and explains its last move in one sentence (``last_reason``).
     the lowest penalty minus that saving (counted more early in a round than late,
     and not at all on its final turn).
 
->>> from fivecrowns_lab.game import Game, play_game
+>>> from fivecrowns_lab.table.game import Game, play_game
 >>> bots = [make_bot("random", 1), make_bot("greedy"), make_bot("lookahead")]
 >>> play_game(Game(3, seed=1), bots).is_over
 True
@@ -29,14 +29,16 @@ import random
 from collections.abc import Callable
 from typing import Protocol, runtime_checkable
 
+from ..core.cards import JOKER, SUITS, Card, Hand
+from ..core.rules import card_points, is_wild
+from ..core.solver import Arrangement, best_arrangement, penalty
+from ..errors import BotError
 from .actions import Action, Discard, Draw, GoOut
-from .cards import JOKER, SUITS, Card, Hand
 from .observation import Observation
-from .rules import card_points, is_wild
-from .solver import Arrangement, best_arrangement, penalty
 
 __all__ = [
     "BOTS",
+    "BOT_DESCRIPTIONS",
     "Bot",
     "BotError",
     "GreedyBot",
@@ -45,10 +47,6 @@ __all__ = [
     "RandomBot",
     "make_bot",
 ]
-
-
-class BotError(ValueError):
-    """A bot name that is not in :data:`BOTS`, or a bot asked to act out of turn."""
 
 
 @runtime_checkable
@@ -327,6 +325,13 @@ BOTS: dict[str, Callable[..., Bot]] = {
     "random": RandomBot,
     "greedy": GreedyBot,
     "lookahead": LookaheadBot,
+}
+
+#: One sentence per bot for a learner choosing an opponent, weakest first (same keys as BOTS).
+BOT_DESCRIPTIONS: dict[str, str] = {
+    "random": "Plays any legal move, but always goes out when it can.",
+    "greedy": "Keeps the hand that leaves the fewest points right now.",
+    "lookahead": "Also counts which unseen cards could still complete its melds.",
 }
 
 

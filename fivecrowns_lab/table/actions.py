@@ -19,7 +19,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from .cards import Card, format_cards, parse_card, parse_cards
+from ..core.cards import Card, format_cards, parse_card, parse_cards
+from ..errors import ActionError
 
 __all__ = [
     "Action",
@@ -35,10 +36,6 @@ __all__ = [
 
 Source = Literal["stock", "discard"]
 _SOURCES = ("stock", "discard")
-
-
-class ActionError(ValueError):
-    """Text or data that does not describe an action."""
 
 
 @dataclass(frozen=True)

@@ -13,10 +13,10 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Literal
 
+from ..core.cards import DECK, Card, Hand
+from ..core.melds import Meld
+from ..core.rules import GameRules
 from .actions import Action, ActionRecord
-from .cards import DECK, Card, Hand
-from .melds import Meld
-from .rules import GameRules
 
 __all__ = ["Observation", "Phase"]
 

@@ -39,9 +39,9 @@ from functools import cache
 from itertools import product
 from math import comb, factorial
 
-from .cards import DECK, JOKER, RANKS, SUITS, Card
-from .rules import JOKER_POINTS, WILD_POINTS, check_round, hand_size, wild_rank
-from .solver import can_go_out, going_out_discards, penalty
+from ..core.cards import DECK, JOKER, RANKS, SUITS, Card
+from ..core.rules import JOKER_POINTS, WILD_POINTS, check_round, hand_size, wild_rank
+from ..core.solver import can_go_out, going_out_discards, penalty
 
 __all__ = [
     "DECK_SIZE",

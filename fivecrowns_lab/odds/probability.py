@@ -2,7 +2,7 @@
 
 Every question comes in two forms. ``method="exact"`` counts: it returns a
 :class:`fractions.Fraction`, from the table shipped with the package (built by
-``python -m fivecrowns_lab.probability --build-table``). ``method="simulate"``
+``python -m fivecrowns_lab.odds.probability --build-table``). ``method="simulate"``
 deals ``n`` random hands from a seeded generator and returns a float with a 95%
 confidence interval; the same seed always gives the same answer.
 
@@ -31,10 +31,11 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, Literal
 
-from .cards import DECK, Hand
+from ..core.cards import DECK, Hand
+from ..core.rules import check_round, hand_size, is_wild
+from ..core.solver import can_go_out, going_out_discards, penalty
+from ..errors import ExactUnavailableError, ProbabilityError
 from .counting import DECK_SIZE, count_round, wild_count_distribution
-from .rules import check_round, hand_size, is_wild
-from .solver import can_go_out, going_out_discards, penalty
 from .stats import mean_interval, wilson_interval
 
 __all__ = [
@@ -55,14 +56,6 @@ __all__ = [
 Method = Literal["exact", "simulate"]
 _TABLE_FILE = "exact_table.json"
 _DEFAULT_N = 10_000
-
-
-class ProbabilityError(ValueError):
-    """A question the probability engine cannot answer as asked (bad method or sample size)."""
-
-
-class ExactUnavailableError(ProbabilityError):
-    """An exact value that is not in the shipped table (too costly to count)."""
 
 
 @dataclass(frozen=True)
@@ -119,7 +112,7 @@ def exact_table() -> dict[str, Any]:
     ``table["rounds"]["3"]["go_out"]`` is ``{"count": ..., "deals": ...,
     "probability": "p/q", "decimal": ...}``; see :func:`build_table`.
     """
-    folder = resources.files("fivecrowns_lab").joinpath("data")
+    folder = resources.files("fivecrowns_lab.odds").joinpath("data")
     text = folder.joinpath(_TABLE_FILE).read_text("utf-8")
     data: dict[str, Any] = json.loads(text)
     return data
@@ -317,7 +310,7 @@ def build_table(
     table: dict[str, Any] = {
         "about": (
             "Exact counts over every deal of each round of Five Crowns (116 cards, 16 wild "
-            "in every round), made by fivecrowns_lab.counting: hands are enumerated once "
+            "in every round), made by fivecrowns_lab.odds.counting: hands are enumerated once "
             "per renaming of the suits, with the number of deals each stands for."
         ),
         "rounds": {},
@@ -366,8 +359,8 @@ def _round_list(text: str) -> list[int]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m fivecrowns_lab.probability --build-table``: count and save the table."""
-    parser = argparse.ArgumentParser(prog="python -m fivecrowns_lab.probability")
+    """``python -m fivecrowns_lab.odds.probability --build-table``: count and save the table."""
+    parser = argparse.ArgumentParser(prog="python -m fivecrowns_lab.odds.probability")
     parser.add_argument("--build-table", action="store_true", help="count and write the table")
     parser.add_argument("--rounds", default="1-5", help="rounds for going out on the deal")
     parser.add_argument("--penalty-rounds", default="1-5", help="rounds for penalties")

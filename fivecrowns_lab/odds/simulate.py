@@ -19,9 +19,10 @@ from collections.abc import Sequence
 from concurrent.futures import Executor
 from typing import TYPE_CHECKING, Any
 
-from .game import Game, play_game
-from .players import Player, make_bot
-from .rules import GameRules
+from ..core.rules import GameRules
+from ..errors import SimulationError
+from ..table.game import Game, play_game
+from ..table.players import Player, make_bot
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -29,10 +30,6 @@ if TYPE_CHECKING:
 __all__ = ["COLUMNS", "SimulationError", "game_seed", "simulate"]
 
 COLUMNS = ["game", "round", "player", "bot", "points", "total", "went_out_first", "placement"]
-
-
-class SimulationError(ValueError):
-    """Settings that cannot be simulated."""
 
 
 def game_seed(seed: int, *parts: int) -> int:
@@ -101,7 +98,7 @@ def simulate(
     Parameters
     ----------
     players
-        One entry per seat: a bot name from :data:`~fivecrowns_lab.players.BOTS` or a
+        One entry per seat: a bot name from :data:`~fivecrowns_lab.table.players.BOTS` or a
         player object. A player with a ``with_seed(seed)`` method (every bot) gets a
         fresh copy seeded for each game; any other player is deep-copied per game.
     n_games

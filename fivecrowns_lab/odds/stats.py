@@ -18,14 +18,12 @@ from __future__ import annotations
 import math
 from statistics import NormalDist
 
+from ..errors import StatsError
+
 __all__ = ["Z95", "StatsError", "mean_interval", "t_quantile", "wilson_interval"]
 
 #: The standard normal quantile for a two-sided 95% interval.
 Z95 = NormalDist().inv_cdf(0.975)
-
-
-class StatsError(ValueError):
-    """Counts that cannot make an interval (no trials, more successes than trials)."""
 
 
 def wilson_interval(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:

@@ -1,8 +1,8 @@
 """The scoresheet and the standings of a game, as pandas tables (both export with ``.to_csv``).
 
->>> from fivecrowns_lab.game import Game, play_game
->>> from fivecrowns_lab.players import make_bot
->>> from fivecrowns_lab.rules import GameRules
+>>> from fivecrowns_lab.table.game import Game, play_game
+>>> from fivecrowns_lab.table.players import make_bot
+>>> from fivecrowns_lab.core.rules import GameRules
 >>> game = play_game(Game(["Ana", "Ben"], GameRules(rounds=2), seed=3),
 ...                  [make_bot("greedy"), make_bot("greedy")])
 >>> list(game.scoresheet().columns)
@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .melds import rank_text
-from .rules import wild_rank
+from ..core.melds import rank_text
+from ..core.rules import wild_rank
 
 if TYPE_CHECKING:
     import pandas as pd

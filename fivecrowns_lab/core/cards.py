@@ -42,6 +42,8 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
+from ..errors import CardError
+
 __all__ = [
     "DECK",
     "JOKER",
@@ -61,10 +63,6 @@ RANKS: tuple[int, ...] = tuple(range(3, 14))
 RANK_NAMES = {11: "J", 12: "Q", 13: "K"}
 RANK_WORDS = {11: "jack", 12: "queen", 13: "king"}
 _JOKER_RANK = 0
-
-
-class CardError(ValueError):
-    """A card or hand that cannot exist: a bad token or too many copies of a card."""
 
 
 class Suit(Enum):
@@ -111,7 +109,7 @@ class Card:
     """One card: a rank from 3 to 13 and a suit, or the joker (rank 0, no suit).
 
     Cards carry no round: whether a card is wild, and what it scores, depends on
-    the round and is answered by :mod:`fivecrowns_lab.rules`.
+    the round and is answered by :mod:`fivecrowns_lab.core.rules`.
 
     Examples
     --------
@@ -193,7 +191,7 @@ class Card:
         return f"Card({self.rank}, {self.suit!r})"
 
     def _repr_html_(self) -> str:
-        from .render import card_html  # lazy: rendering is only needed in notebooks
+        from ..render import card_html  # lazy: rendering is only needed in notebooks
 
         return card_html(self)
 
@@ -270,7 +268,7 @@ class Hand(tuple[Card, ...]):
         return Hand(sorted(self, key=lambda c: c.sort_key))
 
     def _repr_html_(self) -> str:
-        from .render import hand_html
+        from ..render import hand_html
 
         return hand_html(self)
 
@@ -286,7 +284,7 @@ def check_available(cards: Iterable[Card]) -> None:
     >>> check_available(parse_cards("8H 8H 8H", check=False))
     Traceback (most recent call last):
     ...
-    fivecrowns_lab.cards.CardError: The deck has only 2 copies of 8♥, but these cards hold 3.
+    fivecrowns_lab.errors.CardError: The deck has only 2 copies of 8♥, but these cards hold 3.
     """
     counts = Counter(cards)
     total = sum(counts.values())
@@ -313,7 +311,7 @@ def parse_cards(text: str | Iterable[Any], check: bool = True) -> Hand:
     >>> parse_cards("3H 4X")
     Traceback (most recent call last):
     ...
-    fivecrowns_lab.cards.CardError: '4X' is not a card: 'X' is not a suit; a card is a rank ...
+    fivecrowns_lab.errors.CardError: '4X' is not a card: 'X' is not a suit; a card is a rank ...
     """
     if text is None or not isinstance(text, (str, Iterable)):
         raise CardError(

@@ -15,6 +15,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
+from ..errors import MeldError
 from .cards import RANK_NAMES, RANK_WORDS, Card, Hand, Suit, format_cards, parse_cards
 from .rules import check_round, is_wild
 
@@ -32,10 +33,6 @@ __all__ = [
 MeldKind = Literal["book", "run"]
 _LOW, _HIGH = 3, 13
 _NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight")
-
-
-class MeldError(ValueError):
-    """Cards that do not form the meld asked for."""
 
 
 def rank_text(rank: int) -> str:
@@ -122,7 +119,7 @@ class Meld:
         return text + "."
 
     def _repr_html_(self) -> str:
-        from .render import hand_html
+        from ..render import hand_html
 
         return hand_html(self.cards, self.round_no)
 

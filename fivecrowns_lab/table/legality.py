@@ -11,10 +11,11 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from ..core.cards import Card, format_cards
+from ..core.melds import check_meld
+from ..core.solver import best_arrangement, going_out_discards
+from ..errors import CardNotHeldError, EmptyPileError, GameError, GoOutError, PhaseError, TurnError
 from .actions import Action, Discard, Draw, GoOut, Source
-from .cards import Card, format_cards
-from .melds import check_meld
-from .solver import best_arrangement, going_out_discards
 
 if TYPE_CHECKING:
     from .game import Game
@@ -29,30 +30,6 @@ __all__ = [
     "check_action",
     "list_legal",
 ]
-
-
-class GameError(ValueError):
-    """An action the rules do not allow now; the message says why in a sentence."""
-
-
-class TurnError(GameError):
-    """Not this player's turn, or no turn at all (the round or game is over)."""
-
-
-class PhaseError(GameError):
-    """The right player, the wrong step: discarding before drawing, drawing twice."""
-
-
-class CardNotHeldError(GameError):
-    """A card named in an action is not in the player's hand."""
-
-
-class EmptyPileError(GameError):
-    """Drawing from a pile that has no card to give."""
-
-
-class GoOutError(GameError):
-    """A hand that cannot go out the way the action says."""
 
 
 def _and(items: Sequence[str]) -> str:

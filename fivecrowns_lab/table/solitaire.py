@@ -6,7 +6,7 @@ it into an open hand and discards a card of that same hand. A hand whose cards a
 meld is closed. Closing every hand wins; running out of draw pile first loses.
 
 The shape is the table game's: ``legal_actions()``, ``check``/``can``, ``apply``
-returning an :class:`~fivecrowns_lab.actions.ActionRecord`, and JSON save/resume.
+returning an :class:`~fivecrowns_lab.table.actions.ActionRecord`, and JSON save/resume.
 
 >>> game = Solitaire(seed=5)
 >>> game.phase, len(game.hands), [len(h) for h in game.hands][:3]
@@ -14,7 +14,7 @@ returning an :class:`~fivecrowns_lab.actions.ActionRecord`, and JSON save/resume
 >>> game.apply(Place(1, game.hands[0][0]))
 Traceback (most recent call last):
 ...
-fivecrowns_lab.solitaire.SolitaireError: You must draw before you place a card.
+fivecrowns_lab.errors.SolitaireError: You must draw before you place a card.
 """
 
 from __future__ import annotations
@@ -26,20 +26,17 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Literal
 
+from ..core.cards import DECK, Card, Hand
+from ..core.rules import ROUNDS, hand_size
+from ..core.solver import can_go_out, penalty
+from ..errors import SolitaireError
 from .actions import Action, ActionRecord, Draw, Place, action_from_dict
-from .cards import DECK, Card, Hand
-from .game import GameError, _derive
-from .rules import ROUNDS, hand_size
-from .solver import can_go_out, penalty
+from .game import _derive
 
 __all__ = ["Solitaire", "SolitaireBot", "SolitaireError", "SolitaireResult"]
 
 SolitairePhase = Literal["draw", "place", "won", "lost"]
 _FORMAT = "fivecrowns-solitaire"
-
-
-class SolitaireError(GameError):
-    """A solitaire move the rules do not allow now."""
 
 
 @dataclass(frozen=True)

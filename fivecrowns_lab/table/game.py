@@ -3,7 +3,7 @@
 The shape is the one every game in the package has: the state offers
 ``legal_actions()``, ``check(action)`` raises a :class:`GameError` with a sentence a
 learner can read, ``can(action)`` says yes or no, and ``apply(action)`` plays it and
-returns a frozen :class:`~fivecrowns_lab.actions.ActionRecord`. An illegal action
+returns a frozen :class:`~fivecrowns_lab.table.actions.ActionRecord`. An illegal action
 changes nothing. Randomness comes only from the seed, so a game replays exactly
 from its seed and its actions (that is also how :meth:`Game.to_json` saves it).
 
@@ -13,7 +13,7 @@ from its seed and its actions (that is also how :meth:`Game.to_json` saves it).
 >>> game.discard(game.hands[1][0])
 Traceback (most recent call last):
 ...
-fivecrowns_lab.legality.PhaseError: You must draw before you discard.
+fivecrowns_lab.errors.PhaseError: You must draw before you discard.
 >>> record = game.draw("stock")
 >>> len(game.hands[1])
 4
@@ -31,9 +31,12 @@ from dataclasses import dataclass
 from numbers import Integral
 from typing import TYPE_CHECKING, Any
 
+from ..core.cards import DECK, Card, Hand
+from ..core.layoff import best_with_layoff
+from ..core.melds import Meld, check_meld
+from ..core.rules import GameRules, hand_size, wild_rank
+from ..core.solver import Arrangement, best_arrangement
 from .actions import Action, ActionRecord, Discard, Draw, GoOut, Source, action_from_dict
-from .cards import DECK, Card, Hand
-from .layoff import best_with_layoff
 from .legality import (
     CardNotHeldError,
     EmptyPileError,
@@ -44,10 +47,7 @@ from .legality import (
     check_action,
     list_legal,
 )
-from .melds import Meld, check_meld
 from .observation import Observation, Phase
-from .rules import GameRules, hand_size, wild_rank
-from .solver import Arrangement, best_arrangement
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -106,7 +106,7 @@ class Game:
     players
         The number of players or their names, in seat order (clockwise).
     rules
-        The settings and variants (:class:`~fivecrowns_lab.rules.GameRules`).
+        The settings and variants (:class:`~fivecrowns_lab.core.rules.GameRules`).
     seed
         Decides every shuffle; None picks one at random (it is kept, see ``seed``).
     """

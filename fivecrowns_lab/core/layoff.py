@@ -6,8 +6,8 @@ search below tries every sequence of such additions (memoised on the cards left
 and the shapes of the table melds) and keeps the one whose remaining hand leaves
 the fewest points after its own best melds, so the result is exact.
 
->>> from fivecrowns_lab.melds import make_run
->>> from fivecrowns_lab.cards import parse_cards
+>>> from fivecrowns_lab.core.melds import make_run
+>>> from fivecrowns_lab.core.cards import parse_cards
 >>> table = [make_run(parse_cards("5H 6H 7H"), 1)]
 >>> result = best_with_layoff(parse_cards("8H 9C KS"), 1, table)
 >>> [str(c) for c in result.cards_laid_off], result.arrangement.penalty

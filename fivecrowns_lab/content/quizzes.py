@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..errors import LessonError
+
 __all__ = ["QUIZZES", "Answer", "Question"]
 
 
@@ -33,7 +35,7 @@ class Question:
 
     def __post_init__(self) -> None:
         if sum(a.correct for a in self.answers) != 1:
-            raise ValueError(f"Question {self.prompt!r} needs exactly one right answer.")
+            raise LessonError(f"Question {self.prompt!r} needs exactly one right answer.")
 
 
 def _q(prompt: str, right: tuple[str, str], *wrong: tuple[str, str]) -> Question:

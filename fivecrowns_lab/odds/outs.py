@@ -20,18 +20,15 @@ from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
 
-from .cards import DECK, Card, Hand, check_available, parse_cards
-from .rules import card_points, check_round, hand_size
-from .solver import HandSizeError, can_go_out, going_out_discards
+from ..core.cards import DECK, Card, Hand, check_available, parse_cards
+from ..core.rules import card_points, check_round, hand_size
+from ..core.solver import HandSizeError, can_go_out, going_out_discards
+from ..errors import OutsError
 
 __all__ = ["Out", "Outs", "OutsError", "outs", "rule_of_thumb"]
 
 _COPIES = Counter(DECK)
 _CARD_TYPES = tuple(sorted(_COPIES, key=lambda c: c.sort_key))
-
-
-class OutsError(ValueError):
-    """A question about outs that makes no sense, such as a negative number of draws."""
 
 
 @dataclass(frozen=True)

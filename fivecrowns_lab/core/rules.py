@@ -2,7 +2,7 @@
 
 >>> hand_size(11), wild_rank(11)
 (13, 13)
->>> from fivecrowns_lab.cards import Card, Suit
+>>> from fivecrowns_lab.core.cards import Card, Suit
 >>> card_points(Card(13, Suit.HEARTS), 10), card_points(Card(13, Suit.HEARTS), 11)
 (13, 20)
 """
@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any, Literal
 
+from ..errors import RoundError, RulesError
 from .cards import RANK_NAMES, Card
 
 __all__ = [
@@ -35,14 +36,6 @@ ROUNDS: tuple[int, ...] = tuple(range(1, 12))
 WILD_POINTS = 20
 #: Points for a joker left in hand.
 JOKER_POINTS = 50
-
-
-class RoundError(ValueError):
-    """A round number outside 1..11."""
-
-
-class RulesError(ValueError):
-    """Game settings that do not make a game."""
 
 
 def check_round(round_no: int) -> int:

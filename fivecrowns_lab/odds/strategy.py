@@ -1,12 +1,12 @@
 """Comparing strategies: many simulated games summarised with confidence intervals.
 
-The games come from :func:`fivecrowns_lab.simulate.simulate` (same seeds, same
+The games come from :func:`fivecrowns_lab.odds.simulate.simulate` (same seeds, same
 table); :func:`run_games` plays them in chunks so that a lesson can show progress.
 Every seat plays the same deals in every game, so two strategies are compared
 game by game (a *paired* comparison), which needs far fewer games than comparing
 two separate averages.
 
->>> from fivecrowns_lab.rules import GameRules
+>>> from fivecrowns_lab.core.rules import GameRules
 >>> table = run_games(["greedy", "random"], 6, GameRules(rounds=3), seed=2)
 >>> summary = summarize(table)
 >>> list(summary["bot"])
@@ -24,10 +24,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from .players import Player, make_bot
-from .rules import GameRules
+from ..core.rules import GameRules
+from ..table.players import Player, make_bot
+from ..table.solitaire import Solitaire
 from .simulate import COLUMNS, SimulationError, game_seed, play_games
-from .solitaire import Solitaire
 from .stats import mean_interval, wilson_interval
 
 if TYPE_CHECKING:
@@ -54,7 +54,7 @@ def run_games(
     progress: Progress | None = None,
     chunk_size: int = 5,
 ) -> pd.DataFrame:
-    """Play ``n_games`` games like :func:`~fivecrowns_lab.simulate.simulate` (the same table).
+    """Play ``n_games`` games like :func:`~fivecrowns_lab.odds.simulate.simulate` (the same table).
 
     ``progress(done, total)`` is called after each chunk of games.
     """

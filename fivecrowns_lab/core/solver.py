@@ -28,6 +28,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from ..errors import HandSizeError
 from .cards import DECK, SUITS, Card, Hand, Suit, parse_cards
 from .melds import Meld, make_book, make_run
 from .rules import card_points, check_round, hand_size, is_wild, wild_rank
@@ -51,10 +52,6 @@ _RANK_MASK = (1 << _BLOCK) - 1
 
 # Every suited card, built once: the solver makes many and Card() validates its input.
 _CARD = {(c.rank, c.suit): c for c in DECK if c.suit is not None}
-
-
-class HandSizeError(ValueError):
-    """A hand of the wrong size for what was asked."""
 
 
 @dataclass(frozen=True)
@@ -85,7 +82,7 @@ class Arrangement:
         return "\n".join(lines)
 
     def _repr_html_(self) -> str:
-        from .render import arrangement_html
+        from ..render import arrangement_html
 
         return arrangement_html(self)
 

@@ -1,0 +1,1 @@
+"""Plain data the lessons teach with: quiz banks, scripted scenarios, the lesson catalogue."""

@@ -1,0 +1,121 @@
+"""Every error the package raises on purpose, under one base class.
+
+All of them are :class:`FiveCrownsError`, a :class:`ValueError`, and carry a sentence a
+learner can read, quoting the input. Views catch :class:`FiveCrownsError` and show its
+message; anything else is a bug on our side and is logged, never blamed on the learner.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "ActionError",
+    "BotError",
+    "CardError",
+    "CardNotHeldError",
+    "EmptyPileError",
+    "ExactUnavailableError",
+    "FiveCrownsError",
+    "GameError",
+    "GoOutError",
+    "HandSizeError",
+    "LessonError",
+    "MeldError",
+    "OutsError",
+    "PhaseError",
+    "ProbabilityError",
+    "RoundError",
+    "RulesError",
+    "ScoreError",
+    "SimulationError",
+    "SolitaireError",
+    "StatsError",
+    "TurnError",
+]
+
+
+class FiveCrownsError(ValueError):
+    """Input or a move that the rules or the engine refuse; the message says why."""
+
+
+class CardError(FiveCrownsError):
+    """A card or hand that cannot exist: a bad token or too many copies of a card."""
+
+
+class RoundError(FiveCrownsError):
+    """A round number outside 1..11."""
+
+
+class RulesError(FiveCrownsError):
+    """Game settings that do not make a game."""
+
+
+class HandSizeError(FiveCrownsError):
+    """A hand of the wrong size for what was asked."""
+
+
+class MeldError(FiveCrownsError):
+    """Cards that do not form the meld asked for."""
+
+
+class ActionError(FiveCrownsError):
+    """Text or data that does not describe an action."""
+
+
+class GameError(FiveCrownsError):
+    """An action the rules do not allow now; the message says why in a sentence."""
+
+
+class TurnError(GameError):
+    """Not this player's turn, or no turn at all (the round or game is over)."""
+
+
+class PhaseError(GameError):
+    """The right player, the wrong step: discarding before drawing, drawing twice."""
+
+
+class CardNotHeldError(GameError):
+    """A card named in an action is not in the player's hand."""
+
+
+class EmptyPileError(GameError):
+    """Drawing from a pile that has no card to give."""
+
+
+class GoOutError(GameError):
+    """A hand that cannot go out the way the action says."""
+
+
+class SolitaireError(GameError):
+    """A solitaire move the rules do not allow now."""
+
+
+class BotError(FiveCrownsError):
+    """A bot name that is not in :data:`BOTS`, or a bot asked to act out of turn."""
+
+
+class ProbabilityError(FiveCrownsError):
+    """A question the probability engine cannot answer as asked (bad method or sample size)."""
+
+
+class ExactUnavailableError(ProbabilityError):
+    """An exact value that is not in the shipped table (too costly to count)."""
+
+
+class OutsError(FiveCrownsError):
+    """A question about outs that makes no sense, such as a negative number of draws."""
+
+
+class SimulationError(FiveCrownsError):
+    """Settings that cannot be simulated."""
+
+
+class StatsError(FiveCrownsError):
+    """Counts that cannot make an interval (no trials, more successes than trials)."""
+
+
+class ScoreError(FiveCrownsError):
+    """A score or a list of players that cannot be entered."""
+
+
+class LessonError(FiveCrownsError):
+    """A step a lesson cannot take yet, such as scoring before any cards are typed."""
