@@ -12,9 +12,7 @@ WIDGET_LIBRARIES = ("ipywidgets", "anywidget", "matplotlib")
 
 
 def engine_modules() -> list[str]:
-    names = [
-        m.name for m in pkgutil.walk_packages(fivecrowns_lab.__path__, "fivecrowns_lab.")
-    ]
+    names = [m.name for m in pkgutil.walk_packages(fivecrowns_lab.__path__, "fivecrowns_lab.")]
     return sorted(n for n in names if not n.startswith("fivecrowns_lab.views"))
 
 
