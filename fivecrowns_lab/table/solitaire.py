@@ -29,9 +29,9 @@ from typing import Literal
 from ..core.cards import DECK, Card, Hand
 from ..core.rules import ROUNDS, hand_size
 from ..core.solver import can_go_out, penalty
-from ..errors import SolitaireError
+from ..errors import FiveCrownsError, SolitaireError, quote
 from .actions import Action, ActionRecord, Draw, Place, action_from_dict
-from .game import _derive
+from .game import _derive, check_seed, read_json
 
 __all__ = ["Solitaire", "SolitaireBot", "SolitaireError", "SolitaireResult"]
 
@@ -53,6 +53,8 @@ class Solitaire:
     """A game of Five Crowns Solitaire, dealt from ``seed`` (None: a random seed, kept)."""
 
     def __init__(self, seed: int | None = None) -> None:
+        if seed is not None:
+            check_seed(seed, SolitaireError)
         self.seed = secrets.randbits(63) if seed is None else int(seed)
         rng: random.Random = _derive(self.seed, "solitaire")
         stock = list(DECK)
@@ -157,13 +159,15 @@ class Solitaire:
                 raise SolitaireError(f"There is no hand {k!r}: the hands are numbered 1 to 11.")
             if self._closed[k - 1]:
                 raise SolitaireError(f"Hand {k} is closed: put the card into an open hand.")
+            if not isinstance(action.discard, Card):
+                raise SolitaireError(f"{quote(action.discard)} is not a card to discard.")
             if action.discard != self._drawn and action.discard not in self._hands[k - 1]:
                 raise SolitaireError(
                     f"You cannot discard {action.discard} from hand {k}: it holds "
                     f"{Hand(self._hands[k - 1])} and the drawn {self._drawn}."
                 )
         else:
-            raise SolitaireError(f"{action!r} is not a solitaire move (draw, then place).")
+            raise SolitaireError(f"{quote(action)} is not a solitaire move (draw, then place).")
 
     def can(self, action: Action) -> bool:
         """True when :meth:`check` would accept the action."""
@@ -224,10 +228,22 @@ class Solitaire:
     @classmethod
     def from_json(cls, text: str) -> Solitaire:
         """Resume a game saved with :meth:`to_json`."""
-        data = json.loads(text)
+        data = read_json(text, "solitaire game", SolitaireError)
         if not isinstance(data, dict) or data.get("format") != _FORMAT:
             raise SolitaireError("This is not a saved Five Crowns Solitaire game.")
-        return cls.replay(data["seed"], (action_from_dict(a) for a in data["actions"]))
+        missing = [k for k in ("seed", "actions") if k not in data]
+        if missing:
+            raise SolitaireError(
+                f"This saved solitaire game is incomplete: it has no {missing[0]}."
+            )
+        seed = check_seed(data["seed"], SolitaireError)
+        if not isinstance(data["actions"], list):
+            raise SolitaireError("This saved solitaire game is damaged: its actions are no list.")
+        try:
+            actions = [action_from_dict(a) for a in data["actions"]]
+        except FiveCrownsError as error:
+            raise SolitaireError(f"This saved solitaire game is damaged: {error}") from None
+        return cls.replay(seed, actions)
 
     @classmethod
     def replay(cls, seed: int, actions: Iterable[Action]) -> Solitaire:
@@ -240,6 +256,10 @@ class Solitaire:
     def play(self, bot: SolitaireBot | None = None) -> SolitaireResult:
         """Let ``bot`` (default: :class:`SolitaireBot`) play to the end; return the result."""
         bot = SolitaireBot() if bot is None else bot
+        if not callable(getattr(bot, "choose", None)):
+            raise SolitaireError(
+                f"A solitaire bot has a choose(game) method; {quote(bot)} has none."
+            )
         while not self.is_over:
             self.apply(bot.choose(self))
         return self.result()
