@@ -94,6 +94,13 @@ class Suit(Enum):
     # Members are singletons: hashing by identity keeps Card hashing fast.
     __hash__ = object.__hash__
 
+    @classmethod
+    def _missing_(cls, value: object) -> Suit:
+        raise CardError(
+            f"There is no suit {quote(value)}: the suits are stars, hearts, clubs, spades and "
+            "diamonds (parse a card such as '10H' instead)."
+        )
+
     def __repr__(self) -> str:
         return f"Suit.{self.name}"
 
@@ -272,7 +279,15 @@ class Hand(tuple[Card, ...]):
     __slots__ = ()
 
     def __new__(cls, cards: Iterable[Card] = ()) -> Hand:
-        return super().__new__(cls, cards)
+        if isinstance(cards, (str, bytes, dict)) or not isinstance(cards, Iterable):
+            raise CardError(
+                f"A Hand is made of cards (parse text with parse_cards), not {quote(cards)}."
+            )
+        hand = super().__new__(cls, cards)
+        for card in hand:
+            if type(card) is not Card:
+                raise CardError(f"{quote(card)} is not a card; a Hand holds only cards.")
+        return hand
 
     def __str__(self) -> str:
         return format_cards(self)
@@ -292,7 +307,8 @@ class Hand(tuple[Card, ...]):
 
 def format_cards(cards: Iterable[Card], ascii: bool = False) -> str:
     """Write cards in notation separated by spaces (ASCII codes if ``ascii``)."""
-    return " ".join(card.code if ascii else str(card) for card in cards)
+    hand = cards if isinstance(cards, Hand) else Hand(cards)
+    return " ".join(card.code if ascii else str(card) for card in hand)
 
 
 def check_available(cards: Iterable[Card]) -> None:

@@ -134,20 +134,30 @@ def wild_rank_text(round_no: int) -> str:
     return RANK_NAMES.get(rank, str(rank))
 
 
+def _not_a_card(card: object) -> Exception:
+    from .cards import CardError
+
+    return CardError(f"{quote(card)} is not a card; parse text first, as in parse_card('9C').")
+
+
 def is_wild(card: Card, round_no: int) -> bool:
     """True for a joker and for every card of the round's wild rank."""
     rank = wild_rank(round_no)
-    return card.is_joker or card.rank == rank
+    try:
+        return card.is_joker or card.rank == rank
+    except AttributeError:  # checked only on failure: this runs in the solver's loops
+        raise _not_a_card(card) from None
 
 
 def card_points(card: Card, round_no: int) -> int:
     """Penalty points of a card left in hand: face value, wild rank 20, joker 50."""
     rank = wild_rank(round_no)
-    if card.is_joker:
-        return JOKER_POINTS
-    if card.rank == rank:
-        return WILD_POINTS
-    return card.rank
+    try:
+        if card.is_joker:
+            return JOKER_POINTS
+        return WILD_POINTS if card.rank == rank else card.rank
+    except AttributeError:
+        raise _not_a_card(card) from None
 
 
 TiePolicy = Literal["shared", "playoff"]
