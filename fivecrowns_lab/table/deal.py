@@ -48,7 +48,8 @@ class Deal:
     hands
         One hand per seat; a seat not dealt in (in a playoff) has an empty hand.
     discard
-        The discard pile, bottom to top (after a deal, one card).
+        The discard pile, bottom to top (after a shuffled deal, one card; a scripted
+        position may leave it empty).
     stock
         The face-down draw pile, bottom to top: the next card drawn is ``stock[-1]``.
     dealer
@@ -88,8 +89,6 @@ class Deal:
                 )
         if not any(hands):
             raise GameError("A deal needs at least one hand dealt.")
-        if not self.discard:
-            raise GameError("A deal turns one card up to start the discard pile; this has none.")
         held = Counter(c for h in (*hands, self.discard, self.stock) for c in h)
         if held != _DECK_COUNT:
             extra = held - _DECK_COUNT
