@@ -39,7 +39,7 @@ import re
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
-from enum import Enum
+from enum import Enum, EnumMeta
 from itertools import islice
 from typing import Any
 
@@ -67,7 +67,25 @@ RANK_WORDS = {11: "jack", 12: "queen", 13: "king"}
 _JOKER_RANK = 0
 
 
-class Suit(Enum):
+class _SuitType(EnumMeta):
+    """``Suit(value)`` finds a member or raises :class:`CardError`; it never makes a new enum."""
+
+    def __call__(cls, value: object, *args: Any, **kwargs: Any) -> Any:
+        if isinstance(value, cls):
+            return value
+        try:
+            member = cls._value2member_map_.get(value) if not args and not kwargs else None
+        except TypeError:  # an unhashable value is no suit either
+            member = None
+        if member is None:
+            raise CardError(
+                f"There is no suit {quote(value)}: the suits are Suit.STARS, Suit.HEARTS, "
+                "Suit.CLUBS, Suit.SPADES and Suit.DIAMONDS (or parse a card such as '10H')."
+            )
+        return member
+
+
+class Suit(Enum, metaclass=_SuitType):
     """The five suits, each with its own symbol, ASCII letter and colour.
 
     The colours come from the Okabe-Ito palette, chosen to stay distinct
@@ -93,13 +111,6 @@ class Suit(Enum):
 
     # Members are singletons: hashing by identity keeps Card hashing fast.
     __hash__ = object.__hash__
-
-    @classmethod
-    def _missing_(cls, value: object) -> Suit:
-        raise CardError(
-            f"There is no suit {quote(value)}: the suits are stars, hearts, clubs, spades and "
-            "diamonds (parse a card such as '10H' instead)."
-        )
 
     def __repr__(self) -> str:
         return f"Suit.{self.name}"

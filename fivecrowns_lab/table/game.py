@@ -654,9 +654,16 @@ class Game:
 
         ``deals`` are the scripted deals by round index, as :attr:`deals` gives them.
         """
-        deals = {} if deals is None else dict(deals)
-        game = cls(players, rules, seed, deals.pop(0, None))
-        game._deals.update(deals)
+        if deals is not None and (
+            not isinstance(deals, Mapping)
+            or not all(isinstance(i, int) and isinstance(d, Deal) for i, d in deals.items())
+        ):
+            raise GameError(f"Deals are a mapping of round index to Deal, not {quote(deals)}.")
+        scripted = {} if deals is None else dict(deals)
+        game = cls(players, rules, seed, scripted.pop(0, None))
+        game._deals.update(scripted)
+        if isinstance(actions, (str, bytes, dict)) or not isinstance(actions, Iterable):
+            raise GameError(f"The actions to replay are a list of actions, not {quote(actions)}.")
         for action in actions:
             if game.phase == "round_over":
                 game.next_round()

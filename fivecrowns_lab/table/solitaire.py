@@ -249,6 +249,10 @@ class Solitaire:
     def replay(cls, seed: int, actions: Iterable[Action]) -> Solitaire:
         """Deal from ``seed`` and play ``actions``."""
         game = cls(seed)
+        if isinstance(actions, (str, bytes, dict)) or not isinstance(actions, Iterable):
+            raise SolitaireError(
+                f"The actions to replay are a list of moves, not {quote(actions)}."
+            )
         for action in actions:
             game.apply(action)
         return game
@@ -269,6 +273,11 @@ class Solitaire:
             f"<Solitaire seed={self.seed}, {sum(self._closed)}/11 closed, "
             f"{len(self._stock)} to draw, {self._phase}>"
         )
+
+
+def _check_game(game: object) -> None:
+    if not isinstance(game, Solitaire):
+        raise SolitaireError(f"The solitaire bot plays a Solitaire game, not {quote(game)}.")
 
 
 class SolitaireBot:
@@ -295,6 +304,9 @@ class SolitaireBot:
 
     def best_place(self, game: Solitaire, card: Card) -> tuple[Place, int]:
         """The best place for ``card`` and how many points it saves (closing counts 1000)."""
+        _check_game(game)
+        if not isinstance(card, Card):
+            raise SolitaireError(f"{quote(card)} is not a card to place.")
         best: tuple[int, bool, int, Place] | None = None
         for k in game.open_hands:
             hand = list(game.hands[k - 1])
@@ -312,6 +324,9 @@ class SolitaireBot:
 
     def choose(self, game: Solitaire) -> Action:
         """The next move for ``game``."""
+        _check_game(game)
+        if game.is_over:
+            raise SolitaireError(f"The game is over: you have {game.phase}.")
         if game.phase == "draw":
             top = game.discard_pile[-1] if game.discard_pile else None
             if top is not None and game.can(Draw("discard")):
