@@ -173,3 +173,10 @@ def test_points_and_wildness_of_something_that_is_not_a_card_are_refused():
         card_points("9C", 1)
     with pytest.raises(CardError, match="None is not a card"):
         is_wild(None, 1)
+
+
+def test_going_out_bonus_variant_scores_minus_ten_and_is_off_by_default():
+    from fivecrowns_lab.core.rules import GOING_OUT_BONUS
+
+    assert GOING_OUT_BONUS == -10
+    assert GameRules().going_out_bonus is False
