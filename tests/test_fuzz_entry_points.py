@@ -104,6 +104,7 @@ INSTANCES: dict[str, Callable[[], Any]] = {
     "Solitaire (draw phase)": lambda: Solitaire(seed=1),
     "Solitaire (after drawing)": _drawn_solitaire,
     "GameRules": GameRules,
+    "Deal": lambda: fivecrowns_lab.Deal.arrange(1, ["5H 6H 9C", "8S 8D KC"], "7H"),
     "Card": lambda: fivecrowns_lab.Card.parse("9C"),
     "Hand": lambda: parse_cards("5H 6H JK 9C"),
     "Arrangement": lambda: best_arrangement("5H 6H JK 9C", 1),

@@ -120,6 +120,12 @@ class Deal:
         drawn first). ``dealer`` None seats the dealer just before player 0, so player 0
         plays first.
         """
+        check_round(round_no)
+        if not isinstance(hands, (list, tuple)) or not MIN_PLAYERS <= len(hands) <= MAX_PLAYERS:
+            raise GameError(
+                f"The hands of a deal are a list of {MIN_PLAYERS} to {MAX_PLAYERS} hands, "
+                f"not {quote(hands)}."
+            )
         chosen = [parse_cards(h) for h in hands]
         pile = parse_cards(discard)
         top = parse_cards(stock)
