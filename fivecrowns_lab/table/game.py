@@ -622,8 +622,11 @@ class Game:
             rules = GameRules.from_dict(data["rules"])
         except RulesError as error:
             raise GameError(f"This saved game has unknown rules: {error}") from None
-        names = check_names(data["names"])
-        seed = check_seed(data["seed"])
+        try:
+            names = check_names(data["names"])
+            seed = check_seed(data["seed"])
+        except GameError as error:
+            raise GameError(f"This saved game is damaged: {error}") from None
         deals = _read_deals(data.get("deals", []))
         started = data["rounds_started"]
         limit = rules.rounds + 1
