@@ -1,32 +1,125 @@
 """Play against the computer: you (and friends, pass-and-play) against 1 to 6 bots.
 
+Two modes share one table. **Free play**: draw, select cards and *Lay down* each meld
+(the engine checks it and says why when it is not one), then discard your last card
+to go out; discarding into a hand that could go out asks "Go out?" first. **Coached
+first game**: a scripted deal (:mod:`fivecrowns_lab.content.scenarios`) with a coach
+line per step that flags mistakes before they are made ("you threw away a wild").
+
 Only the cards of the human whose turn it is ever reach a widget; opponents are
 shown as card backs and counts until the round is over and hands are revealed.
+After every action the keyboard focus moves to the next control that makes sense.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from html import escape
+from typing import Any
 
+import anywidget
 import ipywidgets as widgets
+import traitlets
 
-from ..core.rules import GameRules, wild_rank_text
+from ..content.scenarios import FIRST_GAME, Scenario, Step
+from ..core.cards import Card, format_cards, parse_card, parse_cards
+from ..core.melds import check_meld
+from ..core.rules import GameRules, is_wild, wild_rank_text
+from ..core.solver import best_arrangement
 from ..errors import LessonError
 from ..render import arrangement_html, card_back_svg, card_html, points_text
-from ..table.actions import Discard, Draw, GoOut
+from ..table.actions import Action, Discard, Draw, GoOut
 from ..table.game import Game
-from ..table.players import BOTS, make_bot
+from ..table.observation import Observation
+from ..table.players import BOT_DESCRIPTIONS, BOTS, Player, make_bot
 from .base import View
 from .hand import HandWidget
 
-__all__ = ["PlayLesson"]
+__all__ = ["PlayLesson", "ScriptedPlayer", "bot_levels", "hint_level"]
 
 _HUMAN_NAMES = ("You", "Friend", "Guest")
 _MAX_BOT_MOVES = 2000  # a round never needs this many; bounds a bot that misbehaves
+_MODES = (("Coached first game", "coached"), ("Free play", "free"))
+
+Melds = tuple[tuple[Card, ...], ...]
+
+
+def bot_levels() -> list[str]:
+    """The bot levels a learner can choose, weakest first (described ones first)."""
+    described = [name for name in BOT_DESCRIPTIONS if name in BOTS]
+    return described + [name for name in BOTS if name not in described]
+
+
+def hint_level() -> str:
+    """The bot behind *Hint*: the expert when there is one, else the strongest level."""
+    return "expert" if "expert" in BOTS else bot_levels()[-1]
+
+
+def _describe_level(name: str) -> str:
+    return BOT_DESCRIPTIONS.get(name, "A computer player.")
+
+
+class ScriptedPlayer:
+    """A player that makes the scripted moves of a scenario, in order (a :class:`Player`).
+
+    It shares the list of remaining steps with the view, so the learner's and its
+    own moves come off the same script.
+    """
+
+    name = "coach"
+
+    def __init__(self, seat: int, steps: list[Step]) -> None:
+        self.seat = seat
+        self.steps = steps
+        self.last_reason = "Scripted move."
+
+    def choose(self, observation: Observation) -> Action:
+        """The next move of the script, which must be this player's."""
+        if not self.steps or self.steps[0].player != self.seat:
+            raise LessonError("The coached game's script has no move for this player now.")
+        step = self.steps.pop(0)
+        self.last_reason = f"Scripted: {step.move}."
+        return _scripted_action(step)
+
+
+def _scripted_action(step: Step) -> Action:
+    if step.kind == "stock":
+        return Draw("stock")
+    if step.kind == "take":
+        return Draw("discard")
+    if step.kind == "discard":
+        return Discard(parse_card(step.cards))
+    if step.kind == "go":
+        return GoOut(parse_card(step.cards))
+    raise LessonError(f"A scripted opponent cannot make the move {step.move!r}.")
+
+
+class _Focus(anywidget.AnyWidget):
+    """Moves the keyboard focus to a control of the enclosing view (no visible output)."""
+
+    _esm = """
+    function render({ model, el }) {
+      el.style.display = "none";
+      model.on("msg:custom", (msg) => {
+        const attempt = (left) => {
+          const root = el.closest(".fc-view") || document;
+          const target = root.querySelector(msg.selector);
+          if (target && !target.disabled && target.offsetParent !== null) {
+            target.focus();
+          } else if (left > 0) {
+            setTimeout(() => attempt(left - 1), 80);
+          }
+        };
+        setTimeout(() => attempt(12), 30);
+      });
+    }
+    export default { render };
+    """
+    selector = traitlets.Unicode("").tag(sync=True)
 
 
 class PlayLesson(View):
-    """Five Crowns at one screen: click the stock or the discard, then a card to discard."""
+    """Five Crowns at one screen: draw, lay your melds down, discard; or a coached first game."""
 
     title = "Play a round against the computer"
 
@@ -37,13 +130,33 @@ class PlayLesson(View):
         humans: int = 1,
         rounds: int = 11,
         seed: int = 7,
-        **kwargs,
-    ):
+        mode: str = "free",
+        scenario: Scenario = FIRST_GAME,
+        **kwargs: Any,
+    ) -> None:
         super().__init__(**kwargs)
+        if mode not in dict((v, k) for k, v in _MODES):
+            raise LessonError(f"The play lesson's mode is 'coached' or 'free', not {mode!r}.")
+        levels = bot_levels()
+        if level not in levels:
+            raise LessonError(f"There is no {level!r} bot; choose one of {', '.join(levels)}.")
+        self.scenario = scenario
+        self.add_class("fc-play")
+        # -- setup (collapsed behind one toggle, so the first move is a few Tab stops away)
+        self.mode = widgets.ToggleButtons(
+            options=list(_MODES),
+            value=mode,
+            description="Mode",
+            tooltips=["A scripted deal with a coach", "Your own game against the bots"],
+        )
+        self.settings_button = widgets.ToggleButton(
+            value=False, description="Game settings", tooltip="Show or hide the game settings"
+        )
         self.bots = widgets.BoundedIntText(
             value=bots, min=1, max=6, description="Bots", layout={"width": "140px"}
         )
-        self.level = widgets.Dropdown(options=list(BOTS), value=level, description="Bot level")
+        self.level = widgets.Dropdown(options=levels, value=level, description="Bot level")
+        self.level_text = widgets.HTML()
         self.humans = widgets.Dropdown(
             options=[1, 2, 3],
             value=humans,
@@ -67,76 +180,195 @@ class PlayLesson(View):
         self.seed = widgets.BoundedIntText(
             value=seed, min=0, max=10**9, description="Seed", layout={"width": "200px"}
         )
-        self.new_button = self._button("New game", self.new_game, style="primary", icon="play")
+        self.new_button = self._button("New game", self.new_game_pressed, style="primary")
+        self.setup_note = widgets.HTML()
+        # -- the table
+        self.coach = widgets.HTML()
+        self.banner = widgets.HTML()
+        self.again_button = self._button("Play again", self.play_again, style="primary")
         self.table = widgets.HTML()
-        self.stock_button = self._button(
-            "Draw from the stock", lambda: self.act(Draw("stock")), icon="clone"
-        )
-        self.discard_button = self._button(
-            "Take the discard", lambda: self.act(Draw("discard")), icon="hand-paper-o"
-        )
-        self.discard_view = widgets.HTML()
-        self.go_out_button = self._button(
-            "Go out",
-            self.go_out,
-            style="success",
-            icon="star",
-            tooltip="Enabled when your hand can go out",
-        )
-        self.hint_button = self._button(
-            "Hint",
-            self.hint,
-            icon="lightbulb-o",
-            tooltip="What the strongest bot would do, and why",
-        )
-        self.reveal_button = self._button("Show my hand", self.reveal, style="warning", icon="eye")
-        self.next_button = self._button(
-            "Next round", self.next_round, style="primary", icon="forward"
-        )
-        self.hand = HandWidget(mode="pick", label="Your hand: click a card to discard it")
-        self.hand.on_pick(self._guard(lambda _i, card: self.act(Discard(card))))
         self.turn = widgets.HTML()
+        self.stock_button = self._button(
+            "Draw from the stock", lambda: self.draw("stock"), style="primary"
+        )
+        self.discard_button = self._button("Take the discard", lambda: self.draw("discard"))
+        self.discard_view = widgets.HTML()
+        self.hand = HandWidget(mode="multi", label="Your hand")
+        self.hand.add_class("fc-play-hand")
+        self.hand.observe(self._guard(self._on_selection), names="selected")
+        self.melds_view = widgets.HTML()
+        self.lay_button = self._button(
+            "Lay down", self.lay_down, style="success", tooltip="Lay the selected cards down"
+        )
+        self.throw_button = self._button(
+            "Discard", self.discard_selected, style="warning", tooltip="Discard the selected card"
+        )
+        self.take_back_button = self._button(
+            "Take back", self.take_back, tooltip="Put the melds you laid down back in your hand"
+        )
+        self.confirm_text = widgets.HTML()
+        self.confirm_yes = self._button("Go out", self.confirm_go_out, style="success")
+        self.confirm_no = self._button("Just discard", self.decline_go_out)
+        self.hint_button = self._button(
+            "Hint", self.hint, tooltip="What the strongest bot would do, and why"
+        )
+        self.reveal_button = self._button("Show my hand", self.reveal, style="warning")
+        self.next_button = self._button("Next round", self.next_round, style="primary")
         self.hint_text = widgets.HTML()
         self.log_view = widgets.HTML()
         self.summary = widgets.HTML()
         self.sheet = widgets.HTML()
-        setup = widgets.HBox(
-            [self.bots, self.level, self.humans, self.rounds, self.seed, self.new_button],
-            layout={"flex_flow": "row wrap"},
+        self.focuser = _Focus()
+        for control in (self.stock_button, self.discard_button, self.lay_button):
+            control.layout.width = "auto"
+        self._tag_buttons()
+
+        self.setup = widgets.VBox(
+            [
+                widgets.HBox(
+                    [self.bots, self.level, self.humans, self.rounds, self.seed],
+                    layout={"flex_flow": "row wrap"},
+                ),
+                widgets.HBox(
+                    [self.bonus, self.lay_off, self.no_discard, self.new_button],
+                    layout={"flex_flow": "row wrap", "align_items": "center"},
+                ),
+                self.setup_note,
+            ],
+            layout={"display": "none"},
         )
-        variants = widgets.HBox(
-            [self.bonus, self.lay_off, self.no_discard], layout={"flex_flow": "row wrap"}
+        self.setup.add_class("fc-panel")
+        top = widgets.HBox(
+            [self.mode, self.settings_button],
+            layout={"flex_flow": "row wrap", "align_items": "center"},
+        )
+        self.banner_box = widgets.HBox(
+            [self.banner, self.again_button], layout={"flex_flow": "row wrap"}
         )
         piles = widgets.HBox(
             [self.stock_button, self.discard_view, self.discard_button],
             layout={"align_items": "center", "flex_flow": "row wrap"},
         )
-        actions = widgets.HBox(
-            [self.go_out_button, self.hint_button, self.reveal_button, self.next_button],
+        self.confirm_box = widgets.HBox(
+            [self.confirm_text, self.confirm_yes, self.confirm_no],
+            layout={"flex_flow": "row wrap", "align_items": "center", "display": "none"},
+        )
+        moves = widgets.HBox(
+            [self.lay_button, self.throw_button, self.take_back_button],
+            layout={"flex_flow": "row wrap"},
+        )
+        more = widgets.HBox(
+            [self.hint_button, self.reveal_button, self.next_button],
             layout={"flex_flow": "row wrap"},
         )
         self._frame(
             [
-                setup,
-                variants,
+                top,
+                self.setup,
+                self.level_text,
+                self.coach,
+                self.banner_box,
                 self.table,
                 self.turn,
                 piles,
                 self.hand,
-                actions,
+                self.melds_view,
+                moves,
+                self.confirm_box,
+                more,
                 self.hint_text,
                 self.log_view,
                 self.summary,
                 self.sheet,
+                self.focuser,
             ],
-            "Draw from the stock or take the top discard, then click a card in your hand to "
-            "discard it. <b>Go out</b> lights up when your whole hand but one card melds.",
+            "Draw from the stock or take the top discard. To go out, select the cards of a "
+            "book or run and press <b>Lay down</b>, once per meld, then select your last "
+            "card and press <b>Discard</b>. Otherwise discard one card to end your turn.",
         )
+        self.mode.observe(self._guard(self._on_mode), names="value")
+        self.settings_button.observe(self._guard(self._on_settings), names="value")
+        self.level.observe(self._guard(self._on_level), names="value")
+        for control in (
+            self.bots,
+            self.humans,
+            self.rounds,
+            self.seed,
+            self.bonus,
+            self.lay_off,
+            self.no_discard,
+        ):
+            control.observe(self._guard(self._on_setup_change), names="value")
+        self._last_free_seed: int | None = None
+        self._refreshing = False
+        self.focused: widgets.Widget | None = None
         self.new_game()
 
-    # --- the game ------------------------------------------------------------------------------
+    def _tag_buttons(self) -> None:
+        """Classes the focus helper and the browser tests find controls by."""
+        for name in (
+            "stock_button",
+            "discard_button",
+            "lay_button",
+            "throw_button",
+            "take_back_button",
+            "confirm_yes",
+            "confirm_no",
+            "hint_button",
+            "reveal_button",
+            "next_button",
+            "again_button",
+            "new_button",
+        ):
+            getattr(self, name).add_class(
+                "fc-play-" + name.replace("_button", "").replace("_", "-")
+            )
+
+    # --- starting a game -----------------------------------------------------------------------
+    @property
+    def coached(self) -> bool:
+        """True in the coached first game."""
+        return bool(self.mode.value == "coached")
+
+    def new_game_pressed(self) -> None:
+        """New game (or Play again): a free game with an unchanged seed deals the next seed."""
+        if not self.coached and self.seed.value == self._last_free_seed:
+            self.seed.value = min(self.seed.max, self.seed.value + 1)
+            self.new_game()
+            self.status.info(
+                f"A new deal (seed {self.seed.value}; type a seed to replay one). "
+                + self._whose_turn()
+            )
+            return
+        self.new_game()
+
+    def play_again(self) -> None:
+        """The button under the winner banner: after the coached game, free play."""
+        if self.coached:
+            self.mode.value = "free"  # starts a free game (see _on_mode)
+        else:
+            self.new_game_pressed()
+
     def new_game(self) -> None:
-        """Start a game with the chosen players, bots and variants."""
+        """Start a game: the coached scenario, or free play with the chosen settings."""
+        self.steps: list[Step] = []
+        if self.coached:
+            self._start_scenario(self.scenario)
+        else:
+            self._start_free()
+        self.moves: list[tuple[str, str]] = []  # (what everyone saw, the bot's reason)
+        self.shown_to: int | None = None
+        self.staged: list[tuple[Card, ...]] = []
+        self.pending: tuple[Card, Card] | None = None  # (card clicked, card that goes out)
+        self.coach_flags: list[str] = []
+        self.hint_text.value = ""
+        self.setup_note.value = ""
+        self._run_bots()
+        self.refresh()
+        self.status.info(f"New game: {', '.join(self.game.names)}. {self._whose_turn()}")
+        self._focus_next()
+
+    def _start_free(self) -> None:
         people = self.humans.value
         names = list(_HUMAN_NAMES[:people]) + [f"Bot {i + 1}" for i in range(self.bots.value)]
         if len(names) > 7:
@@ -148,16 +380,21 @@ class PlayLesson(View):
             no_final_discard=self.no_discard.value,
         )
         self.game = Game(names, rules, seed=self.seed.value)
+        self._last_free_seed = self.seed.value
         self.people = people
-        self.players = {
+        self.players: dict[int, Player] = {
             p: make_bot(self.level.value, self.seed.value + p) for p in range(people, len(names))
         }
-        self.moves: list[tuple[str, str]] = []  # (what everyone saw, the bot's reason)
-        self.shown_to: int | None = None
-        self.hint_text.value = ""
-        self._run_bots()
-        self.refresh()
-        self.status.info(f"New game: {', '.join(names)}. {self._whose_turn()}")
+
+    def _start_scenario(self, scenario: Scenario) -> None:
+        self.game = Game(scenario.names, GameRules(rounds=scenario.rounds), seed=scenario.seed)
+        self.people = 1
+        self.steps = list(scenario.steps)
+        self.players = {
+            p: ScriptedPlayer(p, self.steps)
+            for p in range(len(scenario.names))
+            if p != scenario.learner
+        }
 
     def _is_human(self, player: int | None) -> bool:
         return player is not None and player < self.people
@@ -165,6 +402,7 @@ class PlayLesson(View):
     def _run_bots(self) -> None:
         game = self.game
         for _ in range(_MAX_BOT_MOVES):
+            self._finish_if_last_round()
             p = game.current_player
             if game.phase not in ("draw", "discard") or p is None or self._is_human(p):
                 return
@@ -172,50 +410,213 @@ class PlayLesson(View):
             action = bot.choose(game.observation(p))
             seen = self._public(action)
             game.apply(action, p)
-            self.moves.append((f"{game.names[p]}: {seen}.", bot.last_reason))
+            self.moves.append((f"{game.names[p]}: {seen}.", getattr(bot, "last_reason", "")))
         raise RuntimeError("The bots did not finish their turns.")
 
-    def act(self, action) -> None:
-        """Play an action for the human whose turn it is (a refused action changes nothing)."""
+    def _finish_if_last_round(self) -> None:
+        """After the last round's scoring the game ends at once (no extra click)."""
+        g = self.game
+        if (
+            g.phase == "round_over"
+            and len(g.round_results) >= g.rules.rounds
+            and g.rules.ties == "shared"
+        ):
+            g.next_round()
+
+    # --- the learner's moves -------------------------------------------------------------------
+    def _my_turn(self, phase: str | None = None) -> int:
+        """The seat of the person to play now, or a LessonError saying why there is none."""
         game = self.game
         p = game.current_player
-        if not self._is_human(p):
+        if not self._is_human(p) or p is None:
             raise LessonError(
                 "It is not your turn."
                 if game.phase in ("draw", "discard")
                 else "The round is over: press Next round."
+                if game.phase == "round_over"
+                else "The game is over: press Play again."
             )
         if self.people > 1 and self.shown_to != p:
             raise LessonError(f"{game.names[p]}, press Show my hand first.")
+        if phase == "discard" and game.phase == "draw":
+            raise LessonError("Draw a card first: from the stock or the discard pile.")
+        return p
+
+    def draw(self, source: str) -> None:
+        """Draw from the ``"stock"`` or take the top of the ``"discard"`` pile."""
+        p = self._my_turn()
+        action = Draw("stock" if source == "stock" else "discard")
+        self.game.check(action, p)
+        if self.coached:
+            self._coach_draw(action)
+        self.act(action)
+
+    def act(self, action: Action) -> None:
+        """Play an action for the human whose turn it is (a refused action changes nothing)."""
+        game = self.game
+        p = self._my_turn()
         game.check(action, p)
         seen = self._public(action)  # before the move: it may change the discard pile
         game.apply(action, p)
+        if self.coached and self.steps and self.steps[0].player == p:
+            self.steps.pop(0)
         self.moves.append((f"{game.names[p]}: {seen}.", ""))
         self.hint_text.value = ""
+        self.pending = None
         if game.current_player != p:
             self.shown_to = None
+            self.staged = []
         self._run_bots()
         self.refresh()
         self.status.ok(f"{game.names[p]}: {action}. {self._whose_turn()}")
+        self._focus_next()
 
-    def go_out(self) -> None:
-        """Go out, letting the engine lay the best melds and discard the costliest spare card."""
-        options = [a for a in self.game.legal_actions() if isinstance(a, GoOut)]
-        if not options:
-            raise LessonError("Your hand cannot go out yet: some cards are in no book or run.")
-        self.act(options[0])
+    def _remaining(self) -> list[Card]:
+        """The current person's cards not yet laid down this turn."""
+        p = self.game.current_player
+        left = Counter(self.game.hands[p]) if p is not None else Counter()
+        for meld in self.staged:
+            left.subtract(meld)
+        hand = list(self.game.hands[p]) if p is not None else []
+        out = []
+        for card in hand:
+            if left[card] > 0:
+                out.append(card)
+                left[card] -= 1
+        return out
+
+    def lay_down(self) -> None:
+        """Lay the selected cards down as one meld (the engine checks it)."""
+        self._my_turn("discard")
+        cards = tuple(self.hand.selected_cards)
+        if len(cards) < 3:
+            raise LessonError(
+                f"Select the three or more cards of one book or run first ({len(cards)} selected)."
+            )
+        if self.game.is_final_turn:
+            raise LessonError(
+                "On your final turn just discard: your best melds are laid down for you."
+            )
+        verdict = check_meld(cards, self.game.round_no)
+        if not verdict.valid:
+            raise LessonError(f"{format_cards(cards)} is not a meld. {verdict.reason}")
+        if self.coached:
+            self._coach_lay(cards)
+            self.steps.pop(0)
+        self.staged.append(cards)
+        self.pending = None
+        self.refresh()
+        left = self._remaining()
+        if len(left) == 1:
+            after = f"Now discard your last card, {left[0]}, to go out."
+        else:
+            after = (
+                "Melds stay down only if you go out this turn: lay the rest down too "
+                "and keep one card to discard, or press Take back."
+            )
+        self.status.ok(f"Laid down {format_cards(cards)}: {verdict.reason} {after}")
+        self._focus_next()
+
+    def take_back(self) -> None:
+        """Put the melds laid down this turn back into the hand."""
+        self._my_turn("discard")
+        if self.coached:
+            raise LessonError("In the coached game your melds stay down: discard your last card.")
+        self.staged = []
+        self.pending = None
+        self.refresh()
+        self.status.info("Your melds are back in your hand.")
+        self._focus_next()
+
+    def discard_selected(self) -> None:
+        """Discard the one selected card: going out when everything else is laid down."""
+        p = self._my_turn("discard")
+        chosen = list(self.hand.selected_cards)
+        if len(chosen) != 1:
+            raise LessonError(f"Select exactly one card to discard ({len(chosen)} selected).")
+        self.discard(chosen[0], p)
+
+    def discard(self, card: Card, player: int | None = None) -> None:
+        """Discard ``card``: go out if the rest is laid down; ask "Go out?" if it could be."""
+        p = self._my_turn("discard") if player is None else player
+        game = self.game
+        if card not in self._remaining():
+            raise LessonError(f"You cannot discard {card}: it is not in your hand.")
+        rest = list(self._remaining())
+        rest.remove(card)
+        staged: Melds = tuple(self.staged)
+        if self.coached:
+            self._coach_discard(card, rest)
+        if game.is_final_turn:
+            self.act(Discard(card))
+            return
+        if not rest and staged:
+            action = GoOut(card, staged)
+            game.check(action, p)
+            self.act(action)
+            return
+        if rest and staged and best_arrangement(rest, game.round_no).leftover:
+            loose = best_arrangement(rest, game.round_no).leftover
+            raise LessonError(
+                f"{format_cards(loose)} would be left in no meld: melds go down only when you "
+                "go out. Lay the rest down too, or press Take back and just discard."
+            )
+        going = self._going_out_discards(staged)
+        if going:
+            self.pending = (card, card if card in going else going[0])
+            self.refresh()
+            self._focus_next()
+            return
+        self.act(Discard(card))
+
+    def _going_out_discards(self, staged: Melds) -> list[Card]:
+        """The cards whose discard lets the current hand go out (with ``staged`` kept down)."""
+        left = self._remaining()
+        found = []
+        for card in dict.fromkeys(left):
+            rest = list(left)
+            rest.remove(card)
+            if not best_arrangement(rest, self.game.round_no).leftover:
+                found.append(card)
+        return found
+
+    def _go_out_with(self, card: Card) -> GoOut:
+        rest = self._remaining()
+        rest.remove(card)
+        melds = tuple(self.staged) + tuple(
+            tuple(m.cards) for m in best_arrangement(rest, self.game.round_no).melds
+        )
+        return GoOut(card, melds)
+
+    def confirm_go_out(self) -> None:
+        """Answer "Go out?" with yes: lay everything down and discard the card that goes out."""
+        p = self._my_turn("discard")
+        if self.pending is None:
+            raise LessonError("There is nothing to confirm: choose a card to discard.")
+        action = self._go_out_with(self.pending[1])
+        self.game.check(action, p)
+        self.act(action)
+
+    def decline_go_out(self) -> None:
+        """Answer "Go out?" with no: just discard the card that was chosen."""
+        self._my_turn("discard")
+        if self.pending is None:
+            raise LessonError("There is nothing to confirm: choose a card to discard.")
+        card = self.pending[0]
+        self.staged = []
+        self.act(Discard(card))
 
     def hint(self) -> None:
-        """What the strongest bot would do in your place, and why."""
+        """What the strongest bot would do in your place, and why (from your view only)."""
         p = self.game.current_player
-        if not self._is_human(p) or (self.people > 1 and self.shown_to != p):
+        if not self._is_human(p) or p is None or (self.people > 1 and self.shown_to != p):
             raise LessonError("A hint is given on your own turn, with your hand shown.")
-        advisor = make_bot("lookahead", 0)
+        level = hint_level()
+        advisor = make_bot(level, 0)
         action = advisor.choose(self.game.observation(p))
         self.hint_text.value = (
-            "<div class='fc-msg fc-info'>💡 The lookahead bot would "
-            f"<b>{escape(str(action))}</b>: "
-            f"{escape(advisor.last_reason)}</div>"
+            f"<div class='fc-msg fc-info' role='status'>💡 The {escape(level)} bot would "
+            f"<b>{escape(str(action))}</b>: {escape(advisor.last_reason)}</div>"
         )
 
     def reveal(self) -> None:
@@ -225,15 +626,91 @@ class PlayLesson(View):
             raise LessonError("It is not a person's turn.")
         self.shown_to = p
         self.refresh()
+        self._focus_next()
 
     def next_round(self) -> None:
         """Deal the next round once this one is scored."""
         self.game.next_round()
         self.moves = []
         self.shown_to = None
+        self.staged = []
+        self.pending = None
         self._run_bots()
         self.refresh()
         self.status.info(self._whose_turn())
+        self._focus_next()
+
+    # --- the coach -----------------------------------------------------------------------------
+    def _step(self) -> Step | None:
+        p = self.game.current_player
+        if self.steps and self.steps[0].player == p:
+            return self.steps[0]
+        return None
+
+    def _flag(self, text: str) -> None:
+        """Say what the mistake is and leave the game as it was."""
+        self.coach_flags.append(text)
+        raise LessonError(text)
+
+    def _coach_draw(self, action: Draw) -> None:
+        step = self._step()
+        if step is None or step.kind not in ("stock", "take"):
+            self._flag("The coach's plan has no draw now.")
+            return
+        wanted = "stock" if step.kind == "stock" else "discard"
+        if action.source != wanted:
+            self._flag(step.mistake or step.coach)
+
+    def _coach_lay(self, cards: tuple[Card, ...]) -> None:
+        step = self._step()
+        if step is None or step.kind != "lay":
+            plan = step.coach if step is not None else ""
+            self._flag(f"That is a meld, but there is no need to lay it down yet. {plan}")
+            return
+        wanted = Counter(parse_cards(step.cards, check=False))
+        if Counter(cards) != wanted:
+            self._flag(
+                f"That is a meld, but the coach's plan is the meld "
+                f"{format_cards(parse_cards(step.cards, check=False))}. {step.coach}"
+            )
+
+    def _coach_discard(self, card: Card, rest: list[Card]) -> None:
+        step = self._step()
+        round_no = self.game.round_no
+        if step is not None and step.kind == "lay":
+            self._flag(f"Not yet: lay your meld down first. {step.coach}")
+        if step is None or step.kind not in ("discard", "go"):
+            self._flag("The coach's plan has no discard now.")
+            return
+        wanted = parse_card(step.cards)
+        if card == wanted:
+            return
+        if is_wild(card, round_no) and not self.game.is_final_turn:
+            self._flag(
+                f"You threw away a wild: {card} can stand for any card in a book or run "
+                f"in round {round_no}, and wilds are the first cards to meld. Keep it."
+            )
+        going = self._going_out_discards(tuple(self.staged))
+        if going and card not in going:
+            self._flag(f"Discarding {card} would not go out; discarding {going[0]} would.")
+        self._flag(step.coach)
+
+    def _coach_html(self) -> str:
+        if not self.coached:
+            return ""
+        g = self.game
+        if g.phase in ("round_over", "game_over"):
+            line = self.scenario.ending
+        else:
+            step = self._step()
+            line = step.coach if step is not None else "Wait for the other player."
+        learner_steps = [s for s in self.scenario.steps if s.player == self.scenario.learner]
+        done = len(learner_steps) - sum(1 for s in self.steps if s.player == self.scenario.learner)
+        return (
+            "<div class='fc-panel fc-coach' role='status' aria-live='polite'>"
+            f"<b>Coach</b> <small>(step {min(done + 1, len(learner_steps))} of "
+            f"{len(learner_steps)})</small>: {escape(line)}</div>"
+        )
 
     # --- display -------------------------------------------------------------------------------
     def _whose_turn(self) -> str:
@@ -244,17 +721,41 @@ class PlayLesson(View):
         if g.phase == "round_over":
             return "The round is over: see the scores, then press Next round."
         p = g.current_player
-        what = "draw" if g.phase == "draw" else "discard (click a card) or go out"
+        assert p is not None
+        what = (
+            "draw"
+            if g.phase == "draw"
+            else "lay melds down or discard (select cards, then a button)"
+        )
         final = " This is the final turn." if g.is_final_turn else ""
         return f"{g.names[p]} to {what}.{final}"
 
-    def refresh(self) -> None:
+    def _viewer(self) -> int | None:
         g = self.game
         p = g.current_player
         human_turn = self._is_human(p) and g.phase in ("draw", "discard")
-        viewer = p if human_turn and (self.people == 1 or self.shown_to == p) else None
+        return p if human_turn and (self.people == 1 or self.shown_to == p) else None
+
+    def refresh(self) -> None:
+        g = self.game
+        viewer = self._viewer()
         obs = g.observation(viewer if viewer is not None else 0)
+        if viewer is None:
+            self.staged, self.pending = [], None
+        self._refreshing = True
+        try:
+            self._redraw(viewer, obs)
+        finally:
+            self._refreshing = False
+
+    def _redraw(self, viewer: int | None, obs: Observation) -> None:
+        g = self.game
         with self.hold_sync():
+            self.level_text.value = self._level_html()
+            self.coach.value = self._coach_html()
+            self.banner.value = self._banner_html()
+            self.banner_box.layout.display = None if g.phase == "game_over" else "none"
+            self.again_button.description = "Free play next" if self.coached else "Play again"
             self.table.value = self._table_html(obs)
             self.turn.value = (
                 f"<p style='font-size:16px'>Round {obs.round_no}: "
@@ -269,24 +770,193 @@ class PlayLesson(View):
             self.stock_button.description = f"Draw from the stock ({obs.stock_size})"
             self.stock_button.disabled = Draw("stock") not in legal
             self.discard_button.disabled = Draw("discard") not in legal
-            self.go_out_button.disabled = not any(isinstance(a, GoOut) for a in legal)
+            self.discard_button.description = (
+                f"Take the discard ({top})" if top is not None else "Take the discard"
+            )
             self.hint_button.disabled = viewer is None
+            self.hint_button.layout.display = "none" if self.coached else None
+            self.settings_button.layout.display = "none" if self.coached else None
+            if self.coached:
+                self.setup.layout.display = "none"
             self.reveal_button.layout.display = (
-                None if self.people > 1 and human_turn and viewer is None else "none"
+                None
+                if self.people > 1 and self._is_human(g.current_player) and viewer is None
+                else "none"
             )
             self.next_button.disabled = g.phase != "round_over"
-            if viewer is not None:
-                self.hand.label = f"{g.names[viewer]}'s hand: click a card to discard it"
-                self.hand.set_cards(obs.hand, obs.round_no)
-                self.hand.disabled = g.phase != "discard"
-            else:
-                self.hand.set_cards([], obs.round_no)
-                self.hand.disabled = True
+            self.next_button.layout.display = None if g.phase == "round_over" else "none"
+            self._show_hand(viewer, obs.round_no)
+            self.melds_view.value = self._staged_html(obs.round_no)
+            self.take_back_button.layout.display = (
+                None if self.staged and not self.coached else "none"
+            )
+            self._show_confirm()
+            self._update_selection_buttons()
             self.log_view.value = self._moves_html()
             self.summary.value = self._summary_html()
             self.sheet.value = self._sheet_html()
 
-    def _public(self, action) -> str:
+    def _show_hand(self, viewer: int | None, round_no: int) -> None:
+        g = self.game
+        if viewer is None:
+            self.hand.set_cards([], round_no)
+            self.hand.disabled = True
+            self.hand.label = "No hand is shown: it is not a person's turn"
+            return
+        cards = self._remaining()
+        if Counter(cards) != Counter(self.hand.hand) or self.hand._round_no != round_no:
+            self.hand.set_cards(cards, round_no)
+        else:
+            self.hand.selected = []
+        self.hand.disabled = g.phase != "discard"
+        self.hand.label = (
+            f"{g.names[viewer]}'s hand: select cards, then Lay down or Discard"
+            if g.phase == "discard"
+            else f"{g.names[viewer]}'s hand: draw a card first"
+        )
+
+    def _show_confirm(self) -> None:
+        if self.pending is None:
+            self.confirm_box.layout.display = "none"
+            self.confirm_text.value = ""
+            return
+        clicked, goes = self.pending
+        rest = self._remaining()
+        rest.remove(goes)
+        if clicked == goes:
+            text = (
+                f"Go out? Discarding {goes} leaves {format_cards(rest)}, which all fit "
+                "in books and runs."
+            )
+            self.confirm_no.description = f"Just discard {clicked}"
+        else:
+            text = (
+                f"Go out? Discarding {goes} instead of {clicked} would let you go out: "
+                f"{format_cards(rest)} all fit in books and runs."
+            )
+            self.confirm_no.description = f"Discard {clicked} anyway"
+        self.confirm_yes.description = f"Go out, discarding {goes}"
+        self.confirm_text.value = f"<div class='fc-msg fc-info' role='alert'>{escape(text)}</div>"
+        self.confirm_box.layout.display = None
+
+    def _on_selection(self, _change: dict[str, Any] | None = None) -> None:
+        if self._refreshing:
+            return
+        self.pending = None
+        self._show_confirm()
+        self._update_selection_buttons()
+
+    def _update_selection_buttons(self) -> None:
+        chosen = list(self.hand.selected_cards)
+        playing = self._viewer() is not None and self.game.phase == "discard"
+        self.lay_button.disabled = not playing or len(chosen) < 3 or self.game.is_final_turn
+        self.lay_button.description = (
+            f"Lay down {format_cards(chosen)}" if len(chosen) >= 3 else "Lay down"
+        )
+        self.throw_button.disabled = not playing or len(chosen) != 1
+        if len(chosen) == 1:
+            last = len(self._remaining()) == 1 and bool(self.staged)
+            self.throw_button.description = f"Discard {chosen[0]}" + (
+                " and go out" if last else ""
+            )
+        else:
+            self.throw_button.description = "Discard"
+
+    def _focus_next(self) -> None:
+        """Move the keyboard focus to the control the learner needs next."""
+        g = self.game
+        target: widgets.Widget | None = None
+        viewer = self._viewer()
+        if self.pending is not None:
+            target = self.confirm_yes
+        elif g.phase == "game_over":
+            target = self.again_button
+        elif g.phase == "round_over":
+            target = self.next_button
+        elif self._is_human(g.current_player) and viewer is None:
+            target = self.reveal_button
+        elif viewer is not None and g.phase == "draw":
+            target = self.stock_button if not self.stock_button.disabled else self.discard_button
+        elif viewer is not None:
+            target = self.hand
+        self.focused = target
+        if target is None:
+            return
+        selector = (
+            ".fc-play-hand button.fc-cardbtn"
+            if target is self.hand
+            else "." + next(c for c in target._dom_classes if c.startswith("fc-play-"))
+        )
+        self.focuser.selector = selector
+        self.focuser.send({"selector": selector})
+
+    def _on_mode(self, _change: dict[str, Any]) -> None:
+        self.new_game()
+
+    def _on_settings(self, change: dict[str, Any]) -> None:
+        self.setup.layout.display = None if change["new"] else "none"
+
+    def _on_level(self, change: dict[str, Any]) -> None:
+        """A new bot level plays from the next move on (the bots see only their seats)."""
+        self.level_text.value = self._level_html()
+        if self.coached:
+            return
+        for p in list(self.players):
+            self.players[p] = make_bot(change["new"], self.seed.value + p)
+        self.table.value = self._table_html(self.game.observation(self._viewer() or 0))
+        self.status.info(f"The bots now play at the {change['new']} level.")
+
+    def _on_setup_change(self, _change: dict[str, Any]) -> None:
+        self.setup_note.value = (
+            "<div class='fc-msg fc-info'>These settings start a new game: press "
+            "<b>New game</b> to deal it.</div>"
+        )
+
+    def _level_html(self) -> str:
+        if self.coached:
+            return (
+                "<p class='fc-level'>Your opponent, Coach Bot, plays scripted moves so that "
+                "the coach can explain every step.</p>"
+            )
+        name = self.level.value
+        return (
+            f"<p class='fc-level'>Your opponents: <b>{escape(name)}</b> bots. "
+            f"{escape(_describe_level(name))}</p>"
+        )
+
+    def _banner_html(self) -> str:
+        g = self.game
+        if g.phase != "game_over":
+            return ""
+        winners = [g.names[w] for w in g.winners()]
+        best = min(g.totals)
+        who = " and ".join(winners)
+        verb = "win" if winners == ["You"] or len(winners) > 1 else "wins"
+        share = " (a shared first place)" if len(winners) > 1 else ""
+        return (
+            "<div class='fc-panel fc-banner' role='status' style='font-size:18px;"
+            "background:#e6f4ee;border-color:#009E73'>"
+            f"🏆 <b>{escape(who)} {verb} the game</b> with {best} "
+            f"point{'s' if best != 1 else ''}{share}.</div>"
+        )
+
+    def _staged_html(self, round_no: int) -> str:
+        if not self.staged:
+            return ""
+        melds = "".join(
+            "<div style='display:flex;gap:2px' role='group' "
+            f"aria-label='meld {escape(format_cards(m))}'>"
+            + "".join(card_html(c, round_no, width=40) for c in m)
+            + "</div>"
+            for m in self.staged
+        )
+        return (
+            "<div class='fc-panel'><b>Laid down this turn</b> "
+            "<small>(they stay down when you go out)</small>"
+            f"<div style='display:flex;flex-wrap:wrap;gap:10px'>{melds}</div></div>"
+        )
+
+    def _public(self, action: Action) -> str:
         """An action as the other players see it (a card taken from the discard is named)."""
         top = self.game.discard_pile[-1] if self.game.discard_pile else None
         if isinstance(action, Draw) and action.source == "discard" and top is not None:
@@ -311,7 +981,7 @@ class PlayLesson(View):
         )
         return f"<details open><summary>Moves this round</summary><ol>{lines}</ol>{note}</details>"
 
-    def _table_html(self, obs) -> str:
+    def _table_html(self, obs: Observation) -> str:
         g = self.game
         seats = []
         for q, name in enumerate(g.names):
@@ -323,12 +993,13 @@ class PlayLesson(View):
                 for m in obs.table[q]
             )
             mark = " ◀ to play" if q == g.current_player and g.phase in ("draw", "discard") else ""
-            who = "person" if self._is_human(q) else f"{self.players[q].name} bot"
+            player = self.players.get(q)
+            who = "person" if self._is_human(q) else f"{getattr(player, 'name', 'computer')} bot"
             seats.append(
                 f"<div class='fc-panel' style='min-width:150px'><b>{escape(name)}</b> "
-                f"<small>({who})</small>{mark}<br><small>{obs.hand_sizes[q]} cards · total "
-                f"{obs.totals[q]}</small><div aria-label='{obs.hand_sizes[q]} cards face down'>"
-                f"{backs}</div>{laid}</div>"
+                f"<small>({escape(who)})</small>{mark}<br><small>{obs.hand_sizes[q]} cards · "
+                f"total {obs.totals[q]}</small><div aria-label='{obs.hand_sizes[q]} cards face "
+                f"down'>{backs}</div>{laid}</div>"
             )
         return f"<div style='display:flex;flex-wrap:wrap;gap:8px'>{''.join(seats)}</div>"
 
