@@ -676,15 +676,12 @@ class PlayLesson(View):
 
     def _coach_discard(self, card: Card, rest: list[Card]) -> None:
         step = self._step()
-        round_no = self.game.round_no
-        if step is not None and step.kind == "lay":
-            self._flag(f"Not yet: lay your meld down first. {step.coach}")
-        if step is None or step.kind not in ("discard", "go"):
+        if step is None:
             self._flag("The coach's plan has no discard now.")
             return
-        wanted = parse_card(step.cards)
-        if card == wanted:
+        if step.kind in ("discard", "go") and card == parse_card(step.cards):
             return
+        round_no = self.game.round_no
         if is_wild(card, round_no) and not self.game.is_final_turn:
             self._flag(
                 f"You threw away a wild: {card} can stand for any card in a book or run "
@@ -693,6 +690,8 @@ class PlayLesson(View):
         going = self._going_out_discards(tuple(self.staged))
         if going and card not in going:
             self._flag(f"Discarding {card} would not go out; discarding {going[0]} would.")
+        if step.kind == "lay":
+            self._flag(f"Not yet: lay your meld down first. {step.coach}")
         self._flag(step.coach)
 
     def _coach_html(self) -> str:
