@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter
+from html import escape
 
 import ipywidgets as widgets
 import pytest
@@ -15,6 +16,7 @@ from fivecrowns_lab.content.scenarios import FIRST_GAME, Step
 from fivecrowns_lab.core.cards import Card, parse_cards
 from fivecrowns_lab.core.melds import check_meld
 from fivecrowns_lab.core.rules import GameRules
+from fivecrowns_lab.core.solver import penalty
 from fivecrowns_lab.lessons import coached_game, play_lesson
 from fivecrowns_lab.table.actions import GoOut
 from fivecrowns_lab.table.game import Game
@@ -172,7 +174,7 @@ def test_hint_comes_from_the_expert_or_else_the_strongest_level():
     assert hint_level() == ("expert" if "expert" in BOTS else bot_levels()[-1])
     view = PlayLesson(bots=2, rounds=11, seed=3)
     view.hint_button.click()
-    assert f"The {hint_level()} bot would" in view.hint_text.value
+    assert f"the {hint_level()} bot would" in view.hint_text.value
 
 
 def test_settings_are_collapsed_until_asked_for():
@@ -456,6 +458,23 @@ def test_scenario_steps_are_legal_moves_in_order_and_the_learner_goes_out():
     assert game.phase == "round_over" and game.round_results[0].went_out == FIRST_GAME.learner
 
 
+def test_scenario_ending_is_true_of_the_round_it_ends():
+    view = coached_game()
+    play_coached(view)
+    game = view.game
+    last = game.history[-1]
+    assert last.player == 1 and str(last.action) == "discard 3♣"
+    assert "3♣ away" in FIRST_GAME.ending and "scores 20" in FIRST_GAME.ending
+    kept = game.round_results[0].arrangements[1]
+    assert not kept.melds  # the wild fitted no meld with the rest
+    assert game.round_results[0].points == (0, kept.penalty)
+    held = [*kept.leftover, parse_cards("3C")[0]]  # its four cards before that discard
+    for other in kept.leftover:
+        rest = list(held)
+        rest.remove(other)
+        assert penalty(rest, 1) > kept.penalty  # keeping the wild would have cost more
+
+
 def test_every_learner_step_has_a_coach_line():
     learner = [s for s in FIRST_GAME.steps if s.player == FIRST_GAME.learner]
     assert {s.kind for s in learner} == {"stock", "take", "discard", "lay", "go"}
@@ -497,7 +516,7 @@ def test_coached_game_walks_draw_meld_lay_down_and_go_out_to_a_banner(fresh_widg
     g = view.game
     assert g.phase == "game_over" and g.round_results[0].went_out == 0
     assert "You win the game" in view.banner.value
-    assert FIRST_GAME.ending in view.coach.value
+    assert escape(FIRST_GAME.ending) in view.coach.value and "(done)" in view.coach.value
     assert view.again_button.description == "Free play next"
     view.again_button.click()
     assert view.mode.value == "free" and not view.coached and len(view.game.names) == 3
@@ -520,6 +539,9 @@ def test_coach_flags_drawing_from_the_wrong_pile_and_nothing_changes():
     view.discard_button.click()
     assert view.status.kind == "error" and "Draw from the stock instead" in view.status.text
     assert view.game.to_json() == before and view.coach_flags
+    assert "Careful:" in view.coach.value and "step 1 of 5" in view.coach.value
+    view.stock_button.click()
+    assert "Careful:" not in view.coach.value and "step 2 of 5" in view.coach.value
 
 
 def test_coach_flags_throwing_away_a_wild():

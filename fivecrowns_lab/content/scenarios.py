@@ -130,9 +130,10 @@ FIRST_GAME = Scenario(
         Step(1, "discard 3C"),
     ),
     ending=(
-        "You went out, so you score 0. Coach Bot then had one final turn: it laid down "
-        "what it could, threw a card away and scored the rest. That is a whole round: "
-        "draw, meld, lay down, and discard your last card to go out."
+        "You went out, so you score 0. Coach Bot then had one final turn: it drew, laid "
+        "down what it could and threw the 3♣ away. A wild that fits no meld is worth "
+        "throwing away on a final turn, because left in hand it scores 20. That is a whole "
+        "round: draw, meld, lay down, and discard your last card to go out."
     ),
 )
 

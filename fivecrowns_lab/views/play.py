@@ -66,19 +66,19 @@ class ScriptedPlayer:
     own moves come off the same script.
     """
 
-    name = "coach"
+    name = "scripted"
 
     def __init__(self, seat: int, steps: list[Step]) -> None:
         self.seat = seat
         self.steps = steps
-        self.last_reason = "Scripted move."
+        self.last_reason = ""
 
     def choose(self, observation: Observation) -> Action:
         """The next move of the script, which must be this player's."""
         if not self.steps or self.steps[0].player != self.seat:
             raise LessonError("The coached game's script has no move for this player now.")
         step = self.steps.pop(0)
-        self.last_reason = f"Scripted: {step.move}."
+        self.last_reason = ""  # the coach explains; a scripted move has no reason of its own
         return _scripted_action(step)
 
 
@@ -615,8 +615,9 @@ class PlayLesson(View):
         advisor = make_bot(level, 0)
         action = advisor.choose(self.game.observation(p))
         self.hint_text.value = (
-            f"<div class='fc-msg fc-info' role='status'>💡 The {escape(level)} bot would "
-            f"<b>{escape(str(action))}</b>: {escape(advisor.last_reason)}</div>"
+            "<div class='fc-msg fc-info' role='status'><b>Hint:</b> "
+            f"the {escape(level)} bot would <b>{escape(str(action))}</b>: "
+            f"{escape(advisor.last_reason)}</div>"
         )
 
     def reveal(self) -> None:
@@ -650,6 +651,7 @@ class PlayLesson(View):
     def _flag(self, text: str) -> None:
         """Say what the mistake is and leave the game as it was."""
         self.coach_flags.append(text)
+        self.coach.value = self._coach_html(flag=text)
         raise LessonError(text)
 
     def _coach_draw(self, action: Draw) -> None:
@@ -694,21 +696,30 @@ class PlayLesson(View):
             self._flag(f"Not yet: lay your meld down first. {step.coach}")
         self._flag(step.coach)
 
-    def _coach_html(self) -> str:
+    def _coach_html(self, flag: str = "") -> str:
+        """The coach's line for the learner's next step, and the mistake just flagged."""
         if not self.coached:
             return ""
         g = self.game
+        learner = self.scenario.learner
+        total = sum(1 for s in self.scenario.steps if s.player == learner)
+        left = sum(1 for s in self.steps if s.player == learner)
         if g.phase in ("round_over", "game_over"):
-            line = self.scenario.ending
+            line, where = self.scenario.ending, "done"
         else:
             step = self._step()
             line = step.coach if step is not None else "Wait for the other player."
-        learner_steps = [s for s in self.scenario.steps if s.player == self.scenario.learner]
-        done = len(learner_steps) - sum(1 for s in self.steps if s.player == self.scenario.learner)
+            where = f"step {total - left + 1} of {total}"
+        warning = (
+            "<div class='fc-coach-flag' style='margin-top:4px;padding:4px 8px;"
+            "border-left:4px solid #D55E00;background:#fdecea;color:#8a1c0b'>"
+            f"<b>Careful:</b> {escape(flag)}</div>"
+            if flag
+            else ""
+        )
         return (
             "<div class='fc-panel fc-coach' role='status' aria-live='polite'>"
-            f"<b>Coach</b> <small>(step {min(done + 1, len(learner_steps))} of "
-            f"{len(learner_steps)})</small>: {escape(line)}</div>"
+            f"<b>Coach</b> <small>({where})</small>: {escape(line)}{warning}</div>"
         )
 
     # --- display -------------------------------------------------------------------------------
@@ -875,7 +886,9 @@ class PlayLesson(View):
         elif self._is_human(g.current_player) and viewer is None:
             target = self.reveal_button
         elif viewer is not None and g.phase == "draw":
-            target = self.stock_button if not self.stock_button.disabled else self.discard_button
+            step = self._step() if self.coached else None
+            take = (step is not None and step.kind == "take") or self.stock_button.disabled
+            target = self.discard_button if take else self.stock_button
         elif viewer is not None:
             target = self.hand
         self.focused = target
@@ -935,7 +948,7 @@ class PlayLesson(View):
         return (
             "<div class='fc-panel fc-banner' role='status' style='font-size:18px;"
             "background:#e6f4ee;border-color:#009E73'>"
-            f"🏆 <b>{escape(who)} {verb} the game</b> with {best} "
+            f"<b>{escape(who)} {verb} the game</b> with {best} "
             f"point{'s' if best != 1 else ''}{share}.</div>"
         )
 
