@@ -18,6 +18,7 @@ from fivecrowns_lab.core.melds import check_meld
 from fivecrowns_lab.core.rules import GameRules
 from fivecrowns_lab.core.solver import penalty
 from fivecrowns_lab.lessons import coached_game, play_lesson
+from fivecrowns_lab.render import points_text
 from fivecrowns_lab.table.actions import GoOut
 from fivecrowns_lab.table.game import Game
 from fivecrowns_lab.table.players import BOT_DESCRIPTIONS, BOTS
@@ -341,6 +342,25 @@ def test_melds_stay_down_only_when_going_out_and_take_back_returns_them():
     view.hand.select_cards("KD KS 3C")
     view.lay_button.click()
     assert view.game.phase == "discard"
+
+
+def test_on_the_final_turn_a_discard_lays_the_best_melds_down_for_you():
+    view = PlayLesson(bots=1, rounds=1, seed=9)  # Bot 1 goes out on its first turn
+    g = view.game
+    assert g.went_out == 1 and g.is_final_turn and g.current_player == 0
+    assert "final turn" in view.turn.value
+    view.stock_button.click()
+    view.hand.select_cards(view.hand.hand[:3])
+    assert view.lay_button.disabled
+    view.lay_button.click()  # as a stale page would allow
+    assert "final turn just discard" in view.status.text
+    last = g.hands[0][-1]
+    view.hand.select_cards([last])
+    view.throw_button.click()
+    result = g.round_results[0]
+    assert view.status.kind == "ok" and "Final turn" in view.status.text
+    assert f"leaving {points_text(result.points[0])}" in view.status.text
+    assert g.phase == "game_over" and "Bot 1 wins the game" in view.banner.value
 
 
 def test_full_game_runs_to_the_end_with_a_scoresheet_and_a_banner():

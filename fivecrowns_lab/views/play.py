@@ -21,19 +21,28 @@ import anywidget
 import ipywidgets as widgets
 import traitlets
 
-from ..content.scenarios import FIRST_GAME, Scenario, Step
-from ..core.cards import Card, format_cards, parse_card, parse_cards
+from ..content.scenarios import FIRST_GAME, Scenario
+from ..core.cards import Card, format_cards
 from ..core.melds import check_meld
-from ..core.rules import GameRules, is_wild, wild_rank_text
+from ..core.rules import GameRules, card_points, wild_rank_text
 from ..core.solver import best_arrangement
 from ..errors import LessonError
-from ..render import arrangement_html, card_back_svg, card_html, points_text
+from ..render import card_html, points_text
 from ..table.actions import Action, Discard, Draw, GoOut
 from ..table.game import Game
 from ..table.observation import Observation
 from ..table.players import BOT_DESCRIPTIONS, BOTS, Player, make_bot
 from .base import View
+from .coach import Coach, ScriptedPlayer
 from .hand import HandWidget
+from .play_html import (
+    banner_html,
+    moves_html,
+    sheet_html,
+    staged_html,
+    summary_html,
+    table_html,
+)
 
 __all__ = ["PlayLesson", "ScriptedPlayer", "bot_levels", "hint_level"]
 
@@ -57,41 +66,6 @@ def hint_level() -> str:
 
 def _describe_level(name: str) -> str:
     return BOT_DESCRIPTIONS.get(name, "A computer player.")
-
-
-class ScriptedPlayer:
-    """A player that makes the scripted moves of a scenario, in order (a :class:`Player`).
-
-    It shares the list of remaining steps with the view, so the learner's and its
-    own moves come off the same script.
-    """
-
-    name = "scripted"
-
-    def __init__(self, seat: int, steps: list[Step]) -> None:
-        self.seat = seat
-        self.steps = steps
-        self.last_reason = ""
-
-    def choose(self, observation: Observation) -> Action:
-        """The next move of the script, which must be this player's."""
-        if not self.steps or self.steps[0].player != self.seat:
-            raise LessonError("The coached game's script has no move for this player now.")
-        step = self.steps.pop(0)
-        self.last_reason = ""  # the coach explains; a scripted move has no reason of its own
-        return _scripted_action(step)
-
-
-def _scripted_action(step: Step) -> Action:
-    if step.kind == "stock":
-        return Draw("stock")
-    if step.kind == "take":
-        return Draw("discard")
-    if step.kind == "discard":
-        return Discard(parse_card(step.cards))
-    if step.kind == "go":
-        return GoOut(parse_card(step.cards))
-    raise LessonError(f"A scripted opponent cannot make the move {step.move!r}.")
 
 
 class _Focus(anywidget.AnyWidget):
@@ -351,7 +325,7 @@ class PlayLesson(View):
 
     def new_game(self) -> None:
         """Start a game: the coached scenario, or free play with the chosen settings."""
-        self.steps: list[Step] = []
+        self.coach_script: Coach | None = None
         if self.coached:
             self._start_scenario(self.scenario)
         else:
@@ -360,7 +334,6 @@ class PlayLesson(View):
         self.shown_to: int | None = None
         self.staged: list[tuple[Card, ...]] = []
         self.pending: tuple[Card, Card] | None = None  # (card clicked, card that goes out)
-        self.coach_flags: list[str] = []
         self.hint_text.value = ""
         self.setup_note.value = ""
         self._run_bots()
@@ -389,12 +362,8 @@ class PlayLesson(View):
     def _start_scenario(self, scenario: Scenario) -> None:
         self.game = Game(scenario.names, GameRules(rounds=scenario.rounds), seed=scenario.seed)
         self.people = 1
-        self.steps = list(scenario.steps)
-        self.players = {
-            p: ScriptedPlayer(p, self.steps)
-            for p in range(len(scenario.names))
-            if p != scenario.learner
-        }
+        self.coach_script = Coach(scenario)
+        self.players = dict(self.coach_script.players())
 
     def _is_human(self, player: int | None) -> bool:
         return player is not None and player < self.people
@@ -447,8 +416,8 @@ class PlayLesson(View):
         p = self._my_turn()
         action = Draw("stock" if source == "stock" else "discard")
         self.game.check(action, p)
-        if self.coached:
-            self._coach_draw(action)
+        if self.coach_script is not None:
+            self._judge(self.coach_script.judge_draw(p, action.source))
         self.act(action)
 
     def act(self, action: Action) -> None:
@@ -458,8 +427,8 @@ class PlayLesson(View):
         game.check(action, p)
         seen = self._public(action)  # before the move: it may change the discard pile
         game.apply(action, p)
-        if self.coached and self.steps and self.steps[0].player == p:
-            self.steps.pop(0)
+        if self.coach_script is not None:
+            self.coach_script.advance(p)
         self.moves.append((f"{game.names[p]}: {seen}.", ""))
         self.hint_text.value = ""
         self.pending = None
@@ -487,7 +456,7 @@ class PlayLesson(View):
 
     def lay_down(self) -> None:
         """Lay the selected cards down as one meld (the engine checks it)."""
-        self._my_turn("discard")
+        p = self._my_turn("discard")
         cards = tuple(self.hand.selected_cards)
         if len(cards) < 3:
             raise LessonError(
@@ -500,9 +469,9 @@ class PlayLesson(View):
         verdict = check_meld(cards, self.game.round_no)
         if not verdict.valid:
             raise LessonError(f"{format_cards(cards)} is not a meld. {verdict.reason}")
-        if self.coached:
-            self._coach_lay(cards)
-            self.steps.pop(0)
+        if self.coach_script is not None:
+            self._judge(self.coach_script.judge_lay(p, cards))
+            self.coach_script.advance(p)
         self.staged.append(cards)
         self.pending = None
         self.refresh()
@@ -545,10 +514,20 @@ class PlayLesson(View):
         rest = list(self._remaining())
         rest.remove(card)
         staged: Melds = tuple(self.staged)
-        if self.coached:
-            self._coach_discard(card, rest)
+        if self.coach_script is not None:
+            going = self._going_out_discards(staged)
+            self._judge(
+                self.coach_script.judge_discard(p, card, game.round_no, game.is_final_turn, going)
+            )
         if game.is_final_turn:
             self.act(Discard(card))
+            left = game.hands[p]
+            points = sum(card_points(c, game.round_no) for c in left)
+            laid = " | ".join(format_cards(m.cards) for m in game.table[p]) or "no meld"
+            self.status.ok(
+                f"Final turn: you discarded {card}; your best melds went down for you "
+                f"({laid}), leaving {points_text(points)}. {self._whose_turn()}"
+            )
             return
         if not rest and staged:
             action = GoOut(card, staged)
@@ -642,85 +621,25 @@ class PlayLesson(View):
         self._focus_next()
 
     # --- the coach -----------------------------------------------------------------------------
-    def _step(self) -> Step | None:
-        p = self.game.current_player
-        if self.steps and self.steps[0].player == p:
-            return self.steps[0]
-        return None
-
-    def _flag(self, text: str) -> None:
-        """Say what the mistake is and leave the game as it was."""
-        self.coach_flags.append(text)
-        self.coach.value = self._coach_html(flag=text)
-        raise LessonError(text)
-
-    def _coach_draw(self, action: Draw) -> None:
-        step = self._step()
-        if step is None or step.kind not in ("stock", "take"):
-            self._flag("The coach's plan has no draw now.")
+    def _judge(self, verdict: str | None) -> None:
+        """A coach's verdict on a move: None lets it be played; a sentence stops it."""
+        if verdict is None:
             return
-        wanted = "stock" if step.kind == "stock" else "discard"
-        if action.source != wanted:
-            self._flag(step.mistake or step.coach)
+        assert self.coach_script is not None
+        self.coach_script.flags.append(verdict)
+        self.coach.value = self._coach_html(flag=verdict)
+        raise LessonError(verdict)
 
-    def _coach_lay(self, cards: tuple[Card, ...]) -> None:
-        step = self._step()
-        if step is None or step.kind != "lay":
-            plan = step.coach if step is not None else ""
-            self._flag(f"That is a meld, but there is no need to lay it down yet. {plan}")
-            return
-        wanted = Counter(parse_cards(step.cards, check=False))
-        if Counter(cards) != wanted:
-            self._flag(
-                f"That is a meld, but the coach's plan is the meld "
-                f"{format_cards(parse_cards(step.cards, check=False))}. {step.coach}"
-            )
-
-    def _coach_discard(self, card: Card, rest: list[Card]) -> None:
-        step = self._step()
-        if step is None:
-            self._flag("The coach's plan has no discard now.")
-            return
-        if step.kind in ("discard", "go") and card == parse_card(step.cards):
-            return
-        round_no = self.game.round_no
-        if is_wild(card, round_no) and not self.game.is_final_turn:
-            self._flag(
-                f"You threw away a wild: {card} can stand for any card in a book or run "
-                f"in round {round_no}, and wilds are the first cards to meld. Keep it."
-            )
-        going = self._going_out_discards(tuple(self.staged))
-        if going and card not in going:
-            self._flag(f"Discarding {card} would not go out; discarding {going[0]} would.")
-        if step.kind == "lay":
-            self._flag(f"Not yet: lay your meld down first. {step.coach}")
-        self._flag(step.coach)
+    @property
+    def coach_flags(self) -> list[str]:
+        """The mistakes the coach has flagged in this game."""
+        return self.coach_script.flags if self.coach_script is not None else []
 
     def _coach_html(self, flag: str = "") -> str:
-        """The coach's line for the learner's next step, and the mistake just flagged."""
-        if not self.coached:
+        if self.coach_script is None:
             return ""
-        g = self.game
-        learner = self.scenario.learner
-        total = sum(1 for s in self.scenario.steps if s.player == learner)
-        left = sum(1 for s in self.steps if s.player == learner)
-        if g.phase in ("round_over", "game_over"):
-            line, where = self.scenario.ending, "done"
-        else:
-            step = self._step()
-            line = step.coach if step is not None else "Wait for the other player."
-            where = f"step {total - left + 1} of {total}"
-        warning = (
-            "<div class='fc-coach-flag' style='margin-top:4px;padding:4px 8px;"
-            "border-left:4px solid #D55E00;background:#fdecea;color:#8a1c0b'>"
-            f"<b>Careful:</b> {escape(flag)}</div>"
-            if flag
-            else ""
-        )
-        return (
-            "<div class='fc-panel fc-coach' role='status' aria-live='polite'>"
-            f"<b>Coach</b> <small>({where})</small>: {escape(line)}{warning}</div>"
-        )
+        over = self.game.phase in ("round_over", "game_over")
+        return self.coach_script.html(self.game.current_player, over, flag)
 
     # --- display -------------------------------------------------------------------------------
     def _whose_turn(self) -> str:
@@ -763,10 +682,10 @@ class PlayLesson(View):
         with self.hold_sync():
             self.level_text.value = self._level_html()
             self.coach.value = self._coach_html()
-            self.banner.value = self._banner_html()
+            self.banner.value = banner_html(g)
             self.banner_box.layout.display = None if g.phase == "game_over" else "none"
             self.again_button.description = "Free play next" if self.coached else "Play again"
-            self.table.value = self._table_html(obs)
+            self.table.value = table_html(g, obs, self._who())
             self.turn.value = (
                 f"<p style='font-size:16px'>Round {obs.round_no}: "
                 f"{wild_rank_text(obs.round_no)}s and jokers are wild. "
@@ -796,15 +715,15 @@ class PlayLesson(View):
             self.next_button.disabled = g.phase != "round_over"
             self.next_button.layout.display = None if g.phase == "round_over" else "none"
             self._show_hand(viewer, obs.round_no)
-            self.melds_view.value = self._staged_html(obs.round_no)
+            self.melds_view.value = staged_html(self.staged, obs.round_no)
             self.take_back_button.layout.display = (
                 None if self.staged and not self.coached else "none"
             )
             self._show_confirm()
             self._update_selection_buttons()
-            self.log_view.value = self._moves_html()
-            self.summary.value = self._summary_html()
-            self.sheet.value = self._sheet_html()
+            self.log_view.value = moves_html(self.moves, g.phase in ("round_over", "game_over"))
+            self.summary.value = summary_html(g)
+            self.sheet.value = sheet_html(g)
 
     def _show_hand(self, viewer: int | None, round_no: int) -> None:
         g = self.game
@@ -886,7 +805,7 @@ class PlayLesson(View):
         elif self._is_human(g.current_player) and viewer is None:
             target = self.reveal_button
         elif viewer is not None and g.phase == "draw":
-            step = self._step() if self.coached else None
+            step = self.coach_script.step(g.current_player) if self.coach_script else None
             take = (step is not None and step.kind == "take") or self.stock_button.disabled
             target = self.discard_button if take else self.stock_button
         elif viewer is not None:
@@ -915,7 +834,8 @@ class PlayLesson(View):
             return
         for p in list(self.players):
             self.players[p] = make_bot(change["new"], self.seed.value + p)
-        self.table.value = self._table_html(self.game.observation(self._viewer() or 0))
+        obs = self.game.observation(self._viewer() or 0)
+        self.table.value = table_html(self.game, obs, self._who())
         self.status.info(f"The bots now play at the {change['new']} level.")
 
     def _on_setup_change(self, _change: dict[str, Any]) -> None:
@@ -936,38 +856,6 @@ class PlayLesson(View):
             f"{escape(_describe_level(name))}</p>"
         )
 
-    def _banner_html(self) -> str:
-        g = self.game
-        if g.phase != "game_over":
-            return ""
-        winners = [g.names[w] for w in g.winners()]
-        best = min(g.totals)
-        who = " and ".join(winners)
-        verb = "win" if winners == ["You"] or len(winners) > 1 else "wins"
-        share = " (a shared first place)" if len(winners) > 1 else ""
-        return (
-            "<div class='fc-panel fc-banner' role='status' style='font-size:18px;"
-            "background:#e6f4ee;border-color:#009E73'>"
-            f"<b>{escape(who)} {verb} the game</b> with {best} "
-            f"point{'s' if best != 1 else ''}{share}.</div>"
-        )
-
-    def _staged_html(self, round_no: int) -> str:
-        if not self.staged:
-            return ""
-        melds = "".join(
-            "<div style='display:flex;gap:2px' role='group' "
-            f"aria-label='meld {escape(format_cards(m))}'>"
-            + "".join(card_html(c, round_no, width=40) for c in m)
-            + "</div>"
-            for m in self.staged
-        )
-        return (
-            "<div class='fc-panel'><b>Laid down this turn</b> "
-            "<small>(they stay down when you go out)</small>"
-            f"<div style='display:flex;flex-wrap:wrap;gap:10px'>{melds}</div></div>"
-        )
-
     def _public(self, action: Action) -> str:
         """An action as the other players see it (a card taken from the discard is named)."""
         top = self.game.discard_pile[-1] if self.game.discard_pile else None
@@ -977,79 +865,11 @@ class PlayLesson(View):
             return "drew from the stock"
         return str(action)
 
-    def _moves_html(self) -> str:
-        """This round's moves; the bots' reasons (which hint at their hands) once it is over."""
-        if not self.moves:
-            return ""
-        over = self.game.phase in ("round_over", "game_over")
-        lines = "".join(
-            f"<li>{escape(seen)}{' <i>' + escape(why) + '</i>' if over and why else ''}</li>"
-            for seen, why in self.moves[-14:]
-        )
-        note = (
-            ""
-            if over
-            else "<p><small>The bots explain their moves when the round is over.</small></p>"
-        )
-        return f"<details open><summary>Moves this round</summary><ol>{lines}</ol>{note}</details>"
-
-    def _table_html(self, obs: Observation) -> str:
-        g = self.game
-        seats = []
-        for q, name in enumerate(g.names):
-            backs = "".join(card_back_svg(width=22, label="") for _ in range(obs.hand_sizes[q]))
-            laid = "".join(
-                "<div style='display:flex'>"
-                + "".join(card_html(c, obs.round_no, width=30) for c in m.cards)
-                + "</div>"
-                for m in obs.table[q]
-            )
-            mark = " ◀ to play" if q == g.current_player and g.phase in ("draw", "discard") else ""
-            player = self.players.get(q)
-            who = "person" if self._is_human(q) else f"{getattr(player, 'name', 'computer')} bot"
-            seats.append(
-                f"<div class='fc-panel' style='min-width:150px'><b>{escape(name)}</b> "
-                f"<small>({escape(who)})</small>{mark}<br><small>{obs.hand_sizes[q]} cards · "
-                f"total {obs.totals[q]}</small><div aria-label='{obs.hand_sizes[q]} cards face "
-                f"down'>{backs}</div>{laid}</div>"
-            )
-        return f"<div style='display:flex;flex-wrap:wrap;gap:8px'>{''.join(seats)}</div>"
-
-    def _summary_html(self) -> str:
-        g = self.game
-        if g.phase not in ("round_over", "game_over") or not g.round_results:
-            return ""
-        result = g.round_results[-1]
-        parts = [f"<h4 style='margin:6px 0 2px'>Round {result.round_no} summary</h4>"]
-        for q, name in enumerate(g.names):
-            out = " — <b>went out</b>" if result.went_out == q else ""
-            parts.append(
-                f"<div class='fc-panel'><b>{escape(name)}</b>{out}: "
-                f"{points_text(result.points[q])}"
-                f"{arrangement_html(result.arrangements[q], width=34)}"
-                "</div>"
-            )
-        return "".join(parts)
-
-    def _sheet_html(self) -> str:
-        g = self.game
-        if not g.round_results:
-            return ""
-        places = g.placements()
-        head = "".join(f"<th>R{r.round_no}</th>" for r in g.round_results)
-        rows = []
-        for q, name in enumerate(g.names):
-            running, cells = 0, []
-            for r in g.round_results:
-                running += r.points[q]
-                star = "★" if r.went_out == q else ""
-                cells.append(f"<td>{r.points[q]}{star}<br><small>Σ {running}</small></td>")
-            rows.append(
-                f"<tr><td class='fc-left'>{escape(name)}</td>{''.join(cells)}"
-                f"<td><b>{g.totals[q]}</b></td><td>{places[q]}</td></tr>"
-            )
-        return (
-            "<h4 style='margin:6px 0 2px'>Scoresheet (★ went out)</h4><table class='fc-table'>"
-            f"<tr><th class='fc-left'>player</th>{head}<th>total</th><th>place</th></tr>"
-            f"{''.join(rows)}</table>"
-        )
+    def _who(self) -> list[str]:
+        """Who plays each seat, in words: a person, or which kind of bot."""
+        return [
+            "person"
+            if self._is_human(q)
+            else f"{getattr(self.players.get(q), 'name', 'computer')} bot"
+            for q in range(len(self.game.names))
+        ]
