@@ -219,7 +219,7 @@ class PlayLesson(View):
         self.banner_box = widgets.HBox(
             [self.banner, self.again_button], layout={"flex_flow": "row wrap"}
         )
-        piles = widgets.HBox(
+        self.piles = piles = widgets.HBox(
             [self.stock_button, self.discard_view, self.discard_button],
             layout={"align_items": "center", "flex_flow": "row wrap"},
         )
@@ -227,7 +227,7 @@ class PlayLesson(View):
             [self.confirm_text, self.confirm_yes, self.confirm_no],
             layout={"flex_flow": "row wrap", "align_items": "center", "display": "none"},
         )
-        moves = widgets.HBox(
+        self.moves_box = moves = widgets.HBox(
             [self.lay_button, self.throw_button, self.take_back_button],
             layout={"flex_flow": "row wrap"},
         )
@@ -715,6 +715,9 @@ class PlayLesson(View):
             self.next_button.disabled = g.phase != "round_over"
             self.next_button.layout.display = None if g.phase == "round_over" else "none"
             self._show_hand(viewer, obs.round_no)
+            over = "none" if g.phase == "game_over" else None  # the banner and scores say it all
+            self.piles.layout.display = self.hand.layout.display = over
+            self.moves_box.layout.display = over
             self.melds_view.value = staged_html(self.staged, obs.round_no)
             self.take_back_button.layout.display = (
                 None if self.staged and not self.coached else "none"
