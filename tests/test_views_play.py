@@ -362,6 +362,24 @@ def test_on_the_final_turn_a_discard_lays_the_best_melds_down_for_you():
     assert g.phase == "game_over" and "Bot 1 wins the game" in view.banner.value
 
 
+def test_laying_every_card_down_needs_the_no_final_discard_variant():
+    view = PlayLesson(bots=1, rounds=1, seed=99)  # you draw to 4♥ 4★ 4♥ 4♦
+    view.stock_button.click()
+    view.hand.select_cards("4H 4* 4H 4D")
+    view.lay_button.click()
+    assert view.status.kind == "error" and "Keep one card back" in view.status.text
+    assert view.staged == []
+    view.no_discard.value = True
+    view.seed.value = 98
+    view.seed.value = 99  # typed again: the same deal, now with the variant on
+    view.new_button.click()
+    view.stock_button.click()
+    view.hand.select_cards("4H 4* 4H 4D")
+    view.lay_button.click()
+    result = view.game.round_results[0]
+    assert result.went_out == 0 and "go out with no discard" in view.status.text
+
+
 def test_full_game_runs_to_the_end_with_a_scoresheet_and_a_banner():
     view = PlayLesson(bots=2, level="random", rounds=5, seed=9)
     for _ in range(400):

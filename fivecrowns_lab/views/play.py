@@ -274,6 +274,8 @@ class PlayLesson(View):
         ):
             control.observe(self._guard(self._on_setup_change), names="value")
         self._last_free_seed: int | None = None
+        self._seed_typed = False  # a seed typed since the last deal is dealt as typed
+        self.seed.observe(self._guard(self._on_seed), names="value")
         self._refreshing = False
         self.focused: widgets.Widget | None = None
         self.new_game()
@@ -306,7 +308,7 @@ class PlayLesson(View):
 
     def new_game_pressed(self) -> None:
         """New game (or Play again): a free game with an unchanged seed deals the next seed."""
-        if not self.coached and self.seed.value == self._last_free_seed:
+        if not self.coached and not self._seed_typed and self.seed.value == self._last_free_seed:
             self.seed.value = min(self.seed.max, self.seed.value + 1)
             self.new_game()
             self.status.info(
@@ -354,6 +356,7 @@ class PlayLesson(View):
         )
         self.game = Game(names, rules, seed=self.seed.value)
         self._last_free_seed = self.seed.value
+        self._seed_typed = False
         self.people = people
         self.players: dict[int, Player] = {
             p: make_bot(self.level.value, self.seed.value + p) for p in range(people, len(names))
@@ -469,11 +472,20 @@ class PlayLesson(View):
         verdict = check_meld(cards, self.game.round_no)
         if not verdict.valid:
             raise LessonError(f"{format_cards(cards)} is not a meld. {verdict.reason}")
+        every_card = len(cards) == len(self._remaining())
+        if every_card and not self.game.rules.no_final_discard:
+            raise LessonError(
+                "Keep one card back: going out ends with a discard (melding every card with "
+                "no discard is a variant that is off in this game)."
+            )
         if self.coach_script is not None:
             self._judge(self.coach_script.judge_lay(p, cards))
             self.coach_script.advance(p)
         self.staged.append(cards)
         self.pending = None
+        if every_card:  # the no-final-discard variant: every card is down, so that is out
+            self.act(GoOut(None, tuple(self.staged)))
+            return
         self.refresh()
         left = self._remaining()
         if len(left) == 1:
@@ -515,7 +527,7 @@ class PlayLesson(View):
         rest.remove(card)
         staged: Melds = tuple(self.staged)
         if self.coach_script is not None:
-            going = self._going_out_discards(staged)
+            going = self._going_out_discards()
             self._judge(
                 self.coach_script.judge_discard(p, card, game.round_no, game.is_final_turn, going)
             )
@@ -540,7 +552,7 @@ class PlayLesson(View):
                 f"{format_cards(loose)} would be left in no meld: melds go down only when you "
                 "go out. Lay the rest down too, or press Take back and just discard."
             )
-        going = self._going_out_discards(staged)
+        going = self._going_out_discards()
         if going:
             self.pending = (card, card if card in going else going[0])
             self.refresh()
@@ -548,8 +560,8 @@ class PlayLesson(View):
             return
         self.act(Discard(card))
 
-    def _going_out_discards(self, staged: Melds) -> list[Card]:
-        """The cards whose discard lets the current hand go out (with ``staged`` kept down)."""
+    def _going_out_discards(self) -> list[Card]:
+        """The cards whose discard lets the hand go out (the melds laid down staying down)."""
         left = self._remaining()
         found = []
         for card in dict.fromkeys(left):
@@ -840,6 +852,9 @@ class PlayLesson(View):
         obs = self.game.observation(self._viewer() or 0)
         self.table.value = table_html(self.game, obs, self._who())
         self.status.info(f"The bots now play at the {change['new']} level.")
+
+    def _on_seed(self, _change: dict[str, Any]) -> None:
+        self._seed_typed = True
 
     def _on_setup_change(self, _change: dict[str, Any]) -> None:
         self.setup_note.value = (
