@@ -277,6 +277,7 @@ class PlayLesson(View):
         self._seed_typed = False  # a seed typed since the last deal is dealt as typed
         self.seed.observe(self._guard(self._on_seed), names="value")
         self._refreshing = False
+        self._hand_round: int | None = None
         self.focused: widgets.Widget | None = None
         self.new_game()
 
@@ -748,8 +749,9 @@ class PlayLesson(View):
             self.hand.label = "No hand is shown: it is not a person's turn"
             return
         cards = self._remaining()
-        if Counter(cards) != Counter(self.hand.hand) or self.hand._round_no != round_no:
-            self.hand.set_cards(cards, round_no)
+        if Counter(cards) != Counter(self.hand.hand) or self._hand_round != round_no:
+            self.hand.set_cards(cards, round_no)  # a learner's own order survives otherwise
+            self._hand_round = round_no
         else:
             self.hand.selected = []
         self.hand.disabled = g.phase != "discard"
