@@ -58,14 +58,14 @@ def visible_forms(state: str, cards: list[Card]) -> list[str]:
     return found
 
 
-def hidden_cards(game: Game, viewer: int) -> list[Card]:
-    """Cards only opponents hold and that the viewer has never seen.
+def hidden_cards(game: Game, viewer: int | None) -> list[Card]:
+    """Cards only opponents hold and that the viewer (None: nobody) has never seen.
 
     A card counts as seen (and so may be named on screen) when the viewer holds a copy,
     or a copy is on the table, in the discard pile, or was discarded or taken from the
     discard pile this round (the moves log names those).
     """
-    public = Counter(game.hands[viewer]) + Counter(game.discard_pile)
+    public = Counter(game.hands[viewer] if viewer is not None else ()) + Counter(game.discard_pile)
     for melds in game.table:
         for meld in melds:
             public.update(meld.cards)
@@ -436,6 +436,28 @@ def test_pass_and_play_hides_each_hand_until_its_owner_asks():
     assert view.status.kind == "error" and "Show my hand" in view.status.text
     view.reveal_button.click()
     assert view.hand.hand == g.hands[p]
+
+
+def test_pass_and_play_shows_no_hand_until_its_owner_asks(fresh_widgets):
+    view = PlayLesson(bots=1, humans=2, rounds=11, seed=3)
+    for _ in range(6):
+        g = view.game
+        p = g.current_player
+        assert p in (0, 1) and g.phase == "draw"
+        assert visible_forms(synced_state(), hidden_cards(g, None)) == []
+        view.reveal_button.click()
+        assert visible_forms(synced_state(), hidden_cards(g, p)) == []
+        assert visible_forms(synced_state(), [g.hands[p][0]])  # the owner's cards are there
+        play_my_turn_as(view, p)
+
+
+def play_my_turn_as(view: PlayLesson, player: int) -> None:
+    view.stock_button.click()
+    view.hand.select_cards([view.hand.hand[0]])
+    view.throw_button.click()
+    if view.pending is not None:
+        view.confirm_no.click()
+    assert view.game.current_player != player or view.game.phase != "discard"
 
 
 def test_pass_and_play_hides_the_melds_laid_down_when_the_turn_passes():

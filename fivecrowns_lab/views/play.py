@@ -762,9 +762,11 @@ class PlayLesson(View):
         )
 
     def _show_confirm(self) -> None:
-        if self.pending is None:
+        if self.pending is None:  # no card names linger in hidden widgets (pass-and-play)
             self.confirm_box.layout.display = "none"
             self.confirm_text.value = ""
+            self.confirm_yes.description = "Go out"
+            self.confirm_no.description = "Just discard"
             return
         clicked, goes = self.pending
         rest = self._remaining()
