@@ -54,9 +54,22 @@ Melds = tuple[tuple[Card, ...], ...]
 
 
 def bot_levels() -> list[str]:
-    """The bot levels a learner can choose, weakest first (described ones first)."""
+    """The bot levels a learner can choose, weakest first (described ones first).
+
+    A name in ``BOTS`` that only aliases a described level (same factory) is left out.
+    """
     described = [name for name in BOT_DESCRIPTIONS if name in BOTS]
-    return described + [name for name in BOTS if name not in described]
+    factories = [BOTS[name] for name in described]
+    return described + [name for name, f in BOTS.items() if f not in factories]
+
+
+def _level_name(level: str) -> str:
+    """The chooser's name for ``level`` (an alias becomes the level it stands for)."""
+    for name in bot_levels():
+        if name == level or (level in BOTS and BOTS[name] is BOTS[level]):
+            return name
+    known = ", ".join(bot_levels())
+    raise LessonError(f"There is no {level!r} bot; choose one of {known}.")
 
 
 def hint_level() -> str:
@@ -112,8 +125,7 @@ class PlayLesson(View):
         if mode not in dict((v, k) for k, v in _MODES):
             raise LessonError(f"The play lesson's mode is 'coached' or 'free', not {mode!r}.")
         levels = bot_levels()
-        if level not in levels:
-            raise LessonError(f"There is no {level!r} bot; choose one of {', '.join(levels)}.")
+        level = _level_name(level)
         self.scenario = scenario
         self.add_class("fc-play")
         # -- setup (collapsed behind one toggle, so the first move is a few Tab stops away)
