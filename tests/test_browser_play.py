@@ -61,6 +61,12 @@ def wait_status(page, text: str) -> None:
     )
 
 
+def wait_text(page, text: str) -> None:
+    page.wait_for_function(
+        "t => document.querySelector('.fc-play').innerText.includes(t)", arg=text, timeout=15_000
+    )
+
+
 def active(page) -> dict:
     """The focused element: its classes, its text and the card code, if it is a card."""
     return page.evaluate(
@@ -143,6 +149,7 @@ def test_04_coached_game_to_the_end_then_free_play_lays_down_and_goes_out(page, 
     select(view, "6*")
     press(view, page, "Discard 6★ and go out")
     page.wait_for_selector(".fc-banner", timeout=15_000)
+    wait_text(page, "Round 1 summary")
     assert "You win the game" in view.locator(".fc-banner").inner_text()
     assert "You went out, so you score 0" in view.locator(".fc-coach").inner_text()
     assert "Round 1 summary" in view.inner_text()
@@ -188,6 +195,7 @@ def test_04_coached_game_to_the_end_then_free_play_lays_down_and_goes_out(page, 
     select(view, "8S")
     press(view, page, "Discard 8♠ and go out")
     page.wait_for_selector(".fc-banner", timeout=15_000)
+    wait_text(page, "Round 1 summary")
     assert "went out" in view.inner_text() and "You win the game" in view.inner_text()
     assert_no_errors(page)
     shoot(page, "lesson-04-free-went-out")
