@@ -34,11 +34,18 @@ GO_OUT_SEED = 12
 # -- the hidden-card check ------------------------------------------------------------------------
 
 
+_BEFORE: set[str] = set()  # widgets alive before the test (see fresh_widgets)
+
+
 def synced_state() -> str:
-    """Every synced trait of every live widget (all of them reach the browser), as JSON."""
+    """Every synced trait of every widget made during the test (all reach the browser), as JSON.
+
+    Widgets alive before the test (other tests' views, shared page-level widgets) are
+    left out; nothing is closed, so shared widgets keep working.
+    """
     from ipywidgets.widgets.widget import _instances
 
-    states = [w.get_state() for w in list(_instances.values())]
+    states = [w.get_state() for k, w in list(_instances.items()) if k not in _BEFORE]
     return json.dumps(states, default=str, ensure_ascii=False)
 
 
@@ -86,10 +93,13 @@ def hidden_cards(game: Game, viewer: int | None) -> list[Card]:
 
 @pytest.fixture
 def fresh_widgets():
-    """Close every widget first, so the state checked is this test's widgets only."""
-    widgets.Widget.close_all()
+    """Check only this test's widgets: remember which ones were alive before it."""
+    from ipywidgets.widgets.widget import _instances
+
+    _BEFORE.clear()
+    _BEFORE.update(_instances)
     yield
-    widgets.Widget.close_all()
+    _BEFORE.clear()
 
 
 def play_my_turn(view: PlayLesson) -> None:
@@ -209,12 +219,14 @@ def test_new_game_with_an_unchanged_seed_deals_the_next_seed():
 
 def test_no_button_carries_an_icon_glyph_into_its_name():
     view = PlayLesson()
-    buttons = [
-        w for w in vars(view).values() if isinstance(w, (widgets.Button, widgets.ToggleButton))
-    ]
-    assert view.contrast in buttons
-    assert len(buttons) >= 12
-    assert all(b.icon == "" for b in buttons)
+    found, stack = [], [view]
+    while stack:  # every widget of the view's tree, hidden ones too
+        w = stack.pop()
+        if w.has_trait("icon"):
+            found.append(w)
+        stack += [c for c in getattr(w, "children", ()) if isinstance(c, widgets.Widget)]
+    assert len(found) >= 12  # every button of the table and the setup
+    assert [w.description for w in found if w.icon] == []
     assert all(i == "" for i in view.mode.icons or [""])
 
 
