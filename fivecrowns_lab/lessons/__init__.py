@@ -22,6 +22,7 @@ __all__ = [
     "gallery",
     "go_out_lesson",
     "lesson_page",
+    "meld_checks",
     "meld_lab",
     "outs_lesson",
     "play_lesson",
@@ -136,6 +137,13 @@ def teacher_page() -> Any:
     from ..views.gallery import TeacherPage
 
     return TeacherPage()
+
+
+def meld_checks(examples: list[tuple[str, int]]) -> Any:
+    """A table of example melds (cards, round) with the engine's verdict and reason."""
+    from ..views.meld_lab import MeldChecks
+
+    return MeldChecks(examples)
 
 
 def schedule_table() -> Any:

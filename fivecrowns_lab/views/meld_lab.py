@@ -17,7 +17,29 @@ from .base import View
 from .deal import deal_hand
 from .hand import HandWidget
 
-__all__ = ["MeldLab"]
+__all__ = ["MeldChecks", "MeldLab"]
+
+
+class MeldChecks(widgets.HTML):
+    """A table of example melds: the cards, the round, and the engine's verdict with its reason."""
+
+    def __init__(self, examples: list[tuple[str, int]], **kwargs: Any) -> None:
+        self.results = [(parse_cards(text), r, check_meld(text, r)) for text, r in examples]
+        rows = "".join(
+            f"<tr><td class='fc-left'>{hand_html(cards, r, width=36)}</td>"
+            f"<td>{r} ({escape(wild_rank_text(r))}s wild)</td>"
+            f"<td class='fc-left'><b>{'A meld' if result.valid else 'Not a meld'}</b>: "
+            f"{escape(result.reason)}</td></tr>"
+            for cards, r, result in self.results
+        )
+        super().__init__(
+            "<div style='overflow-x:auto'><table class='fc-table' "
+            "aria-label='Example melds and why they are or are not melds'>"
+            "<thead><tr><th class='fc-left' scope='col'>Cards</th><th scope='col'>Round</th>"
+            "<th class='fc-left' scope='col'>Verdict</th></tr></thead>"
+            f"<tbody>{rows}</tbody></table></div>",
+            **kwargs,
+        )
 
 
 class MeldLab(View):
