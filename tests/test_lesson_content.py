@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import base64
+import itertools
 import json
 from collections import Counter
 from pathlib import Path
@@ -129,7 +130,7 @@ def test_catalogue_groups_game_lessons_then_probability_lessons():
 
 def test_neighbours_link_each_lesson_to_the_one_before_and_after():
     assert neighbours("01")[0] is None and neighbours("11")[1] is None
-    for before, after in zip(CATALOGUE, CATALOGUE[1:], strict=False):
+    for before, after in itertools.pairwise(CATALOGUE):
         assert neighbours(after.number)[0] == before
         assert neighbours(before.number)[1] == after
     with pytest.raises(LessonError, match="'42'"):

@@ -60,8 +60,9 @@ class Quiz(anywidget.AnyWidget):
     heading = traitlets.Unicode("Check yourself").tag(sync=True)
     lesson_label = traitlets.Unicode("").tag(sync=True)
     bank = traitlets.List(traitlets.Dict()).tag(sync=True)
-    choices = traitlets.List(traitlets.List(traitlets.Int())).tag(sync=True)
-    learner = traitlets.Unicode("").tag(sync=True)
+    # Untyped on purpose: the validators below clean whatever a page sends.
+    choices = traitlets.List().tag(sync=True)
+    learner = traitlets.Any("").tag(sync=True)
     handout_url = traitlets.Unicode("").tag(sync=True)
     handout_name = traitlets.Unicode("").tag(sync=True)
 
@@ -112,7 +113,8 @@ class Quiz(anywidget.AnyWidget):
 
     @traitlets.validate("learner")
     def _valid_learner(self, proposal: dict[str, Any]) -> str:
-        return str(proposal["value"])[:80]
+        value = proposal["value"]
+        return value[:80] if isinstance(value, str) else ""
 
     # -- what a click does, from Python -------------------------------------------------
     def answer(self, q: int, a: int) -> bool:
