@@ -36,7 +36,7 @@ _BY_NUMBER = {entry.number: entry for entry in CATALOGUE}
 # Styles for the parts theme.css does not know about (the groups, the facts, the page links
 # and the previous/next bar); colours come from JupyterLab's variables, so dark mode works.
 _STYLE = """<style>
-.fc-gallery .fc-group { flex-basis: 100%; margin: 10px 0 2px; font-size: 16px; }
+.fc-gallery .fc-group { grid-column: 1 / -1; margin: 10px 0 0; font-size: 16px; }
 .fc-lesson .fc-facts { font-size: 13px; margin: 2px 0 4px; color: var(--jp-ui-font-color1, #333); }
 .fc-pages { display: flex; flex-wrap: wrap; gap: 8px; margin-top: 12px; }
 .fc-pages a, .fc-lessonnav a { color: var(--jp-content-link-color, #0b57d0); padding: 6px 10px;
