@@ -161,12 +161,12 @@ class ScoringLesson(View):
                 f"<td>{card_points(card, g.round_no)}</td></tr>"
             )
         lines.append(
-            "<tr class='fc-hl'><td class='fc-left' colspan='2'>Total</td>"
+            "<tr class='fc-hl'><td class='fc-left' colspan='2'>total</td>"
             f"<td>{arrangement.penalty}</td></tr>"
         )
         table = (
-            "<table class='fc-table'><tr><th class='fc-left'>Card left</th>"
-            f"<th class='fc-left'>Why</th><th>Points</th></tr>{''.join(lines)}</table>"
+            "<table class='fc-table'><tr><th class='fc-left'>card left</th>"
+            f"<th class='fc-left'>why</th><th>points</th></tr>{''.join(lines)}</table>"
             if arrangement.leftover
             else "<p>Every card melds on the last turn: 0 points.</p>"
         )
@@ -210,7 +210,7 @@ class ScoringLesson(View):
             self.steps.value = "".join(self._panel(p) for p in range(len(g.names)))
             self.totals.value = (
                 "<h4 style='margin:6px 0 2px'>This round's scores</h4><table class='fc-table'>"
-                "<tr><th class='fc-left'>Player</th><th>Your guess</th><th>Points</th></tr>"
+                "<tr><th class='fc-left'>player</th><th>your guess</th><th>points</th></tr>"
                 f"{''.join(rows)}</table>{tally}"
             )
             done = self.shown >= len(g.names)
