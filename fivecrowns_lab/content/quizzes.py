@@ -2,7 +2,12 @@
 
 Each question names a mistake people commonly make about Five Crowns, and every
 answer says why it is right or wrong; :class:`fivecrowns_lab.views.quiz.Quiz`
-shows them with instant feedback.
+shows them with instant feedback (checked in the page, so it needs no kernel).
+
+To give a lesson a quiz: add its bank to ``QUIZZES`` under a topic name, map the
+lesson's number to that topic in ``LESSON_QUIZZES``, and end the lesson's factory
+with ``lesson_page(view, "NN")`` (in :mod:`fivecrowns_lab.lessons`). The lesson then
+gets the quiz, its printable worksheet with an answer key, and the previous/next links.
 
 >>> [q.prompt[:30] for q in QUIZZES["cards"]][:1]
 ['How many rounds does a full ga']

@@ -44,6 +44,9 @@ _STYLE = """<style>
 .fc-pages a:focus-visible, .fc-lessonnav a:focus-visible { outline: 3px solid #0b57d0; }
 .fc-lessonnav { display: flex; flex-wrap: wrap; gap: 8px; justify-content: space-between;
   margin: 12px 0; }
+.fc-teacher a, .fc-serving a { color: var(--jp-content-link-color, #0b57d0);
+  text-decoration: underline; }
+.fc-teacher ul { margin: 0; padding-left: 1.1em; text-align: left; }
 @media print { .fc-lessonnav, .fc-pages { display: none; } }
 </style>"""
 
@@ -190,8 +193,8 @@ class TeacherPage(View):
                 f"<tbody>{''.join(rows)}</tbody></table></div>"
             )
         serving = (
-            "<h4>Serving a class</h4><p>Run the lessons on one machine and give students its "
-            "address, or launch them on Binder. The step-by-step guide is "
+            "<h4>Serving a class</h4><p class='fc-serving'>Run the lessons on one machine "
+            "and give students its address, or launch them on Binder. The step-by-step guide is "
             f"<a href='{SERVING_URL}'>Serving a class</a>. Students hand in their quiz "
             "results with the <i>Download my results</i> button under each quiz (a CSV file "
             "with their name, each question, their first answer and the right one).</p>"

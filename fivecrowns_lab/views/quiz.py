@@ -61,7 +61,7 @@ class Quiz(anywidget.AnyWidget):
     lesson_label = traitlets.Unicode("").tag(sync=True)
     bank = traitlets.List(traitlets.Dict()).tag(sync=True)
     # Untyped on purpose: the validators below clean whatever a page sends.
-    choices = traitlets.List().tag(sync=True)
+    choices: traitlets.List[Any] = traitlets.List().tag(sync=True)
     learner = traitlets.Any("").tag(sync=True)
     handout_url = traitlets.Unicode("").tag(sync=True)
     handout_name = traitlets.Unicode("").tag(sync=True)
