@@ -287,7 +287,7 @@ def _text(source: Any) -> str:
 
 
 def describe_notebook(path: str | Path) -> tuple[str, str]:
-    """Title (the first ``# `` heading) and summary (the next paragraph) of a notebook."""
+    """Title (the first level-one heading) and summary (the next paragraph) of a notebook."""
     path = Path(path)
     try:
         data = json.loads(path.read_text(encoding="utf-8"))

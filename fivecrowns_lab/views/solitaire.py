@@ -15,6 +15,7 @@ from ..render import card_back_svg, card_html, points_text
 from ..table.actions import Action, Draw, Place
 from ..table.solitaire import Solitaire, SolitaireBot
 from .base import View
+from .deal import cards_text
 from .hand import HandWidget
 
 __all__ = ["SolitaireLesson", "hint_text"]
@@ -31,7 +32,8 @@ def hint_text(game: Solitaire, bot: SolitaireBot | None = None) -> str:
         if action == Draw("discard") and top is not None:
             place, saving = bot.best_place(game, top)
             return (
-                f"Take the face-up {top}: in hand {place.hand}, discarding {place.discard}, "
+                f"The bot would take the face-up {top}: in hand {place.hand}, "
+                f"discarding {place.discard}, "
                 + (
                     "it closes the hand."
                     if saving >= 1000
@@ -39,8 +41,14 @@ def hint_text(game: Solitaire, bot: SolitaireBot | None = None) -> str:
                 )
             )
         if top is not None and game.can(Draw("discard")):
-            return f"Draw from the stock: the face-up {top} would not lower any hand's points."
-        return "Draw from the stock: after the first turn every card comes from the draw pile."
+            return (
+                f"The bot would draw from the stock: the face-up {top} would not lower any "
+                "hand's points."
+            )
+        return (
+            "The bot would draw from the stock: after the first turn every card comes from "
+            "the draw pile."
+        )
     assert isinstance(action, Place) and game.drawn is not None
     return _place_reason(game, game.drawn, action, bot)
 
@@ -51,9 +59,9 @@ def _place_reason(game: Solitaire, drawn: Card, place: Place, bot: SolitaireBot)
     kept = [*hand, drawn]
     kept.remove(place.discard)
     before, after = penalty(hand, k), penalty(kept, k)
-    where = f"Put the {drawn} in hand {k} and discard {place.discard}"
+    where = f"The bot would put the {drawn} in hand {k} and discard {place.discard}"
     if place.discard == drawn:
-        where = f"Discard the {drawn} at once (from hand {k})"
+        where = f"The bot would discard the {drawn} at once (from hand {k})"
     if after == 0:
         return f"{where}: every card of hand {k} then melds, so it closes."
     if after < before:
@@ -198,7 +206,8 @@ class SolitaireLesson(View):
                     f"<td class='fc-left'>{shown}</td></tr>"
                 )
             self.board.value = (
-                f"<p><b>{sum(g.closed)} of 11 hands closed</b>, {g.stock_size} cards to draw.</p>"
+                f"<p><b>{sum(g.closed)} of 11 hands closed</b>, "
+                f"{cards_text(g.stock_size)} to draw.</p>"
                 "<table class='fc-table'><tr><th>hand</th><th>state</th><th>cards</th></tr>"
                 f"{''.join(rows)}</table>"
             )
