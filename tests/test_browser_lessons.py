@@ -151,7 +151,7 @@ def test_01_wild_badge_quiz_feedback_reset_summary_and_results(page, voila_url):
 def test_02_deal_with_the_same_seed_says_so_and_new_hand_moves_on(page, voila_url):
     open_page(page, voila_url, "02-books-runs-and-wilds", selector=".fc-quiz")
     no_developer_output(page)
-    assert "Not a meld" in page.locator("table.fc-table").first.inner_text()
+    assert "not a meld. Runs cannot wrap" in page.locator(".fc-meldchecks").inner_text()
     deal = page.locator(".fc-view").first
     deal.get_by_role("button", name="Deal").click()
     wait_text(page, ".fc-view .fc-status", "same hand")

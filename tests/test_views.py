@@ -538,8 +538,9 @@ def test_meld_builder_new_hand_moves_to_the_next_seed():
 
 def test_meld_examples_table_says_why_each_is_or_is_not_a_meld():
     table = lessons.meld_checks([("8H 8H 8*", 1), ("QD KD 3D", 5)])
-    assert "A meld</b>: A book of three 8s" in table.value
-    assert "Not a meld</b>: Runs cannot wrap" in table.value
+    assert "<b>a meld</b>. A book of three 8s" in table.value
+    assert "<b>not a meld</b>. Runs cannot wrap" in table.value
+    assert table.value.count(">WILD<") == 0 and len(table.results) == 2
 
 
 # --- lesson 03: controls match the round; predict, then see ------------------------------------

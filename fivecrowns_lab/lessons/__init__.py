@@ -140,7 +140,7 @@ def teacher_page() -> Any:
 
 
 def meld_checks(examples: list[tuple[str, int]]) -> Any:
-    """A table of example melds (cards, round) with the engine's verdict and reason."""
+    """A list of example melds (cards, round) with the engine's verdict and reason."""
     from ..views.meld_lab import MeldChecks
 
     return MeldChecks(examples)

@@ -12,7 +12,7 @@ from ..core.melds import Meld, MeldCheck, check_meld
 from ..core.rules import ROUNDS, card_points, hand_size, wild_rank_text
 from ..core.solver import best_arrangement
 from ..errors import LessonError
-from ..render import arrangement_html, hand_html, points_text
+from ..render import arrangement_html, card_html, hand_html, points_text
 from .base import View
 from .deal import deal_hand
 from .hand import HandWidget
@@ -21,23 +21,23 @@ __all__ = ["MeldChecks", "MeldLab"]
 
 
 class MeldChecks(widgets.HTML):
-    """A table of example melds: the cards, the round, and the engine's verdict with its reason."""
+    """A list of example melds: the cards, the round, and the engine's verdict with its reason."""
 
     def __init__(self, examples: list[tuple[str, int]], **kwargs: Any) -> None:
         self.results = [(parse_cards(text), r, check_meld(text, r)) for text, r in examples]
-        rows = "".join(
-            f"<tr><td class='fc-left'>{hand_html(cards, r, width=36)}</td>"
-            f"<td>{r} ({escape(wild_rank_text(r))}s wild)</td>"
-            f"<td class='fc-left'><b>{'A meld' if result.valid else 'Not a meld'}</b>: "
-            f"{escape(result.reason)}</td></tr>"
+        items = "".join(
+            "<li style='display:flex;flex-wrap:wrap;align-items:center;gap:4px 12px;"
+            "padding:6px 0;border-bottom:1px solid var(--jp-border-color2, #ddd)'>"
+            f"<span style='display:inline-flex;flex-wrap:nowrap'>"
+            f"{''.join(card_html(c, r, width=36) for c in cards)}</span>"
+            f"<span style='flex:1 1 14em'>Round {r} ({escape(wild_rank_text(r))}s wild): "
+            f"<b>{'a meld' if result.valid else 'not a meld'}</b>. {escape(result.reason)}</span>"
+            "</li>"
             for cards, r, result in self.results
         )
         super().__init__(
-            "<div style='overflow-x:auto'><table class='fc-table' "
-            "aria-label='Example melds and why they are or are not melds'>"
-            "<thead><tr><th class='fc-left' scope='col'>Cards</th><th scope='col'>Round</th>"
-            "<th class='fc-left' scope='col'>Verdict</th></tr></thead>"
-            f"<tbody>{rows}</tbody></table></div>",
+            "<ul class='fc-meldchecks' aria-label='Example melds and why they are or are not "
+            f"melds' style='list-style:none;padding:0;margin:4px 0'>{items}</ul>",
             **kwargs,
         )
 

@@ -51,7 +51,7 @@ class ScheduleTable(widgets.HTML):
             for r, n, wild, king, joker in schedule_rows()
         )
         super().__init__(
-            "<div style='overflow-x:auto'><table class='fc-table' "
+            "<div style='overflow-x:auto;max-width:100%'><table class='fc-table' "
             "aria-label='The eleven rounds: cards dealt, wild rank and points'>"
             f"<thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table></div>",
             **kwargs,
@@ -143,8 +143,9 @@ class ScheduleView(View):
             "face cards are not worth 10."
         )
         self.table.value = (
+            "<div style='overflow-x:auto;max-width:100%'>"
             "<table class='fc-table' aria-label='Points of each card this round'>"
             f"<tr><th class='fc-left' scope='row'>card</th>{head}</tr>"
-            f"<tr><th class='fc-left' scope='row'>points</th>{cells}</tr></table>"
-            f"<p>{note}</p>"
+            f"<tr><th class='fc-left' scope='row'>points</th>{cells}</tr></table></div>"
+            f"<p style='overflow-wrap:anywhere'>{note}</p>"
         )
