@@ -125,7 +125,7 @@ class ScheduleView(View):
         )
         wilds = "".join(card_html(Card(wild_rank(r), s), r, width=48) for s in Suit)
         self.cards.value = (
-            f"<div style='display:flex;align-items:center;gap:6px'>{wilds}"
+            f"<div style='display:flex;flex-wrap:wrap;align-items:center;gap:6px'>{wilds}"
             f"{card_html(JOKER, r, width=48)}</div>"
         )
         points = self.points()
