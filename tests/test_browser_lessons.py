@@ -250,3 +250,19 @@ def test_quiz_works_on_a_page_with_no_kernel(page):
     page.get_by_role("button", name="−10", exact=True).click()
     page.get_by_role("button", name="0", exact=True).click()
     assert csv_of(page) == widget.results_csv()  # the page's file equals Python's
+
+
+def test_worksheet_prints_with_the_answer_key_on_its_own_page(page, tmp_path):
+    """Chromium prints the worksheet: the questions first, the key on a later page."""
+    from fivecrowns_lab.content.handout import handout_html
+
+    page.set_content(handout_html("03"))
+    pdf = page.pdf(format="A4")
+    (tmp_path / "worksheet.pdf").write_bytes(pdf)
+    pages = pdf.count(b"/Type /Page") - pdf.count(b"/Type /Pages")
+    assert pages >= 2
+    key_top = page.evaluate("document.querySelector('.key').getBoundingClientRect().top")
+    assert key_top > 0
+    page.emulate_media(media="print")
+    assert page.evaluate("getComputedStyle(document.querySelector('.key')).breakBefore") == "page"
+    shoot(page, "lessons-03-worksheet")

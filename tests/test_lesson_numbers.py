@@ -26,6 +26,7 @@ from fivecrowns_lab import (
     Card,
     GameRules,
     Suit,
+    best_arrangement,
     card_points,
     check_meld,
     hand_size,
@@ -429,3 +430,49 @@ def test_a_wrong_number_in_the_prose_would_fail():
         if not any(a <= m.start() and m.end() <= b for a, b in covered)
     ]
     assert loose == ["5", "116", "7", "25"]
+
+
+# --- the quizzes' right answers, recomputed ------------------------------------------------------
+def _right(topic: str, prompt_start: str) -> str:
+    from fivecrowns_lab.content.quizzes import QUIZZES
+
+    [question] = [q for q in QUIZZES[topic] if q.prompt.startswith(prompt_start)]
+    return question.answers[question.right].text
+
+
+def _yes(ok: bool) -> str:
+    return "Yes" if ok else "No"
+
+
+QUIZ_FACTS: list[tuple[str, str, Callable[[str], bool]]] = [
+    ("cards", "How many rounds", lambda a: n(a) == len(ROUNDS)),
+    ("cards", "What does a king left", lambda a: n(a) == card_points(KING, 10)),
+    ("cards", "And a king left in hand in round 11", lambda a: n(a) == card_points(KING, 11)),
+    ("cards", "How many points is a joker", lambda a: n(a) == card_points(JOKER_CARD, 1)),
+    ("cards", "In round 5, which cards", lambda a: a.startswith(f"The {wild_rank(5)}s")),
+    ("melds", "Is 8♥ 8♥ 8★ a book", lambda a: a == _yes(meld_ok("8H 8H 8*", 1, "book"))),
+    ("melds", "In round 5 (7s wild), is Q♦", lambda a: a == _yes(meld_ok("QD KD 3D", 5))),
+    ("melds", "In round 1 (3s wild), is 5♣", lambda a: a.startswith(_yes(meld_ok("5C JK 7C", 1)))),
+    ("melds", "Can a meld be made of wild", lambda a: a == _yes(meld_ok("JK JK 3S", 1))),
+    ("melds", "Is 9♠ 10♠ 10♠ J♠ one run", lambda a: a == _yes(meld_ok("9S 10S 10S JS", 1))),
+    (
+        "scoring",
+        "What does the player who goes out",
+        lambda a: n(a) == finished_round(2, 2, 0).score(0),
+    ),
+    (
+        "scoring",
+        "In round 4 (6s wild), you are left with",
+        lambda a: n(a) == best_arrangement("KC QS JK", 4).penalty,
+    ),
+    (
+        "solitaire",
+        "In solitaire, hand 4 has six cards",
+        lambda a: hand_size(4) == 6 and a.startswith(f"The {wild_rank(4)}s"),
+    ),
+]
+
+
+@pytest.mark.parametrize(("topic", "prompt", "check"), QUIZ_FACTS, ids=[f[1] for f in QUIZ_FACTS])
+def test_every_quiz_answer_with_a_number_or_a_meld_agrees_with_the_engine(topic, prompt, check):
+    assert check(_right(topic, prompt))
