@@ -104,7 +104,16 @@ def test_rules_page_shows_the_schedule_table(page, voila_url):
 
 
 # --- lesson 01 -------------------------------------------------------------------------------
-def test_01_wild_badge_quiz_feedback_reset_summary_and_results(page, voila_url):
+def test_01_wild_badge_quiz_feedback_reset_summary_and_results(browser, voila_url):
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, accept_downloads=True)
+    page = context.new_page()
+    try:
+        _lesson_01(page, voila_url)
+    finally:
+        context.close()
+
+
+def _lesson_01(page, voila_url):
     open_page(page, voila_url, "01-cards-and-wilds", selector=".fc-quiz")
     assert page.title() == "Cards and the wild-card schedule · Five Crowns Lab"
     no_developer_output(page)
@@ -139,6 +148,14 @@ def test_01_wild_badge_quiz_feedback_reset_summary_and_results(page, voila_url):
     assert len(rows) == 6 and all('"Ada"' in r for r in rows[1:])
     assert rows[1].endswith('"11","yes","1","11"')  # after Reset, the earlier 9 is gone
     assert rows[2].endswith('"20","no","2","13"')  # the first try is what counts
+    with page.expect_download() as results:  # a real download, as a learner hands it in
+        quiz.get_by_role("link", name="Download my results (CSV)").click()
+    assert results.value.suggested_filename.endswith("-results-ada.csv")
+    assert Path(results.value.path()).read_text(encoding="utf-8") == csv_of(page)
+    with page.expect_download() as sheet:
+        quiz.get_by_role("link", name="Printable worksheet with answer key").click()
+    assert sheet.value.suggested_filename == "lesson-01-handout.html"
+    assert "Answer key" in Path(sheet.value.path()).read_text(encoding="utf-8")
     nav = page.locator(".fc-lessonnav")
     assert nav.locator("a[rel=next]").get_attribute("href") == "02-books-runs-and-wilds.ipynb"
     assert nav.locator("a[rel=prev]").count() == 0
