@@ -649,3 +649,9 @@ def test_teacher_page_has_objectives_timings_prerequisites_and_worksheets():
     assert html.count("Worksheet and answer key") == 4
     assert "download='lesson-03-handout.html'" in html and "Serving a class" in html
     assert "About" not in page.status.text and "4 with a quiz" in page.status.text
+
+
+def test_rules_page_has_the_schedule_and_a_way_back_to_the_lessons():
+    page = lessons.rules_page()
+    table, back = page.children
+    assert "A joker scores" in table.value and "href='00-index.ipynb'" in back.value

@@ -27,6 +27,7 @@ __all__ = [
     "outs_lesson",
     "play_lesson",
     "quiz",
+    "rules_page",
     "schedule_lesson",
     "schedule_table",
     "scorekeeper",
@@ -144,6 +145,16 @@ def meld_checks(examples: list[tuple[str, int]]) -> Any:
     from ..views.meld_lab import MeldChecks
 
     return MeldChecks(examples)
+
+
+def rules_page() -> Any:
+    """The rules page's widgets: every round's schedule and points, and a link to the lessons."""
+    import ipywidgets as widgets
+
+    from ..views.gallery import IndexLink
+    from ..views.schedule import ScheduleTable
+
+    return widgets.VBox([ScheduleTable(), IndexLink()])
 
 
 def schedule_table() -> Any:

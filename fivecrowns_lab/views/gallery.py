@@ -29,7 +29,7 @@ from ..content.handout import handout_data_url, handout_filename
 from ..content.quizzes import LESSON_QUIZZES
 from .base import View
 
-__all__ = ["Gallery", "LessonInfo", "LessonNav", "TeacherPage", "find_lessons"]
+__all__ = ["Gallery", "IndexLink", "LessonInfo", "LessonNav", "TeacherPage", "find_lessons"]
 
 _BY_NUMBER = {entry.number: entry for entry in CATALOGUE}
 
@@ -129,6 +129,17 @@ class Gallery(View):
             self.status.error("No lesson notebooks were found next to this page.")
 
 
+class IndexLink(widgets.HTML):
+    """A link back to the gallery, for the pages that are not lessons (rules, teachers)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(
+            _STYLE + "<nav class='fc-lessonnav' aria-label='Pages'>"
+            f"<a href='{INDEX_FILE}'>All lessons</a></nav>",
+            **kwargs,
+        )
+
+
 class LessonNav(widgets.HTML):
     """Previous lesson, all lessons, next lesson: the links under a lesson."""
 
@@ -200,10 +211,7 @@ class TeacherPage(View):
             "with their name, each question, their first answer and the right one).</p>"
         )
         self.table = widgets.HTML(_STYLE + "".join(sections) + serving)
-        self.nav = widgets.HTML(
-            _STYLE + f"<nav class='fc-lessonnav' aria-label='Pages'><a href='{INDEX_FILE}'>"
-            "All lessons</a></nav>"
-        )
+        self.nav = IndexLink()
         self._frame(
             [self.table, self.nav],
             "What each lesson is for, how long it takes and what to do first. Each quiz has a "
