@@ -47,6 +47,7 @@ _STYLE = """<style>
 .fc-teacher a, .fc-serving a { color: var(--jp-content-link-color, #0b57d0);
   text-decoration: underline; }
 .fc-teacher ul { margin: 0; padding-left: 1.1em; text-align: left; }
+.fc-teacher td.fc-obj { min-width: 16em; }
 @media print { .fc-lessonnav, .fc-pages { display: none; } }
 </style>"""
 
@@ -192,7 +193,8 @@ class TeacherPage(View):
                     f"{escape(entry.label)}</a></th>"
                     f"<td>{entry.minutes} min</td><td>{escape(entry.level)}</td>"
                     f"<td>{escape(', '.join(entry.prerequisites) or 'none')}</td>"
-                    f"<td class='fc-left'><ul>{objectives}</ul></td><td>{worksheet}</td></tr>"
+                    f"<td class='fc-left fc-obj'><ul>{objectives}</ul></td>"
+                    f"<td>{worksheet}</td></tr>"
                 )
             total = sum(e.minutes for e in CATALOGUE if e.group == group)
             sections.append(

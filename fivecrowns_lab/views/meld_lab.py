@@ -13,7 +13,7 @@ from ..core.rules import ROUNDS, card_points, hand_size, wild_rank_text
 from ..core.solver import best_arrangement
 from ..errors import LessonError
 from ..render import arrangement_html, card_html, hand_html, points_text
-from .base import View
+from .base import View, css
 from .deal import deal_hand
 from .hand import HandWidget
 
@@ -36,6 +36,7 @@ class MeldChecks(widgets.HTML):
             for cards, r, result in self.results
         )
         super().__init__(
+            f"<style>{css()}</style>"
             "<ul class='fc-meldchecks' aria-label='Example melds and why they are or are not "
             f"melds' style='list-style:none;padding:0;margin:4px 0'>{items}</ul>",
             **kwargs,

@@ -24,7 +24,7 @@ from ..core.rules import (
 )
 from ..core.solver import best_arrangement
 from ..render import arrangement_html, card_html, hand_html, points_text
-from .base import View
+from .base import View, css
 
 __all__ = ["DealtHand", "ScheduleTable", "ScheduleView", "schedule_rows"]
 
@@ -51,6 +51,7 @@ class ScheduleTable(widgets.HTML):
             for r, n, wild, king, joker in schedule_rows()
         )
         super().__init__(
+            f"<style>{css()}</style>"
             "<div style='overflow-x:auto;max-width:100%'><table class='fc-table' "
             "aria-label='The eleven rounds: cards dealt, wild rank and points'>"
             f"<thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table></div>",
@@ -68,6 +69,7 @@ class DealtHand(widgets.HTML):
         self.arrangement = best_arrangement(self.hand, round_no)
         wilds = sum(1 for c in self.hand if is_wild(c, round_no))
         super().__init__(
+            f"<style>{css()}</style>"
             f"<p>Round {round_no}: {hand_size(round_no)} cards, "
             f"{escape(wild_rank_text(round_no))}s wild (seed {seed}). "
             f"This hand holds {wilds} wild card{'' if wilds == 1 else 's'}.</p>"
