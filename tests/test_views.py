@@ -10,6 +10,8 @@ import random
 
 import ipywidgets as widgets
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from fivecrowns_lab import Draw, best_arrangement, hand_size, lessons
 from fivecrowns_lab.errors import LessonError
@@ -655,3 +657,24 @@ def test_rules_page_has_the_schedule_and_a_way_back_to_the_lessons():
     page = lessons.rules_page()
     table, back = page.children
     assert "A joker scores" in table.value and "href='00-index.ipynb'" in back.value
+
+
+_JSONISH = st.recursive(
+    st.none() | st.booleans() | st.integers(-5, 10) | st.text(max_size=5),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=3), inner),
+    max_leaves=12,
+)
+
+
+@settings(max_examples=60)
+@given(value=_JSONISH)
+def test_quiz_accepts_anything_a_page_sends_and_keeps_only_real_answers(value):
+    quiz = lessons.quiz("melds")
+    if isinstance(value, list):
+        quiz.choices = value  # a list is what the page may send; inside it, anything
+    quiz.learner = value
+    assert len(quiz.choices) == len(quiz)
+    for q, tries in enumerate(quiz.choices):
+        assert all(type(a) is int and 0 <= a < len(quiz.questions[q].answers) for a in tries)
+    assert isinstance(quiz.learner, str) and len(quiz.learner) <= 80
+    assert quiz.results_csv().count("\n") == len(quiz) + 1

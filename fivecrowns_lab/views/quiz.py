@@ -46,6 +46,13 @@ RESULTS_HEADER = (
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
 
+class _Name(traitlets.Unicode):  # type: ignore[type-arg]
+    """A learner's name: any text up to 80 characters; anything else a page sends is ''."""
+
+    def validate(self, obj: Any, value: Any) -> str:
+        return value[:80] if isinstance(value, str) else ""
+
+
 def _cell(text: str) -> str:
     """A CSV cell that a spreadsheet never runs as a formula."""
     return "'" + text if text.startswith(_FORMULA_START) else text
@@ -62,7 +69,7 @@ class Quiz(anywidget.AnyWidget):
     bank = traitlets.List(traitlets.Dict()).tag(sync=True)
     # Untyped on purpose: the validators below clean whatever a page sends.
     choices: traitlets.List[Any] = traitlets.List().tag(sync=True)
-    learner = traitlets.Any("").tag(sync=True)
+    learner = _Name("").tag(sync=True)
     handout_url = traitlets.Unicode("").tag(sync=True)
     handout_name = traitlets.Unicode("").tag(sync=True)
 
@@ -110,11 +117,6 @@ class Quiz(anywidget.AnyWidget):
                 else []
             )
         return clean
-
-    @traitlets.validate("learner")
-    def _valid_learner(self, proposal: dict[str, Any]) -> str:
-        value = proposal["value"]
-        return value[:80] if isinstance(value, str) else ""
 
     # -- what a click does, from Python -------------------------------------------------
     def answer(self, q: int, a: int) -> bool:
