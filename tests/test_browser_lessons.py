@@ -90,7 +90,9 @@ def test_gallery_groups_lessons_and_links_rules_and_teachers(page, voila_url):
     assert "/voila/render/00-teachers.ipynb" in page.url
     assert page.title() == "For teachers · Five Crowns Lab"
     sheets = page.locator(".fc-teacher a[download]")
-    assert sheets.count() == 4
+    from fivecrowns_lab.content.quizzes import LESSON_QUIZZES
+
+    assert sheets.count() == len(LESSON_QUIZZES)
     assert sheets.first.get_attribute("href").startswith("data:text/html;charset=utf-8;base64,")
     no_errors(page)
     shoot(page, "lessons-00-teachers")
