@@ -19,7 +19,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from ..core.cards import DECK, JOKER, RANKS, SUITS, Card, Hand
-from ..core.rules import GameRules, check_round, hand_size
+from ..core.rules import GOING_OUT_BONUS, GameRules, check_round, hand_size
 from ..core.solver import Arrangement, best_arrangement, can_go_out
 from ..errors import LessonError
 
@@ -27,9 +27,6 @@ __all__ = ["NAMES", "FinishedRound", "finished_round"]
 
 #: Names of the players at the lesson's table, in seat order.
 NAMES: tuple[str, ...] = ("Ann", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus")
-
-# The going-out bonus variant's score for the player who goes out (as `Game` scores it).
-_BONUS_POINTS = -10
 
 
 @dataclass(frozen=True)
@@ -50,7 +47,7 @@ class FinishedRound:
         """The round's score: the going-out player's 0 (or -10 with the bonus), else the
         points the best melds leave."""
         if player == self.went_out:
-            return _BONUS_POINTS if self.rules.going_out_bonus else 0
+            return GOING_OUT_BONUS if self.rules.going_out_bonus else 0
         return self.arrangement(player).penalty
 
     def scores(self) -> tuple[int, ...]:

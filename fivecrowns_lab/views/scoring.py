@@ -11,7 +11,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from ..core.rules import ROUNDS, GameRules, card_points, is_wild, wild_rank_text
+from ..core.rules import GOING_OUT_BONUS, ROUNDS, GameRules, card_points, is_wild, wild_rank_text
 from ..errors import LessonError
 from ..render import arrangement_html, hand_html, points_text
 from ..table.finished_round import NAMES, FinishedRound, finished_round
@@ -31,8 +31,10 @@ def parse_guess(text: str, name: str) -> int | None:
         raise LessonError(
             f"{text[:40]!r} is not a number of points: type a whole number for {name}, like 25."
         ) from None
-    if not -10 <= value <= 2000:
-        raise LessonError(f"A round's score is between -10 and a few hundred, not {value}.")
+    if not GOING_OUT_BONUS <= value <= 2000:
+        raise LessonError(
+            f"A round's score is between {GOING_OUT_BONUS} and a few hundred, not {value}."
+        )
     return value
 
 
