@@ -575,6 +575,11 @@ class Game:
             f"totals {self.totals}>"
         )
 
+    def _repr_html_(self) -> str:
+        from ..render import game_html  # lazy: rendering is only needed in notebooks
+
+        return game_html(self)
+
 
 def _read_save(text: str) -> dict[str, Any]:
     """The fields of a saved game, or a :class:`GameError` saying what is wrong with it."""
