@@ -15,10 +15,11 @@ repository (an editable install) they are read from ``notebooks/`` and the root.
 from __future__ import annotations
 
 import argparse
+import importlib
+import importlib.util
 import json
 import os
 import shutil
-import subprocess
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -26,7 +27,7 @@ from typing import Any
 
 from . import __version__
 
-__all__ = ["lesson_notebooks", "main", "notebooks_folder", "voila_arguments", "voila_settings"]
+__all__ = ["copy_lessons", "lesson_notebooks", "main", "notebooks_folder", "voila_settings"]
 
 _PACKAGE = Path(__file__).resolve().parent
 _REPO = _PACKAGE.parent
@@ -56,23 +57,6 @@ def voila_settings() -> dict[str, dict[str, Any]]:
     raise FileNotFoundError("voila.json is missing from this installation; reinstall it.")
 
 
-def _flag_value(value: object) -> str:
-    return value if isinstance(value, str) else json.dumps(value)
-
-
-def voila_arguments(settings: dict[str, dict[str, Any]]) -> list[str]:
-    """``voila.json``'s settings as Voilà command-line options (``--Section.name=value``).
-
-    >>> voila_arguments({"VoilaConfiguration": {"strip_sources": True, "theme": "light"}})
-    ['--VoilaConfiguration.strip_sources=true', '--VoilaConfiguration.theme=light']
-    """
-    args = []
-    for section, values in settings.items():
-        for name, value in values.items():
-            args.append(f"--{section}.{name}={_flag_value(value)}")
-    return args
-
-
 def copy_lessons(target: Path, *, overwrite: bool) -> list[Path]:
     """Copy the lesson notebooks into ``target``; keep existing ones unless ``overwrite``."""
     target.mkdir(parents=True, exist_ok=True)
@@ -91,33 +75,26 @@ def _user_lessons_folder() -> Path:
 
 
 def _serve(args: argparse.Namespace, extra: list[str]) -> int:
-    folder = Path(args.dir).expanduser() if args.dir else _user_lessons_folder()
-    # The served copy is refreshed from the package every time; the scorekeeper's
-    # autosave and the CSV files it writes beside the lessons are left alone.
-    copy_lessons(folder, overwrite=True)
-    if _voila_missing():
+    if importlib.util.find_spec("voila") is None:
         print(
             'Voilà is not installed. Install the app extra: pip install "fivecrowns_lab[app]"',
             file=sys.stderr,
         )
         return 1
-    command = [sys.executable, "-m", "voila", str(folder), *voila_arguments(voila_settings())]
-    command.append(f"--port={args.port}")
-    if args.no_browser:
-        command.append("--no-browser")
-    command += extra
+    folder = Path(args.dir).expanduser() if args.dir else _user_lessons_folder()
+    # The served copy is refreshed from the package every time; the scorekeeper's
+    # saves and the CSV files it writes beside the lessons are left alone.
+    copy_lessons(folder, overwrite=True)
+    from traitlets.config import Config
+
+    voila_app = importlib.import_module("voila.app")
+    argv = [str(folder), f"--port={args.port}", *(["--no-browser"] if args.no_browser else [])]
     url = f"http://localhost:{args.port}/voila/render/00-index.ipynb"
     print(f"Serving the lessons from {folder}: open {url} (Ctrl+C stops).", flush=True)
-    try:
-        return subprocess.call(command, cwd=folder)
-    except KeyboardInterrupt:
-        return 0
-
-
-def _voila_missing() -> bool:
-    import importlib.util
-
-    return importlib.util.find_spec("voila") is None
+    # voila.json's settings, exactly as `make app` reads them from the repository root;
+    # options given on the command line come on top.
+    voila_app.Voila.launch_instance(argv=[*argv, *extra], config=Config(voila_settings()))
+    return 0
 
 
 def _lessons(args: argparse.Namespace) -> int:

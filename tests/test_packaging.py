@@ -80,9 +80,6 @@ def test_command_finds_every_lesson_and_the_voila_settings_of_make_app():
     )
     settings = json.loads((ROOT / "voila.json").read_text(encoding="utf-8"))
     assert cli.voila_settings() == settings
-    args = cli.voila_arguments(settings)
-    assert len(args) == sum(len(v) for v in settings.values())
-    assert "--VoilaConfiguration.strip_sources=true" in args
 
 
 def test_lessons_command_copies_every_notebook_and_keeps_existing_ones(tmp_path, capsys):
