@@ -9,6 +9,7 @@ virtual environment and serves a lesson with ``fivecrowns-lab serve``.
 from __future__ import annotations
 
 import json
+import os
 import re
 import subprocess
 import sys
@@ -194,6 +195,7 @@ def test_fresh_venv_with_only_the_wheel_serves_a_lesson(wheel, tmp_path):
         subprocess.check_output(
             [python, "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
             text=True,
+            cwd=tmp_path,
         ).strip()
     )
     (site / "zz_outer_env.pth").write_text(sysconfig.get_paths()["purelib"] + "\n")
@@ -201,18 +203,25 @@ def test_fresh_venv_with_only_the_wheel_serves_a_lesson(wheel, tmp_path):
         [python, "-m", "pip", "install", "--quiet", "--no-deps", wheel],
         check=True,
         timeout=300,
+        cwd=tmp_path,
     )
+    # (run outside the checkout: Python puts the working folder first on the path)
     where = subprocess.check_output(
-        [python, "-c", "import fivecrowns_lab; print(fivecrowns_lab.__file__)"], text=True
+        [python, "-c", "import fivecrowns_lab; print(fivecrowns_lab.__file__)"],
+        text=True,
+        cwd=tmp_path,
     )
     assert where.startswith(str(venv)), f"fivecrowns_lab was imported from {where}"
     command = venv / "bin" / "fivecrowns-lab"
     lessons = tmp_path / "copied"
-    subprocess.run([command, "lessons", str(lessons)], check=True, timeout=60)
+    subprocess.run([command, "lessons", str(lessons)], check=True, timeout=60, cwd=tmp_path)
     assert sorted(p.name for p in lessons.glob("*.ipynb")) == [
         n for n in NOTEBOOKS if re.match(r"\d\d-", n)
     ]
 
+    # Voila's page templates and the widget extensions are data files of the dependencies,
+    # in this environment's share/jupyter: tell the new environment where they are.
+    env = {**os.environ, "JUPYTER_PATH": str(Path(sys.prefix) / "share" / "jupyter")}
     port = free_port()
     served = tmp_path / "served"
     log = (tmp_path / "serve.log").open("w")
@@ -221,6 +230,7 @@ def test_fresh_venv_with_only_the_wheel_serves_a_lesson(wheel, tmp_path):
         stdout=log,
         stderr=subprocess.STDOUT,
         cwd=tmp_path,
+        env=env,
     )
     try:
         wait_for_http(f"http://127.0.0.1:{port}/", proc, timeout=90)

@@ -26,13 +26,28 @@ function apply(on) {
   }
 }
 
-// Show the first switch still in the document, hide the others.
+// Show the first switch in the document, hide the others. A view is drawn before it is
+// attached to the page, so this runs again (once a frame at most) whenever the page changes.
 function showFirst() {
   let shown = false;
+  const on = document.documentElement.classList.contains("fc-hc");
   for (const b of document.querySelectorAll("button.fc-contrast-switch")) {
     b.hidden = shown;
+    b.setAttribute("aria-pressed", on ? "true" : "false");
     shown = true;
   }
+}
+
+function watchPage() {
+  if (window.__fivecrownsContrastWatch) return;
+  let queued = false;
+  const observer = new MutationObserver(() => {
+    if (queued) return;
+    queued = true;
+    requestAnimationFrame(() => { queued = false; showFirst(); });
+  });
+  observer.observe(document.body, { childList: true, subtree: true });
+  window.__fivecrownsContrastWatch = observer;
 }
 
 function render({ model, el }) {
@@ -41,6 +56,7 @@ function render({ model, el }) {
   button.className = "fc-contrast-switch";
   button.textContent = model.get("label");
   button.title = "Thicker outlines and stronger colours, on every lesson";
+  button.setAttribute("aria-pressed", "false");
   el.appendChild(button);
 
   const saved = stored();
@@ -49,7 +65,9 @@ function render({ model, el }) {
     model.save_changes();
   }
   apply(model.get("value"));
+  button.setAttribute("aria-pressed", model.get("value") ? "true" : "false");
   showFirst();
+  watchPage();
 
   button.addEventListener("click", () => {
     const on = !document.documentElement.classList.contains("fc-hc");
