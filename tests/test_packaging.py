@@ -83,6 +83,34 @@ def test_command_finds_every_lesson_and_the_voila_settings_of_make_app():
     assert cli.voila_settings() == settings
 
 
+def test_serve_runs_voila_with_the_settings_of_make_app_on_a_copy_of_the_lessons(
+    tmp_path, monkeypatch, capsys
+):
+    import voila.app
+
+    calls = []
+    monkeypatch.setattr(
+        voila.app.Voila,
+        "launch_instance",
+        classmethod(lambda cls, argv, config: calls.append((argv, config))),
+    )
+    served = tmp_path / "served"
+    (served).mkdir()
+    (served / "scorekeeper.autosave.json").write_text("{}")  # a visitor's save is kept
+    assert cli.main(["serve", "--port=9123", f"--dir={served}", "--no-browser", "--debug"]) == 0
+    ((argv, config),) = calls
+    assert argv == [str(served), "--port=9123", "--no-browser", "--debug"]
+    settings = json.loads((ROOT / "voila.json").read_text(encoding="utf-8"))
+    for section, values in settings.items():
+        for name, value in values.items():
+            assert config[section][name] == value, (section, name)
+    assert sorted(p.name for p in served.glob("*.ipynb")) == [
+        p.name for p in cli.lesson_notebooks()
+    ]
+    assert (served / "scorekeeper.autosave.json").read_text() == "{}"
+    assert "http://localhost:9123/voila/render/00-index.ipynb" in capsys.readouterr().out
+
+
 def test_lessons_command_copies_every_notebook_and_keeps_existing_ones(tmp_path, capsys):
     target = tmp_path / "my lessons"
     assert cli.main(["lessons", str(target)]) == 0
