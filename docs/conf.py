@@ -265,28 +265,41 @@ def link_lessons_to_pages(app, exception) -> None:
 MAX_VALUE_CHARS = 120
 
 
-def _short_value_documenter():
+def _hide_long_values() -> None:
+    """Make autodoc show a module constant's value only when it is short."""
     from sphinx.ext.autodoc import DataDocumenter
     from sphinx.util.inspect import object_description
 
-    class ShortValueDataDocumenter(DataDocumenter):
-        """Module data, with its value shown only when it is short."""
+    if getattr(DataDocumenter, "_fivecrowns_short_values", False):
+        return
+    original = DataDocumenter.should_suppress_value_header
 
-        priority = DataDocumenter.priority + 1
+    def should_suppress_value_header(self) -> bool:
+        if original(self):
+            return True
+        try:
+            return len(object_description(self.object)) > MAX_VALUE_CHARS
+        except Exception:
+            return True
 
-        def should_suppress_value_header(self) -> bool:
-            if super().should_suppress_value_header():
-                return True
-            try:
-                return len(object_description(self.object)) > MAX_VALUE_CHARS
-            except Exception:
-                return True
+    DataDocumenter.should_suppress_value_header = should_suppress_value_header
+    DataDocumenter._fivecrowns_short_values = True
 
-    return ShortValueDataDocumenter
+
+def link_pandas_alias(app, env, node, contnode):
+    """Resolve ``pd.DataFrame`` (pandas is imported as ``pd`` for type checking only)."""
+    target = node.get("reftarget", "")
+    if node.get("refdomain") != "py" or not target.startswith("pd."):
+        return None
+    from sphinx.ext import intersphinx
+
+    node["reftarget"] = "pandas." + target[3:]
+    return intersphinx.missing_reference(app, env, node, contnode)
 
 
 def setup(app) -> None:
-    app.add_autodocumenter(_short_value_documenter(), override=True)
+    _hide_long_values()
+    app.connect("missing-reference", link_pandas_alias)
     # Napoleon converts the sections it knows first (priority 500); this runs after it.
     app.connect("autodoc-process-docstring", headings_to_rubrics, priority=600)
     app.connect("build-finished", link_lessons_to_pages)
