@@ -260,32 +260,6 @@ def link_lessons_to_pages(app, exception) -> None:
             page.write_text(new, encoding="utf-8")
 
 
-#: A module constant whose value prints longer than this is shown without it (DECK's
-#: 116 cards would fill a screen).
-MAX_VALUE_CHARS = 120
-
-
-def _hide_long_values() -> None:
-    """Make autodoc show a module constant's value only when it is short."""
-    from sphinx.ext.autodoc import DataDocumenter
-    from sphinx.util.inspect import object_description
-
-    if getattr(DataDocumenter, "_fivecrowns_short_values", False):
-        return
-    original = DataDocumenter.should_suppress_value_header
-
-    def should_suppress_value_header(self) -> bool:
-        if original(self):
-            return True
-        try:
-            return len(object_description(self.object)) > MAX_VALUE_CHARS
-        except Exception:
-            return True
-
-    DataDocumenter.should_suppress_value_header = should_suppress_value_header
-    DataDocumenter._fivecrowns_short_values = True
-
-
 def link_pandas_alias(app, env, node, contnode):
     """Resolve ``pd.DataFrame`` (pandas is imported as ``pd`` for type checking only)."""
     target = node.get("reftarget", "")
@@ -298,7 +272,6 @@ def link_pandas_alias(app, env, node, contnode):
 
 
 def setup(app) -> None:
-    _hide_long_values()
     app.connect("missing-reference", link_pandas_alias)
     # Napoleon converts the sections it knows first (priority 500); this runs after it.
     app.connect("autodoc-process-docstring", headings_to_rubrics, priority=600)

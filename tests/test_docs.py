@@ -6,6 +6,7 @@ same build as ``make docs`` (every notebook executed) into a temporary folder.
 
 from __future__ import annotations
 
+import importlib
 import pkgutil
 import re
 import subprocess
@@ -75,6 +76,21 @@ def test_make_docs_treats_warnings_as_errors():
     makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
     recipe = makefile.split("\ndocs:", 1)[1].split("\n\n", 1)[0]
     assert "sphinx-build" in recipe and " -W" in recipe
+
+
+def test_api_reference_hides_the_values_of_big_constants():
+    """A documented module constant whose value prints over 120 characters (DECK's 116
+    cards) is shown without its value."""
+    from sphinx.pycode import ModuleAnalyzer
+
+    text = _api_text()
+    for module in set(re.findall(r"automodule:: (fivecrowns_lab[\w.]*)", text)):
+        imported = importlib.import_module(module)
+        for scope, name in ModuleAnalyzer.for_module(module).find_attr_docs():
+            if scope or len(repr(getattr(imported, name))) <= 120:  # class attributes aside
+                continue
+            assert f".. autodata:: {module}.{name}\n   :no-value:" in text, name
+            assert re.search(rf"automodule:: {module}\n   :exclude-members: .*{name}", text)
 
 
 def test_api_reference_is_split_by_layer_with_one_page_each():
