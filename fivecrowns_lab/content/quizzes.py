@@ -143,4 +143,84 @@ QUIZZES: dict[str, tuple[Question, ...]] = {
             ("Whoever went out most", "Going out often helps, but only the total counts."),
         ),
     ),
+    "play": (
+        _q(
+            "Round 1 (3s wild): after drawing you hold 8♥ 9♥ 3♠ K♣. How do you go out?",
+            (
+                "Lay down 8♥ 9♥ 3♠, discard K♣",
+                "The wild 3♠ stands for the 10♥ (or the 7♥): a run of three. The K♣ is the "
+                "one card left, and discarding it is how you go out.",
+            ),
+            (
+                "Discard the 3♠",
+                "The 3♠ is wild in round 1; without it 8♥ 9♥ is no meld and you cannot go out.",
+            ),
+            (
+                "Lay down all four cards",
+                "A turn ends with a discard: the K♣ fits no meld with the others, so it goes.",
+            ),
+        ),
+        _q(
+            "May you lay a book down on a turn when you cannot go out?",
+            (
+                "No, not in the standard game",
+                "Melds go down when you go out, or on your final turn after someone else "
+                "has gone out; until then they stay in your hand.",
+            ),
+            (
+                "Yes, on any turn",
+                "That is rummy. In Five Crowns your melds stay in hand until you go out "
+                "(or take your final turn).",
+            ),
+            (
+                "Yes, but only books",
+                "Books and runs are treated alike: neither goes down before you go out.",
+            ),
+        ),
+        _q(
+            "Early in a round, which card is usually the best to discard?",
+            (
+                "A high card that fits nothing",
+                "A lone king would cost 13 if someone goes out, and it helps no meld.",
+            ),
+            (
+                "A wild card",
+                "A wild fits any book or run: throwing it away also hands it to the next player.",
+            ),
+            (
+                "The card you just drew",
+                "Only when it helps less than every other card: compare it with the rest.",
+            ),
+        ),
+        _q(
+            "The top discard is a joker. Should you take it?",
+            (
+                "Yes, almost always",
+                "A joker fits any meld in every round, and taking it keeps it from the "
+                "next player. Meld it: left in hand it costs 50.",
+            ),
+            (
+                "No, it costs 50 points",
+                "It costs 50 only if it is left out of your melds, and wilds are the easiest "
+                "cards to meld.",
+            ),
+            ("Only in round 11", "Jokers are wild in every round, not only the last."),
+        ),
+        _q(
+            "Another player has gone out. What do you do on your last turn?",
+            (
+                "Draw, lay down what melds, discard",
+                "Everyone else gets exactly one more turn; what is left in hand after the "
+                "best melds is scored.",
+            ),
+            (
+                "Nothing: the round is over",
+                "Not yet: each other player takes one final turn first.",
+            ),
+            (
+                "Keep playing until you go out",
+                "Only one more turn each; then the round is scored.",
+            ),
+        ),
+    ),
 }

@@ -17,6 +17,7 @@ __all__ = [
     "QUIZZES",
     "Answer",
     "Question",
+    "coached_game",
     "deal_lab",
     "gallery",
     "go_out_lesson",
@@ -35,7 +36,7 @@ __all__ = [
 
 
 def quiz(topic: str) -> Any:
-    """The self-check quiz of a lesson: ``"cards"``, ``"melds"`` or ``"scoring"``."""
+    """The self-check quiz of a lesson, by topic: ``"cards"``, ``"melds"``, ``"play"``, ..."""
     from ..views.quiz import Quiz
 
     if topic not in QUIZZES:
@@ -77,11 +78,32 @@ def scoring_lesson(round_no: int = 6, players: int = 4, seed: int = 3) -> Any:
     return _with_quiz(ScoringLesson(round_no, players, seed), "scoring")
 
 
-def play_lesson(bots: int = 2, level: str = "greedy", humans: int = 1, seed: int = 7) -> Any:
-    """Lesson 04: play against 1 to 6 bots (several people can share the screen)."""
+def play_lesson(
+    bots: int = 2,
+    level: str = "greedy",
+    humans: int = 1,
+    seed: int = 7,
+    mode: str = "coached",
+) -> Any:
+    """Lesson 04: a coached first game, then free play against 1 to 6 bots, then a quiz.
+
+    ``mode`` is ``"coached"`` (the scripted deal with a coach) or ``"free"``; the
+    learner can switch at any time. Several people can share the screen in free play.
+    """
     from ..views.play import PlayLesson
 
-    return PlayLesson(bots=bots, level=level, humans=humans, seed=seed)
+    view = PlayLesson(bots=bots, level=level, humans=humans, seed=seed, mode=mode)
+    return _with_quiz(view, "play")
+
+
+def coached_game(scenario: str = "first-game") -> Any:
+    """The coached first game on its own: a scripted deal with a coach line per step."""
+    from ..content.scenarios import SCENARIOS
+    from ..views.play import PlayLesson
+
+    if scenario not in SCENARIOS:
+        raise LessonError(f"There is no scenario {scenario!r}; try one of {sorted(SCENARIOS)}.")
+    return PlayLesson(mode="coached", scenario=SCENARIOS[scenario])
 
 
 def solitaire_lesson(seed: int = 1) -> Any:
