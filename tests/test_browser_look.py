@@ -148,7 +148,8 @@ def _shots(tmp_path: Path) -> Path:
 
 
 def _open(page, voila_url: str, lesson: str, theme: str) -> None:
-    page.goto(f"{voila_url}/voila/render/{lesson}.ipynb?theme={theme}")
+    # Voila sends the page as the notebook runs: a busy machine needs more than 30 s
+    page.goto(f"{voila_url}/voila/render/{lesson}.ipynb?theme={theme}", timeout=WIDGET_TIMEOUT_MS)
     page.wait_for_selector(".fc-view", state="visible", timeout=WIDGET_TIMEOUT_MS)
     page.wait_for_load_state("networkidle")
     page.wait_for_timeout(300)  # the last widgets draw after the network settles
