@@ -10,21 +10,24 @@ PORT   ?= 8866
 
 help:
 	@echo "make app   - set up .venv and serve the lessons with Voila on http://localhost:$(PORT)"
-	@echo "make test  - set up .venv with the test extras and run lint, types and every test"
+	@echo "make test  - set up .venv with the test and docs tooling and run lint, types and every test"
 	@echo "make docs  - build the documentation site into docs/_build/html"
 	@echo "make bench - run the benchmarks"
 
+# pip >= 25.1 reads the [dependency-groups] of pyproject.toml (`pip install --group`).
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet --upgrade "pip>=25.1"
 
 # Stamp files: reinstall only when pyproject.toml changes.
 $(VENV)/.app-installed: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[app]'
 	@touch $@
 
+# The app extra plus the test and docs tooling (the `dev` dependency group).
 $(VENV)/.test-installed: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[app,test,docs]'
+	$(BIN)/python -m pip install --quiet --upgrade "pip>=25.1"
+	$(BIN)/python -m pip install --quiet -e '.[app]' --group dev
 	@touch $@
 
 app: $(VENV)/.app-installed

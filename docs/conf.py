@@ -8,10 +8,14 @@ saved so the views show up as static pictures. ``make docs`` builds with ``-W``.
 from __future__ import annotations
 
 import filecmp
+import json
 import os
 import re
 import shutil
+import subprocess
 import sys
+import tarfile
+import tempfile
 from pathlib import Path
 
 DOCS = Path(__file__).resolve().parent
@@ -34,9 +38,17 @@ BINDER_URL = "https://mybinder.org/v2/gh/fivecrowns-lab/fivecrowns_lab/main"
 extensions = [
     "myst_nb",
     "sphinx.ext.autodoc",
+    "sphinx.ext.intersphinx",
     "sphinx.ext.napoleon",
     "sphinx.ext.viewcode",
 ]
+
+# Links to Python's and pandas' own docs. Their inventories are kept in docs/_intersphinx/
+# (from Debian's python3.11-doc and python-pandas-doc), so the build needs no network.
+intersphinx_mapping = {
+    "python": ("https://docs.python.org/3", str(DOCS / "_intersphinx" / "python.inv")),
+    "pandas": ("https://pandas.pydata.org/docs/", str(DOCS / "_intersphinx" / "pandas.inv")),
+}
 
 exclude_patterns = ["_build", "**/.ipynb_checkpoints", "Thumbs.db", ".DS_Store"]
 source_suffix = {".md": "myst-nb", ".ipynb": "myst-nb"}
@@ -78,6 +90,116 @@ def copy_lessons(src: Path = LESSONS_SRC, dst: Path = LESSONS_DST) -> list[str]:
 
 
 LESSONS = copy_lessons()
+
+# -- The widget scripts, served by this site itself ------------------------------------
+#
+# A lesson page draws its widgets from their saved state with three scripts: require.js,
+# @jupyter-widgets/html-manager's embed-amd.js, and anywidget's AMD module. MyST-NB would
+# load them from two CDNs, so a school filter or no network left every widget area empty.
+# They are fetched here once, at build time, from their npm packages (pinned versions, npm
+# checks each package's integrity), into docs/_vendor/ (gitignored), with their licences,
+# and published under _static/widgets/. The versions follow what the Python packages
+# expect: html-manager 1.x for ipywidgets 8, anywidget's npm release for the Python one.
+
+VENDOR = DOCS / "_vendor"
+WIDGET_PACKAGES = {
+    "requirejs": "2.3.8",
+    "@jupyter-widgets/html-manager": "1.0.15",
+    "anywidget": "0.11.0",
+}
+# From each package, what the page needs (paths inside the package) and where it goes.
+_WIDGET_FILES = {
+    "requirejs": {"require.js": "require.js"},
+    "@jupyter-widgets/html-manager": {
+        "dist/embed-amd.js": "html-manager/embed-amd.js",
+        "dist/embed.js.LICENSE.txt": "html-manager/embed-amd.js.LICENSE.txt",
+        "dist/*.woff2": "html-manager/",
+        "dist/*.woff": "html-manager/",
+        "dist/*.ttf": "html-manager/",
+        "dist/*.eot": "html-manager/",
+        "dist/*.svg": "html-manager/",
+    },
+    "anywidget": {"dist/index.js": "anywidget/index.js"},
+}
+# Points require.js at the local anywidget (before embed-amd.js asks a CDN for it).
+_OFFLINE_JS = """// Five Crowns Lab docs: load the widget modules from this site, never from a CDN.
+(function () {
+  var here = document.currentScript.src.replace(/[^/]*$/, "");
+  window.requirejs.config({ paths: { anywidget: here + "anywidget/index" } });
+})();
+"""
+
+
+def _npm_pack(spec: str, into: Path) -> Path:
+    npm = shutil.which("npm")
+    if npm is None:
+        raise RuntimeError(
+            "Building the docs needs npm (to fetch the widget scripts the site serves "
+            "itself): install Node.js and npm, e.g. apt-get install npm."
+        )
+    out = subprocess.run(
+        [npm, "pack", spec, "--pack-destination", str(into), "--silent"],
+        check=True,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    ).stdout.split()[-1]
+    return into / out
+
+
+def vendor_widget_scripts(folder: Path = VENDOR / "widgets") -> Path:
+    """Fetch the widget scripts into ``folder`` (once per version set); return it."""
+    stamp = folder / "versions.json"
+    if stamp.is_file() and json.loads(stamp.read_text()) == WIDGET_PACKAGES:
+        return folder
+    shutil.rmtree(folder, ignore_errors=True)
+    folder.mkdir(parents=True)
+    notices = [
+        "Widget scripts served by the Five Crowns Lab documentation site, unchanged from",
+        "their npm packages. Each keeps its own licence:",
+        "",
+    ]
+    with tempfile.TemporaryDirectory() as tmp:
+        for name, version in WIDGET_PACKAGES.items():
+            tarball = _npm_pack(f"{name}@{version}", Path(tmp))
+            unpacked = Path(tmp) / name.replace("/", "__")
+            with tarfile.open(tarball) as archive:
+                if hasattr(tarfile, "data_filter"):  # refuse links and absolute paths
+                    archive.extractall(unpacked, filter="data")
+                else:  # pragma: no cover - an old Python 3.10
+                    archive.extractall(unpacked)
+            package = unpacked / "package"
+            meta = json.loads((package / "package.json").read_text(encoding="utf-8"))
+            for pattern, target in _WIDGET_FILES[name].items():
+                matches = sorted(package.glob(pattern))
+                if not matches:
+                    raise RuntimeError(f"{name}@{version} has no {pattern}")
+                for source in matches:
+                    dest = folder / (target + source.name if target.endswith("/") else target)
+                    dest.parent.mkdir(parents=True, exist_ok=True)
+                    shutil.copyfile(source, dest)
+            for licence in sorted(package.glob("LICEN[CS]E*")):
+                shutil.copyfile(licence, folder / f"LICENSE.{name.replace('/', '-')}.txt")
+            notices.append(f"- {name} {version}: {meta.get('license', 'see the package')}")
+    notices += [
+        "",
+        "require.js carries its MIT licence notice in its first lines; html-manager's",
+        "bundled third-party notices are in html-manager/embed-amd.js.LICENSE.txt.",
+    ]
+    (folder / "LICENSES.txt").write_text("\n".join(notices) + "\n", encoding="utf-8")
+    (folder / "offline.js").write_text(_OFFLINE_JS, encoding="utf-8")
+    stamp.write_text(json.dumps(WIDGET_PACKAGES), encoding="utf-8")
+    return folder
+
+
+vendor_widget_scripts()
+# Relative paths: Sphinx serves them from each page's own _static/ (html_static_path).
+nb_ipywidgets_js = {
+    "widgets/require.js": {},
+    "widgets/offline.js": {},
+    # the CDN attribute only names where a module missing here would be looked for
+    "widgets/html-manager/embed-amd.js": {"data-jupyter-widgets-cdn": "_static/widgets/"},
+}
 
 nb_execution_mode = "force"
 nb_execution_timeout = 120
@@ -138,7 +260,19 @@ def link_lessons_to_pages(app, exception) -> None:
             page.write_text(new, encoding="utf-8")
 
 
+def link_pandas_alias(app, env, node, contnode):
+    """Resolve ``pd.DataFrame`` (pandas is imported as ``pd`` for type checking only)."""
+    target = node.get("reftarget", "")
+    if node.get("refdomain") != "py" or not target.startswith("pd."):
+        return None
+    from sphinx.ext import intersphinx
+
+    node["reftarget"] = "pandas." + target[3:]
+    return intersphinx.missing_reference(app, env, node, contnode)
+
+
 def setup(app) -> None:
+    app.connect("missing-reference", link_pandas_alias)
     # Napoleon converts the sections it knows first (priority 500); this runs after it.
     app.connect("autodoc-process-docstring", headings_to_rubrics, priority=600)
     app.connect("build-finished", link_lessons_to_pages)
@@ -148,7 +282,7 @@ def setup(app) -> None:
 
 html_theme = "pydata_sphinx_theme"
 html_title = "Five Crowns Lab"
-html_static_path = ["_static"]
+html_static_path = ["_static", "_vendor"]
 html_css_files = ["lessons.css"]
 html_theme_options = {
     "github_url": REPO_URL,
@@ -173,7 +307,6 @@ html_sidebars = {
         "getting-started",
         "rules-for-learners",
         "for-teachers",
-        "api",
         "changelog",
     )
 }

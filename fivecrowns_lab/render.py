@@ -3,6 +3,12 @@
 Every card is a small SVG with its rank in two corners and its suit's own
 symbol and colour (the colour is never the only clue). In a round, wild cards
 carry a "WILD" text badge and a thicker border, and a joker is always wild.
+
+The card faces stay light in every theme, on purpose, and everything printed on
+them uses a darker "ink" of its suit's colour (:data:`SUIT_INK`) that reaches the
+WCAG AA contrast of 4.5:1 on the face, down to the smallest corner index. The rest
+of the HTML takes its colours from JupyterLab's CSS variables (the views' theme,
+or the notebook's), with the light values as fallbacks, so it reads in dark mode too.
 ``Card``, ``Hand``, ``Meld`` and ``Arrangement`` use these functions for
 ``_repr_html_``, and the widgets in :mod:`fivecrowns_lab.views` reuse them.
 
@@ -17,29 +23,56 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterable
+from fractions import Fraction
 from html import escape
 from typing import TYPE_CHECKING
 
-from .core.cards import Card
+from .core.cards import Card, Suit
 from .core.rules import card_points, check_round, is_wild
 
-if TYPE_CHECKING:  # only for annotations: render must not import the solver at run time
+if TYPE_CHECKING:  # only for annotations: render imports none of these at run time
     from .core.solver import Arrangement
+    from .odds.outs import Outs
+    from .odds.probability import Estimate
+    from .odds.strategy import Comparison
+    from .table.game import Game
 
 __all__ = [
+    "CARD_FACE",
+    "SUIT_INK",
     "WILD_COLOUR",
     "arrangement_html",
     "card_back_svg",
     "card_html",
     "card_label",
     "card_svg",
+    "comparison_html",
+    "estimate_html",
+    "game_html",
     "hand_html",
+    "hand_svg",
+    "outs_html",
     "points_text",
 ]
 
 #: Border and badge colour of a wild card (a purple not used by any suit).
 WILD_COLOUR = "#6A3D9A"
 JOKER_COLOUR = "#6A3D9A"
+#: The face of every card: light in every theme (the inks below are chosen for it).
+CARD_FACE = "#fffdf7"
+#: The colour each suit is printed in on a card: its Okabe-Ito colour darkened to at
+#: least 4.5:1 against :data:`CARD_FACE` (stars, hearts and clubs are too light as they are).
+SUIT_INK: dict[Suit, str] = {
+    Suit.STARS: "#876200",
+    Suit.HEARTS: "#B34700",
+    Suit.CLUBS: "#00795A",
+    Suit.SPADES: "#000000",
+    Suit.DIAMONDS: "#005FA3",
+}
+_MELD_BG = "var(--fc-meld-bg, var(--jp-layout-color2, #f3faf7))"
+_LEFTOVER_BG = "var(--fc-leftover-bg, var(--jp-layout-color2, #fdf3ee))"
+# Text outside the cards: the page's text colour (views' theme, then JupyterLab's).
+_TEXT = "var(--fc-text, var(--jp-content-font-color1, #1b1f23))"
 _WIDTH, _HEIGHT = 60, 84
 _FONT = "DejaVu Sans, Segoe UI Symbol, Arial, sans-serif"
 
@@ -59,7 +92,7 @@ def card_svg(card: Card, round_no: int | None = None, *, width: int = _WIDTH) ->
     if round_no is not None:
         check_round(round_no)
     wild = card.is_joker or (round_no is not None and is_wild(card, round_no))
-    colour = JOKER_COLOUR if card.suit is None else card.suit.colour
+    colour = JOKER_COLOUR if card.suit is None else SUIT_INK[card.suit]
     symbol = "♛" if card.suit is None else card.suit.symbol
     rank = card.rank_text
     height = round(width * _HEIGHT / _WIDTH)
@@ -70,7 +103,7 @@ def card_svg(card: Card, round_no: int | None = None, *, width: int = _WIDTH) ->
         f'aria-label="{escape(card_label(card, round_no))}" font-family="{_FONT}">',
         f"<title>{escape(card_label(card, round_no))}</title>",
         f'<rect class="fc-face" x="1.5" y="1.5" width="{_WIDTH - 3}" height="{_HEIGHT - 3}" '
-        f'rx="6" fill="#fffdf7" stroke="{border}" stroke-width="{3 if wild else 1.5}"/>',
+        f'rx="6" fill="{CARD_FACE}" stroke="{border}" stroke-width="{3 if wild else 1.5}"/>',
     ]
     corner = 11 if len(rank) > 1 else 14
     parts.append(
@@ -128,7 +161,8 @@ def card_html(
     caption = ""
     if points and round_no is not None:
         caption = (
-            '<div style="text-align:center;font-size:12px;color:#333">'
+            '<div class="fc-points" style="text-align:center;font-size:12px;'
+            f'color:{_TEXT}">'
             f"{points_text(card_points(card, round_no))}</div>"
         )
     return (
@@ -152,7 +186,9 @@ def hand_html(
     """A row of cards (wrapping on narrow screens); an empty hand says so."""
     cards = tuple(cards)
     if not cards:
-        return '<div class="fc-hand fc-empty" style="color:#555;font-style:italic">no cards</div>'
+        return (
+            f'<div class="fc-hand fc-empty" style="color:{_TEXT};font-style:italic">no cards</div>'
+        )
     inner = "".join(card_html(c, round_no, width=width, points=points) for c in cards)
     return (
         '<div class="fc-hand" role="list" style="display:flex;flex-wrap:wrap;gap:2px;'
@@ -167,7 +203,8 @@ def arrangement_html(arrangement: Arrangement, *, width: int = 48) -> str:
     for meld in arrangement.melds:
         rows.append(
             '<div class="fc-meld" style="display:flex;align-items:center;gap:10px;'
-            'margin:4px 0;padding:4px 8px;border-left:4px solid #009E73;background:#f3faf7">'
+            "margin:4px 0;padding:4px 8px;border-left:4px solid #009E73;"
+            f'background:{_MELD_BG};color:{_TEXT}">'
             f"{hand_html(meld.cards, r, width=width)}"
             f'<div style="font-size:14px">{escape(meld.describe())}</div></div>'
         )
@@ -176,18 +213,197 @@ def arrangement_html(arrangement: Arrangement, *, width: int = 48) -> str:
         text = f"Left in hand: {sums} = {points_text(arrangement.penalty)}."
         rows.append(
             '<div class="fc-leftover" style="display:flex;align-items:center;gap:10px;'
-            'margin:4px 0;padding:4px 8px;border-left:4px solid #D55E00;background:#fdf3ee">'
+            "margin:4px 0;padding:4px 8px;border-left:4px solid #D55E00;"
+            f'background:{_LEFTOVER_BG};color:{_TEXT}">'
             f"{hand_html(arrangement.leftover, r, width=width, points=True)}"
             f'<div style="font-size:14px"><b>{escape(text)}</b></div></div>'
         )
     else:
         rows.append(
             '<div class="fc-leftover" style="margin:4px 0;padding:4px 8px;'
-            'border-left:4px solid #009E73"><b>Every card is in a meld: 0 points.</b></div>'
+            f'border-left:4px solid #009E73;color:{_TEXT}">'
+            "<b>Every card is in a meld: 0 points.</b></div>"
         )
     if not arrangement.melds:
         rows.insert(
             0,
-            '<div style="margin:4px 0;font-style:italic">No book or run can be made.</div>',
+            f'<div style="margin:4px 0;font-style:italic;color:{_TEXT}">'
+            "No book or run can be made.</div>",
         )
     return f'<div class="fc-arrangement">{"".join(rows)}</div>'
+
+
+def hand_svg(cards: Iterable[Card], round_no: int | None = None, *, width: int = _WIDTH) -> str:
+    """A row of cards as ONE standalone SVG document (``image/svg+xml``, for PDF and viewers).
+
+    >>> from fivecrowns_lab.core.cards import parse_cards
+    >>> svg = hand_svg(parse_cards("3H JK"), 1)
+    >>> svg.startswith("<svg") and svg.count('class="fc-card-svg"'), 'width="126"' in svg
+    (2, True)
+    """
+    cards = tuple(cards)
+    gap = 6
+    height = round(width * _HEIGHT / _WIDTH)
+    total = max(len(cards) * (width + gap) - gap, 1)
+    label = ", ".join(card_label(c, round_no) for c in cards) or "no cards"
+    inner = []
+    for i, card in enumerate(cards):
+        inner.append(
+            card_svg(card, round_no, width=width).replace(
+                "<svg ", f'<svg x="{i * (width + gap)}" y="0" ', 1
+            )
+        )
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{total}" height="{height}" '
+        f'viewBox="0 0 {total} {height}" role="img" aria-label="{escape(label)}">'
+        f"<title>{escape(label)}</title>{''.join(inner)}</svg>"
+    )
+
+
+def _thousands(number: int) -> str:
+    return f"{number:,}"
+
+
+def _percent(value: float) -> str:
+    """``'34.3%'``; tiny non-zero chances keep two significant figures (``'0.0041%'``)."""
+    percent = 100 * value
+    if percent != 0 and abs(percent) < 0.1:
+        return f"{percent:.2g}%"
+    return f"{percent:.1f}%"
+
+
+def _box(kind: str, inner: str) -> str:
+    return (
+        f'<div class="fc-{kind}" style="color:{_TEXT};font-family:DejaVu Sans,Segoe UI,'
+        f'Arial,sans-serif;line-height:1.45;max-width:100%;overflow-x:auto">{inner}</div>'
+    )
+
+
+def estimate_html(estimate: Estimate) -> str:
+    """An :class:`~fivecrowns_lab.odds.probability.Estimate`: the fraction, the decimal and
+    the interval, in words.
+
+    >>> from fractions import Fraction
+    >>> from fivecrowns_lab.odds.probability import Estimate
+    >>> exact = Estimate("go out on the deal", 1, Fraction(1, 8), (0.125, 0.125), "exact")
+    >>> html = estimate_html(exact)
+    >>> "1/8" in html, "0.125" in html, "12.5%" in html
+    (True, True, True)
+    """
+    head = f"Round {estimate.round_no}: {escape(estimate.question)}"
+    if estimate.exact:
+        value = Fraction(estimate.value)
+        fraction = (
+            f"<sup>{_thousands(value.numerator)}</sup>&frasl;<sub>{_thousands(value.denominator)}"
+            f"</sub> ({value.numerator}/{value.denominator})"
+            if value.denominator != 1
+            else str(value)
+        )
+        body = (
+            f"<b>exactly {fraction}</b> = {float(value):.6g} ≈ {_percent(float(value))}"
+            "<br><small>counted over every possible deal</small>"
+        )
+    else:
+        low, high = estimate.ci
+        seed = "" if estimate.seed is None else f", seed {estimate.seed}"
+        body = (
+            f"<b>about {float(estimate.value):.4g}</b> ≈ {_percent(float(estimate.value))}"
+            f"<br>95% confidence interval: {low:.4g} to {high:.4g} "
+            f"({_percent(low)} to {_percent(high)})"
+            f"<br><small>from {_thousands(estimate.trials)} simulated deals{seed}</small>"
+        )
+    return _box("estimate", f"<div>{head}</div><div>{body}</div>")
+
+
+def outs_html(result: Outs, *, width: int = 36) -> str:
+    """An :class:`~fivecrowns_lab.odds.outs.Outs`: the hand, the chance of drawing an out,
+    and a table of the out cards with their unseen copies and the discards they allow."""
+    r = result.round_no
+    parts = [hand_html(result.hand, r, width=width)]
+    if result.goes_out_now:
+        parts.append("<p><b>This hand can go out already.</b></p>")
+    if result.discard is not None:
+        parts.append(
+            f"<p>Discard {escape(str(result.discard))} first: it leaves the most outs.</p>"
+        )
+    chance = float(result.probability)
+    parts.append(
+        f"<p><b>{_thousands(result.count)} outs</b> among {_thousands(result.unseen_total)} "
+        f"unseen cards: a {_percent(chance)} chance that the next card drawn is one.</p>"
+    )
+    if result.outs:
+        rows = "".join(
+            "<tr>"
+            f"<td>{card_svg(out.card, r, width=28)}</td>"
+            f'<td class="fc-left">{escape(card_label(out.card, r))}</td>'
+            f"<td>{out.unseen}</td>"
+            f'<td class="fc-left">{escape(" or ".join(str(c) for c in out.discards))}</td>'
+            "</tr>"
+            for out in result.outs
+        )
+        parts.append(
+            '<table class="fc-table"><thead><tr><th>out</th><th class="fc-left">card</th>'
+            '<th>unseen copies</th><th class="fc-left">then discard</th></tr></thead>'
+            f"<tbody>{rows}</tbody></table>"
+        )
+    return _box("outs", "".join(parts))
+
+
+def comparison_html(comparison: Comparison) -> str:
+    """A :class:`~fivecrowns_lab.odds.strategy.Comparison`: the verdict and its interval."""
+    low, high = comparison.ci
+    a, b = escape(comparison.a), escape(comparison.b)
+    if high < 0 or low > 0:
+        better, worse = (a, b) if comparison.mean < 0 else (b, a)
+        verdict = f"<b>{better} beats {worse}</b> by {abs(comparison.mean):.1f} points a game"
+    else:
+        verdict = "<b>No clear winner yet</b>: the interval includes 0, so play more games"
+    return _box(
+        "comparison",
+        f"<div>{verdict}.</div><div>{a} minus {b}: {comparison.mean:.1f} points a game on "
+        f"average, 95% confidence interval {low:.1f} to {high:.1f}, over "
+        f"{_thousands(comparison.games)} games on the same deals (fewer points is better).</div>",
+    )
+
+
+def game_html(game: Game) -> str:
+    """A :class:`~fivecrowns_lab.table.game.Game`: the scoresheet so far, one column per
+    player, each cell the round's points and the running total, then the totals."""
+    from .core.melds import rank_text
+    from .core.rules import wild_rank
+
+    names = [escape(n) for n in game.names]
+    head = "".join(f"<th>{n}</th>" for n in names)
+    rows = []
+    totals = [0] * len(names)
+    for result in game.round_results:
+        cells = []
+        for player, points in enumerate(result.points):
+            totals[player] += points
+            first = " ★ out first" if result.went_out == player else ""
+            cells.append(f"<td>{points} <small>({totals[player]}){first}</small></td>")
+        rows.append(
+            f'<tr><td class="fc-left">{result.round_no} '
+            f"<small>({rank_text(wild_rank(result.round_no))}s wild)</small></td>"
+            f"{''.join(cells)}</tr>"
+        )
+    if not rows:
+        rows.append(
+            f'<tr><td class="fc-left" colspan="{len(names) + 1}">no round scored yet</td></tr>'
+        )
+    total_cells = "".join(f"<th>{t}</th>" for t in game.totals)
+    if game.is_over:
+        state = f"Game over: {' and '.join(names[w] for w in game.winners())} won."
+    elif game.phase == "round_over":
+        state = f"Round {game.round_no} is over."
+    elif game.current_player is not None:
+        state = f"Round {game.round_no}: {names[game.current_player]} to {game.phase}."
+    else:
+        state = f"Round {game.round_no}."
+    return _box(
+        "game",
+        f"<div>{state}</div>"
+        '<table class="fc-table fc-scoresheet"><thead><tr><th class="fc-left">round</th>'
+        f"{head}</tr></thead><tbody>{''.join(rows)}</tbody>"
+        f'<tfoot><tr><th class="fc-left">total</th>{total_cells}</tr></tfoot></table>',
+    )

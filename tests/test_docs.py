@@ -6,6 +6,8 @@ same build as ``make docs`` (every notebook executed) into a temporary folder.
 
 from __future__ import annotations
 
+import importlib
+import os
 import pkgutil
 import re
 import subprocess
@@ -54,9 +56,12 @@ def test_rules_page_points_match_the_engine():
     assert card_points(Card(10, Suit.CLUBS), 1) == 10  # "3 to 10: the number on the card"
 
 
+def _api_text() -> str:
+    return "\n".join(p.read_text(encoding="utf-8") for p in sorted((DOCS / "api").glob("*.md")))
+
+
 def test_api_reference_documents_every_engine_module():
-    text = (DOCS / "api.md").read_text(encoding="utf-8")
-    documented = set(re.findall(r"automodule:: (fivecrowns_lab[\w.]*)", text))
+    documented = set(re.findall(r"automodule:: (fivecrowns_lab[\w.]*)", _api_text()))
     modules = {
         m.name
         for m in pkgutil.walk_packages(fivecrowns_lab.__path__, "fivecrowns_lab.")
@@ -74,16 +79,60 @@ def test_make_docs_treats_warnings_as_errors():
     assert "sphinx-build" in recipe and " -W" in recipe
 
 
-@pytest.mark.slow
-def test_docs_build_with_every_lesson_rendered(tmp_path):
+def test_api_reference_hides_the_values_of_big_constants():
+    """A documented module constant whose value prints over 120 characters (DECK's 116
+    cards) is shown without its value."""
+    from sphinx.pycode import ModuleAnalyzer
+
+    text = _api_text()
+    for module in set(re.findall(r"automodule:: (fivecrowns_lab[\w.]*)", text)):
+        imported = importlib.import_module(module)
+        for scope, name in ModuleAnalyzer.for_module(module).find_attr_docs():
+            if scope or len(repr(getattr(imported, name))) <= 120:  # class attributes aside
+                continue
+            assert f".. autodata:: {module}.{name}\n   :no-value:" in text, name
+            assert re.search(rf"automodule:: {module}\n   :exclude-members: .*{name}", text)
+
+
+def test_api_reference_is_split_by_layer_with_one_page_each():
+    pages = {p.stem for p in (DOCS / "api").glob("*.md")}
+    assert pages == {"index", "core", "table", "odds", "lessons"}
+    index = (DOCS / "api" / "index.md").read_text(encoding="utf-8")
+    for page in pages - {"index"}:
+        assert f"\n{page}\n" in index, f"api/{page}.md is not in the API toctree"
+
+
+def test_intersphinx_uses_the_inventories_kept_in_the_repository():
+    sys.path.insert(0, str(DOCS))
+    try:
+        import conf
+    finally:
+        sys.path.remove(str(DOCS))
+    assert set(conf.intersphinx_mapping) == {"python", "pandas"}
+    for _url, inventory in conf.intersphinx_mapping.values():
+        assert Path(inventory).is_file() and Path(inventory).read_bytes().startswith(
+            b"# Sphinx inventory version 2"
+        )
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory) -> Path:
+    """The site, built as ``make docs`` builds it (every lesson executed), once per module."""
+    tmp_path = tmp_path_factory.mktemp("docs")
     out = tmp_path / "html"
     cmd = [sys.executable, "-m", "sphinx", "-W", "--keep-going", "-b", "html"]
     cmd += ["-d", str(tmp_path / "doctrees"), str(DOCS), str(out)]
-    result = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=600)
+    result = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=900)
     log = result.stdout[-3000:] + result.stderr[-6000:]
     assert result.returncode == 0, f"the docs build failed:\n{log}"
+    return out
 
-    for page in ("index", "getting-started", "rules-for-learners", "for-teachers", "api"):
+
+@pytest.mark.slow
+def test_docs_build_with_every_lesson_rendered(site):
+    out = site
+
+    for page in ("index", "getting-started", "rules-for-learners", "for-teachers", "api/index"):
         assert (out / f"{page}.html").is_file(), f"{page}.html was not built"
     assert "0.1.0" in (out / "changelog.html").read_text(encoding="utf-8")
 
@@ -106,3 +155,66 @@ def test_docs_build_with_every_lesson_rendered(tmp_path):
         assert not re.search(r"href=\\?['\"]\d\d-[\w-]+\.ipynb", html), "links still to .ipynb"
         for target in set(re.findall(r"href=\\?['\"](\d\d-[\w-]+\.html)", html)):
             assert (out / "lessons" / target).is_file(), f"the gallery links to {target}"
+
+
+@pytest.mark.slow
+def test_api_pages_link_python_and_pandas_and_hide_the_deck_value(site):
+    core = (site / "api" / "core.html").read_text(encoding="utf-8")
+    assert 'id="fivecrowns_lab.core.cards.DECK"' in core
+    assert "Card(3, Suit.STARS), Card(3, Suit.STARS)" not in core  # the 116 cards
+    assert core.count("Card(") < 40
+    pages = "".join(
+        (site / "api" / f"{name}.html").read_text(encoding="utf-8") for name in ("table", "odds")
+    )  # the type hints link out, not only the index's prose
+    assert "https://docs.python.org/3/library/fractions.html#fractions.Fraction" in pages
+    assert "https://pandas.pydata.org/docs/reference/api/pandas.DataFrame.html" in pages
+
+
+@pytest.mark.slow
+def test_every_widget_script_is_served_by_the_site_itself(site):
+    for name in ("02-books-runs-and-wilds", "05-solitaire"):
+        html = (site / "lessons" / f"{name}.html").read_text(encoding="utf-8")
+        scripts = re.findall(r'<script[^>]*src="([^"]+)"', html)
+        outside = [s for s in scripts if re.match(r"https?://|//", s)]
+        assert not outside, f"{name} loads scripts from outside: {outside}"
+        local = [s.split("?")[0] for s in scripts]  # Sphinx adds ?v=<hash>
+        assert any(s.endswith("_static/widgets/html-manager/embed-amd.js") for s in local), local
+        assert any(s.endswith("_static/widgets/require.js") for s in local), local
+    widgets = site / "_static" / "widgets"
+    assert (widgets / "anywidget" / "index.js").is_file()
+    licences = (widgets / "LICENSES.txt").read_text(encoding="utf-8")
+    for package in ("requirejs", "@jupyter-widgets/html-manager", "anywidget"):
+        assert package in licences
+
+
+@pytest.mark.slow
+@pytest.mark.browser
+def test_built_lesson_draws_its_cards_with_the_network_blocked(site, browser):
+    """No request may leave the file system: the widgets still draw, anywidget ones too,
+    and the high-contrast switch works with no kernel."""
+    context = browser.new_context(viewport={"width": 1100, "height": 900})
+    outside: list[str] = []
+
+    def only_files(route):
+        if route.request.url.startswith(("file:", "data:", "blob:")):
+            route.continue_()
+        else:
+            outside.append(route.request.url)
+            route.abort()
+
+    context.route("**/*", only_files)
+    page = context.new_page()
+    try:
+        page.goto((site / "lessons" / "05-solitaire.html").as_uri())
+        page.wait_for_selector(".fc-view svg.fc-card-svg", timeout=60_000)
+        page.wait_for_selector(".fc-handw button.fc-cardbtn", timeout=60_000)  # anywidget
+        assert page.locator(".fc-view svg.fc-card-svg").count() > 10
+        switch = page.get_by_role("button", name="High contrast")
+        assert switch.count() == 1
+        switch.click()
+        assert page.evaluate("() => document.documentElement.classList.contains('fc-hc')")
+        shots = Path(os.environ.get("FIVECROWNS_SHOTS", site.parent))
+        page.screenshot(path=str(shots / "docs-offline-05-solitaire.png"), full_page=True)
+    finally:
+        context.close()
+    assert not outside, f"requests that left the file system: {outside[:5]}"

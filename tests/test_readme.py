@@ -17,6 +17,8 @@ ROOT = Path(__file__).resolve().parent.parent
 README = ROOT / "README.md"
 PAGES = [README, ROOT / "docs" / "getting-started.md"]
 BINDER = "https://mybinder.org/v2/gh/fivecrowns-lab/fivecrowns_lab/main"
+RAW = "https://raw.githubusercontent.com/fivecrowns-lab/fivecrowns_lab/main/"
+REPO_FILES = (RAW, "https://github.com/fivecrowns-lab/fivecrowns_lab/blob/main/")
 
 _FENCE = re.compile(r"^```(?P<lang>[\w-]*)\n(?P<body>.*?)^```", re.MULTILINE | re.DOTALL)
 
@@ -66,19 +68,32 @@ def test_make_commands_shown_exist_in_makefile(path):
     assert shown <= targets, f"{_name(path)} mentions make targets that do not exist"
 
 
-def test_readme_has_both_binder_badges():
+def test_readme_has_both_binder_badges_the_lessons_one_straight_to_the_gallery():
     text = README.read_text(encoding="utf-8")
-    assert f"({BINDER}?urlpath=voila/tree/notebooks)" in text
+    assert f"({BINDER}?urlpath=voila/render/notebooks/00-index.ipynb)" in text
+    assert (ROOT / "notebooks" / "00-index.ipynb").is_file()
     assert f"({BINDER}?urlpath=lab/tree/notebooks)" in text
 
 
-def test_readme_local_links_and_images_exist():
+def test_readme_links_and_image_are_absolute_so_they_work_on_pypi_and_exist():
     text = README.read_text(encoding="utf-8")
     targets = re.findall(r"\]\(([^)\s]+)\)", text)
-    local = [t for t in targets if not re.match(r"https?://|mailto:|#", t)]
-    assert "docs/_static/lesson-screenshot.png" in local
-    missing = [t for t in local if not (ROOT / t.split("#")[0]).exists()]
+    relative = [t for t in targets if not re.match(r"https://|mailto:|#", t)]
+    assert not relative, f"relative links break on PyPI: {relative}"
+    in_repo = [
+        t.split(prefix, 1)[1] for t in targets for prefix in REPO_FILES if t.startswith(prefix)
+    ]
+    assert "docs/_static/lesson-screenshot.png" in in_repo
+    assert any(t.startswith(RAW) and t.endswith(".png") for t in targets)  # the picture
+    missing = [t for t in in_repo if not (ROOT / t.split("#")[0]).exists()]
     assert not missing, f"README links to files that do not exist: {missing}"
+
+
+def test_readme_shows_the_installed_command():
+    text = README.read_text(encoding="utf-8")
+    assert 'pip install "fivecrowns_lab[app]"' in text
+    for command in ("fivecrowns-lab serve", "fivecrowns-lab lessons", "python -m fivecrowns_lab"):
+        assert command in text
 
 
 def test_readme_lists_every_lesson_notebook():

@@ -224,6 +224,15 @@ class Card:
 
         return card_html(self)
 
+    def _repr_mimebundle_(self, include: object = None, exclude: object = None) -> dict[str, str]:
+        from ..render import card_html, card_svg
+
+        return {
+            "text/plain": repr(self),
+            "text/html": card_html(self),
+            "image/svg+xml": card_svg(self),
+        }
+
 
 JOKER = Card(_JOKER_RANK, None)
 
@@ -314,6 +323,15 @@ class Hand(tuple[Card, ...]):
         from ..render import hand_html
 
         return hand_html(self)
+
+    def _repr_mimebundle_(self, include: object = None, exclude: object = None) -> dict[str, str]:
+        from ..render import hand_html, hand_svg
+
+        return {
+            "text/plain": repr(self),
+            "text/html": hand_html(self),
+            "image/svg+xml": hand_svg(self),
+        }
 
 
 def format_cards(cards: Iterable[Card], ascii: bool = False) -> str:

@@ -92,6 +92,11 @@ class Outs:
         miss = Fraction(comb(unseen - self.count, draws), comb(unseen, draws))
         return 1 - miss
 
+    def _repr_html_(self) -> str:
+        from ..render import outs_html  # lazy: rendering is only needed in notebooks
+
+        return outs_html(self)
+
 
 def rule_of_thumb(count: int, draws: int = 1) -> float:
     """The quick estimate: about 1% per out per draw, since about 100 cards are unseen.

@@ -101,6 +101,11 @@ class Estimate:
             f"(95% CI {low:.4g} to {high:.4g}; {self.trials:,} simulated deals, seed {self.seed})"
         )
 
+    def _repr_html_(self) -> str:
+        from ..render import estimate_html  # lazy: rendering is only needed in notebooks
+
+        return estimate_html(self)
+
 
 # -- the shipped table -------------------------------------------------------------------------
 

@@ -160,6 +160,11 @@ class Comparison:
             f"95% CI {low:.1f} to {high:.1f}, {self.games} games)"
         )
 
+    def _repr_html_(self) -> str:
+        from ..render import comparison_html  # lazy: rendering is only needed in notebooks
+
+        return comparison_html(self)
+
 
 def compare(table: pd.DataFrame, a: int = 0, b: int = 1) -> Comparison:
     """Compare seats ``a`` and ``b`` (0-based) game by game."""

@@ -689,6 +689,11 @@ class Game:
             f"totals {self.totals}>"
         )
 
+    def _repr_html_(self) -> str:
+        from ..render import game_html  # lazy: rendering is only needed in notebooks
+
+        return game_html(self)
+
 
 _STRINGS = re.compile(r'"(?:[^"\\]|\\.)*"')
 _BRACKETS = re.compile(r"[\[\]{}]")

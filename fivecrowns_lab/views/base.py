@@ -1,5 +1,10 @@
 """What every view shares: a status line, guarded handlers, the theme and a high-contrast switch.
 
+The high-contrast switch is one per page: every view shows the same
+:class:`ContrastSwitch` (one widget per kernel), and in the browser only the first
+copy on the page is drawn. Its choice is kept in the browser's ``localStorage``, so it
+carries over from lesson to lesson, and it works on a static page with no kernel too.
+
 Voilà hides tracebacks, so a view never lets an exception escape a handler: a
 :class:`~fivecrowns_lab.errors.FiveCrownsError` (a learner's mistake, already a
 readable sentence) is shown in the status line. Anything else is a bug on our side:
@@ -11,16 +16,19 @@ from __future__ import annotations
 
 import functools
 import logging
+import re
 from collections.abc import Callable
 from html import escape
 from pathlib import Path
 from typing import Any, TypeVar
 
+import anywidget
 import ipywidgets as widgets
+import traitlets
 
 from ..errors import FiveCrownsError
 
-__all__ = ["Lesson", "Status", "View", "css"]
+__all__ = ["ContrastSwitch", "Lesson", "Status", "View", "contrast_switch", "css", "shorten"]
 
 log = logging.getLogger("fivecrowns_lab.views")
 _R = TypeVar("_R")
@@ -31,6 +39,21 @@ _HERE = Path(__file__).parent
 def css() -> str:
     """The theme shared by every view (read once from ``theme.css``)."""
     return (_HERE / "theme.css").read_text(encoding="utf-8")
+
+
+_LONG_WORD = re.compile(r"\S{41,}")
+_MAX_TEXT = 400
+
+
+def shorten(text: str) -> str:
+    """Cut a message for the page: each run of over 40 characters without a space (a pasted
+    token) to 40 and an ellipsis, and the whole to at most 400 characters.
+
+    >>> shorten("There is no card " + "Z" * 200_000 + " in the deck.")
+    'There is no card ZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZ… in the deck.'
+    """
+    text = _LONG_WORD.sub(lambda m: m[0][:40] + "…", text)
+    return text if len(text) <= _MAX_TEXT else text[: _MAX_TEXT - 1] + "…"
 
 
 class Status(widgets.HTML):
@@ -44,6 +67,7 @@ class Status(widgets.HTML):
         self.clear()
 
     def _show(self, kind: str, text: str, icon: str) -> None:
+        text = shorten(text)
         self.kind, self.text = kind, text
         role = "alert" if kind == "error" else "status"
         self.value = (
@@ -69,6 +93,31 @@ class Status(widgets.HTML):
         self.value = '<div class="fc-msg" role="status" aria-live="polite"></div>'
 
 
+class ContrastSwitch(anywidget.AnyWidget):
+    """The page's one "High contrast" switch (``value``), remembered across lessons.
+
+    Switching it puts the class ``fc-hc`` on the page's root element (the theme's
+    high-contrast rules hang off it) and stores the choice in ``localStorage``; a page
+    that opens later starts from the stored choice. Use :func:`contrast_switch`.
+    """
+
+    _esm = _HERE / "contrast.js"
+    value = traitlets.Bool(False).tag(sync=True)
+    label = traitlets.Unicode("High contrast").tag(sync=True)
+
+
+_SWITCH: ContrastSwitch | None = None
+
+
+def contrast_switch() -> ContrastSwitch:
+    """The kernel's one :class:`ContrastSwitch` (made on first use)."""
+    global _SWITCH
+    if _SWITCH is None:
+        _SWITCH = ContrastSwitch()
+        _SWITCH.add_class("fc-contrast")
+    return _SWITCH
+
+
 class View(widgets.VBox):
     """The root of every view: title, body, status line and a high-contrast switch.
 
@@ -83,14 +132,10 @@ class View(widgets.VBox):
         self.add_class("fc-view")
 
     def _frame(self, body: list[widgets.Widget], intro: str = "") -> None:
-        contrast = widgets.ToggleButton(
-            value=False,
-            description="High contrast",
-            tooltip="Thicker outlines and stronger colours",
-        )
-        contrast.add_class("fc-contrast")
+        contrast = contrast_switch()
         contrast.observe(self._guard(self._on_contrast), names="value")
         self.contrast = contrast
+        self._on_contrast({"new": contrast.value})
         header = widgets.HTML(
             f"<style>{css()}</style><h3 class='fc-title'>{escape(self.title)}</h3>"
             + (f"<p class='fc-intro'>{intro}</p>" if intro else "")
@@ -134,9 +179,13 @@ class View(widgets.VBox):
         tooltip: str = "",
         icon: str = "",
     ) -> widgets.Button:
-        button = widgets.Button(
-            description=text, button_style=style, tooltip=tooltip or text, icon=icon
-        )
+        """A guarded button labelled in words.
+
+        ``icon`` is accepted and not drawn: icon-font glyphs end up in the accessible
+        name ("\\uf021 Deal") that a screen reader says.
+        """
+        del icon
+        button = widgets.Button(description=text, button_style=style, tooltip=tooltip or text)
         button.on_click(self._guard(lambda _b: handler()))
         return button
 

@@ -6,8 +6,10 @@ never hands it an opponent's cards.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import logging
+from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import Any
 
 import anywidget
 import traitlets
@@ -19,6 +21,14 @@ from ..render import card_label, card_svg
 __all__ = ["HandWidget"]
 
 _HERE = Path(__file__).parent
+log = logging.getLogger("fivecrowns_lab.views")
+
+
+def _index(value: object) -> int | None:
+    """A card index from a browser message: a plain integer, or None for anything else."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    return None
 
 
 class HandWidget(anywidget.AnyWidget):
@@ -39,7 +49,9 @@ class HandWidget(anywidget.AnyWidget):
     label = traitlets.Unicode("Your hand").tag(sync=True)
     width = traitlets.Int(60).tag(sync=True)
 
-    def __init__(self, cards: Iterable[Card] | str = (), round_no: int | None = None, **kwargs):
+    def __init__(
+        self, cards: Iterable[Card] | str = (), round_no: int | None = None, **kwargs: Any
+    ) -> None:
         super().__init__(**kwargs)
         self._hand: list[Card] = []
         self._round_no = round_no
@@ -65,7 +77,7 @@ class HandWidget(anywidget.AnyWidget):
             self.selected = []
             self.cards = [self._card_state(c) for c in self._hand]
 
-    def _card_state(self, card: Card) -> dict:
+    def _card_state(self, card: Card) -> dict[str, str]:
         return {
             "code": card.code,
             "label": card_label(card, self._round_no),
@@ -73,7 +85,7 @@ class HandWidget(anywidget.AnyWidget):
         }
 
     @traitlets.validate("selected")
-    def _valid_selection(self, proposal):
+    def _valid_selection(self, proposal: dict[str, Any]) -> list[int]:
         n = len(self._hand) if hasattr(self, "_hand") else 0
         return sorted({i for i in proposal["value"] if 0 <= i < n})
 
@@ -112,7 +124,7 @@ class HandWidget(anywidget.AnyWidget):
         self.set_cards(Hand(self._hand).sorted(), self._round_no)
         self.select_cards(chosen)
 
-    def on_pick(self, callback, remove: bool = False) -> None:
+    def on_pick(self, callback: Callable[[int, Card], object], remove: bool = False) -> None:
         """Call ``callback(index, card)`` when a card is clicked in ``pick`` mode."""
         self._pick_handlers.register_callback(callback, remove=remove)
 
@@ -120,11 +132,37 @@ class HandWidget(anywidget.AnyWidget):
         """What a click does in ``pick`` mode (tests call it directly)."""
         if self.disabled or not 0 <= index < len(self._hand):
             return
-        self._pick_handlers(index, self._hand[index])
+        card = self._hand[index]
+        # Not through the dispatcher: in a kernel it prints a failing callback's traceback
+        # into the page. A failure here is a bug, logged for the tests and the server log.
+        for callback in list(self._pick_handlers.callbacks):
+            try:
+                callback(index, card)
+            except Exception:
+                log.exception("Unexpected error in a hand widget pick callback")
 
-    def _on_custom_msg(self, _widget, content, _buffers) -> None:
-        kind = content.get("type") if isinstance(content, dict) else None
+    def _on_custom_msg(self, _widget: object, content: object, _buffers: object) -> None:
+        """A message from the page. Anything malformed is ignored: only the browser code
+        sends these, so a bad one is crafted or corrupt, and the page must never get a
+        traceback for it (ipywidgets would print one into the page)."""
+        try:
+            self._handle(content)
+        except Exception:
+            log.exception("Unexpected error handling a hand widget message")
+
+    def _handle(self, content: object) -> None:
+        if not isinstance(content, dict):
+            log.debug("ignored a hand widget message that is not an object")
+            return
+        kind = content.get("type")
         if kind == "pick":
-            self.pick(int(content.get("index", -1)))
+            index = _index(content.get("index"))
+            if index is not None:
+                self.pick(index)
+                return
         elif kind == "move":
-            self.move(int(content.get("from", -1)), int(content.get("to", -1)))
+            source, target = _index(content.get("from")), _index(content.get("to"))
+            if source is not None and target is not None:
+                self.move(source, target)
+                return
+        log.debug("ignored a malformed hand widget message (type %.40r)", kind)

@@ -200,7 +200,7 @@ class SolitaireLesson(View):
                 else:
                     shown = "".join(card_html(c, i, width=32) for c in cards)
                     state = f"{wild_rank_text(i)}s wild"
-                mark = " style='background:#fff7e0'" if i == k else ""
+                mark = " class='fc-hl'" if i == k else ""
                 rows.append(
                     f"<tr{mark}><td>{i}</td><td class='fc-left'>{state}</td>"
                     f"<td class='fc-left'>{shown}</td></tr>"

@@ -1,0 +1,116 @@
+"""The hand widget and the status line hold up against whatever the page sends or the
+learner types; the page has one high-contrast switch, shared by every view."""
+
+from __future__ import annotations
+
+import logging
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from fivecrowns_lab.views import HandWidget
+from fivecrowns_lab.views.base import ContrastSwitch, Status, View, contrast_switch, shorten
+
+CRAFTED = [
+    {"type": "pick", "index": "x"},
+    {"type": "pick", "index": None},
+    {"type": "pick", "index": 1.5},
+    {"type": "pick", "index": True},
+    {"type": "pick", "index": [0]},
+    {"type": "pick"},
+    {"type": "move", "from": "0", "to": 1},
+    {"type": "move", "from": 0, "to": {"a": 1}},
+    {"type": "move"},
+    {"type": ["pick"]},
+    {},
+    [],
+    "pick",
+    None,
+    12,
+]
+
+
+def _send(hand: HandWidget, content: object) -> None:
+    """Deliver a custom message the way the comm does (through ipywidgets' dispatcher)."""
+    hand._handle_msg(
+        {"content": {"data": {"method": "custom", "content": content}}, "buffers": []}
+    )
+
+
+@pytest.mark.parametrize("content", CRAFTED, ids=repr)
+def test_hand_widget_ignores_a_malformed_message_without_any_error(content, widget_errors):
+    hand = HandWidget("3H 4H 5H", mode="pick")
+    picked = []
+    hand.on_pick(lambda i, card: picked.append(i))
+    _send(hand, content)
+    assert picked == [] and str(hand.hand) == "3♥ 4♥ 5♥"
+    _send(hand, {"type": "pick", "index": 2})  # and it still works afterwards
+    assert picked == [2]
+
+
+@given(
+    st.recursive(
+        st.none() | st.booleans() | st.integers() | st.text(),
+        lambda c: st.lists(c) | st.dictionaries(st.text(), c),
+        max_leaves=8,
+    )
+)
+def test_hand_widget_survives_any_json_message(content):
+    hand = HandWidget("3H 4H")
+    hand._on_custom_msg(hand, {"type": "pick", "index": content}, [])
+    hand._on_custom_msg(hand, {"type": "move", "from": content, "to": content}, [])
+    hand._on_custom_msg(hand, content, [])
+    assert len(hand.hand) == 2
+
+
+def test_hand_widget_logs_a_failing_pick_callback_as_a_bug_and_sends_no_traceback(caplog):
+    hand = HandWidget("3H 4H", mode="pick")
+
+    def broken(_i, _card):
+        raise RuntimeError("bug")
+
+    hand.on_pick(broken)
+    with caplog.at_level(logging.ERROR, logger="fivecrowns_lab.views"):
+        _send(hand, {"type": "pick", "index": 0})
+    assert any("hand widget" in r.getMessage() for r in caplog.records)
+
+
+def test_status_line_cuts_a_200_kb_typed_token():
+    token = "Q" * 200_000
+    status = Status()
+    status.error(f"There is no card {token!r} in the deck.")
+    assert len(status.value) < 1_000 and len(status.text) <= 400
+    assert "QQQQ…" in status.text and "Q" * 41 not in status.text
+    assert status.text.endswith("in the deck.")
+
+
+@given(st.text())
+def test_shorten_never_leaves_a_long_run_or_a_long_message(text):
+    short = shorten(text)
+    assert len(short) <= 400
+    assert all(len(word) <= 41 for word in short.split())
+    if len(text) <= 400 and all(len(w) <= 40 for w in text.split()):
+        assert short == text
+
+
+def test_every_view_shows_the_same_one_contrast_switch(widget_errors):
+    from fivecrowns_lab.lessons import meld_lab, quiz
+
+    lesson, b = meld_lab(), quiz("melds")
+    a = lesson.view
+    assert a.contrast is b.contrast is contrast_switch()
+    assert isinstance(a.contrast, ContrastSwitch) and a.contrast.label == "High contrast"
+    a.contrast.value = True
+    try:
+        assert "fc-hc" in a._dom_classes and "fc-hc" in b._dom_classes
+        assert isinstance(View(), View)
+    finally:
+        a.contrast.value = False
+    assert "fc-hc" not in a._dom_classes and "fc-hc" not in b._dom_classes
+
+
+def test_view_buttons_are_labelled_in_words_without_icon_glyphs():
+    view = View()
+    button = view._button("Deal", lambda: None, icon="refresh")
+    assert button.icon == "" and button.description == "Deal"
