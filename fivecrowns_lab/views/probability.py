@@ -675,7 +675,7 @@ class GoOutLesson(View):
         how = (
             "counted exactly over every deal"
             if hardest in values
-            else "simulated (not counted exactly yet: look at the intervals, neighbours may overlap)"
+            else "simulated, not counted exactly yet: neighbouring intervals may overlap"
         )
         answer = (
             f"The hardest is <b>round {hardest}</b> ({hand_size(hardest)} cards, "
