@@ -192,6 +192,8 @@ class Runner:
                 try:
                     done, total = next(steps)
                 except StopIteration:
+                    if self.stop_event.is_set() and done < total:
+                        why = "stopped"
                     break
                 except StopRequested:
                     why = "stopped"
