@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import base64
 import io
+import textwrap
 from collections.abc import Callable
 from fractions import Fraction
 from html import escape
@@ -45,6 +46,35 @@ NARROW = (3.9, 3.9)
 PHONE_MAX_PX = 620
 
 
+#: Styles the probability lessons add to the shared theme: tables that scroll sideways,
+#: pictures that shrink to the screen, controls that wrap on a phone.
+ODDS_CSS = """
+.fc-view .fc-scroll { max-width: min(100%, calc(100vw - 36px)); overflow-x: auto;
+  -webkit-overflow-scrolling: touch; }
+.fc-view .widget-html-content { min-width: 0; max-width: 100%; }
+.fc-view .fc-scroll:focus-visible { outline: 3px solid #E69F00; }
+.fc-view .fc-scroll caption { caption-side: bottom; font-size: 13px; text-align: left; }
+.fc-view .fc-figure { margin: 4px 0; max-width: 100%; }
+.fc-view .fc-figure img { display: block; width: 100%; height: auto; }
+.fc-view .fc-note { font-size: 13px; color: #333; }
+.fc-view .fc-frac { white-space: nowrap; }
+.fc-view .widget-html, .fc-view .widget-hbox > .widget-vbox { min-width: 0; max-width: 100%; }
+.fc-view .fc-bots { margin: 2px 0 6px 0; padding-left: 20px; }
+@media (max-width: 620px) {
+  .fc-view { padding: 8px 6px; }
+  .fc-view .widget-hbox { flex-wrap: wrap; }
+  .fc-view .widget-inline-hbox, .fc-view .widget-text, .fc-view .widget-dropdown,
+  .fc-view .widget-textarea { max-width: 100%; }
+  .fc-view .widget-inline-hbox .widget-label { max-width: 45vw; }
+}
+"""
+
+
+def style() -> widgets.HTML:
+    """An ``HTML`` widget carrying :data:`ODDS_CSS` (put first in a lesson's body)."""
+    return widgets.HTML(f"<style>{ODDS_CSS}</style>", layout=widgets.Layout(height="0px"))
+
+
 def new_figure(narrow: bool = False, height: float | None = None) -> tuple[Figure, Axes]:
     """A figure and its axes, with fonts big enough for a projector and for a phone."""
     width, tall = NARROW if narrow else WIDE
@@ -55,8 +85,11 @@ def new_figure(narrow: bool = False, height: float | None = None) -> tuple[Figur
 
 
 def label(ax: Axes, title: str, xlabel: str, ylabel: str) -> None:
-    """Title and axis labels in the lesson's font sizes."""
-    ax.set_title(title, fontsize=_FONT["title"])
+    """Title and axis labels in the lesson's font sizes (the title wrapped on a phone)."""
+    if ax.figure.get_figwidth() < 5:
+        ax.set_title("\n".join(textwrap.wrap(title, 30)), fontsize=_FONT["title"])
+    else:
+        ax.set_title(title, fontsize=_FONT["title"])
     ax.set_xlabel(xlabel, fontsize=_FONT["label"])
     ax.set_ylabel(ylabel, fontsize=_FONT["label"])
 
@@ -126,21 +159,23 @@ def pct(value: float | Fraction) -> str:
     return f"{x:.2g}%"
 
 
-def fraction_html(value: Fraction) -> str:
-    """A fraction drawn as a fraction, with thousands separators: ¹³³⁶⁄₁₂₆₇₃."""
-    return (
-        f"<span class='fc-frac'><sup>{value.numerator:,}</sup>&frasl;"
-        f"<sub>{value.denominator:,}</sub></span>"
-    )
+def fraction_html(value: Fraction | tuple[int, int]) -> str:
+    """A fraction drawn as a fraction, with thousands separators: ¹³³⁶⁄₁₂₆₇₃.
+
+    A pair ``(numerator, denominator)`` is shown as given, not reduced (24/110).
+    """
+    top, bottom = value if isinstance(value, tuple) else (value.numerator, value.denominator)
+    return f"<span class='fc-frac'><sup>{top:,}</sup>&frasl;<sub>{bottom:,}</sub></span>"
 
 
 def table_html(headers: list[str], rows: list[list[str]], caption: str = "") -> str:
-    """A table that scrolls sideways on a narrow screen instead of being cut."""
+    """A table that scrolls sideways on a narrow screen instead of being cut (no index)."""
     head = "".join(f"<th scope='col'>{h}</th>" for h in headers)
     body = "".join("<tr>" + "".join(f"<td>{c}</td>" for c in row) + "</tr>" for row in rows)
     cap = f"<caption>{caption}</caption>" if caption else ""
+    name = caption or "table: " + ", ".join(h for h in headers if h)
     return (
-        "<div class='fc-scroll' role='region' tabindex='0' aria-label='table'>"
+        f"<div class='fc-scroll' role='region' tabindex='0' aria-label='{escape(name)}'>"
         f"<table class='fc-table'>{cap}<thead><tr>{head}</tr></thead>"
         f"<tbody>{body}</tbody></table></div>"
     )

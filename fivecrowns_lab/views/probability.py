@@ -49,6 +49,7 @@ from .plots import (
     legend_below,
     new_figure,
     pct,
+    style,
     table_html,
 )
 from .work import Outcome, Progress, Runner
@@ -123,6 +124,7 @@ class WildCountLesson(View):
         panels.layout.flex_flow = "row wrap"
         self._frame(
             [
+                style(),
                 controls,
                 widgets.HTML(
                     "<h4>First predict</h4><p>Before you deal: which number of wild cards "
@@ -459,8 +461,8 @@ class GoOutLesson(View):
             options=[("— choose —", 0)]
             + [(f"round {r} ({hand_size(r)} cards)", r) for r in ROUNDS],
             value=0,
-            description="Hardest round to go out on the deal:",
-            style={"description_width": "initial"},
+            description="Your guess",
+            layout=widgets.Layout(width="min(320px, 90vw)"),
         )
         self.guess = widgets.Textarea(
             placeholder="Why does the chance fall, then jump at some rounds? "
@@ -485,6 +487,7 @@ class GoOutLesson(View):
         controls.layout.flex_flow = "row wrap"
         self._frame(
             [
+                style(),
                 widgets.HTML(
                     "<h4>First predict</h4><p>Which round is the hardest one to go out on "
                     "the deal? Choose before you look closely at the plot.</p>"
@@ -740,7 +743,7 @@ class OutsLesson(View):
         bottom = widgets.HBox([self.outs_view, widgets.VBox([self.draws, self.plot, self.table])])
         bottom.layout.flex_flow = "row wrap"
         self._frame(
-            [top, middle, self.hand_view, bottom],
+            [style(), top, middle, self.hand_view, bottom],
             "An <b>out</b> is a card that lets you go out if you draw it. Every card you "
             "have not seen is equally likely to be next, so the chance is outs ÷ unseen cards.",
         )
@@ -822,7 +825,7 @@ class OutsLesson(View):
             self.outs_view.value = (
                 f"<p><b>{result.count}</b> of the <b>{result.unseen_total}</b> unseen cards are "
                 f"outs: the chance that the next card is one is "
-                f"{fraction_html(Fraction(result.count, result.unseen_total))} = "
+                f"{fraction_html((result.count, result.unseen_total))} = "
                 f"<b>{pct(result.probability)}</b>.</p>" + outs_table
             )
             self.table.value = self._turns_table(result)

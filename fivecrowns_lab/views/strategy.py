@@ -39,6 +39,7 @@ from .plots import (
     label,
     legend_below,
     new_figure,
+    style,
     table_html,
 )
 from .work import Outcome, Progress, Runner, StoppableBot
@@ -224,6 +225,7 @@ class StrategyLab(View):
         predict_row.layout.flex_flow = "row wrap"
         self._frame(
             [
+                style(),
                 row,
                 self.bots_help,
                 variants,
@@ -497,6 +499,7 @@ class SolitaireOddsLesson(View):
         predict_row.layout.flex_flow = "row wrap"
         self._frame(
             [
+                style(),
                 run_row,
                 widgets.HTML(
                     f"<p class='fc-note'>A run plays at most <b>{solitaire_cap():,}</b> deals "
