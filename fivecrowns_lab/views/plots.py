@@ -86,7 +86,8 @@ def new_figure(narrow: bool = False, height: float | None = None) -> tuple[Figur
 
 def label(ax: Axes, title: str, xlabel: str, ylabel: str) -> None:
     """Title and axis labels in the lesson's font sizes (the title wrapped on a phone)."""
-    if ax.figure.get_figwidth() < 5:
+    figure = ax.get_figure(root=True)
+    if isinstance(figure, Figure) and figure.get_figwidth() < 5:
         ax.set_title("\n".join(textwrap.wrap(title, 30)), fontsize=_FONT["title"])
     else:
         ax.set_title(title, fontsize=_FONT["title"])
