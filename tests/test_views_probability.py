@@ -36,6 +36,12 @@ def wait_until(condition, what: str, limit: float = 120.0) -> None:
         time.sleep(0.02)
 
 
+def ready(lesson):
+    """The lesson's view once its first run (started in the background) has ended."""
+    lesson.view.runner.join()
+    return lesson.view
+
+
 def exact_rounds(ask=go_out_on_deal) -> list[int]:
     """The rounds the engine answers exactly (whatever its shipped table holds today)."""
     found = []
@@ -246,7 +252,7 @@ def test_outs_lesson_deals_hands_from_a_seed_that_moves_on(widget_errors):
 
 
 def test_strategy_lab_plays_the_engines_games_and_offers_the_csv(widget_errors):
-    lab = strategy_lab(n_games=4).view
+    lab = ready(strategy_lab(n_games=4))
     assert lab.status.kind == "ok" and lab.table is not None
     assert lab.progress.bar.value == lab.progress.bar.max == 4
     assert "mean total" in lab.summary.value and "95% interval" in lab.summary.value
@@ -258,14 +264,14 @@ def test_strategy_lab_plays_the_engines_games_and_offers_the_csv(widget_errors):
 
 
 def test_strategy_lab_lists_every_bot_with_its_description(widget_errors):
-    lab = strategy_lab(n_games=2).view
+    lab = ready(strategy_lab(n_games=2))
     assert list(lab.seats[0].options) == list(BOTS)
     for name in BOTS:
         assert BOT_DESCRIPTIONS[name] in lab.bots_help.value
 
 
 def test_strategy_lab_caps_a_run_by_the_measured_speed_of_its_bots(widget_errors):
-    lab = strategy_lab(n_games=2).view
+    lab = ready(strategy_lab(n_games=2))
     light = lab.n_games.max
     for seat in lab.seats:
         seat.value = "lookahead"
@@ -277,7 +283,7 @@ def test_strategy_lab_caps_a_run_by_the_measured_speed_of_its_bots(widget_errors
 
 
 def test_strategy_lab_stop_keeps_the_games_played(widget_errors):
-    lab = strategy_lab(n_games=2).view
+    lab = ready(strategy_lab(n_games=2))
     lab.n_games.value = lab.n_games.max
     lab.run_button.click()
     assert lab.run_button.disabled and not lab.runner.stop_button.disabled
@@ -292,7 +298,7 @@ def test_strategy_lab_stop_keeps_the_games_played(widget_errors):
 
 
 def test_strategy_lab_explains_ties_and_cuts_intervals_at_zero(widget_errors):
-    lab = strategy_lab(n_games=12).view
+    lab = ready(strategy_lab(n_games=12))
     note = lab.summary.value
     assert "cut at 0" in note
     assert "shared first place" in note or "shared the lowest total" in note
@@ -300,7 +306,7 @@ def test_strategy_lab_explains_ties_and_cuts_intervals_at_zero(widget_errors):
 
 
 def test_strategy_lab_shows_the_prediction_beside_the_interval_of_4x_the_games(widget_errors):
-    lab = strategy_lab(n_games=3).view
+    lab = ready(strategy_lab(n_games=3))
     lab.four_button.click()
     assert lab.status.kind == "error" and "prediction" in lab.status.text
     lab.prediction.value = "half as wide"
@@ -312,7 +318,7 @@ def test_strategy_lab_shows_the_prediction_beside_the_interval_of_4x_the_games(w
 
 
 def test_strategy_lab_variants_and_a_third_seat(widget_errors):
-    lab = strategy_lab(n_games=2).view
+    lab = ready(strategy_lab(n_games=2))
     lab.seats[2].value = "greedy"
     lab.rounds.value = 2
     lab.bonus.value = True
@@ -328,7 +334,7 @@ def test_strategy_lab_variants_and_a_third_seat(widget_errors):
 
 
 def test_solitaire_odds_lesson_shows_the_engines_win_rate_with_its_interval(widget_errors):
-    lesson = solitaire_odds_lesson(n=3, seed=2).view
+    lesson = ready(solitaire_odds_lesson(n=3, seed=2))
     assert lesson.status.kind == "ok" and lesson.odds.games == 3
     assert lesson.odds == solitaire_odds(3, seed=2)
     assert "95% interval" in lesson.result_view.value
@@ -340,7 +346,7 @@ def test_solitaire_odds_lesson_shows_the_engines_win_rate_with_its_interval(widg
 
 
 def test_solitaire_odds_stop_keeps_the_deals_played(widget_errors):
-    lesson = solitaire_odds_lesson(n=2).view
+    lesson = ready(solitaire_odds_lesson(n=2))
     lesson.n.value = lesson.n.max
     lesson.run_button.click()
     wait_until(lambda: lesson.progress.bar.value >= 2, "two deals")
@@ -351,7 +357,7 @@ def test_solitaire_odds_stop_keeps_the_deals_played(widget_errors):
 
 
 def test_solitaire_odds_prediction_of_4x_the_deals(widget_errors):
-    lesson = solitaire_odds_lesson(n=2).view
+    lesson = ready(solitaire_odds_lesson(n=2))
     lesson.prediction.value = "a quarter as wide"
     lesson.four_button.click()
     lesson.runner.join()
@@ -374,6 +380,8 @@ def test_solitaire_odds_prediction_of_4x_the_deals(widget_errors):
 )
 def test_every_odds_lesson_ends_with_its_quiz(widget_errors, factory, topic):
     lesson = factory()
+    if hasattr(lesson.view, "runner"):
+        lesson.view.runner.join()
     assert lesson.quiz.questions == QUIZZES[topic] and len(QUIZZES[topic]) >= 2
     right = [a.correct for a in QUIZZES[topic][0].answers].index(True)
     assert lesson.quiz.answer(0, right) is True

@@ -160,6 +160,7 @@ class StrategyLab(View):
         players: Sequence[str] = ("greedy", "random"),
         n_games: int = 20,
         seed: int = 1,
+        background: bool = True,
         **kwargs: Any,
     ) -> None:
         super().__init__(**kwargs)
@@ -244,7 +245,8 @@ class StrategyLab(View):
             "Lower totals are better; the intervals show how sure we can be.",
         )
         self._update_cap()
-        self.run(background=False)
+        # The first games run in the background too: the page appears at once and fills in.
+        self.run(background=background)
 
     def players(self) -> list[str]:
         return [seat.value for seat in self.seats if seat.value != _EMPTY]
@@ -476,7 +478,7 @@ class SolitaireOddsLesson(View):
 
     title = "Solitaire odds"
 
-    def __init__(self, n: int = 10, seed: int = 1, **kwargs: Any) -> None:
+    def __init__(self, n: int = 10, seed: int = 1, background: bool = True, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.n = widgets.BoundedIntText(value=n, min=1, max=solitaire_cap(), description="Deals")
         self.seed = widgets.BoundedIntText(value=seed, min=0, max=10**9, description="Seed")
@@ -516,7 +518,7 @@ class SolitaireOddsLesson(View):
             "The bot closes a hand when it can, and otherwise puts each card where it "
             "lowers a hand's points most. How often does it win?",
         )
-        self.run(background=False)
+        self.run(background=background)
 
     def new_seed(self) -> None:
         """Pick the next seed, so the next run plays new deals."""
