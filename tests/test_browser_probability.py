@@ -34,8 +34,14 @@ def wait_match(page, pattern: str, timeout: int = 60_000) -> None:
 
 
 def shoot_lesson(page, name: str) -> None:
-    """A screenshot of the whole lesson (its view and its quiz)."""
+    """A screenshot of the whole lesson (its view and its quiz), the window made tall enough."""
     base.SHOTS.mkdir(parents=True, exist_ok=True)
+    height = page.evaluate(
+        "() => Math.max(...[...document.querySelectorAll('body *')].map(e => e.scrollHeight))"
+    )
+    width = page.viewport_size["width"]
+    page.set_viewport_size({"width": width, "height": max(844, min(int(height) + 40, 8000))})
+    page.wait_for_timeout(300)  # let the layout settle at the new height (not a check)
     page.locator(".fc-lesson-box").first.screenshot(path=str(base.SHOTS / f"{name}.png"))
 
 
@@ -44,12 +50,14 @@ def assert_hidden_code_is_not_served(page) -> None:
     assert "In JupyterLab" not in page.inner_text("body")
 
 
-def check_phone(browser, voila_url: str, lesson: str) -> None:
+def check_phone(browser, voila_url: str, lesson: str, ready: str = "") -> None:
     """At 390 px the lesson fits the width (tables scroll inside it) and has plot alt text."""
     context = browser.new_context(viewport=PHONE)
     try:
         page = context.new_page()
         open_lesson(page, voila_url, lesson)
+        if ready:
+            wait_text(page, ready, timeout=WIDGET_TIMEOUT_MS)
         overflow = page.evaluate(
             "() => [...document.querySelectorAll('.fc-view')]"
             ".map(v => v.scrollWidth - v.clientWidth)"
@@ -151,14 +159,14 @@ def test_10_strategy_lab_stop_keeps_the_games_played(page, voila_url, browser):
     games.fill("200")
     games.press("Enter")
     view.get_by_role("button", name="Play the games").click()
-    wait_match(page, r"[1-9][\d,]* of 200 games")
+    wait_match(page, r"([2-9]|[1-9]\d+) of 200 games")  # at least two games to compare
     view.get_by_role("button", name="Stop").click()
     wait_text(page, "Stopped after", timeout=WIDGET_TIMEOUT_MS)
     assert "mean total" in view.inner_text()
     assert "Download the results as CSV" in view.inner_text()
     assert_no_errors(page)
     shoot_lesson(page, "lesson-10-strategy-lab")
-    check_phone(browser, voila_url, "10-strategy-lab")
+    check_phone(browser, voila_url, "10-strategy-lab", ready="Played 20 games")
 
 
 def test_11_solitaire_odds_prediction_beside_4x_the_deals(page, voila_url, browser):
@@ -178,4 +186,4 @@ def test_11_solitaire_odds_prediction_beside_4x_the_deals(page, voila_url, brows
     assert "of 8 solitaire deals" in view.locator(".fc-plot img").get_attribute("alt")
     assert_no_errors(page)
     shoot_lesson(page, "lesson-11-solitaire-odds")
-    check_phone(browser, voila_url, "11-solitaire-odds")
+    check_phone(browser, voila_url, "11-solitaire-odds", ready="Played 10 deals")

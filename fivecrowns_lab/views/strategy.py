@@ -96,18 +96,27 @@ def _num(x: float, digits: int = 1) -> str:
     return "—" if math.isnan(x) else f"{x:,.{digits}f}"
 
 
+def _interval(low: float, high: float, floor: float) -> str:
+    """A mean's interval, cut at ``floor``; a dash when one game gives no interval."""
+    if math.isnan(low) or math.isnan(high):
+        return "—"
+    return f"{_num(max(floor, low))} – {_num(high)}"
+
+
 def _share(x: float) -> str:
     return "—" if math.isnan(x) else f"{100 * x:.0f}%"
 
 
 def _prediction_row(label_text: str) -> widgets.Dropdown:
-    return widgets.Dropdown(
+    """The prediction's choices; ``label_text`` is the question, shown above it."""
+    dropdown = widgets.Dropdown(
         options=[("— choose —", ""), *[(k, k) for k in SHRINK_CHOICES]],
         value="",
-        description=label_text,
-        style={"description_width": "initial"},
-        layout=widgets.Layout(width="min(520px, 95%)"),
+        description="Your guess",
+        layout=widgets.Layout(width="min(320px, 90vw)"),
     )
+    dropdown.question = label_text
+    return dropdown
 
 
 @dataclass(frozen=True)
@@ -235,7 +244,7 @@ class StrategyLab(View):
                 self.progress,
                 self.verdict,
                 self.summary,
-                widgets.HTML("<h4>Predict, then see</h4>"),
+                widgets.HTML(f"<h4>Predict, then see</h4><p>{self.prediction.question}?</p>"),
                 predict_row,
                 self.shrink,
                 self.plot,
@@ -335,8 +344,7 @@ class StrategyLab(View):
                     str(row["seat"]),
                     escape(str(row["bot"])),
                     _num(float(row["mean_total"])),
-                    f"{_num(max(floor, float(row['total_low'])))} – "
-                    f"{_num(float(row['total_high']))}",
+                    _interval(float(row["total_low"]), float(row["total_high"]), floor),
                     _share(float(row["win_rate"])),
                     f"{_share(float(row['win_low']))} – {_share(float(row['win_high']))}",
                     _num(float(row["out_first_per_game"]), 2),
@@ -374,10 +382,15 @@ class StrategyLab(View):
                 )
                 + "</p>"
             )
-            self.verdict.value = (
-                "".join(f"<p><b>{escape(str(c))}</b></p>" for c in comparisons)
-                + "<p class='fc-note'>A difference is clear when its interval excludes 0.</p>"
-            )
+            if games < 2:
+                self.verdict.value = (
+                    "<p><b>One game gives no interval: play at least two to compare.</b></p>"
+                )
+            else:
+                self.verdict.value = (
+                    "".join(f"<p><b>{escape(str(c))}</b></p>" for c in comparisons)
+                    + "<p class='fc-note'>A difference is clear when its interval excludes 0.</p>"
+                )
             self._record_width(setup, games, summary, comparisons)
             self.draw(table)
             csv = table.to_csv(index=False).encode("utf-8")
@@ -510,7 +523,7 @@ class SolitaireOddsLesson(View):
                 ),
                 self.progress,
                 self.result_view,
-                widgets.HTML("<h4>Predict, then see</h4>"),
+                widgets.HTML(f"<h4>Predict, then see</h4><p>{self.prediction.question}?</p>"),
                 predict_row,
                 self.shrink,
                 self.plot,
