@@ -294,6 +294,7 @@ def test_strategy_lab_stop_keeps_the_games_played(widget_errors):
     assert 2 <= played < lab.n_games.value
     assert "Stopped after" in lab.status.text
     assert f"{played:,} games" in lab.plot.title
+    assert "nan" not in lab.verdict.value + lab.summary.value
     assert not lab.run_button.disabled and lab.runner.stop_button.disabled
 
 

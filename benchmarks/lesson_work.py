@@ -1,0 +1,102 @@
+"""Benchmark the work a visitor can start in lessons 08, 10 and 11, to size its caps (issue 12).
+
+Prints, on one core of this machine:
+- for every bot in ``BOTS`` (the expert too, when it exists): seconds per seat per
+  11-round game, as the median over batches of two-seat games, beside the figure the
+  strategy lab plans with (``GAME_SECONDS``), and how long the lab's largest run of
+  four such seats (``game_cap``) would take at the measured speed;
+- seconds per solitaire deal and the length of the largest lesson 11 run;
+- seconds per simulated deal of the slowest lesson 08 question (the first turn, round
+  11) and the length of the largest lesson 08 run (5,000 deals x 11 rounds).
+
+A run is also stopped by the wall-clock budget in ``fivecrowns_lab.views.work``
+whatever these figures say; this checks that the planned caps stay under it.
+
+Run: ``python benchmarks/lesson_work.py`` (``--seconds S`` per bot and batch, default 20).
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+
+from fivecrowns_lab.core.rules import GameRules
+from fivecrowns_lab.odds.probability import first_turn_go_out
+from fivecrowns_lab.odds.simulate import game_seed, play_games
+from fivecrowns_lab.table.players import BOTS
+from fivecrowns_lab.table.solitaire import Solitaire
+from fivecrowns_lab.views.probability import GoOutLesson
+from fivecrowns_lab.views.strategy import (
+    GAME_SECONDS,
+    PLANNED_SECONDS,
+    SOLITAIRE_DEAL_SECONDS,
+    UNMEASURED_SECONDS,
+    game_cap,
+    solitaire_cap,
+)
+from fivecrowns_lab.views.work import BUDGET_SECONDS
+
+
+def seat_seconds(bot: str, seconds: float, batches: int) -> list[float]:
+    """Seconds per seat per 11-round game, one figure per batch of two-seat games."""
+    figures = []
+    for batch in range(batches):
+        start, games = time.perf_counter(), 0
+        while games == 0 or time.perf_counter() - start < seconds:
+            play_games([bot, bot], [1000 * batch + games], GameRules(), seed=batch)
+            games += 1
+        figures.append((time.perf_counter() - start) / games / 2)
+    return figures
+
+
+def solitaire_seconds(seconds: float) -> float:
+    start, deals = time.perf_counter(), 0
+    while deals == 0 or time.perf_counter() - start < seconds:
+        Solitaire(seed=game_seed(3, deals)).play()
+        deals += 1
+    return (time.perf_counter() - start) / deals
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python benchmarks/lesson_work.py")
+    parser.add_argument("--seconds", type=float, default=20.0, help="seconds per bot and batch")
+    parser.add_argument("--batches", type=int, default=3)
+    args = parser.parse_args(argv)
+    print(
+        f"Budget per run: {BUDGET_SECONDS:.0f} s wall clock; "
+        f"caps planned for {PLANNED_SECONDS:.0f} s."
+    )
+    print("Strategy lab (lesson 10): seconds per seat per 11-round game (median of batches)")
+    for bot in BOTS:
+        figures = seat_seconds(bot, args.seconds, args.batches)
+        measured = statistics.median(figures)
+        planned = GAME_SECONDS.get(bot, UNMEASURED_SECONDS)
+        cap = game_cap([bot] * 4)
+        print(
+            f"  {bot:10s} measured {measured:6.3f} s "
+            f"(batches {min(figures):.3f}..{max(figures):.3f}),"
+            f" planned {planned:6.3f} s; 4 seats: cap {cap:,} games = "
+            f"{cap * 4 * measured:5.0f} s at the measured speed"
+        )
+    deal = solitaire_seconds(args.seconds)
+    cap = solitaire_cap()
+    print(
+        f"Solitaire odds (lesson 11): {deal:.3f} s per deal (planned {SOLITAIRE_DEAL_SECONDS}); "
+        f"cap {cap:,} deals = {cap * deal:.0f} s"
+    )
+    n = max(50, int(200 * args.seconds / 20))
+    start = time.perf_counter()
+    first_turn_go_out(11, method="simulate", n=n, seed=1)
+    per_deal = (time.perf_counter() - start) / n
+    largest = max(GoOutLesson.DEAL_CHOICES) * 11
+    print(
+        f"Go out on the deal (lesson 08): first turn, round 11: "
+        f"{1000 * per_deal:.2f} ms per deal; "
+        f"largest run {largest:,} deals <= {largest * per_deal:.0f} s"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
