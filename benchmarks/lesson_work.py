@@ -7,7 +7,9 @@ Prints, on one core of this machine:
   four such seats (``game_cap``) would take at the measured speed;
 - seconds per solitaire deal and the length of the largest lesson 11 run;
 - seconds per simulated deal of the slowest lesson 08 question (the first turn, round
-  11) and the length of the largest lesson 08 run (5,000 deals x 11 rounds).
+  11) and the length of the largest lesson 08 run (5,000 deals x 11 rounds);
+- how long *Stop* takes to end a run of the strategy lab (four of the slowest bot), the
+  solitaire odds and lesson 08: from the click to the end of the background thread.
 
 A run is also stopped by the wall-clock budget in ``fivecrowns_lab.views.work``
 whatever these figures say; this checks that the planned caps stay under it.
@@ -95,7 +97,39 @@ def main(argv: list[str] | None = None) -> int:
         f"{1000 * per_deal:.2f} ms per deal; "
         f"largest run {largest:,} deals <= {largest * per_deal:.0f} s"
     )
+    for name, latency in stop_latencies(args.seconds).items():
+        print(f"Stop -> run ended, {name}: {latency:.3f} s")
     return 0
+
+
+def stop_latencies(wait: float) -> dict[str, float]:
+    """Start each lesson's largest run, press Stop after ``wait`` s, time until it ends."""
+    from fivecrowns_lab.views.strategy import SolitaireOddsLesson, StrategyLab
+
+    slowest = max(BOTS, key=lambda b: GAME_SECONDS.get(b, UNMEASURED_SECONDS))
+    lab = StrategyLab(players=(slowest,) * 4, n_games=2, background=False)
+    lab.n_games.value = lab.n_games.max
+    odds = SolitaireOddsLesson(n=1, background=False)
+    odds.n.value = odds.n.max
+    go_out = GoOutLesson(n=200)
+    go_out.n.value = max(GoOutLesson.DEAL_CHOICES)
+    found = {}
+    for name, view, start in (
+        (f"strategy lab, 4 x {slowest}", lab, lab.run),
+        ("solitaire odds", odds, odds.run),
+        (
+            "lesson 08, first turn",
+            go_out,
+            lambda: setattr(go_out.question, "value", "go out on the first turn"),
+        ),
+    ):
+        start()
+        time.sleep(max(wait / 10, 1.0))
+        began = time.perf_counter()
+        view.runner.stop_button.click()
+        view.runner.join()
+        found[name] = time.perf_counter() - began
+    return found
 
 
 if __name__ == "__main__":
