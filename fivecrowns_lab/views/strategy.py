@@ -128,7 +128,7 @@ class _Width:
     what: str
 
 
-def _shrink_html(prediction: str, before: _Width, after: _Width) -> str:
+def _shrink_html(prediction: str, before: _Width, after: _Width, unit: str = "games") -> str:
     """The learner's prediction beside the measured change and the theory."""
     ratio = after.half / before.half if before.half > 0 else math.nan
     guess = prediction or "no prediction"
@@ -142,7 +142,7 @@ def _shrink_html(prediction: str, before: _Width, after: _Width) -> str:
     return (
         "<div class='fc-panel'><h4>Your prediction, and what happened</h4>"
         + table_html(
-            ["", "games", f"± half-width of the 95% interval ({escape(after.what)})"],
+            ["", unit, f"± half-width of the 95% interval ({escape(after.what)})"],
             [
                 ["before", f"{before.games:,}", _num(before.half, 2)],
                 ["after", f"{after.games:,}", _num(after.half, 2)],
@@ -150,9 +150,10 @@ def _shrink_html(prediction: str, before: _Width, after: _Width) -> str:
         )
         + f"<p>You predicted: <b>{escape(guess)}</b>. Measured: the interval is "
         f"<b>{_num(ratio, 2)}×</b> as wide. {verdict}</p>"
-        f"<p>Theory: an interval's width goes with 1/√(games), so {after.games / before.games:g}× "
-        f"the games give √({before.games:,}/{after.games:,}) = {theory:.2f}× the width: "
-        "four times the games only <b>halve</b> it.</p></div>"
+        f"<p>Theory: an interval's width goes with 1/√({unit}), so "
+        f"{after.games / before.games:g}× the {unit} give √({before.games:,}/{after.games:,}) = "
+        f"{theory:.2f}× the width: four times the {unit} only <b>halve</b> it (with very few "
+        f"{unit} the measured ratio wanders).</p></div>"
     )
 
 
@@ -615,7 +616,9 @@ class SolitaireOddsLesson(View):
             previous = [w for s, w in self.widths if s == odds.seed]
             self.widths.append((odds.seed, width))
             if previous and width.games == 4 * previous[-1].games:
-                self.shrink.value = _shrink_html(self.prediction.value, previous[-1], width)
+                self.shrink.value = _shrink_html(
+                    self.prediction.value, previous[-1], width, "deals"
+                )
             self.draw()
         if outcome.complete:
             self.status.ok(
@@ -646,6 +649,7 @@ class SolitaireOddsLesson(View):
             ax.set_xticks(hands)
             ax.set_xticklabels([str(k + 2) for k in hands])
             ax.set_ylim(0, 1)
+            ax.yaxis.set_major_formatter(lambda y, _pos: f"{100 * y:.0f}%")
             label(ax, "Share closing each hand", "hand (cards in it)", "share of deals")
 
         def figure(narrow: bool) -> Figure:
