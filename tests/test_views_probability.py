@@ -386,3 +386,33 @@ def test_every_odds_lesson_ends_with_its_quiz(widget_errors, factory, topic):
     assert lesson.quiz.questions == QUIZZES[topic] and len(QUIZZES[topic]) >= 2
     right = [a.correct for a in QUIZZES[topic][0].answers].index(True)
     assert lesson.quiz.answer(0, right) is True
+
+
+# -- the runner --------------------------------------------------------------------------------
+
+
+def test_runner_stops_at_its_time_budget_and_says_so(widget_errors):
+    from fivecrowns_lab.views.work import Progress, Runner
+
+    outcomes = []
+    runner = Runner(Progress("steps"), lambda f: f, [], budget=-1.0)  # always out of time
+
+    def work(_stop):
+        yield from ((i + 1, 10) for i in range(10))
+
+    runner.start(work, outcomes.append, background=False)
+    assert outcomes[0].why == "time" and outcomes[0].done < 10
+    assert "time limit" in outcomes[0].sentence("steps")
+    assert runner.stop_button.disabled
+
+
+def test_runner_finishes_when_the_work_is_done(widget_errors):
+    from fivecrowns_lab.views.work import Progress, Runner
+
+    outcomes = []
+    progress = Progress("steps")
+    runner = Runner(progress, lambda f: f, [])
+    runner.start(lambda _stop: ((i + 1, 3) for i in range(3)), outcomes.append)
+    runner.join()
+    assert outcomes[0].complete and outcomes[0].done == 3
+    assert progress.text.value == "3 of 3 steps"
