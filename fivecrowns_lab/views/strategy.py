@@ -65,7 +65,7 @@ _SEAT_COLOURS = (EXACT_COLOUR, SIMULATED_COLOUR, "#009E73", THUMB_COLOUR)
 GAME_SECONDS: dict[str, float] = {"random": 0.25, "greedy": 0.25, "lookahead": 2.5}
 UNMEASURED_SECONDS = 10.0
 #: Seconds per solitaire deal played by the bot (same benchmark).
-SOLITAIRE_DEAL_SECONDS = 0.5
+SOLITAIRE_DEAL_SECONDS = 0.75
 #: The planned length of the longest run; the wall-clock budget in :mod:`.work` is a backstop.
 PLANNED_SECONDS = 150.0
 
