@@ -100,7 +100,7 @@ def main(argv: list[str] | None = None) -> int:
     for name, (ended, shown) in stop_latencies(args.seconds).items():
         print(
             f"Stop, {name}: work ended after {ended:.3f} s, "
-            f"partial results shown after {shown:.2f} s"
+            f"partial results and their plot drawn after {shown:.2f} s"
         )
     return 0
 
@@ -114,7 +114,7 @@ def stop_latencies(wait: float) -> dict[str, tuple[float, float]]:
     """Start each lesson's largest run, press Stop a while later, and time two things.
 
     From the click: until the work ended (the Stop button is disabled again, no more
-    games or deals are played) and until the partial results are drawn (the thread ends).
+    games or deals are played) and until the partial results and their plot are drawn.
     """
     from fivecrowns_lab.views.strategy import SolitaireOddsLesson, StrategyLab
 

@@ -545,9 +545,8 @@ class GoOutLesson(View):
         self.estimates = {r: (exact[r], results[r]) for r in results}
         self.shown_question = question
         self.missing_exact = {r: exact[r] for r in ROUNDS if r not in results}
-        with self.hold_sync():
-            self.draw()
-            self.table.value = self._table()
+        self.table.value = self._table()  # the numbers first; the plot takes longer to draw
+        self.draw()
         agree = sum(
             1 for e, sim in self.estimates.values() if e is not None and sim.contains(e.value)
         )

@@ -393,7 +393,6 @@ class StrategyLab(View):
                     + "<p class='fc-note'>A difference is clear when its interval excludes 0.</p>"
                 )
             self._record_width(setup, games, summary, comparisons)
-            self.draw(table)
             csv = table.to_csv(index=False).encode("utf-8")
             link = base64.b64encode(csv).decode("ascii")
             self.download.value = (
@@ -401,6 +400,7 @@ class StrategyLab(View):
                 "class='fc-download'>⬇ Download the results as CSV</a> "
                 f"({len(table):,} rows: one per player per round per game)"
             )
+        self.draw(table)  # after the numbers are on screen: drawing takes a moment
         text = outcome.sentence("games")
         if outcome.complete:
             self.status.ok(
@@ -619,7 +619,7 @@ class SolitaireOddsLesson(View):
                 self.shrink.value = _shrink_html(
                     self.prediction.value, previous[-1], width, "deals"
                 )
-            self.draw()
+        self.draw()  # after the numbers are on screen: drawing takes a moment
         if outcome.complete:
             self.status.ok(
                 f"Played {odds.games:,} deals (seed {odds.seed}): the bot won {odds.wins:,}, "
