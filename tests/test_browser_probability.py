@@ -111,7 +111,7 @@ def test_08_exact_curve_prediction_explanation_and_stop(page, voila_url, browser
     view.locator("textarea").fill("Six cards can split into two melds of three.")
     view.locator("textarea").blur()
     view.get_by_role("button", name="Show the explanation").click()
-    wait_text(page, "saw-tooth with period three")
+    wait_text(page, "The exact chances:")
     assert "Your prediction: round 3" in view.inner_text()
     shoot_lesson(page, "lesson-08-go-out-on-the-deal")
     selects.nth(2).select_option(label="5,000")  # deals per round

@@ -164,9 +164,14 @@ def test_go_out_lesson_asks_for_a_prediction_and_explains_with_exact_numbers(wid
     lesson.guess.value = "Six cards can make two melds of three."
     lesson.explain_button.click()
     text = lesson.explanation.value
-    assert "saw-tooth with period three" in text and "Your prediction" in text
-    for r in exact_rounds():
-        assert pct(go_out_on_deal(r).probability) in text, f"round {r}'s exact chance"
+    assert "Your prediction" in text and "The exact chances:" in text
+    chances = {r: go_out_on_deal(r).probability for r in exact_rounds()}
+    for r, p in chances.items():
+        assert pct(p) in text, f"round {r}'s exact chance"
+    rises = [hand_size(r) for r in chances if r - 1 in chances and chances[r] > chances[r - 1]]
+    # The saw-tooth is claimed only when the exact numbers rise at multiples of three alone.
+    claimed = "saw-tooth with period three" in text
+    assert claimed == (bool(rises) and all(n % 3 == 0 for n in rises))
     assert "25 billion" not in text
 
 

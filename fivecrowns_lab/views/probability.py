@@ -408,6 +408,13 @@ def pattern_explanation(exact: dict[int, Fraction]) -> str:
         if rises
         else "It never rises from one round to the next."
     )
+    sawtooth = bool(rises) and all(hand_size(r) % 3 == 0 for r in rises)
+    shape = (
+        "so the chance rises and falls in a <b>saw-tooth with period three</b>"
+        if sawtooth
+        else "so hand sizes that split into threes have an edge, although in the counted "
+        "rounds the chance does not rise only at them"
+    )
     missing = [r for r in ROUNDS if r not in exact]
     missing_text = (
         f" Rounds {', '.join(map(str, missing))} are not counted exactly, only simulated."
@@ -424,9 +431,9 @@ def pattern_explanation(exact: dict[int, Fraction]) -> str:
         "cards, and melds of three are by far the easiest to find. A hand of 3, 6, 9 or 12 "
         "cards can be split into melds of three exactly. A hand of 4, 7, 10 or 13 cards needs "
         "at least one meld of four, and a hand of 5, 8 or 11 cards a meld of five or two melds "
-        "of four. Longer melds are much rarer, so the chance rises and falls in a "
-        "<b>saw-tooth with period three</b>. It does not simply keep falling as hands grow, "
-        "because a bigger hand also holds more wild cards: 16 × n / 116 of them on average.</p>"
+        f"of four. Longer melds are much rarer, {shape}. It does not simply keep falling as "
+        "hands grow, because a bigger hand also holds more wild cards: 16 × n / 116 of them on "
+        "average.</p>"
     )
 
 
