@@ -163,5 +163,15 @@ ODDS_QUIZZES: dict[str, tuple[Question, ...]] = {
             ),
             at=1,
         ),
+        _ask(
+            "Why does the lesson use a Wilson interval, not p ± 1.96 · √(p(1 − p)/n)?",
+            (
+                "It stays between 0% and 100% and still works when wins are rare",
+                "With 0 wins the simple formula gives 0% ± 0, as if the bot could never win.",
+            ),
+            ("It is always narrower", "Not always: near 0% it is wider, and rightly so."),
+            ("It needs fewer deals", "Both need the same deals; Wilson is better at the edges."),
+            at=2,
+        ),
     ),
 }
