@@ -1,106 +1,189 @@
-"""The probability lessons (07-09) as apps in real headless Chromium, like tests/test_browser.py.
+"""The probability lessons (07-11) as apps in real headless Chromium, desktop and phone.
 
 The fixtures (one Chromium, one Voilà server) come from ``tests/conftest.py``; the
-helpers from ``tests/test_browser.py``.
+helpers from ``tests/test_browser.py``. Each test does the lesson's new interactions
+(predict, reseed, Stop) and saves a desktop and a phone (390 px) screenshot.
 """
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
+from fivecrowns_lab.core.rules import ROUNDS
+from fivecrowns_lab.errors import ExactUnavailableError
+from fivecrowns_lab.odds.probability import go_out_on_deal
+
 from . import test_browser as base
-from .test_browser import assert_no_errors, open_lesson, shoot, status_of
+from .test_browser import WIDGET_TIMEOUT_MS, assert_no_errors, open_lesson, status_of
 
 pytestmark = pytest.mark.browser
 
-
-def shoot_view(view, name: str) -> None:
-    """A screenshot of the lesson's view alone (the page screenshot may cut it)."""
-    base.SHOTS.mkdir(parents=True, exist_ok=True)
-    view.screenshot(path=str(base.SHOTS / f"{name}-view.png"))
+PHONE = {"width": 390, "height": 844}
 
 
-def wait_text(page, text: str, timeout: int = 30_000) -> None:
+def wait_text(page, text: str, timeout: int = 60_000) -> None:
     page.wait_for_function("t => document.body.innerText.includes(t)", arg=text, timeout=timeout)
 
 
-def test_07_deal_hands_and_watch_the_histogram(page, voila_url):
+def wait_match(page, pattern: str, timeout: int = 60_000) -> None:
+    page.wait_for_function(
+        "p => new RegExp(p).test(document.body.innerText)", arg=pattern, timeout=timeout
+    )
+
+
+def shoot_lesson(page, name: str) -> None:
+    """A screenshot of the whole lesson (its view and its quiz), the window made tall enough."""
+    base.SHOTS.mkdir(parents=True, exist_ok=True)
+    height = page.evaluate(
+        "() => Math.max(...[...document.querySelectorAll('body *')].map(e => e.scrollHeight))"
+    )
+    width = page.viewport_size["width"]
+    page.set_viewport_size({"width": width, "height": max(844, min(int(height) + 40, 8000))})
+    page.wait_for_timeout(300)  # let the layout settle at the new height (not a check)
+    page.locator(".fc-lesson-box").first.screenshot(path=str(base.SHOTS / f"{name}.png"))
+
+
+def assert_hidden_code_is_not_served(page) -> None:
+    """The JupyterLab-only cells (tag remove-cell) never reach a Voilà visitor."""
+    assert "In JupyterLab" not in page.inner_text("body")
+
+
+def check_phone(browser, voila_url: str, lesson: str, ready: str = "") -> None:
+    """At 390 px the lesson fits the width (tables scroll inside it) and has plot alt text."""
+    context = browser.new_context(viewport=PHONE)
+    try:
+        page = context.new_page()
+        open_lesson(page, voila_url, lesson)
+        if ready:
+            wait_text(page, ready, timeout=WIDGET_TIMEOUT_MS)
+        overflow = page.evaluate(
+            "() => [...document.querySelectorAll('.fc-view')]"
+            ".map(v => v.scrollWidth - v.clientWidth)"
+        )
+        assert max(overflow) <= 1, f"{lesson} is wider than a phone: {overflow}"
+        images = page.locator(".fc-plot img")
+        for i in range(images.count()):
+            assert len(images.nth(i).get_attribute("alt") or "") > 20
+        shoot_lesson(page, f"lesson-{lesson}-phone")
+    finally:
+        context.close()
+
+
+def test_07_predict_then_deal_then_reseed(page, voila_url, browser):
     open_lesson(page, voila_url, "07-counting-wild-cards")
+    assert_hidden_code_is_not_served(page)
     view = page.locator(".fc-view").first
-    assert view.locator(".fc-plot img").count() == 1
-    assert "C(16, k)" in view.inner_text()
+    view.get_by_role("button", name="Deal 100", exact=True).click()
+    wait_text(page, "First predict")
+    assert "First predict" in status_of(page)
+    view.locator("select").first.select_option(label="2 wilds")
     view.get_by_role("button", name="Deal 100", exact=True).click()
     wait_text(page, "100 hands dealt")
-    view.get_by_role("button", name="Deal 1,000", exact=True).click()
-    wait_text(page, "1,100 hands dealt")
-    assert "dealt (1,100)" in view.inner_text()
+    assert "your prediction" in view.inner_text()
+    assert "Bar chart" in view.locator(".fc-plot img").get_attribute("alt")
+    for k in range(8):  # round 5: every count of wilds, 0 to 7, is listed
+        assert view.locator(f"td:text-is('{k}')").count() >= 1
+    shoot_lesson(page, "lesson-07-counting-wild-cards")
+    view.get_by_role("button", name="New seed").click()
+    wait_text(page, "seed 2027")
     assert_no_errors(page)
-    shoot(page, "lesson-07-counting-wild-cards")
-    shoot_view(view, "lesson-07-counting-wild-cards")
+    check_phone(browser, voila_url, "07-counting-wild-cards")
 
 
-def test_08_explain_the_pattern_after_a_guess(page, voila_url):
+def test_08_exact_curve_prediction_explanation_and_stop(page, voila_url, browser):
     open_lesson(page, voila_url, "08-go-out-on-the-deal")
+    assert_hidden_code_is_not_served(page)
     view = page.locator(".fc-view").first
-    assert view.locator(".fc-plot img").count() == 1
-    assert "not counted" in view.inner_text()
+    exact = []
+    for r in ROUNDS:
+        try:
+            go_out_on_deal(r)
+        except ExactUnavailableError:
+            continue
+        exact.append(r)
+    alt = view.locator(".fc-plot img").get_attribute("alt")
+    assert f"exact values for rounds {', '.join(map(str, exact))}" in alt
+    assert view.locator("table").inner_text().count("not counted") == len(ROUNDS) - len(exact)
+    selects = view.locator("select")
+    selects.nth(0).select_option(label="round 3 (5 cards)")  # the prediction: hardest round
     view.locator("textarea").fill("Six cards can split into two melds of three.")
     view.locator("textarea").blur()
     view.get_by_role("button", name="Show the explanation").click()
-    wait_text(page, "saw-tooth with period three")
+    wait_text(page, "The exact chances:")
+    assert "Your prediction: round 3" in view.inner_text()
+    shoot_lesson(page, "lesson-08-go-out-on-the-deal")
+    selects.nth(2).select_option(label="5,000")  # deals per round
+    selects.nth(1).select_option(label="go out on the first turn")  # starts a run
+    wait_match(page, r"[1-9][\d,]* of 55,000 deals")
+    view.get_by_role("button", name="Stop").click()
+    wait_text(page, "Stopped", timeout=WIDGET_TIMEOUT_MS)
+    assert re.search(r"Stopped (after|before)", status_of(page))
     assert_no_errors(page)
-    shoot(page, "lesson-08-go-out-on-the-deal")
-    shoot_view(view, "lesson-08-go-out-on-the-deal")
+    check_phone(browser, voila_url, "08-go-out-on-the-deal")
 
 
-def test_09_outs_of_a_typed_hand_with_seen_cards(page, voila_url):
+def test_09_round_governs_the_wild_rank_and_complete_hands_have_no_outs(page, voila_url, browser):
     open_lesson(page, voila_url, "09-outs")
+    assert_hidden_code_is_not_served(page)
     view = page.locator(".fc-view").first
     wait_text(page, "24 unseen copies")
-    seen = view.get_by_placeholder("cards you saw")
-    seen.fill("QH QH")
-    seen.press("Enter")
-    view.get_by_role("button", name="Find the outs").click()
-    wait_text(page, "22 unseen copies")
+    view.locator("select").first.select_option(label="Round 1: 3 cards, 3s wild")
+    wait_text(page, "3s and jokers wild")
     hand = view.locator("input[type=text]").first
-    hand.fill("8H 9H KX")
+    assert len(hand.input_value().split()) == 3
+    view.locator("select").first.select_option(label="Round 4: 6 cards, 6s wild")
+    wait_text(page, "6s and jokers wild")
+    hand.fill("QS QC QD 8H 9H 10H")
     hand.press("Enter")
     view.get_by_role("button", name="Find the outs").click()
-    page.wait_for_selector(".fc-msg.fc-error")
-    assert "'KX' is not a card" in status_of(page)
-    shoot(page, "lesson-09-outs")
-    shoot_view(view, "lesson-09-outs")
+    wait_text(page, "This hand can already go out")
+    hand.fill("8H 9H 10H QS QC KD")
+    hand.press("Enter")
+    view.get_by_role("button", name="Find the outs").click()
+    wait_text(page, "24 unseen copies")
+    assert "288%" not in view.inner_text()
+    assert_no_errors(page)
+    shoot_lesson(page, "lesson-09-outs")
+    check_phone(browser, voila_url, "09-outs")
 
 
-def test_10_strategy_lab_plays_more_games_with_a_progress_bar(page, voila_url):
+def test_10_strategy_lab_stop_keeps_the_games_played(page, voila_url, browser):
     open_lesson(page, voila_url, "10-strategy-lab")
+    assert_hidden_code_is_not_served(page)
     view = page.locator(".fc-view").first
     wait_text(page, "20 of 20 games")
-    assert view.locator(".fc-plot img").count() == 1
-    assert "Download the results as CSV" in view.inner_text()
+    assert "Keeps the hand that leaves the fewest points" in view.inner_text()
     games = view.locator("input[type=number]").first
-    games.fill("6")
+    games.fill("200")
     games.press("Enter")
     view.get_by_role("button", name="Play the games").click()
-    wait_text(page, "Played 6 games")
-    assert "6 of 6 games" in view.inner_text()
-    href = view.locator("a[download]").get_attribute("href")
-    assert href.startswith("data:text/csv;base64,")
+    wait_match(page, r"([2-9]|[1-9]\d+) of 200 games")  # at least two games to compare
+    view.get_by_role("button", name="Stop").click()
+    wait_text(page, "Stopped after", timeout=WIDGET_TIMEOUT_MS)
+    assert "mean total" in view.inner_text()
+    assert "Download the results as CSV" in view.inner_text()
     assert_no_errors(page)
-    shoot(page, "lesson-10-strategy-lab")
-    shoot_view(view, "lesson-10-strategy-lab")
+    shoot_lesson(page, "lesson-10-strategy-lab")
+    check_phone(browser, voila_url, "10-strategy-lab", ready="Played 20 games")
 
 
-def test_11_solitaire_odds_with_an_interval(page, voila_url):
+def test_11_solitaire_odds_prediction_beside_4x_the_deals(page, voila_url, browser):
     open_lesson(page, voila_url, "11-solitaire-odds")
+    assert_hidden_code_is_not_served(page)
     view = page.locator(".fc-view").first
     wait_text(page, "10 of 10 deals")
-    assert "95% interval" in view.inner_text()
     deals = view.locator("input[type=number]").first
-    deals.fill("5")
+    deals.fill("2")
     deals.press("Enter")
     view.get_by_role("button", name="Play the deals").click()
-    wait_text(page, "Played 5 deals")
+    wait_text(page, "Played 2 deals")
+    view.locator("select").first.select_option(label="half as wide")
+    view.get_by_role("button", name="Play 4× the deals").click()
+    wait_text(page, "Played 8 deals", timeout=WIDGET_TIMEOUT_MS)  # the status comes last
+    assert "You predicted: half as wide" in view.inner_text()
+    assert "of 8 solitaire deals" in view.locator(".fc-plot img").get_attribute("alt")
     assert_no_errors(page)
-    shoot(page, "lesson-11-solitaire-odds")
-    shoot_view(view, "lesson-11-solitaire-odds")
+    shoot_lesson(page, "lesson-11-solitaire-odds")
+    check_phone(browser, voila_url, "11-solitaire-odds", ready="Played 10 deals")

@@ -305,8 +305,15 @@ CLAIMS: dict[str, list[tuple[str, Check]]] = {
         (r"^- \*\*(\d\d) ", lambda m: is_lesson(m[1])),
         (r"the (\w+) rounds, which card is wild", lambda m: n(m[1]) == len(ROUNDS)),
         (
-            r"Lessons (\d\d) to (\d\d) end with a short self-check quiz",
-            lambda m: {f"{i:02d}" for i in range(n(m[1]), n(m[2]) + 1)} == set(LESSON_QUIZZES),
+            r"Lessons (\d\d) to (\d\d)(?: and (\d\d) to (\d\d))? end with a short self-check quiz",
+            lambda m: (
+                {
+                    f"{i:02d}"
+                    for low, high in ((m[1], m[2]), (m[3] or "1", m[4] or "0"))
+                    for i in range(n(low), n(high) + 1)
+                }
+                == set(LESSON_QUIZZES)
+            ),
         ),
         (r"lesson (\d\d) asks students to explain", lambda m: lesson(m[1]).group == "probability"),
         (r"Lesson (\d\d) asks for a typed guess", lambda m: "predicted" in lesson(m[1]).teaches),

@@ -1,89 +1,198 @@
-"""The probability lessons, driven by their buttons and values (no browser)."""
+"""The probability lessons (07-11), driven by their buttons and values (no browser)."""
 
 from __future__ import annotations
 
-import logging
+import time
 
 import pytest
 
 pytest.importorskip("ipywidgets")
 
-from fivecrowns_lab.lessons import go_out_lesson, outs_lesson, wild_count_lesson
+from fivecrowns_lab.core.rules import ROUNDS, GameRules, hand_size
+from fivecrowns_lab.errors import ExactUnavailableError
+from fivecrowns_lab.lessons import (
+    QUIZZES,
+    go_out_lesson,
+    outs_lesson,
+    solitaire_odds_lesson,
+    strategy_lab,
+    wild_count_lesson,
+)
+from fivecrowns_lab.odds.probability import first_turn_go_out, go_out_on_deal
+from fivecrowns_lab.odds.strategy import run_games, solitaire_odds
+from fivecrowns_lab.table.players import BOT_DESCRIPTIONS, BOTS
+from fivecrowns_lab.views.plots import pct
+from fivecrowns_lab.views.strategy import GAME_SECONDS, game_cap
 
 PNG = b"\x89PNG"
 
 
-@pytest.fixture(autouse=True)
-def no_swallowed_errors(caplog):
-    """Button.click() swallows exceptions into the log: fail on any logged error."""
-    caplog.set_level(logging.WARNING)
-    yield
-    errors = [r for r in caplog.records if r.levelno >= logging.ERROR]
-    assert not errors, [r.getMessage() for r in errors]
+def wait_until(condition, what: str, limit: float = 120.0) -> None:
+    """Wait for background work to reach a state (a generous limit, not a timing check)."""
+    deadline = time.monotonic() + limit
+    while not condition():
+        if time.monotonic() > deadline:
+            pytest.fail(f"gave up waiting for {what}")
+        time.sleep(0.02)
 
 
-def test_wild_count_lesson_fills_the_histogram_as_hands_are_dealt():
-    lesson = wild_count_lesson(round_no=3, seed=1)
-    assert lesson.plot.png.startswith(PNG)
-    assert "round 3" in lesson.plot.title
-    assert "C(16, k)" in lesson.formula.value
+def ready(lesson):
+    """The lesson's view once its first run (started in the background) has ended."""
+    lesson.view.runner.join()
+    return lesson.view
+
+
+def exact_rounds(ask=go_out_on_deal) -> list[int]:
+    """The rounds the engine answers exactly (whatever its shipped table holds today)."""
+    found = []
+    for r in ROUNDS:
+        try:
+            ask(r)
+        except ExactUnavailableError:
+            continue
+        found.append(r)
+    return found
+
+
+# -- lesson 07 ---------------------------------------------------------------------------------
+
+
+def test_wild_count_lesson_asks_for_a_prediction_before_dealing(widget_errors):
+    lesson = wild_count_lesson(round_no=3, seed=1).view
+    lesson.deal_buttons[2].click()
+    assert lesson.status.kind == "error" and "First predict" in lesson.status.text
+    assert lesson.dealt == 0
+    lesson.guess_k.value = 1
+    lesson.guess_share.value = 40
     lesson.deal_buttons[2].click()  # Deal 100
     lesson.deal_buttons[3].click()  # Deal 1,000
-    assert lesson.dealt == 1100
-    assert sum(lesson.counts.values()) == 1100
+    assert lesson.dealt == 1100 and sum(lesson.counts.values()) == 1100
     assert lesson.status.kind == "ok" and "1,100 hands dealt" in lesson.status.text
-    assert "dealt (1,100)" in lesson.table.value
+    assert lesson.guess_k.disabled, "the prediction is locked once hands are dealt"
 
 
-def test_wild_count_lesson_single_deal_shows_the_hand_and_round_change_starts_again():
-    lesson = wild_count_lesson(round_no=5, seed=2)
+def test_wild_count_prediction_is_shown_beside_the_exact_and_dealt_answers(widget_errors):
+    lesson = wild_count_lesson(round_no=5, seed=4).view
+    lesson.guess_k.value = 2
+    lesson.guess_share.value = 50
+    lesson.deal_buttons[2].click()
+    shown = lesson.prediction_view.value
+    exact = lesson.exact
+    top = max(exact, key=exact.__getitem__)
+    assert "your prediction" in shown and "50%" in shown
+    assert pct(exact[top]) in shown and "exact (counting)" in shown
+    assert "your prediction" in lesson.plot.alt or "dealt hands" in lesson.plot.alt
+    assert lesson.plot.png.startswith(PNG) and lesson.plot.narrow_png.startswith(PNG)
+
+
+@pytest.mark.parametrize("round_no", [5, 11])
+def test_wild_count_table_lists_every_possible_number_of_wilds(widget_errors, round_no):
+    lesson = wild_count_lesson(round_no=round_no).view
+    most = min(hand_size(round_no), 16)
+    for k in range(most + 1):
+        assert f"<tr><td>{k}</td>" in lesson.table.value, f"k = {k} is missing"
+    assert "{" not in lesson.table.value and "print" not in lesson.table.value
+
+
+def test_wild_count_single_deal_shows_the_hand_and_round_change_starts_again(widget_errors):
+    lesson = wild_count_lesson(round_no=5, seed=2).view
+    lesson.guess_k.value = 1
     lesson.deal_buttons[0].click()
     assert lesson.dealt == 1 and lesson.last_hand is not None
-    assert "Your last hand" in lesson.formula.value
+    assert "Your last hand" in lesson.formula.value and "1 hand dealt" in lesson.status.text
     lesson.round.value = 11
-    assert lesson.dealt == 0 and lesson.counts == {}
+    assert lesson.dealt == 0 and lesson.counts == {} and lesson.guess_k.value == -1
     assert "13-card hand" in lesson.plot.title
 
 
-def test_wild_count_lesson_is_reproducible_from_its_seed():
-    a, b = wild_count_lesson(seed=7), wild_count_lesson(seed=7)
-    a.deal_buttons[2].click()
-    b.deal_buttons[2].click()
+def test_wild_count_lesson_reseeds_on_request_and_repeats_from_the_same_seed(widget_errors):
+    a, b = wild_count_lesson(seed=7).view, wild_count_lesson(seed=7).view
+    for lesson in (a, b):
+        lesson.guess_k.value = 1
+        lesson.deal_buttons[2].click()
     assert a.counts == b.counts
+    b.new_seed_button.click()
+    assert b.seed.value == 8 and b.dealt == 0
+    b.guess_k.value = 1
+    b.deal_buttons[2].click()
+    assert b.counts != a.counts
 
 
-def test_go_out_lesson_shows_exact_and_simulated_values_for_every_round():
-    lesson = go_out_lesson(n=200, seed=3)
-    assert len(lesson.estimates) == 11
-    exact_rounds = [r for r, (exact, _sim) in lesson.estimates.items() if exact is not None]
-    assert exact_rounds == [1, 2, 3, 4, 5]
-    assert "not counted" in lesson.table.value and "95% interval" in lesson.table.value
+# -- lesson 08 ---------------------------------------------------------------------------------
+
+
+def test_go_out_lesson_shows_exact_values_for_every_round_the_engine_counts(widget_errors):
+    lesson = go_out_lesson(n=200, seed=3).view
+    assert sorted(lesson.estimates) == list(ROUNDS)
+    shown = [r for r, (exact, _sim) in lesson.estimates.items() if exact is not None]
+    assert shown == exact_rounds() and shown
+    assert lesson.table.value.count("not counted") == len(ROUNDS) - len(shown)
+    assert "<sup>" in lesson.table.value and "95% interval" in lesson.table.value
     assert lesson.plot.png.startswith(PNG) and "by round" in lesson.plot.title
-    assert lesson.status.kind == "ok"
+    assert f"exact values for rounds {', '.join(map(str, shown))}" in lesson.plot.alt
+    assert lesson.status.kind == "ok" and "200 deals in each of 11 rounds" in lesson.status.text
 
 
-def test_go_out_lesson_asks_for_a_guess_before_explaining():
-    lesson = go_out_lesson(n=200)
+def test_go_out_lesson_simulates_the_same_deals_as_the_engine(widget_errors):
+    lesson = go_out_lesson(n=200, seed=2).view
+    for r in (1, 7, 11):
+        engine = go_out_on_deal(r, method="simulate", n=200, seed=200 + r)
+        _exact, sim = lesson.estimates[r]
+        assert sim.value == engine.value and sim.ci == engine.ci and sim.trials == 200
+
+
+def test_go_out_lesson_first_turn_uses_the_deals_it_says(widget_errors):
+    lesson = go_out_lesson(n=200, seed=1).view
+    lesson.question.value = "go out on the first turn"
+    lesson.runner.join()
+    assert lesson.status.kind == "ok" and "200 deals in each" in lesson.status.text
+    _exact, sim = lesson.estimates[2]
+    engine = first_turn_go_out(2, method="simulate", n=200, seed=102)
+    assert sim.trials == 200 and sim.value == engine.value
+    shown = [r for r, (e, _s) in lesson.estimates.items() if e is not None]
+    assert shown == exact_rounds(first_turn_go_out)
+
+
+def test_go_out_lesson_asks_for_a_prediction_and_explains_with_exact_numbers(widget_errors):
+    lesson = go_out_lesson(n=200).view
+    lesson.explain_button.click()
+    assert lesson.status.kind == "error" and "hardest" in lesson.status.text
+    lesson.hardest.value = 3
     lesson.explain_button.click()
     assert lesson.status.kind == "error" and "Write your own idea" in lesson.status.text
     assert lesson.explanation.value == ""
     lesson.guess.value = "Six cards can make two melds of three."
     lesson.explain_button.click()
-    assert "saw-tooth with period three" in lesson.explanation.value
+    text = lesson.explanation.value
+    assert "Your prediction" in text and "The exact chances:" in text
+    chances = {r: go_out_on_deal(r).probability for r in exact_rounds()}
+    for r, p in chances.items():
+        assert pct(p) in text, f"round {r}'s exact chance"
+    rises = [hand_size(r) for r in chances if r - 1 in chances and chances[r] > chances[r - 1]]
+    # The saw-tooth is claimed only when the exact numbers rise at multiples of three alone.
+    claimed = "saw-tooth with period three" in text
+    assert claimed == (bool(rises) and all(n % 3 == 0 for n in rises))
+    assert "25 billion" not in text
 
 
-@pytest.mark.parametrize("question", ["go out on the first turn", "penalty of a dealt hand"])
-def test_go_out_lesson_switches_question(question):
-    lesson = go_out_lesson(n=200)
-    lesson.question.value = question
-    assert lesson.status.kind == "ok"
-    exact = [r for r, (e, _s) in lesson.estimates.items() if e is not None]
-    assert exact and exact == sorted(exact)
-    assert lesson.plot.png.startswith(PNG)
+def test_go_out_lesson_stop_keeps_the_rounds_finished(widget_errors):
+    lesson = go_out_lesson(n=200).view
+    lesson.n.value = 5000
+    lesson.question.value = "go out on the first turn"  # starts a run in the background
+    wait_until(lambda: lesson.progress.bar.value > 5000, "the first round to finish")
+    lesson.runner.stop_button.click()
+    lesson.runner.join()
+    assert lesson.runner.last is not None and lesson.runner.last.why == "stopped"
+    assert 1 <= len(lesson.estimates) < len(ROUNDS)
+    assert "Stopped after" in lesson.status.text and "stopped" in lesson.table.value
+    assert not lesson.run_button.disabled and lesson.runner.stop_button.disabled
 
 
-def test_outs_lesson_shows_outs_and_compares_with_the_rule_of_thumb():
-    lesson = outs_lesson()
+# -- lesson 09 ---------------------------------------------------------------------------------
+
+
+def test_outs_lesson_shows_outs_and_compares_with_the_rule_of_thumb(widget_errors):
+    lesson = outs_lesson().view
     assert lesson.result.count == 24
     assert "24</b> of the <b>110</b>" in lesson.outs_view.value
     assert "rule of thumb" in lesson.table.value
@@ -94,8 +203,37 @@ def test_outs_lesson_shows_outs_and_compares_with_the_rule_of_thumb():
     assert lesson.result.count == 22 and lesson.status.kind == "ok"
 
 
-def test_outs_lesson_shows_typing_mistakes_in_the_status_line():
-    lesson = outs_lesson()
+def test_outs_rule_of_thumb_never_shows_a_chance_over_100_percent(widget_errors):
+    lesson = outs_lesson().view
+    lesson.draws.value = 12  # 24 outs x 12 turns would be 288%
+    assert "288%" not in lesson.table.value and "breaks down" in lesson.table.value
+
+
+def test_outs_round_dropdown_governs_the_wild_rank_at_once(widget_errors):
+    lesson = outs_lesson().view
+    lesson.round.value = 1  # 3 cards, threes wild: the 6-card hand cannot stay
+    assert lesson.result.round_no == 1 and len(lesson.result.hand) == 3
+    assert "3s and jokers wild" in lesson.hand_view.value
+    lesson.round.value = 2  # 4 cards: after drawing, a 3-card hand of round 1 does not fit
+    assert lesson.result.round_no == 2 and len(lesson.result.hand) == 4
+    lesson.hand_text.value = "8H 9H 10H QS QC KD"
+    lesson.round.value = 4  # 6 cards: the typed hand fits and is kept
+    assert lesson.hand_text.value == "8H 9H 10H QS QC KD" and lesson.result.count == 24
+
+
+def test_outs_of_a_hand_that_can_already_go_out_are_not_listed(widget_errors):
+    lesson = outs_lesson().view
+    lesson.hand_text.value = "QS QC QD 8H 9H 10H"
+    lesson.show_button.click()
+    assert "can already go out" in lesson.outs_view.value
+    assert "<table" not in lesson.outs_view.value and lesson.table.value == ""
+    lesson.hand_text.value = "QS QC QD 8H 9H 10H 3S"  # after drawing: go out by discarding
+    lesson.show_button.click()
+    assert "You can go out right now" in lesson.hand_view.value
+
+
+def test_outs_lesson_shows_typing_mistakes_in_the_status_line(widget_errors):
+    lesson = outs_lesson().view
     before = lesson.result
     lesson.hand_text.value = "8H 9H 10H QS QC KX"
     lesson.show_button.click()
@@ -106,48 +244,180 @@ def test_outs_lesson_shows_typing_mistakes_in_the_status_line():
     assert lesson.status.kind == "error" and "outs are for a hand of 6 cards" in lesson.status.text
 
 
-def test_outs_lesson_deals_hands_and_handles_a_hand_after_drawing():
-    lesson = outs_lesson()
+def test_outs_lesson_deals_hands_from_a_seed_that_moves_on(widget_errors):
+    lesson = outs_lesson().view
     lesson.deal_button.click()
-    assert lesson.status.kind == "ok" and len(lesson.hand_text.value.split()) == 6
-    lesson.hand_text.value = "8H 9H 10H QS QC KD 3S"
-    lesson.show_button.click()
-    assert "discard" in lesson.hand_view.value
+    first = lesson.hand_text.value
+    assert lesson.status.kind == "ok" and len(first.split()) == 6 and lesson.seed.value == 2
+    lesson.deal_button.click()
+    assert lesson.hand_text.value != first
 
 
-def test_strategy_lab_plays_games_and_offers_the_csv():
-    from fivecrowns_lab.lessons import strategy_lab
+# -- lesson 10 ---------------------------------------------------------------------------------
 
-    lab = strategy_lab(n_games=4)
+
+def test_strategy_lab_plays_the_engines_games_and_offers_the_csv(widget_errors):
+    lab = ready(strategy_lab(n_games=4))
     assert lab.status.kind == "ok" and lab.table is not None
     assert lab.progress.bar.value == lab.progress.bar.max == 4
     assert "mean total" in lab.summary.value and "95% interval" in lab.summary.value
-    assert "data:text/csv;base64," in lab.download.value
+    assert "mean_total" not in lab.summary.value and "data:text/csv;base64," in lab.download.value
     assert lab.csv().startswith("game,round,player,bot,points,total")
     assert lab.plot.png.startswith(PNG) and "4 games" in lab.plot.title
+    engine = run_games(["greedy", "random"], 4, GameRules(), seed=1)
+    assert lab.table.equals(engine)
 
 
-def test_strategy_lab_variants_and_a_third_seat():
-    from fivecrowns_lab.lessons import strategy_lab
+def test_strategy_lab_lists_every_bot_with_its_description(widget_errors):
+    lab = ready(strategy_lab(n_games=2))
+    assert list(lab.seats[0].options) == list(BOTS)
+    for name in BOTS:
+        assert BOT_DESCRIPTIONS[name] in lab.bots_help.value
 
-    lab = strategy_lab(n_games=2)
+
+def test_strategy_lab_caps_a_run_by_the_measured_speed_of_its_bots(widget_errors):
+    lab = ready(strategy_lab(n_games=2))
+    light = lab.n_games.max
+    for seat in lab.seats:
+        seat.value = "lookahead"
+    assert lab.n_games.max == game_cap(["lookahead"] * 4) < light
+    assert f"at most <b>{lab.n_games.max:,}</b> games" in lab.cap_note.value
+    assert set(GAME_SECONDS) <= set(BOTS)
+    lab.rounds.value = 1
+    assert lab.n_games.max > game_cap(["lookahead"] * 4)
+
+
+def test_strategy_lab_stop_keeps_the_games_played(widget_errors):
+    lab = ready(strategy_lab(n_games=2))
+    lab.n_games.value = lab.n_games.max
+    lab.run_button.click()
+    assert lab.run_button.disabled and not lab.runner.stop_button.disabled
+    wait_until(lambda: lab.progress.bar.value >= 2, "two games to be played")
+    lab.runner.stop_button.click()
+    lab.runner.join()
+    played = int(lab.table["game"].nunique())
+    assert 2 <= played < lab.n_games.value
+    assert "Stopped after" in lab.status.text
+    assert f"{played:,} games" in lab.plot.title
+    assert "nan" not in lab.verdict.value + lab.summary.value
+    assert not lab.run_button.disabled and lab.runner.stop_button.disabled
+
+
+def test_strategy_lab_explains_ties_and_cuts_intervals_at_zero(widget_errors):
+    lab = ready(strategy_lab(n_games=12))
+    note = lab.summary.value
+    assert "cut at 0" in note
+    assert "shared first place" in note or "shared the lowest total" in note
+    assert "– -" not in note and "−0" not in note
+
+
+def test_strategy_lab_shows_the_prediction_beside_the_interval_of_4x_the_games(widget_errors):
+    lab = ready(strategy_lab(n_games=3))
+    lab.four_button.click()
+    assert lab.status.kind == "error" and "prediction" in lab.status.text
+    lab.prediction.value = "half as wide"
+    lab.four_button.click()
+    lab.runner.join()
+    assert lab.n_games.value == 12 and lab.status.kind == "ok"
+    assert "You predicted: <b>half as wide</b>" in lab.shrink.value
+    assert "√(3/12)" in lab.shrink.value
+
+
+def test_strategy_lab_variants_and_a_third_seat(widget_errors):
+    lab = ready(strategy_lab(n_games=2))
     lab.seats[2].value = "greedy"
     lab.rounds.value = 2
     lab.bonus.value = True
     lab.n_games.value = 3
     lab.run_button.click()
+    lab.runner.join()
     assert lab.status.kind == "ok"
     assert set(lab.table["player"]) == {0, 1, 2} and lab.table["round"].max() == 2
     assert lab.verdict.value.count("<b>") == 2  # seats 2 and 3 against seat 1
 
 
-def test_solitaire_odds_lesson_shows_the_win_rate_with_its_interval():
-    from fivecrowns_lab.lessons import solitaire_odds_lesson
+# -- lesson 11 ---------------------------------------------------------------------------------
 
-    lesson = solitaire_odds_lesson(n=3, seed=2)
+
+def test_solitaire_odds_lesson_shows_the_engines_win_rate_with_its_interval(widget_errors):
+    lesson = ready(solitaire_odds_lesson(n=3, seed=2))
     assert lesson.status.kind == "ok" and lesson.odds.games == 3
+    assert lesson.odds == solitaire_odds(3, seed=2)
     assert "95% interval" in lesson.result_view.value
     assert lesson.plot.png.startswith(PNG) and "11 = a win" in lesson.plot.title
     lesson.n.value = 2
     lesson.run_button.click()
+    lesson.runner.join()
     assert lesson.odds.games == 2 and lesson.progress.bar.value == 2
+
+
+def test_solitaire_odds_stop_keeps_the_deals_played(widget_errors):
+    lesson = ready(solitaire_odds_lesson(n=2))
+    lesson.n.value = lesson.n.max
+    lesson.run_button.click()
+    wait_until(lambda: lesson.progress.bar.value >= 2, "two deals")
+    lesson.runner.stop_button.click()
+    lesson.runner.join()
+    assert 2 <= lesson.odds.games < lesson.n.value
+    assert "Stopped after" in lesson.status.text
+
+
+def test_solitaire_odds_prediction_of_4x_the_deals(widget_errors):
+    lesson = ready(solitaire_odds_lesson(n=2))
+    lesson.prediction.value = "a quarter as wide"
+    lesson.four_button.click()
+    lesson.runner.join()
+    assert lesson.odds.games == 8
+    assert "You predicted: <b>a quarter as wide</b>" in lesson.shrink.value
+
+
+# -- quizzes -----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("factory", "topic"),
+    [
+        (lambda: wild_count_lesson(), "wilds"),
+        (lambda: go_out_lesson(n=200), "go-out"),
+        (lambda: outs_lesson(), "outs"),
+        (lambda: strategy_lab(n_games=2), "strategy"),
+        (lambda: solitaire_odds_lesson(n=1), "solitaire-odds"),
+    ],
+)
+def test_every_odds_lesson_ends_with_its_quiz(widget_errors, factory, topic):
+    lesson = factory()
+    if hasattr(lesson.view, "runner"):
+        lesson.view.runner.join()
+    assert lesson.quiz.questions == QUIZZES[topic] and len(QUIZZES[topic]) >= 2
+    right = [a.correct for a in QUIZZES[topic][0].answers].index(True)
+    assert lesson.quiz.answer(0, right) is True
+
+
+# -- the runner --------------------------------------------------------------------------------
+
+
+def test_runner_stops_at_its_time_budget_and_says_so(widget_errors):
+    from fivecrowns_lab.views.work import Progress, Runner
+
+    outcomes = []
+    runner = Runner(Progress("steps"), lambda f: f, [], budget=-1.0)  # always out of time
+
+    def work(_stop):
+        yield from ((i + 1, 10) for i in range(10))
+
+    runner.start(work, outcomes.append, background=False)
+    assert outcomes[0].why == "time" and outcomes[0].done < 10
+    assert "time limit" in outcomes[0].sentence("steps")
+    assert runner.stop_button.disabled
+
+
+def test_runner_finishes_when_the_work_is_done(widget_errors):
+    from fivecrowns_lab.views.work import Progress, Runner
+
+    outcomes = []
+    progress = Progress("steps")
+    runner = Runner(progress, lambda f: f, [])
+    runner.start(lambda _stop: ((i + 1, 3) for i in range(3)), outcomes.append)
+    runner.join()
+    assert outcomes[0].complete and outcomes[0].done == 3
+    assert progress.text.value == "3 of 3 steps"

@@ -1,40 +1,163 @@
-"""The strategy lab (lesson 10) and solitaire odds (lesson 11): simulated games with intervals."""
+"""The strategy lab (lesson 10) and solitaire odds (lesson 11): simulated games with intervals.
+
+Both run their games on a background thread (:mod:`.work`): a progress bar fills,
+*Stop* ends the run within one move and keeps the games played so far, and each run
+is capped so that it takes a few minutes of one core at most. Both ask the learner
+to predict how an interval changes with four times the games, then show the
+prediction beside what happened.
+"""
 
 from __future__ import annotations
 
 import base64
+import math
+import threading
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 from html import escape
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
+from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 from matplotlib.ticker import MaxNLocator
 
 from ..core.rules import GameRules
 from ..errors import LessonError
-from ..odds.strategy import compare, final_totals, run_games, solitaire_odds, summarize
-from ..table.players import BOTS
+from ..odds.simulate import COLUMNS, game_seed, play_games
+from ..odds.stats import wilson_interval
+from ..odds.strategy import SolitaireOdds, compare, final_totals, summarize
+from ..table.players import BOT_DESCRIPTIONS, BOTS
+from ..table.solitaire import Solitaire, SolitaireBot
 from .base import View
-from .probability import EXACT_COLOUR, SIMULATED_COLOUR, THUMB_COLOUR, PlotArea, label, new_figure
+from .plots import (
+    EXACT_COLOUR,
+    SIMULATED_COLOUR,
+    THUMB_COLOUR,
+    PlotArea,
+    label,
+    legend_below,
+    new_figure,
+    style,
+    table_html,
+)
+from .work import Outcome, Progress, Runner, StoppableBot
 
-__all__ = ["SolitaireOddsLesson", "StrategyLab"]
+if TYPE_CHECKING:
+    import pandas as pd
+
+__all__ = [
+    "GAME_SECONDS",
+    "SOLITAIRE_DEAL_SECONDS",
+    "SolitaireOddsLesson",
+    "StrategyLab",
+    "game_cap",
+    "solitaire_cap",
+]
 
 _EMPTY = "(empty seat)"
 _SEAT_COLOURS = (EXACT_COLOUR, SIMULATED_COLOUR, "#009E73", THUMB_COLOUR)
 
+#: Seconds one seat of each bot adds to an 11-round game, on one core of the lesson server
+#: (measured by ``benchmarks/lesson_work.py``; a bot missing here, like a new slow level,
+#: counts as ``UNMEASURED_SECONDS`` until measured, and the time budget bounds it anyway).
+GAME_SECONDS: dict[str, float] = {"random": 0.25, "greedy": 0.25, "lookahead": 2.5}
+UNMEASURED_SECONDS = 10.0
+#: Seconds per solitaire deal played by the bot (same benchmark).
+SOLITAIRE_DEAL_SECONDS = 0.75
+#: The planned length of the longest run; the wall-clock budget in :mod:`.work` is a backstop.
+PLANNED_SECONDS = 150.0
 
-class _Progress(widgets.HBox):
-    """A progress bar with a 'done of total' label."""
+SHRINK_CHOICES = {
+    "about the same width": 1.0,
+    "half as wide": 0.5,
+    "a quarter as wide": 0.25,
+    "twice as wide": 2.0,
+}
 
-    def __init__(self, unit: str):
-        self.bar = widgets.IntProgress(value=0, min=0, max=1, description="Progress")
-        self.text = widgets.Label("")
-        self.unit = unit
-        super().__init__([self.bar, self.text])
 
-    def __call__(self, done: int, total: int) -> None:
-        self.bar.max = total
-        self.bar.value = done
-        self.text.value = f"{done:,} of {total:,} {self.unit}"
+def game_cap(players: Sequence[str], rounds: int = 11, seconds: float = PLANNED_SECONDS) -> int:
+    """The most games these seats may play in one run: about ``seconds`` of one core.
+
+    >>> game_cap(["greedy", "random"]) > game_cap(["lookahead"] * 4) >= 2
+    True
+    """
+    per_game = sum(GAME_SECONDS.get(p, UNMEASURED_SECONDS) for p in players) * rounds / 11
+    return max(2, int(seconds / per_game))
+
+
+def solitaire_cap(seconds: float = PLANNED_SECONDS) -> int:
+    """The most solitaire deals one run may play."""
+    return max(2, int(seconds / SOLITAIRE_DEAL_SECONDS))
+
+
+def _num(x: float, digits: int = 1) -> str:
+    return "—" if math.isnan(x) else f"{x:,.{digits}f}"
+
+
+def _interval(low: float, high: float, floor: float) -> str:
+    """A mean's interval, cut at ``floor``; a dash when one game gives no interval."""
+    if math.isnan(low) or math.isnan(high):
+        return "—"
+    return f"{_num(max(floor, low))} – {_num(high)}"
+
+
+def _share(x: float) -> str:
+    return "—" if math.isnan(x) else f"{100 * x:.0f}%"
+
+
+def _prediction_row(label_text: str) -> widgets.Dropdown:
+    """The prediction's choices; ``label_text`` is the question, shown above it."""
+    dropdown = widgets.Dropdown(
+        options=[("— choose —", ""), *[(k, k) for k in SHRINK_CHOICES]],
+        value="",
+        description="Your guess",
+        layout=widgets.Layout(width="min(320px, 90vw)"),
+    )
+    dropdown.question = label_text
+    return dropdown
+
+
+@dataclass(frozen=True)
+class _Width:
+    """An interval's half-width after a run, to compare with the run of 4× the games."""
+
+    games: int
+    half: float
+    what: str
+
+
+def _shrink_html(prediction: str, before: _Width, after: _Width, unit: str = "games") -> str:
+    """The learner's prediction beside the measured change and the theory."""
+    ratio = after.half / before.half if before.half > 0 else math.nan
+    guess = prediction or "no prediction"
+    theory = math.sqrt(before.games / after.games)
+    closest = min(SHRINK_CHOICES, key=lambda k: abs(SHRINK_CHOICES[k] - ratio))
+    verdict = (
+        "Your prediction matches."
+        if prediction and prediction == closest
+        else f"The closest choice was <b>{closest}</b>."
+    )
+    return (
+        "<div class='fc-panel'><h4>Your prediction, and what happened</h4>"
+        + table_html(
+            ["", unit, f"± half-width of the 95% interval ({escape(after.what)})"],
+            [
+                ["before", f"{before.games:,}", _num(before.half, 2)],
+                ["after", f"{after.games:,}", _num(after.half, 2)],
+            ],
+        )
+        + f"<p>You predicted: <b>{escape(guess)}</b>. Measured: the interval is "
+        f"<b>{_num(ratio, 2)}×</b> as wide. {verdict}</p>"
+        f"<p>Theory: an interval's width goes with 1/√({unit}), so "
+        f"{after.games / before.games:g}× the {unit} give √({before.games:,}/{after.games:,}) = "
+        f"{theory:.2f}× the width: four times the {unit} only <b>halve</b> it (with very few "
+        f"{unit} the measured ratio wanders).</p></div>"
+    )
+
+
+# -- lesson 10: the strategy lab ----------------------------------------------------------------
 
 
 class StrategyLab(View):
@@ -42,7 +165,14 @@ class StrategyLab(View):
 
     title = "Strategy lab"
 
-    def __init__(self, players=("greedy", "random"), n_games: int = 20, seed: int = 1, **kwargs):
+    def __init__(
+        self,
+        players: Sequence[str] = ("greedy", "random"),
+        n_games: int = 20,
+        seed: int = 1,
+        background: bool = True,
+        **kwargs: Any,
+    ) -> None:
         super().__init__(**kwargs)
         names = list(BOTS)
         self.seats = [
@@ -54,6 +184,14 @@ class StrategyLab(View):
             )
             for i in range(4)
         ]
+        self.bots_help = widgets.HTML(
+            "<ul class='fc-bots'>"
+            + "".join(
+                f"<li><b>{escape(name)}</b>: {escape(BOT_DESCRIPTIONS.get(name, ''))}</li>"
+                for name in names
+            )
+            + "</ul>"
+        )
         self.rounds = widgets.IntSlider(
             value=11, min=1, max=11, description="Rounds", continuous_update=False
         )
@@ -63,31 +201,62 @@ class StrategyLab(View):
         self.n_games = widgets.BoundedIntText(value=n_games, min=2, max=5000, description="Games")
         self.seed = widgets.BoundedIntText(value=seed, min=0, max=10**9, description="Seed")
         self.run_button = self._button("Play the games", self.run, style="primary", icon="play")
-        self.progress = _Progress("games")
+        self.new_seed_button = self._button("New seed", self.new_seed, icon="random")
+        self.cap_note = widgets.HTML()
+        self.progress = Progress("games")
+        self.prediction = _prediction_row("With 4× the games, how wide will the interval be")
+        self.four_button = self._button("Play 4× the games", self.play_four_times, icon="forward")
+        self.shrink = widgets.HTML()
         self.summary = widgets.HTML()
         self.verdict = widgets.HTML()
         self.plot = PlotArea()
         self.download = widgets.HTML()
-        self.table = None
+        self.table: pd.DataFrame | None = None
+        self.rows: list[dict[str, Any]] = []
+        self.widths: list[tuple[tuple[Any, ...], _Width]] = []
+        self.runner = Runner(self.progress, self._guard, [self.run_button, self.four_button])
+        for seat in self.seats:
+            seat.observe(self._guard(lambda _c: self._update_cap()), names="value")
+        self.rounds.observe(self._guard(lambda _c: self._update_cap()), names="value")
         row = widgets.HBox(self.seats)
         row.layout.flex_flow = "row wrap"
         variants = widgets.HBox([self.rounds, self.lay_off, self.bonus, self.no_discard])
         variants.layout.flex_flow = "row wrap"
+        run_row = widgets.HBox(
+            [
+                self.n_games,
+                self.seed,
+                self.new_seed_button,
+                self.run_button,
+                self.runner.stop_button,
+            ]
+        )
+        run_row.layout.flex_flow = "row wrap"
+        predict_row = widgets.HBox([self.prediction, self.four_button])
+        predict_row.layout.flex_flow = "row wrap"
         self._frame(
             [
+                style(),
                 row,
+                self.bots_help,
                 variants,
-                widgets.HBox([self.n_games, self.seed, self.run_button]),
+                run_row,
+                self.cap_note,
                 self.progress,
                 self.verdict,
                 self.summary,
+                widgets.HTML(f"<h4>Predict, then see</h4><p>{self.prediction.question}?</p>"),
+                predict_row,
+                self.shrink,
                 self.plot,
                 self.download,
             ],
             "Every seat plays the same deals, so strategies are compared game by game. "
             "Lower totals are better; the intervals show how sure we can be.",
         )
-        self.run()
+        self._update_cap()
+        # The first games run in the background too: the page appears at once and fills in.
+        self.run(background=background)
 
     def players(self) -> list[str]:
         return [seat.value for seat in self.seats if seat.value != _EMPTY]
@@ -100,36 +269,130 @@ class StrategyLab(View):
             no_final_discard=self.no_discard.value,
         )
 
-    def run(self) -> None:
-        """Play the games, then show the summary, the comparison, the plot and the CSV link."""
+    def cap(self) -> int:
+        """The most games the chosen seats may play in one run."""
+        return min(5000, game_cap(self.players(), self.rounds.value))
+
+    def _update_cap(self) -> None:
+        cap = self.cap()
+        self.n_games.max = cap
+        self.cap_note.value = (
+            f"<p class='fc-note'>With these seats a run plays at most <b>{cap:,}</b> games "
+            f"(about {PLANNED_SECONDS / 60:.1f} minutes of the server's time); "
+            "<i>Stop</i> ends a run at once and keeps the games played so far.</p>"
+        )
+
+    def new_seed(self) -> None:
+        """Pick the next seed, so the next run plays new deals."""
+        self.seed.value = (self.seed.value + 1) % (10**9 + 1)
+        self.status.info(f"Seed {self.seed.value}: press Play for new deals.")
+
+    def _setup(self) -> tuple[Any, ...]:
+        return (tuple(self.players()), self.rules(), self.seed.value)
+
+    def play_four_times(self) -> None:
+        """Play four times as many games as the last run (the prediction is kept)."""
+        if self.table is None:
+            raise LessonError("Play some games first, then press this to play four times as many.")
+        games = int(self.table["game"].nunique())
+        target = 4 * games
+        if target > self.cap():
+            raise LessonError(
+                f"4 × {games:,} = {target:,} games is more than this lab plays in one run "
+                f"({self.cap():,}); start from fewer games."
+            )
+        if not self.prediction.value:
+            raise LessonError("First choose your prediction: how wide will the interval be?")
+        self.n_games.value = target
+        self.run()
+
+    def run(self, background: bool = True) -> None:
+        """Play the games on a background thread; show the results when done or stopped."""
         players = self.players()
         n = self.n_games.value
-        self.status.info(f"Playing {n:,} games…")
-        table = run_games(players, n, self.rules(), self.seed.value, progress=self.progress)
+        if n > self.cap():
+            raise LessonError(f"These seats play at most {self.cap():,} games in one run.")
+        rules, seed = self.rules(), self.seed.value
+        setup = self._setup()
+        self.status.info(f"Playing {n:,} games… press Stop to end early.")
+
+        def work(stop: threading.Event) -> Iterator[tuple[int, int]]:
+            self.rows = []
+            specs = [StoppableBot(p, stop) for p in players]
+            for game in range(n):
+                self.rows.extend(play_games(specs, [game], rules, seed))
+                yield game + 1, n
+
+        self.runner.start(work, lambda outcome: self.finish(outcome, setup), background)
+
+    def finish(self, outcome: Outcome, setup: tuple[Any, ...]) -> None:
+        """Show the results of the games played (all of them, or those before Stop)."""
+        if outcome.done == 0:
+            self.status.info("Stopped before the first game ended: nothing to show yet.")
+            return
+        table = _frame(self.rows)
         self.table = table
         summary = summarize(table)
+        players = list(setup[0])
         comparisons = [compare(table, i, 0) for i in range(1, len(players))]
+        finals = final_totals(table)
+        games = int(finals["game"].nunique())
         with self.hold_sync():
             # Without the -10 bonus no total is negative: cut the interval there.
-            floor = float("-inf") if self.bonus.value else 0.0
-            rows = "".join(
-                f"<tr><td>{row.seat}</td><td>{escape(row.bot)}</td><td>{row.mean_total:.1f}</td>"
-                f"<td>{max(floor, row.total_low):.1f} – {row.total_high:.1f}</td>"
-                f"<td>{row.win_rate:.0%}</td><td>{row.win_low:.0%} – {row.win_high:.0%}</td>"
-                f"<td>{row.out_first_per_game:.2f}</td></tr>"
-                for row in summary.itertuples()
+            floor = -math.inf if self.bonus.value else 0.0
+            rows = [
+                [
+                    str(row["seat"]),
+                    escape(str(row["bot"])),
+                    _num(float(row["mean_total"])),
+                    _interval(float(row["total_low"]), float(row["total_high"]), floor),
+                    _share(float(row["win_rate"])),
+                    f"{_share(float(row['win_low']))} – {_share(float(row['win_high']))}",
+                    _num(float(row["out_first_per_game"]), 2),
+                ]
+                for row in summary.to_dict("records")
+            ]
+            ties = int(
+                (finals[finals["placement"] == 1].groupby("game")["player"].count() > 1).sum()
             )
-            self.summary.value = (
-                "<table class='fc-table'><tr><th>seat</th><th>bot</th><th>mean total</th>"
-                "<th>95% interval</th><th>win rate</th><th>95% interval</th>"
-                f"<th>rounds out first per game</th></tr>{rows}</table>"
+            total_wins = float(summary["win_rate"].sum())
+            tie_note = (
+                f"Win rates add up to {100 * total_wins:.0f}%, not 100%: in {ties:,} of the "
+                f"{games:,} games two or more players shared the lowest total, and a shared "
+                "first place counts as a win for each of them."
+                if ties
+                else "No game ended in a shared first place, so the win rates add up to 100%."
             )
-            self.verdict.value = (
-                "".join(f"<p><b>{escape(str(c))}</b></p>" for c in comparisons)
-                + "<p style='font-size:13px'>"
-                + "A difference is clear when its interval excludes 0.</p>"
+            self.summary.value = table_html(
+                [
+                    "seat",
+                    "bot",
+                    "mean total",
+                    "95% interval",
+                    "win rate",
+                    "95% interval",
+                    "rounds out first per game",
+                ],
+                rows,
+            ) + (
+                f"<p class='fc-note'>{tie_note} "
+                + (
+                    "A total cannot be negative without the −10 bonus, so an interval is cut at 0."
+                    if not self.bonus.value
+                    else "With the −10 bonus a total can be negative."
+                )
+                + "</p>"
             )
-            self.draw(table)
+            if games < 2:
+                self.verdict.value = (
+                    "<p><b>One game gives no interval: play at least two to compare.</b></p>"
+                )
+            else:
+                self.verdict.value = (
+                    "".join(f"<p><b>{escape(str(c))}</b></p>" for c in comparisons)
+                    + "<p class='fc-note'>A difference is clear when its interval excludes 0.</p>"
+                )
+            self._record_width(setup, games, summary, comparisons)
             csv = table.to_csv(index=False).encode("utf-8")
             link = base64.b64encode(csv).decode("ascii")
             self.download.value = (
@@ -137,43 +400,91 @@ class StrategyLab(View):
                 "class='fc-download'>⬇ Download the results as CSV</a> "
                 f"({len(table):,} rows: one per player per round per game)"
             )
-        self.status.ok(
-            f"Played {n:,} games of {self.rounds.value} rounds (seed {self.seed.value})."
-        )
+        self.draw(table)  # after the numbers are on screen: drawing takes a moment
+        text = outcome.sentence("games")
+        if outcome.complete:
+            self.status.ok(
+                f"Played {games:,} games of {self.rounds.value} rounds (seed {setup[2]})."
+            )
+        else:
+            self.status.info(text)
+
+    def _record_width(
+        self, setup: tuple[Any, ...], games: int, summary: Any, comparisons: list[Any]
+    ) -> None:
+        if comparisons and not math.isnan(comparisons[0].ci[0]):
+            low, high = comparisons[0].ci
+            what = "difference seat 2 − seat 1"
+        else:
+            low, high = float(summary["total_low"].iloc[0]), float(summary["total_high"].iloc[0])
+            what = "seat 1's mean total"
+        width = _Width(games, (high - low) / 2, what)
+        previous = [w for key, w in self.widths if key == setup]
+        self.widths.append((setup, width))
+        if previous and width.games == 4 * previous[-1].games and not math.isnan(width.half):
+            self.shrink.value = _shrink_html(self.prediction.value, previous[-1], width)
 
     def csv(self) -> str:
         """The last results as CSV text (one row per player per round per game)."""
         if self.table is None:
             raise LessonError("Play some games first.")
-        return self.table.to_csv(index=False)
+        return str(self.table.to_csv(index=False))
 
-    def draw(self, table) -> None:
+    def draw(self, table: pd.DataFrame) -> None:
         finals = final_totals(table)
-        fig, ax = new_figure(8, 3.8)
         low, high = int(finals["total"].min()), int(finals["total"].max())
         bins = min(30, max(5, (high - low) // 10 + 1))
-        for seat, group in finals.groupby("player"):
-            colour = _SEAT_COLOURS[int(seat) % len(_SEAT_COLOURS)]
-            name = f"seat {int(seat) + 1}: {group['bot'].iloc[0]}"
-            ax.hist(
-                group["total"],
-                bins=bins,
-                range=(low, high + 1),
-                histtype="step",
-                linewidth=2.5,
-                color=colour,
-                label=name,
+        games = int(finals["game"].nunique())
+
+        def figure(narrow: bool) -> Figure:
+            fig, ax = new_figure(narrow)
+            for seat, group in finals.groupby("player"):
+                colour = _SEAT_COLOURS[int(str(seat)) % len(_SEAT_COLOURS)]
+                name = f"seat {int(str(seat)) + 1}: {group['bot'].iloc[0]}"
+                ax.hist(
+                    group["total"],
+                    bins=bins,
+                    range=(low, high + 1),
+                    histtype="step",
+                    linewidth=2.5,
+                    color=colour,
+                    label=name,
+                )
+            label(
+                ax,
+                f"Final totals, {games:,} games",
+                "final total (points; lower is better)",
+                "games",
             )
-        label(
-            ax,
-            f"Final totals over {finals['game'].nunique():,} games (lower is better)",
-            "final total (points)",
-            "number of games",
+            legend_below(fig, ax)
+            ax.grid(alpha=0.3)
+            ax.yaxis.set_major_locator(MaxNLocator(integer=True))
+            return fig
+
+        means = ", ".join(
+            f"seat {int(str(s)) + 1} ({g['bot'].iloc[0]}) {g['total'].mean():.0f}"
+            for s, g in finals.groupby("player")
         )
-        ax.legend(fontsize=11)
-        ax.grid(alpha=0.3)
-        ax.yaxis.set_major_locator(MaxNLocator(integer=True))
-        self.plot.show(fig)
+        self.plot.show(
+            figure,
+            f"Histogram of final totals over {games:,} games, from {low} to {high} points; "
+            f"mean totals: {means}.",
+        )
+
+
+def _frame(rows: list[dict[str, Any]]) -> pd.DataFrame:
+    """The games' rows as the engine's table (the same as ``run_games`` gives)."""
+    import pandas as pd
+
+    frame = pd.DataFrame(rows, columns=COLUMNS)
+    frame = frame.sort_values(["game", "round", "player"], kind="stable").reset_index(drop=True)
+    typed: pd.DataFrame = frame.astype(
+        {"game": int, "round": int, "player": int, "points": int, "total": int, "placement": int}
+    )
+    return typed
+
+
+# -- lesson 11: solitaire odds ------------------------------------------------------------------
 
 
 class SolitaireOddsLesson(View):
@@ -181,34 +492,113 @@ class SolitaireOddsLesson(View):
 
     title = "Solitaire odds"
 
-    def __init__(self, n: int = 10, seed: int = 1, **kwargs):  # few deals: a quick first page
+    def __init__(self, n: int = 10, seed: int = 1, background: bool = True, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self.n = widgets.BoundedIntText(value=n, min=1, max=5000, description="Deals")
+        self.n = widgets.BoundedIntText(value=n, min=1, max=solitaire_cap(), description="Deals")
         self.seed = widgets.BoundedIntText(value=seed, min=0, max=10**9, description="Seed")
         self.run_button = self._button("Play the deals", self.run, style="primary", icon="play")
-        self.progress = _Progress("deals")
+        self.new_seed_button = self._button("New seed", self.new_seed, icon="random")
+        self.progress = Progress("deals")
+        self.prediction = _prediction_row("With 4× the deals, how wide will the interval be")
+        self.four_button = self._button("Play 4× the deals", self.play_four_times, icon="forward")
+        self.shrink = widgets.HTML()
         self.result_view = widgets.HTML()
         self.plot = PlotArea()
-        self.odds = None
+        self.odds: SolitaireOdds | None = None
+        self.widths: list[tuple[int, _Width]] = []
+        self.runner = Runner(self.progress, self._guard, [self.run_button, self.four_button])
+        run_row = widgets.HBox(
+            [self.n, self.seed, self.new_seed_button, self.run_button, self.runner.stop_button]
+        )
+        run_row.layout.flex_flow = "row wrap"
+        predict_row = widgets.HBox([self.prediction, self.four_button])
+        predict_row.layout.flex_flow = "row wrap"
         self._frame(
             [
-                widgets.HBox([self.n, self.seed, self.run_button]),
+                style(),
+                run_row,
+                widgets.HTML(
+                    f"<p class='fc-note'>A run plays at most <b>{solitaire_cap():,}</b> deals "
+                    f"(about {PLANNED_SECONDS / 60:.1f} minutes of the server's time); "
+                    "<i>Stop</i> keeps the deals played so far.</p>"
+                ),
                 self.progress,
                 self.result_view,
+                widgets.HTML(f"<h4>Predict, then see</h4><p>{self.prediction.question}?</p>"),
+                predict_row,
+                self.shrink,
                 self.plot,
             ],
             "The bot closes a hand when it can, and otherwise puts each card where it "
             "lowers a hand's points most. How often does it win?",
         )
+        self.run(background=background)
+
+    def new_seed(self) -> None:
+        """Pick the next seed, so the next run plays new deals."""
+        self.seed.value = (self.seed.value + 1) % (10**9 + 1)
+        self.status.info(f"Seed {self.seed.value}: press Play for new deals.")
+
+    def play_four_times(self) -> None:
+        """Play four times as many deals as the last run."""
+        if self.odds is None:
+            raise LessonError("Play some deals first.")
+        target = 4 * self.odds.games
+        if target > solitaire_cap():
+            raise LessonError(
+                f"4 × {self.odds.games:,} = {target:,} deals is more than one run plays "
+                f"({solitaire_cap():,}); start from fewer deals."
+            )
+        if not self.prediction.value:
+            raise LessonError("First choose your prediction: how wide will the interval be?")
+        self.n.value = target
         self.run()
 
-    def run(self) -> None:
-        """Play the deals and show the win rate, its interval and the hands closed."""
-        odds = solitaire_odds(self.n.value, self.seed.value, progress=self.progress)
+    def run(self, background: bool = True) -> None:
+        """Play the deals on a background thread and show the win rate so far at the end."""
+        n, seed = self.n.value, self.seed.value
+        closed: Counter[int] = Counter()
+        by_hand = [0] * 11
+        wins = [0]
+        self.status.info(f"Playing {n:,} deals… press Stop to end early.")
+
+        def work(stop: threading.Event) -> Iterator[tuple[int, int]]:
+            bot = SolitaireBot()
+            for i in range(n):
+                game = Solitaire(seed=game_seed(seed, i))
+                while not game.is_over:
+                    if stop.is_set():
+                        return
+                    game.apply(bot.choose(game))
+                result = game.result()
+                wins[0] += result.won
+                closed[result.closed] += 1
+                for k, done in enumerate(game.closed):
+                    by_hand[k] += done
+                yield i + 1, n
+
+        def finish(outcome: Outcome) -> None:
+            if outcome.done == 0:
+                self.status.info("Stopped before the first deal ended: nothing to show yet.")
+                return
+            games = outcome.done
+            odds = SolitaireOdds(
+                games,
+                wins[0],
+                wilson_interval(wins[0], games),
+                dict(sorted(closed.items())),
+                seed,
+                tuple(by_hand),
+            )
+            self.show(odds, outcome)
+
+        self.runner.start(work, finish, background)
+
+    def show(self, odds: SolitaireOdds, outcome: Outcome) -> None:
         self.odds = odds
         low, high = odds.ci
         zero = (
-            f"<p>No win in {odds.games} deals does not mean the bot never wins: "
+            f"<p>No win in {odds.games:,} deals does not mean the bot never wins: "
             f"the interval still reaches {high:.1%}. (Rule of three: with 0 wins in n "
             f"tries, the 95% upper bound is about 3/n = {3 / odds.games:.1%}.)</p>"
             if odds.wins == 0
@@ -216,41 +606,72 @@ class SolitaireOddsLesson(View):
         )
         with self.hold_sync():
             self.result_view.value = (
-                f"<p style='font-size:16px'>The bot won <b>{odds.wins}</b> of "
-                f"<b>{odds.games}</b> deals: <b>{odds.win_rate:.1%}</b>, "
+                f"<p style='font-size:16px'>The bot won <b>{odds.wins:,}</b> of "
+                f"<b>{odds.games:,}</b> deals: <b>{odds.win_rate:.1%}</b>, "
                 f"95% interval {low:.1%} to {high:.1%}.</p>{zero}"
-                "<p>The interval is a Wilson interval: it stays between 0 and 1 and works "
-                "even when wins are rare. Four times as many deals halve its width.</p>"
+                "<p>The interval is a Wilson interval: it stays between 0% and 100% and works "
+                "even when wins are rare.</p>"
             )
-            self.draw()
-        self.status.ok(f"Played {odds.games:,} deals: {odds}.")
+            width = _Width(odds.games, 100 * (high - low) / 2, "win rate, percentage points")
+            previous = [w for s, w in self.widths if s == odds.seed]
+            self.widths.append((odds.seed, width))
+            if previous and width.games == 4 * previous[-1].games:
+                self.shrink.value = _shrink_html(
+                    self.prediction.value, previous[-1], width, "deals"
+                )
+        self.draw()  # after the numbers are on screen: drawing takes a moment
+        if outcome.complete:
+            self.status.ok(
+                f"Played {odds.games:,} deals (seed {odds.seed}): the bot won {odds.wins:,}, "
+                f"{odds.win_rate:.1%} (95% interval {low:.1%} to {high:.1%})."
+            )
+        else:
+            self.status.info(outcome.sentence("deals"))
 
     def draw(self) -> None:
         odds = self.odds
-        fig = Figure(figsize=(9.5, 3.8), dpi=100, layout="constrained")
-        left, right = fig.subplots(1, 2)
+        assert odds is not None
         ks = list(range(12))
-        left.bar(
-            ks,
-            [odds.closed.get(k, 0) for k in ks],
-            color=[SIMULATED_COLOUR if k < 11 else EXACT_COLOUR for k in ks],
-        )
-        left.set_xticks(ks)
-        label(
-            left,
-            "Hands closed per deal (11 = a win)",
-            "hands closed at the end",
-            "number of deals",
-        )
-        left.yaxis.set_major_locator(MaxNLocator(integer=True))
         hands = list(range(1, 12))
-        right.bar(hands, [c / odds.games for c in odds.closed_by_hand], color=EXACT_COLOUR)
-        right.set_xticks(hands)
-        right.set_xticklabels([str(k + 2) for k in hands])
-        right.set_ylim(0, 1)
-        label(right, "Share of deals closing each hand", "hand (cards in it)", "share of deals")
-        for ax in (left, right):
-            ax.tick_params(labelsize=11)
-            ax.grid(alpha=0.3, axis="y")
-        fig.suptitle(f"{odds.games:,} solitaire deals, seed {odds.seed}", fontsize=14)
-        self.plot.show(fig)
+
+        def closed_plot(ax: Axes) -> None:
+            ax.bar(
+                ks,
+                [odds.closed.get(k, 0) for k in ks],
+                color=[SIMULATED_COLOUR if k < 11 else EXACT_COLOUR for k in ks],
+            )
+            ax.set_xticks(ks)
+            label(ax, "Hands closed per deal (11 = a win)", "hands closed", "deals")
+            ax.yaxis.set_major_locator(MaxNLocator(integer=True))
+
+        def by_hand_plot(ax: Axes) -> None:
+            ax.bar(hands, [c / odds.games for c in odds.closed_by_hand], color=EXACT_COLOUR)
+            ax.set_xticks(hands)
+            ax.set_xticklabels([str(k + 2) for k in hands])
+            ax.set_ylim(0, 1)
+            ax.yaxis.set_major_formatter(lambda y, _pos: f"{100 * y:.0f}%")
+            label(ax, "Share closing each hand", "hand (cards in it)", "share of deals")
+
+        def figure(narrow: bool) -> Figure:
+            if narrow:
+                fig = Figure(figsize=(3.9, 7.0), dpi=100, layout="constrained")
+                top, bottom = fig.subplots(2, 1)
+            else:
+                fig = Figure(figsize=(9.5, 3.9), dpi=100, layout="constrained")
+                top, bottom = fig.subplots(1, 2)
+            closed_plot(top)
+            by_hand_plot(bottom)
+            for ax in (top, bottom):
+                ax.tick_params(labelsize=11)
+                ax.grid(alpha=0.3, axis="y")
+            fig.suptitle(f"{odds.games:,} solitaire deals, seed {odds.seed}", fontsize=13)
+            return fig
+
+        worst = min(hands, key=lambda k: odds.closed_by_hand[k - 1])
+        self.plot.show(
+            figure,
+            f"Two bar charts of {odds.games:,} solitaire deals. Left: how many deals closed "
+            f"0 to 11 hands; {odds.wins:,} closed all 11. Right: the share of deals closing "
+            f"each hand; the hand of {worst + 2} cards closed least often "
+            f"({odds.closed_by_hand[worst - 1] / odds.games:.0%}).",
+        )

@@ -1,0 +1,177 @@
+"""The probability lessons' (07-11) self-check questions, as plain data.
+
+Each wrong answer names a mistake people commonly make about chance and says why
+it is wrong. The numbers quoted here are checked against the engine by
+``tests/test_odds_lesson_numbers.py``. They join :data:`~fivecrowns_lab.content.quizzes.QUIZZES`
+under the topics ``"wilds"``, ``"go-out"``, ``"outs"``, ``"strategy"`` and ``"solitaire-odds"``.
+"""
+
+from __future__ import annotations
+
+from .quizzes import Answer, Question
+
+__all__ = ["ODDS_QUIZZES"]
+
+
+def _ask(prompt: str, right: tuple[str, str], *wrong: tuple[str, str], at: int = 0) -> Question:
+    """A question whose right answer sits at position ``at`` (so it is not always first)."""
+    answers = [Answer(text, False, why) for text, why in wrong]
+    answers.insert(at, Answer(right[0], True, right[1]))
+    return Question(prompt, tuple(answers))
+
+
+ODDS_QUIZZES: dict[str, tuple[Question, ...]] = {
+    "wilds": (
+        _ask(
+            "How many wild cards does the deck hold in round 5, when 7s are wild?",
+            ("16", "The 6 jokers and the 10 sevens (two decks of five suits): 16 in every round."),
+            ("6", "The jokers are always wild, but the round's wild rank adds 10 more cards."),
+            ("10", "That counts the sevens only; the 6 jokers are wild in every round too."),
+            at=1,
+        ),
+        _ask(
+            "On average, how many wild cards does a 7-card hand hold?",
+            ("16 × 7 / 116, a little under 1", "Each card is wild with chance 16/116."),
+            ("Exactly 1", "An average need not be a whole number: 16 × 7 / 116 ≈ 0.97."),
+            ("7 / 16", "The chance of one card being wild is 16/116, not 1/16."),
+            at=0,
+        ),
+        _ask(
+            "You dealt 10 hands and 4 had no wild. Is the exact chance of no wild 40%?",
+            (
+                "No: 10 hands are far too few to pin it down",
+                "With n hands a share wanders by about 1/√n: about ±30 percentage points at 10.",
+            ),
+            ("Yes", "A share from a few hands is a rough estimate, not the exact chance."),
+            ("Only if the seed is fixed", "A seed makes the deal repeatable, not more accurate."),
+            at=2,
+        ),
+    ),
+    "go-out": (
+        _ask(
+            "Why can a 6-card hand go out more often than a 5-card hand?",
+            (
+                "6 cards split into two melds of three",
+                "Five cards cannot split into melds of three: they need a meld of five, "
+                "and longer melds are much rarer.",
+            ),
+            ("More cards always help", "Not always: the chance falls from 3 to 4 to 5 cards."),
+            ("Round 4 has more wilds in the deck", "Every round has 16 wild cards in the deck."),
+            at=1,
+        ),
+        _ask(
+            "A simulation of 1,000 deals gives 2.9% with a 95% interval of 2.0% to 4.1%. "
+            "What does the interval mean?",
+            (
+                "Built this way, such intervals catch the true chance 95 times in 100",
+                "It is a statement about the method; about 1 interval in 20 misses.",
+            ),
+            ("The true chance is 2.9%", "2.9% is only this simulation's estimate."),
+            (
+                "95% of hands go out between 2.0% and 4.1%",
+                "A single hand either goes out or not; the interval is about the chance.",
+            ),
+            at=0,
+        ),
+        _ask(
+            "How many different 7-card hands can be dealt from the 116 cards?",
+            ("C(116, 7) = 46,627,515,440", "116 · 115 · … · 110 / 7! ≈ 46.6 billion."),
+            ("116⁷", "That counts ordered draws with the same card allowed again."),
+            ("116 × 7", "That counts one card and a position, not a set of seven cards."),
+            at=2,
+        ),
+    ),
+    "outs": (
+        _ask(
+            "Your hand has 24 outs among 110 unseen cards. What is the chance the next card "
+            "is an out?",
+            ("24/110, about 22%", "Each unseen card is equally likely to be next."),
+            ("24%", "That is the rule of thumb; the exact value is 24/110 ≈ 21.8%."),
+            ("24/116", "Cards in your hand are not in the stock: divide by the unseen cards."),
+            at=0,
+        ),
+        _ask(
+            "With 24 outs, the rule of thumb gives 1% per out per turn. What does it say "
+            "for 5 turns, and is that right?",
+            (
+                "120%: impossible, the rule breaks down with many outs",
+                "It adds chances that overlap; the exact chance is below 100%.",
+            ),
+            ("120%, so you are sure to draw one", "No chance is above 100%."),
+            ("24%, the same each turn", "More turns give more chances to draw an out."),
+            at=1,
+        ),
+        _ask(
+            "You saw two Q♥ on the discard pile. What happens to your outs?",
+            (
+                "Fewer unseen outs and fewer unseen cards",
+                "Seen cards are not in the stock: both numbers shrink.",
+            ),
+            ("Nothing: the discard pile does not count", "It does: those cards cannot be drawn."),
+            ("Only the unseen cards shrink", "If Q♥ was an out, the outs shrink too."),
+            at=2,
+        ),
+    ),
+    "strategy": (
+        _ask(
+            "The interval for the difference greedy − random is −180 to −120 points. "
+            "What can you say?",
+            (
+                "Greedy ends with fewer points: the interval excludes 0",
+                "Every value in it is negative, so greedy is better (lower is better).",
+            ),
+            ("No clear winner", "That is when the interval includes 0."),
+            ("Random is better", "Lower totals are better, and greedy − random is negative."),
+            at=0,
+        ),
+        _ask(
+            "You play 4 times as many games. How does a 95% interval's width change?",
+            ("It halves", "Width goes with 1/√(games): √4 = 2."),
+            ("It becomes a quarter", "That would need 16 times the games."),
+            ("It stays the same", "More games make the estimate more precise."),
+            at=1,
+        ),
+        _ask(
+            "Why can the win rates add up to more than 100%?",
+            (
+                "A shared first place counts as a win for each player sharing it",
+                "Ties at the lowest total give two or more wins in one game.",
+            ),
+            ("Rounding", "Rounding moves a sum by a point or two, not by ten."),
+            ("A bug in the lab", "It is the definition of a win when totals tie."),
+            at=2,
+        ),
+    ),
+    "solitaire-odds": (
+        _ask(
+            "The bot won 0 of 30 deals. What is a fair 95% upper bound on its win rate?",
+            ("About 3/30 = 10%", "The rule of three: with 0 wins in n tries, about 3/n."),
+            ("0%: it never wins", "Zero wins in a few tries does not mean zero chance."),
+            ("1/30", "The upper bound is about three times that."),
+            at=0,
+        ),
+        _ask(
+            "Why is the solitaire win rate simulated rather than counted exactly?",
+            (
+                "There are far too many shuffles, and the outcome depends on the choices",
+                "Counting every shuffle of 116 cards for a chosen policy is out of reach.",
+            ),
+            ("Exact counts are always wrong", "Exact counts are right where they are possible."),
+            (
+                "Simulation is exact with enough deals",
+                "It only gets closer; it stays an estimate.",
+            ),
+            at=1,
+        ),
+        _ask(
+            "Why does the lesson use a Wilson interval, not p ± 1.96 · √(p(1 − p)/n)?",
+            (
+                "It stays between 0% and 100% and still works when wins are rare",
+                "With 0 wins the simple formula gives 0% ± 0, as if the bot could never win.",
+            ),
+            ("It is always narrower", "Not always: near 0% it is wider, and rightly so."),
+            ("It needs fewer deals", "Both need the same deals; Wilson is better at the edges."),
+            at=2,
+        ),
+    ),
+}

@@ -1,0 +1,211 @@
+"""Bounded, cancellable work for the lessons: a progress bar, a Stop button, partial results kept.
+
+A kernel runs one callback at a time, so a simulation started from a button click
+would block the *Stop* click until it ended. :class:`Runner` therefore runs the work
+on a background thread, one small step at a time (a game, a deal, a batch of
+hands), and checks a stop flag between steps; the bots of a game check it before
+every move (:class:`StoppableBot`), so *Stop* takes effect within one move. The
+work also stops by itself at a time budget, so no visitor can hold a core for long.
+
+The work is a generator: it does one step, updates its own partial results, then
+yields ``(done, total)``. When it ends (finished, stopped or out of time) the
+runner calls ``finish(outcome)``, which shows whatever has been done so far.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+import ipywidgets as widgets
+
+from ..table.observation import Observation
+from ..table.players import make_bot
+
+__all__ = ["BUDGET_SECONDS", "Outcome", "Progress", "Runner", "StopRequested", "StoppableBot"]
+
+#: The most wall-clock time one run may take (a few minutes of one core).
+BUDGET_SECONDS = 180.0
+_REDRAW_SECONDS = 0.25
+
+
+class StopRequested(Exception):
+    """Raised inside a step when the learner pressed Stop (the step is dropped)."""
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a run ended: ``done`` of ``total`` steps; ``why`` is "finished", "stopped" or "time"."""
+
+    done: int
+    total: int
+    why: str
+    seconds: float
+
+    @property
+    def complete(self) -> bool:
+        return self.why == "finished"
+
+    def sentence(self, unit: str) -> str:
+        """What happened, in words: "Stopped after 12 of 500 games (3.1 s)."."""
+        if self.why == "finished":
+            return f"Finished all {self.total:,} {unit} in {self.seconds:.1f} s."
+        if self.why == "time":
+            return (
+                f"Stopped at the time limit of {BUDGET_SECONDS / 60:.0f} minutes after "
+                f"{self.done:,} of {self.total:,} {unit}; the results below are for those."
+            )
+        return (
+            f"Stopped after {self.done:,} of {self.total:,} {unit} "
+            f"({self.seconds:.1f} s); the results below are for those."
+        )
+
+
+class Progress(widgets.HBox):
+    """A progress bar with a 'done of total' label."""
+
+    def __init__(self, unit: str) -> None:
+        self.bar = widgets.IntProgress(value=0, min=0, max=1, description="Progress")
+        self.bar.layout.width = "min(300px, 60vw)"
+        self.text = widgets.Label("")
+        self.unit = unit
+        super().__init__([self.bar, self.text])
+        self.layout.flex_flow = "row wrap"
+
+    def __call__(self, done: int, total: int) -> None:
+        with self.hold_sync():
+            self.bar.max = max(total, 1)
+            self.bar.value = done
+            self.text.value = f"{done:,} of {total:,} {self.unit}"
+
+
+class StoppableBot:
+    """A bot, by name, that raises :class:`StopRequested` before a move once Stop is pressed.
+
+    It plays exactly like ``make_bot(name, seed)`` (it is one, wrapped), so a run's
+    games are the same as the engine's for the same seed.
+    """
+
+    def __init__(self, name: str, stop: threading.Event, seed: int | None = 0) -> None:
+        self.name = name
+        self._stop = stop
+        self._bot = make_bot(name, seed)
+
+    def with_seed(self, seed: int) -> StoppableBot:
+        return StoppableBot(self.name, self._stop, seed)
+
+    def choose(self, observation: Observation) -> Any:
+        if self._stop.is_set():
+            raise StopRequested
+        return self._bot.choose(observation)
+
+
+class Runner:
+    """Runs one piece of work at a time, on a thread, with a progress bar and a Stop button.
+
+    ``guard`` wraps every call into the view (so errors reach its status line);
+    ``run_buttons`` are disabled while the work runs, the Stop button only then.
+    """
+
+    def __init__(
+        self,
+        progress: Progress,
+        guard: Callable[[Callable[..., Any]], Callable[..., Any]],
+        run_buttons: list[widgets.Button],
+        budget: float = BUDGET_SECONDS,
+    ) -> None:
+        self.progress = progress
+        self._guard = guard
+        self.run_buttons = run_buttons
+        self.budget = budget
+        self.stop_event = threading.Event()
+        self.thread: threading.Thread | None = None
+        self.last: Outcome | None = None
+        self.stop_button = widgets.Button(
+            description="Stop",
+            button_style="danger",
+            tooltip="Stop now and keep the results so far",
+            disabled=True,
+        )
+        self.stop_button.on_click(lambda _b: self.stop())
+
+    @property
+    def running(self) -> bool:
+        return self.thread is not None and self.thread.is_alive()
+
+    def stop(self) -> None:
+        """Ask the work to stop; it ends before its next step (or a bot's next move)."""
+        self.stop_event.set()
+
+    def start(
+        self,
+        work: Callable[[threading.Event], Iterator[tuple[int, int]]],
+        finish: Callable[[Outcome], None],
+        background: bool = True,
+    ) -> None:
+        """Run ``work(stop_event)``, then ``finish(outcome)``; on this thread if not background."""
+        if self.running and self.thread is not None:
+            # A new request replaces the run in progress (it stops within a move).
+            self.stop()
+            self.thread.join(10)
+        self.stop_event = threading.Event()
+        self.last = None
+        with self.progress.hold_sync():
+            self.progress(0, 1)
+            self.progress.text.value = "starting…"
+        for button in self.run_buttons:
+            button.disabled = True
+        self.stop_button.disabled = False
+        body = self._guard(lambda: self._loop(work, finish))
+        if background:
+            self.thread = threading.Thread(target=body, name="fivecrowns-lesson-work", daemon=True)
+            self.thread.start()
+        else:
+            self.thread = None
+            body()
+
+    def join(self, timeout: float | None = None) -> None:
+        """Wait for the work to end (tests and scripts; a lesson never waits)."""
+        if self.thread is not None:
+            self.thread.join(timeout)
+
+    def _loop(
+        self,
+        work: Callable[[threading.Event], Iterator[tuple[int, int]]],
+        finish: Callable[[Outcome], None],
+    ) -> None:
+        start = time.monotonic()
+        shown = 0.0
+        done, total, why = 0, 0, "finished"
+        try:
+            steps = work(self.stop_event)
+            while True:
+                if self.stop_event.is_set():
+                    why = "stopped"
+                    break
+                if time.monotonic() - start > self.budget:
+                    why = "time"
+                    break
+                try:
+                    done, total = next(steps)
+                except StopIteration:
+                    if self.stop_event.is_set() and done < total:
+                        why = "stopped"
+                    break
+                except StopRequested:
+                    why = "stopped"
+                    break
+                now = time.monotonic()
+                if now - shown >= _REDRAW_SECONDS or done == total:
+                    self.progress(done, total)
+                    shown = now
+        finally:
+            self.stop_button.disabled = True
+            for button in self.run_buttons:
+                button.disabled = False
+        self.progress(done, total)
+        self.last = Outcome(done, total, why, time.monotonic() - start)
+        finish(self.last)
