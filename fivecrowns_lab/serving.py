@@ -31,7 +31,7 @@ from typing import Any
 
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from tornado.websocket import WebSocketHandler
-from voila.voila_identity_provider import VoilaIdentityProvider
+from voila.voila_identity_provider import VoilaIdentityProvider  # type: ignore[import-untyped]
 
 __all__ = [
     "KERNEL_MIB",
@@ -75,7 +75,7 @@ class XsrfCookieIdentityProvider(VoilaIdentityProvider):  # type: ignore[misc]
         return user
 
 
-class PoolKeepingKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
+class PoolKeepingKernelManager(AsyncMappingKernelManager):
     """Jupyter Server's culling, sparing the preheated kernels Voilà keeps for visitors."""
 
     _pooled_last_pass: set[str] = set()  # noqa: RUF012 - replaced, never mutated
@@ -93,12 +93,12 @@ class PoolKeepingKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
         # A kernel taken from the pool since the last pass has had no time to be used.
         self._spared = now | self._pooled_last_pass
         self._pooled_last_pass = now
-        await super().cull_kernels()
+        await super().cull_kernels()  # type: ignore[no-untyped-call]
 
     async def cull_kernel_if_idle(self, kernel_id: str) -> None:
         if kernel_id in getattr(self, "_spared", set()):
             return
-        await super().cull_kernel_if_idle(kernel_id)
+        await super().cull_kernel_if_idle(kernel_id)  # type: ignore[no-untyped-call]
 
 
 def network_address() -> str:
@@ -190,7 +190,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         "no tracebacks are shown.",
         flush=True,
     )
-    from voila.app import Voila
+    from voila.app import Voila  # type: ignore[import-untyped]
 
     Voila.launch_instance(
         argv=[

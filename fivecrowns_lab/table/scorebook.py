@@ -75,8 +75,7 @@ def placements(totals: Sequence[int]) -> list[int]:
 def _check_names(names: Sequence[str], where: str) -> None:
     if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
         raise ScoreError(
-            f"Five Crowns is for {MIN_PLAYERS} to {MAX_PLAYERS} players; "
-            f"{where} has {len(names)}."
+            f"Five Crowns is for {MIN_PLAYERS} to {MAX_PLAYERS} players; {where} has {len(names)}."
         )
     seen: set[str] = set()
     for name in names:
@@ -100,8 +99,7 @@ def parse_players(text: str) -> list[str]:
     names = [n.strip() for n in re.split(r"[,\n]", text) if n.strip()]
     if len(names) < MIN_PLAYERS:
         raise ScoreError(
-            f"Enter 2 to 7 players separated by commas; {_quote(text.strip())} "
-            f"has {len(names)}."
+            f"Enter 2 to 7 players separated by commas; {_quote(text.strip())} has {len(names)}."
         )
     _check_names(names, "this list")
     return names
@@ -248,7 +246,9 @@ class ScoreSheet:
             )
         players = data.get("players")
         if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-            raise ScoreError(f'The saved "players" should be a list of names, not {_quote(players)}.')
+            raise ScoreError(
+                f'The saved "players" should be a list of names, not {_quote(players)}.'
+            )
         _check_names(players, "the saved game")
         bonus = data.get("going_out_bonus", False)
         if not isinstance(bonus, bool):
@@ -357,7 +357,7 @@ class SaveFile:
             sheet = self._read(self.backup)
         except ScoreError:
             return None, f"The saved game could not be read, so this is a fresh game. {problem}"
-        return sheet, f"The last save could not be read, so the backup before it is back. {problem}"
+        return sheet, f"The last save could not be read, so the one before it is back. {problem}"
 
     @staticmethod
     def _read(path: Path) -> ScoreSheet:

@@ -71,7 +71,7 @@ export default { render };
 """
 
 
-class BrowserId(anywidget.AnyWidget):  # type: ignore[misc]
+class BrowserId(anywidget.AnyWidget):
     """An invisible widget whose ``visitor`` is a random id the browser keeps for this site.
 
     ``kept`` is False when the browser refuses to keep it (private windows, blocked
