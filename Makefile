@@ -36,9 +36,11 @@ app: $(VENV)/.app-installed
 
 # For a class: listens on every address (SERVE_IP=127.0.0.1 keeps it on this machine),
 # prints the address with a new token once, and how many visitors the machine can hold.
+# SERVE_ARGS passes more settings to Voila, e.g. SERVE_ARGS=--VoilaConfiguration.preheat_kernel=False
 SERVE_IP ?= 0.0.0.0
+SERVE_ARGS ?=
 serve: $(VENV)/.app-installed
-	$(BIN)/python -m fivecrowns_lab.serving --ip=$(SERVE_IP) --port=$(PORT) --notebooks=notebooks
+	$(BIN)/python -m fivecrowns_lab.serving --ip=$(SERVE_IP) --port=$(PORT) --notebooks=notebooks $(SERVE_ARGS)
 
 test: $(VENV)/.test-installed
 	$(BIN)/ruff check .

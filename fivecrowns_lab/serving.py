@@ -169,7 +169,9 @@ def _arguments(argv: Sequence[str] | None) -> argparse.Namespace:
         default=os.environ.get("FIVECROWNS_LAB_TOKEN") or None,
         help="the token visitors need (default: a new random one; or $FIVECROWNS_LAB_TOKEN)",
     )
-    return parser.parse_args(argv)
+    args, extra = parser.parse_known_args(argv)
+    args.voila_args = extra  # anything else goes to Voilà as it is (--Class.trait=value)
+    return args
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -199,6 +201,7 @@ def main(argv: Sequence[str] | None = None) -> None:
             f"--Voila.ip={args.ip}",
             "--no-browser",
             "--Voila.port_retries=0",
+            *args.voila_args,
         ],
         token=token,
     )
