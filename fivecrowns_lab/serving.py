@@ -10,7 +10,8 @@ Three pieces, named from ``voila.json`` (so ``make app`` and ``make serve`` shar
   pages do.
 - :class:`PoolKeepingKernelManager` culls idle kernels as Jupyter Server does, except the
   preheated ones waiting in Voilà's pool for their visitor (culling those would empty the
-  pool for good) and, for one more round, those just taken from it.
+  pool for good), and it counts leaving the pool as activity, so a kernel is not culled
+  while its visitor's page is still connecting.
 - :func:`main` is ``make serve``: Voilà on the machine's network address with a fresh
   token printed once, and a line saying how many visitors the machine can hold.
 
@@ -29,6 +30,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from jupyter_server._tz import utcnow
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from tornado.websocket import WebSocketHandler
 from voila.voila_identity_provider import VoilaIdentityProvider  # type: ignore[import-untyped]
@@ -76,27 +78,33 @@ class XsrfCookieIdentityProvider(VoilaIdentityProvider):  # type: ignore[misc]
 
 
 class PoolKeepingKernelManager(AsyncMappingKernelManager):
-    """Jupyter Server's culling, sparing the preheated kernels Voilà keeps for visitors."""
+    """Jupyter Server's culling, sparing the preheated kernels Voilà keeps for visitors.
 
-    _pooled_last_pass: set[str] = set()  # noqa: RUF012 - replaced, never mutated
+    A kernel waiting in the pool is never culled. One that left the pool since the last
+    pass counts as just used (its visitor's page is still connecting), so it is judged
+    from then on like any other.
+    """
 
-    def _pooled_now(self) -> set[str]:
+    _pooled_before: frozenset[str] = frozenset()
+
+    def _pooled_now(self) -> frozenset[str]:
         ids: set[str] = set()
         for pool in getattr(self, "_pools", {}).values():
             for task in pool:
                 if task.done() and not task.cancelled() and task.exception() is None:
                     ids.add(task.result()["kernel_id"])
-        return ids
+        return frozenset(ids)
 
     async def cull_kernels(self) -> None:
-        now = self._pooled_now()
-        # A kernel taken from the pool since the last pass has had no time to be used.
-        self._spared = now | self._pooled_last_pass
-        self._pooled_last_pass = now
+        pooled = self._pooled_now()
+        for kernel_id in self._pooled_before - pooled:
+            if kernel_id in self._kernels:  # taken by a visitor since the last pass
+                self._kernels[kernel_id].last_activity = utcnow()
+        self._pooled_before = pooled
         await super().cull_kernels()  # type: ignore[no-untyped-call]
 
     async def cull_kernel_if_idle(self, kernel_id: str) -> None:
-        if kernel_id in getattr(self, "_spared", set()):
+        if kernel_id in self._pooled_before:
             return
         await super().cull_kernel_if_idle(kernel_id)  # type: ignore[no-untyped-call]
 

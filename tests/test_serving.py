@@ -25,7 +25,8 @@ from .conftest import ROOT, free_port, stop_process, wait_for_http
 pytestmark = pytest.mark.browser
 
 WIDGET_TIMEOUT_MS = 120_000
-CULL_TIMEOUT_S, CULL_INTERVAL_S = 4, 1
+# Long enough for a page on a busy machine to connect to its kernel, short for a test.
+CULL_TIMEOUT_S, CULL_INTERVAL_S = 20, 1
 LESSONS = ("01-cards-and-wilds", "06-scorekeeper")
 
 
