@@ -233,7 +233,8 @@ def test_serving_two_visitors_scorekeepers_are_independent(browser, server):
         assert "Bob, Ben, Bea, 0 rounds played" in status(b)
         assert "Alice" not in b.inner_text("body") and "Bob" not in a.inner_text("body")
         a.screenshot(path=shots() / "scorekeeper-visitor-a.png", full_page=True)
-        b.screenshot(path=shots() / "scorekeeper-visitor-b.png", full_page=True)
+        b.set_viewport_size({"width": 390, "height": 844})  # a phone
+        b.screenshot(path=shots() / "scorekeeper-visitor-b-phone.png", full_page=True)
     finally:
         alice.close()
         bob.close()

@@ -199,8 +199,8 @@ class Scorekeeper(View):
             self.store.save(sheet)
         except OSError:
             self.status.error(
-                f"{failed} could not be saved, so nothing changed: the scores on screen "
-                "are the last ones saved. Try again in a moment."
+                f"{failed} could not be saved, so nothing changed: the sheet is as it was "
+                "last saved. Try again in a moment."
             )
             return False
         self.sheet = sheet
