@@ -86,7 +86,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--visitors", type=int, default=30)
     parser.add_argument("--cull-interval", type=int, default=10)
-    parser.add_argument("--cull-timeout", type=int, default=30)
+    parser.add_argument("--cull-timeout", type=int, default=120)
     args = parser.parse_args()
     pool = preheated_lessons()
 

@@ -26,7 +26,7 @@ pytestmark = pytest.mark.browser
 
 WIDGET_TIMEOUT_MS = 120_000
 # Long enough for a page on a busy machine to connect to its kernel, short for a test.
-CULL_TIMEOUT_S, CULL_INTERVAL_S = 20, 1
+CULL_TIMEOUT_S, CULL_INTERVAL_S = 30, 1
 LESSONS = ("01-cards-and-wilds", "06-scorekeeper")
 
 
