@@ -93,13 +93,20 @@ def main() -> None:
     parser = argparse.ArgumentParser(description="First widget and click-to-update")
     parser.add_argument("--visitors", type=int, default=0, help="N visitors at once")
     parser.add_argument("--no-preheat", action="store_true", help="no preheated kernels")
+    parser.add_argument("--lessons", default="", help="only these, e.g. 01,04 (by number)")
     args = parser.parse_args()
+    if args.lessons:
+        wanted = tuple(args.lessons.split(","))
+        LESSONS[:] = [name for name in LESSONS if name.startswith(wanted)]
 
     from playwright.sync_api import sync_playwright
 
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp) / "notebooks"
         shutil.copytree(ROOT / "notebooks", folder)
+        for other in folder.glob("*.ipynb"):  # serve only the lessons measured
+            if other.stem not in LESSONS:
+                other.unlink()
         port = free_port()
         if args.no_preheat:  # the same server, without voila.json's preheated kernels
             config = json.loads((ROOT / "voila.json").read_text())
@@ -111,7 +118,8 @@ def main() -> None:
         try:
             url = f"http://127.0.0.1:{port}"
             wait_for_http(url + "/", proc)
-            wait_for_pool(folder.parent / "voila.log", 0 if args.no_preheat else len(LESSONS) - 1)
+            pooled = [n for n in LESSONS if "06-scorekeeper" not in n]
+            wait_for_pool(folder.parent / "voila.log", 0 if args.no_preheat else len(pooled))
             if args.visitors:
                 at_once(url, args.visitors)
                 return

@@ -14,7 +14,8 @@ every tab is closed. Prints:
 
 It stops by itself: every wait has a bound, and the server is stopped at the end.
 
-Run: ``.venv/bin/python benchmarks/serving.py [--visitors 30] [--cull-interval 10]``
+Run: ``.venv/bin/python benchmarks/serving.py [--visitors 30] [--cull-interval 60]``
+(the culling defaults are voila.json's: 600 s idle, checked every 60 s)
 """
 
 from __future__ import annotations
@@ -85,8 +86,8 @@ async def visit(browser, url: str, name: str, start: asyncio.Event):
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--visitors", type=int, default=30)
-    parser.add_argument("--cull-interval", type=int, default=10)
-    parser.add_argument("--cull-timeout", type=int, default=120)
+    parser.add_argument("--cull-interval", type=int, default=60)
+    parser.add_argument("--cull-timeout", type=int, default=600)
     args = parser.parse_args()
     pool = preheated_lessons()
 
