@@ -44,14 +44,14 @@ __all__ = [
     "network_address",
 ]
 
-#: Memory of one visitor's kernel with a lesson open, as benchmarks/serving.py measured it
-#: (the unique memory of the kernel process, median over 30 visitors on 4 lessons).
-KERNEL_MIB = 110
+#: Memory of one visitor's kernel with a lesson open, as benchmarks/serving.py measured it:
+#: the kernel's own (unique) memory, 58 MiB on average over 41 kernels (median 42, max 98).
+KERNEL_MIB = 60
 #: Kept free for the server, the browser of whoever runs it, and the system.
 RESERVE_MIB = 1024
-#: Visitors per core that still see their first widget within a few seconds: 30 visitors
-#: opening lessons at once on 2 cores waited up to the figures in docs/serving-a-class.md.
-VISITORS_PER_CORE = 15
+#: Visitors a core can bring to their first widget within one minute when they all open
+#: lessons at the same moment (benchmarks/app.py --visitors 8; see docs/serving-a-class.md).
+OPENING_PER_CORE_MINUTE = 8
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -141,27 +141,17 @@ def available_mib() -> int:
     return 4096
 
 
-def capacity(free_mib: int, cores: int) -> tuple[int, str]:
-    """How many visitors at once, and why: the smaller of the memory and the CPU limit.
+def capacity(free_mib: int, cores: int) -> tuple[int, int]:
+    """Visitors the machine holds at once (memory) and can open a lesson per minute (CPU).
 
-    >>> capacity(24_000, 2)[0]
-    30
-    >>> capacity(2_000, 8)[0]
-    8
+    A kernel that shows a lesson needs almost no CPU, so memory decides how many it holds;
+    starting one needs a few CPU seconds, so the cores decide how fast a class gets in.
+
+    >>> capacity(24_000, 2)
+    (382, 16)
     """
-    by_memory = max(0, (free_mib - RESERVE_MIB) // KERNEL_MIB)
-    by_cpu = max(1, cores) * VISITORS_PER_CORE
-    if by_memory <= by_cpu:
-        why = (
-            f"memory: {free_mib:,} MiB free, about {KERNEL_MIB} MiB for each visitor's "
-            f"kernel and {RESERVE_MIB} MiB kept for the system"
-        )
-        return by_memory, why
-    why = (
-        f"CPU: {cores} core{'s' if cores != 1 else ''}, about {VISITORS_PER_CORE} visitors "
-        "a core opening lessons at once still see them within seconds"
-    )
-    return by_cpu, why
+    held = max(0, (free_mib - RESERVE_MIB) // KERNEL_MIB)
+    return held, max(1, cores) * OPENING_PER_CORE_MINUTE
 
 
 def _arguments(argv: Sequence[str] | None) -> argparse.Namespace:
@@ -189,13 +179,15 @@ def main(argv: Sequence[str] | None = None) -> None:
     shown_ip = network_address() if args.ip in ("", "0.0.0.0") else args.ip
     host = f"[{shown_ip}]" if ":" in shown_ip else shown_ip
     url = f"http://{host}:{args.port}/voila/render/00-index.ipynb?token={token}"
-    visitors, why = capacity(available_mib(), os.cpu_count() or 1)
+    free, cores = available_mib(), os.cpu_count() or 1
+    held, per_minute = capacity(free, cores)
     print(
         "Serving the lessons to a class (Ctrl+C stops).\n"
         f"Give students this address (it holds the token; keep it within the class):\n"
         f"    {url}\n"
-        f"This machine can hold about {visitors} visitors at once (limited by {why}; "
-        "figures from benchmarks/serving.py).\n"
+        f"This machine can hold about {held} visitors at once ({free:,} MiB free, about "
+        f"{KERNEL_MIB} MiB each); its {cores} cores open about {per_minute} lessons a minute, "
+        "so let a big class start in waves (figures from benchmarks/serving.py and app.py).\n"
         "Idle kernels are shut down after 10 minutes without a connection; "
         "no tracebacks are shown.",
         flush=True,
