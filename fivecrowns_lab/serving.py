@@ -49,9 +49,10 @@ __all__ = [
 KERNEL_MIB = 60
 #: Kept free for the server, the browser of whoever runs it, and the system.
 RESERVE_MIB = 1024
-#: Visitors a core can bring to their first widget within one minute when they all open
-#: lessons at the same moment (benchmarks/app.py --visitors 8; see docs/serving-a-class.md).
-OPENING_PER_CORE_MINUTE = 8
+#: Lessons a core opens a minute: benchmarks/app.py --visitors 1 (no preheat) took 9.8 s a
+#: lesson (median) on this project's shared 2-core machine, browser included, so about 6 a
+#: minute for the machine. Conservative: bursts of visitors were slower still.
+OPENING_PER_CORE_MINUTE = 3
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -148,7 +149,7 @@ def capacity(free_mib: int, cores: int) -> tuple[int, int]:
     starting one needs a few CPU seconds, so the cores decide how fast a class gets in.
 
     >>> capacity(24_000, 2)
-    (382, 16)
+    (382, 6)
     """
     held = max(0, (free_mib - RESERVE_MIB) // KERNEL_MIB)
     return held, max(1, cores) * OPENING_PER_CORE_MINUTE
