@@ -71,6 +71,7 @@ from .odds.simulate import simulate
 from .odds.stats import mean_interval, wilson_interval
 from .odds.strategy import Comparison, SolitaireOdds, compare, run_games, solitaire_odds, summarize
 from .table.actions import ActionRecord, Discard, Draw, GoOut, Place, action_from_dict
+from .table.deal import Deal
 from .table.game import Game, GameError, PlayoffResult, RoundResult, play_game
 from .table.observation import Observation
 from .table.players import BOTS, Bot, GreedyBot, LookaheadBot, Player, RandomBot, make_bot
@@ -94,6 +95,7 @@ __all__ = [
     "CardError",
     "CardNotHeldError",
     "Comparison",
+    "Deal",
     "Discard",
     "Draw",
     "EmptyPileError",

@@ -7,6 +7,9 @@ message; anything else is a bug on our side and is logged, never blamed on the l
 
 from __future__ import annotations
 
+import reprlib
+from typing import Any
+
 __all__ = [
     "ActionError",
     "BotError",
@@ -30,7 +33,51 @@ __all__ = [
     "SolitaireError",
     "StatsError",
     "TurnError",
+    "quote",
 ]
+
+#: How much of a learner's input an error message echoes.
+QUOTE_LIMIT = 40
+
+
+class _Short(reprlib.Repr):
+    """``repr`` that stays short and safe: no huge digit strings, no deep recursion."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.maxlevel = 3
+        self.maxstring = QUOTE_LIMIT
+        self.maxother = QUOTE_LIMIT
+        self.maxlong = QUOTE_LIMIT
+        self.maxlist = self.maxtuple = self.maxdict = self.maxset = 4
+
+    def repr_int(self, x: int, level: int) -> str:
+        if x.bit_length() > 128:  # repr() of a 5000-digit number raises; say its size instead
+            digits = int(x.bit_length() * 0.30103) + 1
+            return f"{'-' if x < 0 else ''}<a number of about {digits} digits>"
+        return super().repr_int(x, level)
+
+
+_SHORT = _Short()
+
+
+def quote(value: Any, limit: int = QUOTE_LIMIT) -> str:
+    """``repr(value)`` cut to about ``limit`` characters, for an error message.
+
+    It never fails: a huge number is described by its size, a deep structure is cut.
+
+    >>> quote("x" * 100)
+    "'xxxxxxxxxxxxxxxxx...xxxxxxxxxxxxxxxxxx'"
+    >>> quote(10**5000)
+    '<a number of about 5001 digits>'
+    """
+    try:
+        text = _SHORT.repr(value)
+    except Exception:  # a broken __repr__ must not hide the real message
+        text = f"<a {type(value).__name__}>"
+    if len(text) > limit + 3:
+        text = text[: limit - 1] + "…"
+    return text
 
 
 class FiveCrownsError(ValueError):

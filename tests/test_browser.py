@@ -131,36 +131,7 @@ def test_03_score_a_round_step_by_step(page, voila_url):
     shoot(page, "lesson-03-scoring-a-round")
 
 
-def test_04_play_draw_discard_and_hint(page, voila_url):
-    open_lesson(page, voila_url, "04-play-a-round")
-    view = page.locator(".fc-view").first
-    view.get_by_role("button", name="Hint").click()
-    page.wait_for_function("() => document.body.innerText.includes('lookahead bot would')")
-    view.get_by_role("button", name="Draw from the stock").click()
-    page.wait_for_function(
-        "() => !document.querySelector('.fc-handw').classList.contains('fc-disabled')"
-    )
-    view.locator("button.fc-cardbtn").first.click()
-    page.wait_for_function(
-        "() => document.querySelector('.fc-view .fc-status').innerText.includes('discard')"
-    )
-    # Seed 0: taking the first discard lets the learner go out at once.
-    seed = view.locator(".widget-inline-hbox", has_text="Seed").locator("input")
-    seed.fill("0")
-    seed.press("Enter")
-    view.get_by_role("button", name="New game").click()
-    page.wait_for_function("() => document.body.innerText.includes('New game: You')")
-    view.get_by_role("button", name="Take the discard").click()
-    go_out = view.get_by_role("button", name="Go out")
-    page.wait_for_function(
-        "() => [...document.querySelectorAll('.fc-view button')]"
-        ".some(b => b.innerText.includes('Go out') && !b.disabled)"
-    )
-    go_out.click()
-    page.wait_for_function("() => document.body.innerText.includes('Round 1 summary')")
-    assert "You — went out" in view.inner_text()
-    assert_no_errors(page)
-    shoot(page, "lesson-04-play-a-round")
+# Lesson 04 (coached game, laying down, going out) is driven in tests/test_browser_play.py.
 
 
 def test_05_solitaire_draw_and_place(page, voila_url):

@@ -145,3 +145,41 @@ def test_screen_reader_words():
 def test_notation_input_that_is_not_text_or_cards_is_a_clear_error(bad):
     with pytest.raises(CardError, match="Cards are written as text such as '10H Q\\* JK'"):
         parse_cards(bad)
+
+
+# -- bad input (issue 9) -------------------------------------------------------------------------
+
+
+def test_a_long_bad_token_is_quoted_cut_short_not_echoed_whole():
+    with pytest.raises(CardError) as caught:
+        parse_cards("3H " + "X" * 200_000)
+    assert len(str(caught.value)) < 300
+    assert "…" in str(caught.value) or "..." in str(caught.value)
+
+
+def test_a_text_longer_than_the_deck_could_fill_is_refused_before_splitting():
+    with pytest.raises(CardError, match="too long to be cards"):
+        parse_cards("3H " * 100_000)
+
+
+def test_a_list_longer_than_the_deck_twice_is_refused_even_unchecked():
+    with pytest.raises(CardError, match="more than the deck holds"):
+        parse_cards(["3H"] * 1000, check=False)
+
+
+@pytest.mark.parametrize(
+    ("make", "message"),
+    [
+        (lambda: Suit("x"), "There is no suit 'x'"),
+        (lambda: Card("3", Suit.HEARTS), "rank is a whole number"),
+        (lambda: Card(3, "H"), "suit is a Suit"),
+        (lambda: Card(10**5000, Suit.HEARTS), "about 5001 digits"),
+        (lambda: Hand(5), "made of cards"),
+        (lambda: Hand(["3H"]), "'3H' is not a card"),
+        (lambda: parse_card(None), "written as text"),
+        (lambda: parse_cards([3]), "written as text"),
+    ],
+)
+def test_values_that_are_not_cards_raise_a_card_error_quoting_them(make, message):
+    with pytest.raises(CardError, match=message):
+        make()

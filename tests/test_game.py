@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
+from dataclasses import replace
 
 import pytest
 
-from fivecrowns_lab.core.cards import DECK, Card, parse_card, parse_cards
+from fivecrowns_lab.core.cards import DECK, Card, CardError, Hand, parse_card, parse_cards
 from fivecrowns_lab.core.rules import GameRules, hand_size
-from fivecrowns_lab.core.solver import best_arrangement
+from fivecrowns_lab.errors import FiveCrownsError
 from fivecrowns_lab.table.actions import (
     ActionRecord,
     Discard,
@@ -18,6 +20,7 @@ from fivecrowns_lab.table.actions import (
     Place,
     action_from_dict,
 )
+from fivecrowns_lab.table.deal import Deal
 from fivecrowns_lab.table.game import (
     CardNotHeldError,
     EmptyPileError,
@@ -25,32 +28,37 @@ from fivecrowns_lab.table.game import (
     GameError,
     GoOutError,
     PhaseError,
-    RoundResult,
     TurnError,
     play_game,
 )
 from fivecrowns_lab.table.players import make_bot
 
 
-def rig(game: Game, hands: list[str], discard: str, stock: str = "", current: int = 0) -> Game:
-    """Replace the deal with chosen hands (stock top = last card of ``stock``).
+def rig(
+    game: Game,
+    hands: list[str],
+    discard: str,
+    stock: str = "",
+    current: int = 0,
+    round_no: int | None = None,
+) -> Game:
+    """A game like ``game`` (players, rules, seed) dealt the chosen hands, through a Deal.
 
-    The rest of the deck goes under the stock, so all 116 cards stay in play.
+    The stock top is the last card of ``stock``; the rest of the deck goes under the stock,
+    so all 116 cards stay in play. ``current`` plays first (the dealer sits just before).
+    The round is ``round_no``, or else the one whose hand size the hands have.
     """
-    chosen = [list(parse_cards(h)) for h in hands]
-    pile = list(parse_cards(discard))
-    top = list(parse_cards(stock))
-    rest = Counter(DECK)
-    for cards in [*chosen, pile, top]:
-        rest.subtract(cards)
-    assert all(v >= 0 for v in rest.values()), "the rigged deal uses a card too often"
-    game._hands = chosen
-    game._discard = pile
-    game._stock = sorted(rest.elements(), key=lambda c: c.sort_key) + top
-    game._current = current
-    game._phase = "draw"
-    game._legal = None
-    return game
+    n = len(game.names)
+    if round_no is None:  # the round whose hand size the hands have (tests/test_players.py)
+        round_no = len(parse_cards(next(h for h in hands if h))) - 2
+    deal = Deal.arrange(
+        round_no,
+        hands,
+        discard,
+        stock,
+        dealer=(current - 1) % n,
+    )
+    return Game(game.names, game.rules, game.seed, deal=deal)
 
 
 def state(game: Game) -> tuple:
@@ -212,9 +220,9 @@ def test_an_action_of_the_solitaire_edition_is_not_a_table_move():
 
 
 def test_when_the_stock_runs_out_the_discards_but_the_top_card_are_reshuffled_into_it():
-    game = rig(Game(2, seed=1), ["3H 4H 9C", "5S 6S 7D"], "KD")
-    game._discard = [*game._stock[:-1], C("KD")]
-    game._stock = [game._stock[-1]]
+    deal = Deal.arrange(1, ["3H 4H 9C", "5S 6S 7D"], "KD")
+    deal = replace(deal, discard=Hand([*deal.stock[:-1], C("KD")]), stock=deal.stock[-1:])
+    game = Game(2, seed=1, deal=deal)
     game.draw("stock")
     assert len(game.stock) == 0
     game.discard("9C")
@@ -225,8 +233,7 @@ def test_when_the_stock_runs_out_the_discards_but_the_top_card_are_reshuffled_in
 
 
 def test_drawing_from_an_empty_discard_pile_is_refused():
-    game = rig(Game(2, seed=1), ["3H 4H 9C", "5S 6S 7D"], "KD")
-    game._discard = []
+    game = rig(Game(2, seed=1), ["3H 4H 9C", "5S 6S 7D"], "", stock="KD")
     with pytest.raises(EmptyPileError, match="discard pile is empty"):
         game.draw("discard")
 
@@ -248,8 +255,7 @@ def test_going_out_lays_the_melds_and_discards_the_last_card():
 
 
 def test_going_out_with_a_card_in_no_meld_is_refused_naming_it():
-    game = rig(Game(2, seed=1), ["5H 6H 7H 9C", "5S 6S KD 8D"], "KC")
-    game._round_no = 2
+    game = rig(Game(2, seed=1), ["5H 6H 7H 9C", "5S 6S KD 8D"], "KC", round_no=2)
     game.draw("discard")
     before = state(game)
     with pytest.raises(GoOutError, match=r"^Cannot go out: 9♣ is in no meld\.$"):
@@ -258,8 +264,8 @@ def test_going_out_with_a_card_in_no_meld_is_refused_naming_it():
 
 
 def test_going_out_with_chosen_melds_checks_each_meld():
-    game = rig(Game(2, seed=1), ["5H 4C 9C 9D", "5S 6S KD 8C"], "9S", current=0)
-    game._round_no = 2  # four cards, 4s wild
+    # four cards, 4s wild
+    game = rig(Game(2, seed=1), ["5H 4C 9C 9D", "5S 6S KD 8C"], "9S", current=0, round_no=2)
     game.draw("discard")
     with pytest.raises(GoOutError, match="9♣ 9♦ 5♥ is not a meld"):
         game.go_out("4C", [parse_cards("9C 9D 5H"), parse_cards("9S")])
@@ -389,17 +395,28 @@ def test_next_round_is_refused_while_a_round_is_being_played():
 # -- the end of the game: placement, ties and the playoff --------------------------------------
 
 
-def _scored(game: Game, *points: tuple[int, ...]) -> Game:
-    empty = best_arrangement("", 1)
-    for r, row in enumerate(points, start=1):
-        went = row.index(min(row))
-        game._results.append(RoundResult(r, row, went, (empty,) * len(row), 0))
-    game._phase = "round_over"
+def _scored(rules: GameRules, *others: str) -> Game:
+    """Play round 1 of a scripted game to its end, with no private attribute touched.
+
+    Player 0 takes the 7♥ and goes out (0 points); each other player then draws a queen
+    from the stock, throws it back and lays down ``others[i]`` as best it can.
+    """
+    queens = ["QH", "QC", "QD", "QS", "Q*", "QH"][: len(others)]
+    game = rig(
+        Game(1 + len(others), rules, seed=1), ["5H 6H 9C", *others], "7H", " ".join(queens[::-1])
+    )
+    game.draw("discard")
+    game.go_out("9C")
+    for _ in others:
+        drawn = game.stock[-1]
+        game.draw("stock")
+        game.discard(drawn)
+    assert game.phase == "round_over"
     return game
 
 
 def test_ties_for_first_share_the_place_and_the_next_player_is_third():
-    game = _scored(Game(3, GameRules(rounds=1), seed=1), (10, 10, 30))
+    game = _scored(GameRules(rounds=1), "5S 6S 7S", "8S 8D KC")  # scores 0, 0, 29
     game.next_round()
     assert game.is_over
     assert game.placements() == (1, 1, 3)
@@ -408,7 +425,7 @@ def test_ties_for_first_share_the_place_and_the_next_player_is_third():
 
 def test_playoff_is_dealt_only_to_the_tied_players_with_its_hand_size():
     rules = GameRules(rounds=1, ties="playoff", playoff_hand_size=6)
-    game = _scored(Game(3, rules, seed=1), (10, 30, 10))
+    game = _scored(rules, "8S 8D KC", "5S 6S 7S")  # scores 0, 29, 0
     game.next_round()
     assert game.is_playoff and not game.is_over
     assert [len(h) for h in game.hands] == [6, 0, 6]
@@ -418,9 +435,9 @@ def test_playoff_is_dealt_only_to_the_tied_players_with_its_hand_size():
 
 def test_the_first_to_go_out_in_the_playoff_wins_alone():
     rules = GameRules(rounds=1, ties="playoff")
-    game = _scored(Game(3, rules, seed=1), (10, 30, 10))
-    game.next_round()
-    rig(game, ["5H 6H 7H 8S 8D 8C", "", "QS KS 4D 3C 10C 9D"], "9H", current=0)
+    game = _scored(rules, "8S 8D KC", "5S 6S 7S")  # scores 0, 29, 0
+    playoff = Deal.arrange(4, ["5H 6H 7H 8S 8D 8C", "", "QS KS 4D 3C 10C 9D"], "9H", dealer=2)
+    game.next_round(playoff)
     game.draw("discard")
     game.go_out("9H")
     assert game.playoff is not None and game.playoff.winner == 0
@@ -431,7 +448,8 @@ def test_the_first_to_go_out_in_the_playoff_wins_alone():
 
 
 def test_no_playoff_when_the_lowest_total_is_not_tied():
-    game = _scored(Game(3, GameRules(rounds=1, ties="playoff"), seed=1), (5, 10, 10))
+    # scores 0, 29, 29
+    game = _scored(GameRules(rounds=1, ties="playoff"), "8S 8D KC", "8C 8H KD")
     game.next_round()
     assert game.is_over and game.placements() == (1, 2, 2)
 
@@ -600,3 +618,208 @@ def test_lay_off_never_grows_a_run_past_eleven_cards():
 def test_a_seed_that_is_not_a_whole_number_is_refused_with_a_sentence(seed):
     with pytest.raises(GameError, match="A seed is a whole number"):
         Game(2, seed=seed)
+
+
+# -- scripted deals (table/deal.py) ---------------------------------------------------------------
+
+
+def _finish(game: Game) -> Game:
+    return play_game(game, [make_bot("greedy", seat) for seat in range(len(game.names))])
+
+
+def test_a_game_started_from_a_deal_saves_and_restores_as_the_same_game():
+    game = rig(Game(3, GameRules(rounds=2), seed=4), ["5H 6H 9C", "8S 8D KC", "QS KS 4D"], "7H")
+    game.draw("discard")
+    game.go_out("9C")
+    again = Game.from_json(game.to_json())
+    assert state(again) == state(game)
+    assert again.to_json() == game.to_json()
+    assert again.deals == game.deals
+    assert state(_finish(again)) == state(_finish(game))
+
+
+def test_a_round_dealt_from_a_deal_midgame_is_saved_and_replayed():
+    game = _scored(GameRules(rounds=2), "5S 6S 7S", "8S 8D KC")
+    second = Deal.arrange(2, ["5H 6H 7H 9C", "8S 8D KC QD", "QS KS 4D 3C"], "8H", dealer=2)
+    game.next_round(second)
+    assert game.hands[0] == parse_cards("5H 6H 7H 9C") and game.current_player == 0
+    game.draw("discard")
+    game.go_out("9C")
+    again = Game.from_json(game.to_json())
+    assert state(again) == state(game)
+    replayed = Game.replay(game.seed, game.rules, [r.action for r in game.history], 3, game.deals)
+    assert state(replayed) == state(game)
+
+
+def test_a_deal_round_trips_through_its_dictionary_and_holds_the_whole_deck():
+    deal = Deal.arrange(3, ["5H 6H 7H 8H 9H", "3S 4S 5S 6S 7S"], "KD", stock="QC", dealer=0)
+    assert Deal.from_dict(json.loads(json.dumps(deal.to_dict()))) == deal
+    assert Counter(c for h in (*deal.hands, deal.discard, deal.stock) for c in h) == Counter(DECK)
+    assert deal.stock[-1] == C("QC")
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"round": 12}, "no round 12"),
+        ({"dealer": 5}, "dealer is a seat from 0 to 1"),
+        ({"hands": [["3H"], ["4H"]]}, "deals 3 cards"),
+        ({"stock": []}, "whole deck"),
+        ({"hands": "3H"}, "list of 2 to 7 hands"),
+    ],
+)
+def test_a_deal_that_cannot_be_dealt_is_refused_with_a_sentence(change, message):
+    data = Deal.arrange(1, ["5H 6H 9C", "8S 8D KC"], "7H").to_dict()
+    data.update(change)
+    with pytest.raises(FiveCrownsError, match=message):
+        Deal.from_dict(data)
+
+
+def test_a_deal_for_another_table_or_round_is_refused():
+    deal = Deal.arrange(1, ["5H 6H 9C", "8S 8D KC"], "7H")
+    with pytest.raises(GameError, match="for 2 players, but the game has 3"):
+        Game(3, deal=deal)
+    with pytest.raises(GameError, match="round 3, but the game has 2 rounds"):
+        Game(
+            2,
+            GameRules(rounds=2),
+            deal=Deal.arrange(3, ["5H 6H 7H 8H 9H", "3S 4S 5S 6S 7S"], "7H"),
+        )
+    game = _scored(GameRules(rounds=2), "5S 6S 7S")
+    with pytest.raises(GameError, match="next round is round 2"):
+        game.next_round(deal)
+
+
+# -- bad input to the public entry points (issue 9) -----------------------------------------------
+
+
+def test_discarding_none_is_refused_as_not_a_card():
+    game = rig(Game(2, seed=1), ["5H 6H 9C", "8S 8D KC"], "7H")
+    game.draw("stock")
+    before = game.to_json()
+    with pytest.raises(CardError, match="not None"):
+        game.discard(None)
+    assert game.to_json() == before
+
+
+def test_melds_given_as_text_are_read_as_cards_when_going_out():
+    game = rig(Game(2, seed=1), ["5H 6H 9C", "8S 8D KC"], "7H")
+    game.draw("discard")
+    record = game.go_out("9C", melds=["5H 6H 7H"])
+    assert record.laid == (tuple(parse_cards("5H 6H 7H")),)
+
+
+def test_melds_that_are_not_cards_are_refused_with_a_sentence():
+    game = rig(Game(2, seed=1), ["5H 6H 9C", "8S 8D KC"], "7H")
+    game.draw("discard")
+    before = game.to_json()
+    with pytest.raises(CardError, match="as text such as '10H', not 6"):
+        game.go_out("9C", melds=[["5H", 6, "7H"]])
+    with pytest.raises(GoOutError, match="list of melds"):
+        game.go_out("9C", melds=5)
+    with pytest.raises(GoOutError, match="groups of cards"):
+        game.apply(GoOut(C("9C"), melds="5H 6H 7H"))  # type: ignore[arg-type]
+    assert game.to_json() == before
+
+
+@pytest.mark.parametrize("player", [99, -1, 2, True, "0", 1.0])
+def test_a_player_number_that_is_no_seat_is_refused_naming_it(player):
+    game = Game(["Ana", "Ben"], seed=1)
+    before = game.to_json()
+    with pytest.raises(TurnError, match=f"There is no player {re.escape(repr(player))}"):
+        game.apply(Draw("stock"), player=player)
+    with pytest.raises(TurnError, match="seats are numbered 0 to 1"):
+        game.observation(player)
+    assert game.to_json() == before
+
+
+def test_a_name_given_as_one_string_is_refused_not_split_into_letters():
+    with pytest.raises(GameError, match=r"list of names.*not 'Ana'"):
+        Game("Ana")
+
+
+@pytest.mark.parametrize("count", [10**9, 8, 1, 0, -3])
+def test_a_player_count_outside_two_to_seven_is_refused_before_any_work(count):
+    with pytest.raises(GameError, match="2 to 7 players"):
+        Game(count)
+
+
+def test_a_huge_player_count_is_quoted_by_its_size_not_its_digits():
+    with pytest.raises(GameError, match="about 5001 digits") as caught:
+        Game(10**5000)
+    assert len(str(caught.value)) < 200
+
+
+@pytest.mark.parametrize(
+    ("names", "message"),
+    [
+        ([1, 2], "not 1"),
+        (["Ana", ""], "1 to 40 characters"),
+        (["Ana", "x" * 200], "1 to 40 characters"),
+        (["Ana", "Ana"], "different name"),
+    ],
+)
+def test_names_that_are_not_short_distinct_text_are_refused(names, message):
+    with pytest.raises(GameError, match=message):
+        Game(names)
+
+
+def _save(**changes: object) -> str:
+    data = json.loads(Game(["Ana", "Ben"], seed=1).to_json())
+    data.update(changes)
+    return json.dumps(data)
+
+
+def test_a_tiny_save_claiming_a_billion_names_is_refused_without_allocating():
+    text = '{"format":"fivecrowns-game","names":1000000000,"rules":{},"seed":1,"actions":[],'
+    text += '"rounds_started":1}'
+    assert len(text) < 120
+    with pytest.raises(GameError, match="2 to 7 players"):
+        Game.from_json(text)
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        ({"names": None}, "a number .* or a list of names"),
+        ({"names": ["Ana"]}, "2 to 7 players"),
+        ({"seed": "x"}, "A seed is a whole number"),
+        ({"seed": 2**80}, "A seed is a whole number"),
+        ({"rules": {"lay_off": "no"}}, "lay_off is True or False"),
+        ({"rules": {"rounds": 2.5}}, "whole number"),
+        ({"rounds_started": 10**9}, "rounds_started"),
+        ({"actions": [{"type": "place", "hand": "x", "discard": "3H"}]}, "not a hand number"),
+        ({"actions": [{"type": "draw"}]}, "not a complete action"),
+        ({"deals": "x"}, "deals are not readable"),
+    ],
+)
+def test_a_damaged_save_is_refused_with_a_game_error(changes, message):
+    with pytest.raises(
+        GameError if "action" not in str(changes) else FiveCrownsError, match=message
+    ):
+        Game.from_json(_save(**changes))
+
+
+def test_a_deeply_nested_save_is_refused_without_recursion_error():
+    text = _save()[:-1] + ', "x": ' + "[" * 100_000 + "]" * 100_000 + "}"
+    with pytest.raises(GameError, match="nests deeper"):
+        Game.from_json(text)
+
+
+def test_a_save_larger_than_a_megabyte_is_refused_before_parsing():
+    with pytest.raises(GameError, match="too large"):
+        Game.from_json(_save(padding="x" * 1_100_000))
+
+
+def test_a_save_holding_a_huge_number_does_not_show_python_internals():
+    text = _save()[:-1] + ', "x": ' + "9" * 5000 + "}"
+    with pytest.raises(GameError) as caught:
+        Game.from_json(text)
+    assert "4300" not in str(caught.value) and "digits" not in str(caught.value)
+    assert "too large to read" in str(caught.value)
+
+
+@pytest.mark.parametrize("text", [None, 5, ["x"], b"\xff\xfe"])
+def test_a_save_that_is_not_text_is_refused(text):
+    with pytest.raises(GameError, match=r"not|UTF-8"):
+        Game.from_json(text)

@@ -9,15 +9,19 @@ from hypothesis import HealthCheck, event, settings
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
 from fivecrowns_lab.core.cards import DECK
-from fivecrowns_lab.core.rules import GameRules
+from fivecrowns_lab.core.rules import GOING_OUT_BONUS, GameRules
+from fivecrowns_lab.core.rules import VARIANTS as RULE_VARIANTS
 from fivecrowns_lab.table.actions import Discard, Draw, GoOut
 from fivecrowns_lab.table.game import Game, GameError
 
+# Every on/off variant of the one VARIANTS table, each alone, plus the standard game and a playoff.
 VARIANTS = {
     "standard": GameRules(rounds=2),
-    "lay_off": GameRules(rounds=2, lay_off=True),
-    "bonus": GameRules(rounds=2, going_out_bonus=True),
-    "no_final_discard": GameRules(rounds=2, no_final_discard=True),
+    **{
+        v.field: GameRules(rounds=2, **{v.field: True})
+        for v in RULE_VARIANTS
+        if isinstance(v.default, bool)
+    },
     "playoff": GameRules(rounds=1, ties="playoff", playoff_hand_size=3),
 }
 
@@ -140,7 +144,7 @@ class GameMachine(RuleBasedStateMachine):
         bonus = self.game.rules.going_out_bonus
         for result in self.game.round_results:
             assert result.went_out is not None
-            assert result.points[result.went_out] == (-10 if bonus else 0)
+            assert result.points[result.went_out] == (GOING_OUT_BONUS if bonus else 0)
             for player, points in enumerate(result.points):
                 if player != result.went_out:
                     assert points >= 0

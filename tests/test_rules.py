@@ -109,3 +109,74 @@ def test_game_rules_round_trip_through_a_dict():
 def test_bad_game_rules_say_what_is_wrong(kwargs, message):
     with pytest.raises(RulesError, match=message):
         GameRules(**kwargs)
+
+
+# -- one home for every rule, and settings that are really what they say (issue 9) ----------------
+
+
+def test_the_variants_table_lists_every_setting_of_game_rules_with_its_default():
+    from dataclasses import fields
+
+    from fivecrowns_lab.core.rules import VARIANTS
+
+    assert [v.field for v in VARIANTS] == [f.name for f in fields(GameRules)]
+    defaults = GameRules()
+    for variant in VARIANTS:
+        assert getattr(defaults, variant.field) == variant.default
+        assert variant.description.endswith(".") and variant.name
+
+
+def test_each_rule_bound_is_defined_once_in_the_package():
+    import pathlib
+    import re
+
+    import fivecrowns_lab
+
+    root = pathlib.Path(fivecrowns_lab.__file__).parent
+    sources = {p: p.read_text(encoding="utf-8") for p in root.rglob("*.py")}
+    bounds = ["MIN_RANK", "MAX_RANK", "MIN_PLAYERS", "MAX_PLAYERS", "MAX_RUN", "MIN_MELD"]
+    for name in [*bounds, "GOING_OUT_BONUS", "VARIANTS", "ROUNDS", "WILD_POINTS", "JOKER_POINTS"]:
+        pattern = re.compile(rf"^{name}\b[^=\n]*=(?!=)", re.MULTILINE)
+        homes = [
+            p.relative_to(root).as_posix() for p, text in sources.items() if pattern.search(text)
+        ]
+        assert homes == ["core/rules.py"], (name, homes)
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"playoff_hand_size": 6.5}, "whole number"),
+        ({"playoff_hand_size": True}, "whole number"),
+        ({"lay_off": "no"}, "lay_off is True or False, not 'no'"),
+        ({"going_out_bonus": 1}, "going_out_bonus is True or False"),
+        ({"no_final_discard": None}, "no_final_discard is True or False"),
+        ({"rounds": "11"}, "whole number"),
+        ({"ties": ["shared"]}, "'shared' or 'playoff'"),
+    ],
+)
+def test_settings_of_the_wrong_type_are_refused_not_taken_for_true(kwargs, message):
+    with pytest.raises(RulesError, match=message):
+        GameRules(**kwargs)
+
+
+@pytest.mark.parametrize("data", [None, [], "rounds=3", {"colour": "red"}])
+def test_settings_from_a_dictionary_must_be_a_dictionary_of_known_settings(data):
+    with pytest.raises(RulesError):
+        GameRules.from_dict(data)
+
+
+def test_points_and_wildness_of_something_that_is_not_a_card_are_refused():
+    from fivecrowns_lab import CardError
+
+    with pytest.raises(CardError, match="'9C' is not a card"):
+        card_points("9C", 1)
+    with pytest.raises(CardError, match="None is not a card"):
+        is_wild(None, 1)
+
+
+def test_going_out_bonus_variant_scores_minus_ten_and_is_off_by_default():
+    from fivecrowns_lab.core.rules import GOING_OUT_BONUS
+
+    assert GOING_OUT_BONUS == -10
+    assert GameRules().going_out_bonus is False

@@ -12,9 +12,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from fivecrowns_lab.core.rules import GameRules
-from fivecrowns_lab.core.solver import best_arrangement
 from fivecrowns_lab.errors import ScoreError
-from fivecrowns_lab.table.game import Game, RoundResult, play_game
+from fivecrowns_lab.table.deal import Deal
+from fivecrowns_lab.table.game import Game, play_game
 from fivecrowns_lab.table.players import make_bot
 from fivecrowns_lab.table.scorebook import (
     SaveFile,
@@ -66,10 +66,15 @@ def test_standings_give_totals_rounds_gone_out_first_and_placement():
 
 
 def test_tied_players_share_a_placement_and_the_next_place_is_skipped():
-    game = Game(["Ana", "Ben", "Cy"], GameRules(rounds=1), seed=1)
-    empty = best_arrangement("", 1)
-    game._results.append(RoundResult(1, (0, 0, 7), 0, (empty,) * 3, 0))
-    game._phase = "round_over"
+    # Ana goes out, Ben melds everything on his final turn, Cy keeps 8♠ 8♦ K♣: 0, 0, 29.
+    deal = Deal.arrange(1, ["5H 6H 9C", "5S 6S 7S", "8S 8D KC"], "7H", stock="QC QH", dealer=2)
+    game = Game(["Ana", "Ben", "Cy"], GameRules(rounds=1), seed=1, deal=deal)
+    game.draw("discard")
+    game.go_out("9C")
+    for drawn in ("QH", "QC"):
+        game.draw("stock")
+        game.discard(drawn)
+    assert game.round_results[0].points == (0, 0, 29)
     game.next_round()
     table = game.standings()
     assert table["placement"].tolist() == [1, 1, 3]

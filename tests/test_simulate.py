@@ -86,3 +86,49 @@ def test_bad_settings_are_refused_before_any_game():
 def test_progress_bar_can_be_shown(capsys):
     simulate(["greedy", "random"], 1, GameRules(rounds=1), seed=1, progress=True)
     assert "game" in capsys.readouterr().err
+
+
+# -- bad input (issue 9) -------------------------------------------------------------------------
+
+
+def test_seats_that_are_neither_bot_names_nor_players_are_refused():
+    with pytest.raises(SimulationError, match=r"bot name .* not 5"):
+        simulate([5, 6], 1, progress=False)
+
+
+@pytest.mark.parametrize("chunk_size", [-1, 0, 2.5, "3", True])
+def test_a_chunk_size_below_one_is_refused_not_an_empty_table(chunk_size):
+    with pytest.raises(SimulationError, match="chunk size"):
+        simulate(["greedy", "random"], 2, progress=False, chunk_size=chunk_size)
+
+
+@pytest.mark.parametrize("n_games", [0, -1, 2.0, True, 10**12])
+def test_simulate_and_run_games_share_one_bound_on_the_number_of_games(n_games):
+    from fivecrowns_lab.odds.strategy import run_games
+
+    for driver in (simulate, run_games):
+        with pytest.raises(SimulationError, match="whole number >= 1"):
+            driver(["greedy", "random"], n_games)
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"players": "greedy"}, "list with one bot name"),
+        ({"rules": {"rounds": 1}}, "GameRules"),
+        ({"seed": "x"}, "A seed is"),
+        ({"seed": 10**30}, "A seed is"),
+        ({"executor": "pool"}, "Executor"),
+        ({"progress": "yes"}, "progress is"),
+    ],
+)
+def test_bad_settings_are_refused_with_a_simulation_error(kwargs, message):
+    arguments = {"players": ["greedy", "random"], "n_games": 1, "progress": False} | kwargs
+    with pytest.raises(SimulationError, match=message):
+        simulate(**arguments)
+
+
+def test_a_progress_function_is_called_after_each_chunk():
+    calls = []
+    simulate(["greedy", "random"], 3, RULES, seed=1, progress=lambda d, t: calls.append((d, t)))
+    assert calls[-1] == (3, 3) and len(calls) >= 1

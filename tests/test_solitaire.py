@@ -164,3 +164,44 @@ def test_the_bot_plays_legal_moves_to_the_end_and_explains_them():
 
 def test_the_same_seed_deals_and_plays_the_same_game():
     assert Solitaire(seed=12).play() == Solitaire(seed=12).play()
+
+
+# -- bad input (issue 9) -------------------------------------------------------------------------
+
+
+def test_a_save_without_a_seed_is_refused_naming_what_is_missing():
+    with pytest.raises(SolitaireError, match="it has no seed"):
+        Solitaire.from_json('{"format": "fivecrowns-solitaire", "version": 1, "actions": []}')
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ('{"format": "fivecrowns-solitaire", "seed": "x", "actions": []}', "A seed is"),
+        ('{"format": "fivecrowns-solitaire", "seed": 1, "actions": 5}', "actions are no list"),
+        ('{"format": "fivecrowns-solitaire", "seed": 1, "actions": [{"type": 1}]}', "damaged"),
+        ("[" * 50_000 + "]" * 50_000, "nests deeper"),
+        ("not json", "not a saved solitaire game"),
+        (None, "JSON text, not None"),
+    ],
+)
+def test_a_damaged_save_is_refused_with_a_solitaire_error(text, message):
+    with pytest.raises(SolitaireError, match=message):
+        Solitaire.from_json(text)
+
+
+@pytest.mark.parametrize("seed", ["1", 1.5, True, 2**64, [1]])
+def test_a_seed_that_is_not_a_whole_number_within_64_bits_is_refused(seed):
+    with pytest.raises(SolitaireError, match="A seed is a whole number"):
+        Solitaire(seed=seed)
+
+
+def test_placing_something_that_is_not_a_card_is_refused_and_changes_nothing():
+    game = Solitaire(seed=3)
+    game.apply(Draw("stock"))
+    before = game.to_json()
+    with pytest.raises(SolitaireError, match="not a card"):
+        game.apply(Place(1, "3H"))  # type: ignore[arg-type]
+    with pytest.raises(SolitaireError, match="no hand 'x'"):
+        game.apply(Place("x", game.drawn))  # type: ignore[arg-type]
+    assert game.to_json() == before

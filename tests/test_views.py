@@ -7,12 +7,15 @@ from __future__ import annotations
 
 import json
 import random
-from collections import Counter
 
 import ipywidgets as widgets
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from fivecrowns_lab import DECK, best_arrangement, can_go_out, hand_size, lessons
+from fivecrowns_lab import Draw, best_arrangement, hand_size, lessons
+from fivecrowns_lab.errors import LessonError
+from fivecrowns_lab.render import points_text
 from fivecrowns_lab.views import (
     DealLab,
     Gallery,
@@ -23,7 +26,6 @@ from fivecrowns_lab.views import (
     ScoringLesson,
     deal_hand,
     find_lessons,
-    finished_round,
     placements,
 )
 
@@ -225,15 +227,6 @@ def test_meld_builder_empty_take_back_is_a_message():
 
 
 # --- 4. scoring step by step ---------------------------------------------------------------
-@pytest.mark.parametrize("round_no", [1, 5, 11])
-def test_finished_round_deals_real_cards_and_the_first_player_goes_out(round_no):
-    game = finished_round(round_no, 7, seed=round_no)
-    used = Counter(c for hand in game.hands for c in hand)
-    assert all(used[c] <= n for c, n in Counter(DECK).items())
-    assert all(len(h) == hand_size(round_no) for h in game.hands)
-    assert can_go_out(game.hands[0], round_no) and game.score(0) == 0
-
-
 def test_scoring_lesson_steps_player_by_player_line_by_line():
     view = ScoringLesson(round_no=6, players=3, seed=3)
     game = view.game
@@ -452,7 +445,8 @@ def test_quizzes_cover_the_common_mistakes():
 
 
 @pytest.mark.parametrize(
-    "factory", [lessons.schedule_lesson, lessons.meld_lab, lessons.scoring_lesson]
+    "factory",
+    [lessons.schedule_lesson, lessons.meld_lab, lessons.scoring_lesson, lessons.solitaire_lesson],
 )
 def test_every_rules_lesson_ends_with_a_quiz_with_instant_feedback(factory):
     lesson = factory()
@@ -460,12 +454,12 @@ def test_every_rules_lesson_ends_with_a_quiz_with_instant_feedback(factory):
     for q, question in enumerate(quiz.questions):
         right = next(i for i, a in enumerate(question.answers) if a.correct)
         wrong = next(i for i, a in enumerate(question.answers) if not a.correct)
-        quiz.buttons[q][wrong].click()
-        assert "Not quite" in quiz.feedback[q].value
-        assert question.answers[wrong].why in quiz.feedback[q].value
-        quiz.buttons[q][right].click()
-        assert "Right!" in quiz.feedback[q].value
-    assert f"0 of {len(quiz.questions)}" in quiz.score.value
+        quiz.answer(q, wrong)  # what a click on the wrong button does
+        assert "Not quite" in quiz.feedback_text(q)
+        assert question.answers[wrong].why in quiz.feedback_text(q)
+        quiz.answer(q, right)
+        assert "Right!" in quiz.feedback_text(q)
+    assert f"0 of {len(quiz.questions)}" in quiz.score_text()
 
 
 def test_high_contrast_switch_adds_a_class():
@@ -489,18 +483,6 @@ def test_gallery_links_every_numbered_notebook(tmp_path):
         assert f"href='{name}'" in view.links.value
 
 
-def test_gallery_picks_up_new_notebooks_and_their_titles(tmp_path):
-    cell = {
-        "cell_type": "markdown",
-        "metadata": {},
-        "source": ["# Odds of going out\n", "\n", "How likely."],
-    }
-    (tmp_path / "09-odds.ipynb").write_text(json.dumps({"cells": [cell]}))
-    (tmp_path / "notes.ipynb").write_text("{}")
-    [info] = find_lessons(tmp_path)
-    assert (info.number, info.title, info.summary) == ("09", "Odds of going out", "How likely.")
-
-
 def test_lesson_factories_return_widgets(tmp_path):
     for widget in [
         lessons.schedule_lesson(),
@@ -512,3 +494,282 @@ def test_lesson_factories_return_widgets(tmp_path):
         lessons.gallery(tmp_path),
     ]:
         assert isinstance(widget, widgets.Widget)
+
+
+# --- the quiz: checked in the page, mirrored in Python -----------------------------------------
+def _answer_all(quiz, right=True):
+    for q, question in enumerate(quiz.questions):
+        pick = next(i for i, a in enumerate(question.answers) if a.correct == right)
+        quiz.answer(q, pick)
+
+
+def test_quiz_state_holds_questions_answers_and_explanations_so_it_needs_no_kernel():
+    quiz = lessons.quiz("melds")
+    state = quiz.get_state()
+    assert state["bank"][1]["prompt"] == quiz.questions[1].prompt
+    assert all("why" in a and "correct" in a for q in state["bank"] for a in q["answers"])
+    assert "_esm" in state and "function render" in str(state["_esm"])  # checks answers in JS
+    assert state["handout_url"].startswith("data:text/html")
+    assert state["lesson_label"] == "Lesson 02: Books, runs and wilds"
+
+
+def test_quiz_reset_clears_every_answer_and_the_score():
+    quiz = lessons.quiz("cards")
+    _answer_all(quiz)
+    assert quiz.finished and quiz.score_text().startswith(f"First-try score: {len(quiz)} of")
+    quiz.reset()
+    assert not quiz.finished and quiz.choices == [[] for _ in quiz.questions]
+    assert quiz.score_text() == f"First-try score: 0 of {len(quiz)} (0 answered)"
+    assert quiz.feedback_text(0) == ""
+
+
+def test_quiz_first_try_counts_even_after_a_later_right_answer():
+    quiz = lessons.quiz("scoring")
+    wrong = next(i for i, a in enumerate(quiz.questions[0].answers) if not a.correct)
+    assert quiz.answer(0, wrong) is False
+    assert quiz.answer(0, quiz.questions[0].right) is True
+    assert quiz.first_tries == {0: False}
+    assert "Right!" in quiz.feedback_text(0)
+
+
+def test_quiz_results_file_has_one_row_per_question_to_hand_in():
+    quiz = lessons.quiz("cards")
+    quiz.learner = "=HYPERLINK(evil)"
+    _answer_all(quiz, right=False)
+    rows = quiz.results_rows()
+    assert rows[0] == (
+        "lesson", "name", "question", "first answer", "right the first time", "tries",
+        "right answer",
+    )  # fmt: skip
+    assert len(rows) == len(quiz) + 1
+    first = rows[1]
+    assert first[0] == "Lesson 01: Cards and the wild-card schedule"
+    assert first[1] == "'=HYPERLINK(evil)"  # never a spreadsheet formula
+    assert first[4] == "no" and first[5] == "1" and first[6] == "11"
+    text = quiz.results_csv()
+    assert text.splitlines()[0].startswith('"lesson","name"') and text.endswith("\n")
+    assert quiz.results_url().startswith("data:text/csv;charset=utf-8,%22lesson%22")
+
+
+def test_quiz_ignores_impossible_answers_from_the_page_and_refuses_them_from_python():
+    quiz = lessons.quiz("cards")
+    quiz.choices = [[0, 99, -1, True], "x", [1]]  # what a tampered page could send
+    assert quiz.choices[0] == [0] and quiz.choices[1] == [] and quiz.choices[2] == [1]
+    assert len(quiz.choices) == len(quiz)
+    with pytest.raises(LessonError, match="no answer 7"):
+        quiz.answer(0, 7)
+    with pytest.raises(LessonError, match="no question 50"):
+        quiz.answer(50, 0)
+    quiz.learner = "x" * 500
+    assert len(quiz.learner) == 80
+    quiz.learner = {"not": "a name"}
+    assert quiz.learner == ""
+
+
+def test_quiz_for_an_unknown_topic_names_the_topics():
+    with pytest.raises(LessonError, match=r"'astrology'.*cards"):
+        lessons.quiz("astrology")
+
+
+# --- lesson pages: quiz, previous and next ------------------------------------------------------
+@pytest.mark.parametrize(
+    ("factory", "number", "before", "after"),
+    [
+        (lessons.schedule_lesson, "01", None, "02-books-runs-and-wilds.ipynb"),
+        (lessons.meld_lab, "02", "01-cards-and-wilds.ipynb", "03-scoring-a-round.ipynb"),
+        (lessons.scoring_lesson, "03", "02-books-runs-and-wilds.ipynb", "04-play-a-round.ipynb"),
+        (lessons.solitaire_lesson, "05", "04-play-a-round.ipynb", "06-scorekeeper.ipynb"),
+    ],
+)
+def test_every_lesson_page_links_the_previous_and_next_lesson(factory, number, before, after):
+    page = factory()
+    assert page.children[-1] is page.nav and page.nav.number == number
+    html = page.nav.value
+    assert "href='00-index.ipynb'" in html and f"href='{after}'" in html and "rel='next'" in html
+    assert (f"href='{before}'" in html) if before else ("rel='prev'" not in html)
+
+
+def test_lesson_page_without_quiz_still_links_its_neighbours():
+    page = lessons.lesson_page(widgets.HTML("a view"), "06")
+    assert len(page.children) == 2 and "05-solitaire.ipynb" in page.nav.value
+
+
+# --- lesson 01: the dealt hand and the schedule table ----------------------------------------
+def test_lesson_01_dealt_hand_marks_its_wild_cards_with_the_badge():
+    shown = lessons.dealt_hand(round_no=5, seed=2026)
+    wilds = [c for c in shown.hand if c.is_joker or c.rank == 7]
+    assert wilds, "the lesson's example should hold a wild card"
+    dealt = shown.value.split("best arrangement")[0]  # the hand as dealt, before its melds
+    assert dealt.count(">WILD<") == len(wilds)
+    assert f"holds {len(wilds)} wild card" in shown.value
+    assert f"{shown.arrangement.penalty} points left" in shown.value
+
+
+def test_lesson_01_schedule_table_has_people_headers_and_every_round():
+    html = lessons.schedule_table().value
+    assert "Cards dealt" in html and "A king scores" in html and "_" not in html.split("<tbody")[0]
+    assert html.count("<tr") == 12  # a header and eleven rounds
+    assert "<th scope='row'>11</th><td>13</td><td>Ks</td><td>20</td><td>50</td>" in html
+
+
+# --- lesson 02: the same seed says so; a new hand moves on -------------------------------------
+def test_deal_lab_same_seed_says_it_is_the_same_hand_never_silently():
+    view = DealLab(round_no=5, seed=11)
+    view.deal_button.click()
+    assert "same hand" in view.status.text and "Surprise me" in view.status.text
+    view.seed.value = 12
+    assert view.hand == deal_hand(5, 12) and "same hand" not in view.status.text
+
+
+def test_meld_builder_new_hand_moves_to_the_next_seed():
+    view = MeldLab(round_no=5, seed=7)
+    first = view.hand.hand
+    view.new_button.click()
+    assert view.seed.value == 8 and view.hand.hand != first
+    assert "seed 8" in view.status.text
+    view.seed.value = 7
+    assert view.hand.hand == first  # the seed box redeals at once
+
+
+def test_meld_examples_table_says_why_each_is_or_is_not_a_meld():
+    table = lessons.meld_checks([("8H 8H 8*", 1), ("QD KD 3D", 5)])
+    assert "<b>a meld</b>. A book of three 8s" in table.value
+    assert "<b>not a meld</b>. Runs cannot wrap" in table.value
+    assert table.value.count(">WILD<") == 0 and len(table.results) == 2
+
+
+# --- lesson 03: controls match the round; predict, then see ------------------------------------
+def test_scoring_lesson_dropdown_and_shown_round_always_match():
+    view = ScoringLesson(round_no=6, players=3, seed=3)
+    for r in (11, 1, 6):
+        view.round.value = r
+        assert view.game.round_no == r and f"Round {r}," in view.status.text
+    view.players.value = 5
+    assert len(view.game.names) == 5
+
+
+def test_scoring_lesson_another_round_never_repeats_the_same_round():
+    view = ScoringLesson(round_no=6, players=3, seed=3)
+    seen = {view.game.hands}
+    for _ in range(3):
+        view.deal_button.click()
+        assert view.game.hands not in seen
+        seen.add(view.game.hands)
+    assert view.seed.value == 6
+
+
+def test_scoring_lesson_takes_a_guess_per_player_and_scores_it():
+    view = ScoringLesson(round_no=6, players=3, seed=3)
+    game = view.game
+    assert "your turn to guess" in view.steps.value
+    assert view.steps.value.count("fc-cardbtn") == 0 and "data-card=" in view.steps.value
+    view.guess.value = "0"
+    view.step_button.click()
+    assert "You guessed 0: exactly right!" in view.status.text
+    view.guess.value = str(game.score(1) + 3)
+    view.step_button.click()
+    assert "3 points off" in view.status.text
+    view.guess.value = "lots"
+    view.step_button.click()  # not a number: a message, and nothing moves on
+    assert view.status.kind == "error" and "'lots'" in view.status.text and view.shown == 2
+    view.guess.value = ""
+    view.step_button.click()
+    assert "Type a guess" in view.status.text
+    assert "Your guesses: 1 of 2 exactly right." in view.totals.value
+
+
+def test_scoring_lesson_going_out_bonus_scores_minus_ten():
+    view = ScoringLesson(round_no=4, players=2, seed=1)
+    view.bonus.value = True
+    view.step_button.click()
+    assert "scores -10 points" in view.status.text and "going-out bonus" in view.steps.value
+
+
+# --- lesson 05: the hint gives a reason --------------------------------------------------------
+def test_solitaire_hint_says_what_and_why():
+    view = lessons.solitaire_lesson().view
+    view.hint_button.click()
+    assert "Hint:" in view.hint_text.value
+    assert any(w in view.hint_text.value for w in ("points", "stock", "closes"))
+    view.stock_button.click()
+    view.hint_button.click()
+    text = view.hint_text.value
+    assert "hand" in text and ("points" in text or "closes" in text or "lowers no" in text)
+
+
+def test_solitaire_hint_reason_matches_the_points_it_quotes():
+    from fivecrowns_lab.core.solver import penalty
+    from fivecrowns_lab.table.solitaire import Solitaire, SolitaireBot
+    from fivecrowns_lab.views.solitaire import hint_text
+
+    for seed in range(6):
+        game = Solitaire(seed)
+        game.apply(Draw("stock"))
+        bot = SolitaireBot()
+        place = bot.choose(game)
+        text = hint_text(game, SolitaireBot())
+        hand = list(game.hands[place.hand - 1])
+        kept = [*hand, game.drawn]
+        kept.remove(place.discard)
+        assert f"hand {place.hand}" in text
+        if "instead of" in text:
+            assert f"leaves {points_text(penalty(kept, place.hand))} instead of" in text
+            assert f"instead of {points_text(penalty(hand, place.hand))}" in text
+
+
+# --- the gallery and the teacher's page ------------------------------------------------------
+def test_gallery_groups_game_then_probability_with_level_time_and_prerequisites():
+    from pathlib import Path
+
+    view = Gallery(Path(__file__).parent.parent / "notebooks")
+    html = view.links.value
+    assert html.index("Learn the game") < html.index("01-cards") < html.index("06-scorekeeper")
+    assert html.index("06-scorekeeper") < html.index("Probability with the game")
+    assert html.index("Probability with the game") < html.index("07-counting")
+    assert "Beginner · 10 min · Start here" in html
+    assert "Intermediate · 40 min · After 02, 07" in html
+    assert "href='00-rules.ipynb'" in html and "href='00-teachers.ipynb'" in html
+    gallery_part = html.split("class='fc-pages'")[0]
+    assert "00-rules" not in gallery_part  # the lesson list holds lessons only
+
+
+def test_teacher_page_has_objectives_timings_prerequisites_and_worksheets():
+    from fivecrowns_lab.content.catalogue import CATALOGUE
+
+    page = lessons.teacher_page()
+    html = page.table.value
+    for entry in CATALOGUE:
+        assert f"href='{entry.filename}'" in html
+        assert all(o.replace("'", "&#x27;") in html for o in entry.objectives)
+    from fivecrowns_lab.content.quizzes import LESSON_QUIZZES
+
+    assert html.count("Worksheet and answer key") == len(LESSON_QUIZZES) >= 4
+    assert "download='lesson-03-handout.html'" in html and "Serving a class" in html
+    assert f"{len(LESSON_QUIZZES)} with a quiz" in page.status.text
+
+
+def test_rules_page_has_the_schedule_and_a_way_back_to_the_lessons():
+    page = lessons.rules_page()
+    table, back = page.children
+    assert "A joker scores" in table.value and "href='00-index.ipynb'" in back.value
+
+
+_JSONISH = st.recursive(
+    st.none() | st.booleans() | st.integers(-5, 10) | st.text(max_size=5),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=3), inner),
+    max_leaves=12,
+)
+
+
+@settings(max_examples=60)
+@given(value=_JSONISH)
+def test_quiz_accepts_anything_a_page_sends_and_keeps_only_real_answers(value):
+    quiz = lessons.quiz("melds")
+    if isinstance(value, list):
+        quiz.choices = value  # a list is what the page may send; inside it, anything
+    quiz.learner = value
+    assert len(quiz.choices) == len(quiz)
+    for q, tries in enumerate(quiz.choices):
+        assert all(type(a) is int and 0 <= a < len(quiz.questions[q].answers) for a in tries)
+    assert isinstance(quiz.learner, str) and len(quiz.learner) <= 80
+    assert quiz.results_csv().count("\n") == len(quiz) + 1

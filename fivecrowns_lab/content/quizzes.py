@@ -2,7 +2,12 @@
 
 Each question names a mistake people commonly make about Five Crowns, and every
 answer says why it is right or wrong; :class:`fivecrowns_lab.views.quiz.Quiz`
-shows them with instant feedback.
+shows them with instant feedback (checked in the page, so it needs no kernel).
+
+To give a lesson a quiz: add its bank to ``QUIZZES`` under a topic name, map the
+lesson's number to that topic in ``LESSON_QUIZZES``, and end the lesson's factory
+with ``lesson_page(view, "NN")`` (in :mod:`fivecrowns_lab.lessons`). The lesson then
+gets the quiz, its printable worksheet with an answer key, and the previous/next links.
 
 >>> [q.prompt[:30] for q in QUIZZES["cards"]][:1]
 ['How many rounds does a full ga']
@@ -11,10 +16,11 @@ shows them with instant feedback.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from ..errors import LessonError
 
-__all__ = ["QUIZZES", "Answer", "Question"]
+__all__ = ["LESSON_QUIZZES", "QUIZZES", "Answer", "Question", "bank_state", "quiz_for_lesson"]
 
 
 @dataclass(frozen=True)
@@ -37,16 +43,30 @@ class Question:
         if sum(a.correct for a in self.answers) != 1:
             raise LessonError(f"Question {self.prompt!r} needs exactly one right answer.")
 
+    @property
+    def right(self) -> int:
+        """The index of the right answer."""
+        return next(i for i, a in enumerate(self.answers) if a.correct)
+
 
 def _q(prompt: str, right: tuple[str, str], *wrong: tuple[str, str]) -> Question:
     choices = [Answer(right[0], True, right[1])] + [Answer(t, False, w) for t, w in wrong]
-    # A fixed, spread-out position for the right answer, so it is not always first.
-    shift = len(prompt) % len(choices)
-    return Question(prompt, tuple(choices[shift:] + choices[:shift]))
+    return Question(prompt, tuple(choices))
+
+
+def _spread(*questions: Question) -> tuple[Question, ...]:
+    """Rotate each question's answers so the right one moves along: 1st, 2nd, 3rd, ..."""
+    out = []
+    for i, question in enumerate(questions):
+        n = len(question.answers)
+        shift = (question.right - i) % n
+        answers = question.answers[shift:] + question.answers[:shift]
+        out.append(Question(question.prompt, answers))
+    return tuple(out)
 
 
 QUIZZES: dict[str, tuple[Question, ...]] = {
-    "cards": (
+    "cards": _spread(
         _q(
             "How many rounds does a full game of Five Crowns have?",
             ("11", "Round 1 deals 3 cards and round 11 deals 13: eleven rounds."),
@@ -81,7 +101,7 @@ QUIZZES: dict[str, tuple[Question, ...]] = {
             ("Only the jokers", "Jokers are always wild, and each round also has a wild rank."),
         ),
     ),
-    "melds": (
+    "melds": _spread(
         _q(
             "Is 8♥ 8♥ 8★ a book?",
             ("Yes", "A book is three or more cards of one rank; suits do not matter."),
@@ -114,7 +134,7 @@ QUIZZES: dict[str, tuple[Question, ...]] = {
             ("Yes", "The second 10♠ is a repeat; a run has each rank once."),
         ),
     ),
-    "scoring": (
+    "scoring": _spread(
         _q(
             "What does the player who goes out score for the round?",
             ("0", "Going out scores 0 (−10 only with the going-out bonus variant)."),
@@ -143,4 +163,161 @@ QUIZZES: dict[str, tuple[Question, ...]] = {
             ("Whoever went out most", "Going out often helps, but only the total counts."),
         ),
     ),
+    "solitaire": _spread(
+        _q(
+            "In solitaire, hand 4 has six cards. Which cards are wild in it?",
+            (
+                "The 6s and the jokers",
+                "Hand k plays with round k's wild rank, k + 2: hand 4 has 6 cards and 6s wild.",
+            ),
+            ("The 4s and the jokers", "The wild rank is the hand size, k + 2, not k."),
+            (
+                "The same rank in every hand",
+                "Each hand has its own wild rank: a 6 is wild in hand 4 and plain in hand 5.",
+            ),
+        ),
+        _q(
+            "You drew 9♥ and put it in hand 5. Which card do you discard?",
+            (
+                "Any card of hand 5, or the 9♥ itself",
+                "The hand keeps its size: one of its cards, possibly the drawn one, goes.",
+            ),
+            (
+                "Any card of any hand",
+                "Cards never move between hands: the discard comes from the hand you chose.",
+            ),
+            ("None: hand 5 grows by one", "Every hand keeps its size; you always discard one."),
+        ),
+        _q(
+            "After the first turn, can you take the face-up discard?",
+            (
+                "No: every later turn draws from the stock",
+                "Only the first turn may take the face-up card; discarded cards are dead.",
+            ),
+            (
+                "Yes, like in the table game",
+                "In the table game yes, but in solitaire discards are dead after the first turn.",
+            ),
+        ),
+        _q(
+            "When do you win?",
+            (
+                "When all eleven hands are closed",
+                "A hand closes when all its cards meld; you win when every hand is closed.",
+            ),
+            (
+                "When one hand goes out",
+                "Closing one hand is a step; the game is won when all eleven are closed.",
+            ),
+            (
+                "When the draw pile runs out",
+                "An empty draw pile with a hand still open is a loss.",
+            ),
+        ),
+    ),
+    "play": _spread(
+        _q(
+            "Round 1 (3s wild): after drawing you hold 8♥ 9♥ 3♠ K♣. How do you go out?",
+            (
+                "Lay down 8♥ 9♥ 3♠, discard K♣",
+                "The wild 3♠ stands for the 10♥ (or the 7♥): a run of three. The K♣ is the "
+                "one card left, and discarding it is how you go out.",
+            ),
+            (
+                "Discard the 3♠",
+                "The 3♠ is wild in round 1; without it 8♥ 9♥ is no meld and you cannot go out.",
+            ),
+            (
+                "Lay down all four cards",
+                "A turn ends with a discard: the K♣ fits no meld with the others, so it goes.",
+            ),
+        ),
+        _q(
+            "May you lay a book down on a turn when you cannot go out?",
+            (
+                "No, not in the standard game",
+                "Melds go down when you go out, or on your final turn after someone else "
+                "has gone out; until then they stay in your hand.",
+            ),
+            (
+                "Yes, on any turn",
+                "That is rummy. In Five Crowns your melds stay in hand until you go out "
+                "(or take your final turn).",
+            ),
+            (
+                "Yes, but only books",
+                "Books and runs are treated alike: neither goes down before you go out.",
+            ),
+        ),
+        _q(
+            "Early in a round, which card is usually the best to discard?",
+            (
+                "A high card that fits nothing",
+                "A lone king would cost 13 if someone goes out, and it helps no meld.",
+            ),
+            (
+                "A wild card",
+                "A wild fits any book or run: throwing it away also hands it to the next player.",
+            ),
+            (
+                "The card you just drew",
+                "Only when it helps less than every other card: compare it with the rest.",
+            ),
+        ),
+        _q(
+            "The top discard is a joker. Should you take it?",
+            (
+                "Yes, almost always",
+                "A joker fits any meld in every round, and taking it keeps it from the "
+                "next player. Meld it: left in hand it costs 50.",
+            ),
+            (
+                "No, it costs 50 points",
+                "It costs 50 only if it is left out of your melds, and wilds are the easiest "
+                "cards to meld.",
+            ),
+            ("Only in round 11", "Jokers are wild in every round, not only the last."),
+        ),
+        _q(
+            "Another player has gone out. What do you do on your last turn?",
+            (
+                "Draw, lay down what melds, discard",
+                "Everyone else gets exactly one more turn; what is left in hand after the "
+                "best melds is scored.",
+            ),
+            (
+                "Nothing: the round is over",
+                "Not yet: each other player takes one final turn first.",
+            ),
+            (
+                "Keep playing until you go out",
+                "Only one more turn each; then the round is scored.",
+            ),
+        ),
+    ),
 }
+
+#: The quiz of each lesson, by lesson number (lessons add their topic here).
+LESSON_QUIZZES: dict[str, str] = {
+    "01": "cards",
+    "02": "melds",
+    "03": "scoring",
+    "04": "play",
+    "05": "solitaire",
+}
+
+
+def quiz_for_lesson(number: str) -> str | None:
+    """The quiz topic of a lesson (``"03"`` gives ``"scoring"``), or None if it has none."""
+    return LESSON_QUIZZES.get(number)
+
+
+def bank_state(questions: tuple[Question, ...]) -> list[dict[str, Any]]:
+    """A quiz bank as plain JSON-ready data (what the quiz widget sends the page)."""
+    return [
+        {
+            "prompt": q.prompt,
+            "answers": [{"text": a.text, "correct": a.correct, "why": a.why} for a in q.answers],
+        }
+        for q in questions
+    ]

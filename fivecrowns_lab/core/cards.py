@@ -39,10 +39,12 @@ import re
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
-from enum import Enum
+from enum import Enum, EnumMeta
+from itertools import islice
 from typing import Any
 
-from ..errors import CardError
+from ..errors import CardError, quote
+from .rules import MAX_RANK, MIN_RANK
 
 __all__ = [
     "DECK",
@@ -59,13 +61,31 @@ __all__ = [
 ]
 
 #: The ranks in order: 3..10, then J = 11, Q = 12, K = 13.
-RANKS: tuple[int, ...] = tuple(range(3, 14))
+RANKS: tuple[int, ...] = tuple(range(MIN_RANK, MAX_RANK + 1))
 RANK_NAMES = {11: "J", 12: "Q", 13: "K"}
 RANK_WORDS = {11: "jack", 12: "queen", 13: "king"}
 _JOKER_RANK = 0
 
 
-class Suit(Enum):
+class _SuitType(EnumMeta):
+    """``Suit(value)`` finds a member or raises :class:`CardError`; it never makes a new enum."""
+
+    def __call__(cls, value: object, *args: Any, **kwargs: Any) -> Any:
+        if isinstance(value, cls):
+            return value
+        try:
+            member = cls._value2member_map_.get(value) if not args and not kwargs else None
+        except TypeError:  # an unhashable value is no suit either
+            member = None
+        if member is None:
+            raise CardError(
+                f"There is no suit {quote(value)}: the suits are Suit.STARS, Suit.HEARTS, "
+                "Suit.CLUBS, Suit.SPADES and Suit.DIAMONDS (or parse a card such as '10H')."
+            )
+        return member
+
+
+class Suit(Enum, metaclass=_SuitType):
     """The five suits, each with its own symbol, ASCII letter and colour.
 
     The colours come from the Okabe-Ito palette, chosen to stay distinct
@@ -125,11 +145,20 @@ class Card:
     suit: Suit | None
 
     def __post_init__(self) -> None:
+        if isinstance(self.rank, bool) or not isinstance(self.rank, int):
+            raise CardError(f"A card's rank is a whole number, not {quote(self.rank)}.")
         if self.suit is None:
             if self.rank != _JOKER_RANK:
-                raise CardError(f"A card of rank {self.rank} needs a suit.")
+                raise CardError(f"A card of rank {quote(self.rank)} needs a suit.")
+        elif not isinstance(self.suit, Suit):
+            raise CardError(
+                f"A card's suit is a Suit, such as Suit.HEARTS, not {quote(self.suit)}."
+            )
         elif self.rank not in RANKS:
-            raise CardError(f"There is no rank {self.rank}: ranks run from 3 to 13 (K).")
+            raise CardError(
+                f"There is no rank {quote(self.rank)}: "
+                f"ranks run from {MIN_RANK} to {MAX_RANK} (K)."
+            )
 
     @classmethod
     def parse(cls, text: str) -> Card:
@@ -203,6 +232,10 @@ DECK: tuple[Card, ...] = tuple(
     [Card(rank, suit) for _ in range(2) for suit in SUITS for rank in RANKS] + [JOKER] * 6
 )
 _COPIES = Counter(DECK)
+# The most cards any text or list may hold (the deck twice over, for unchecked lists), and
+# the longest text read as cards: checked before anything is split or allocated.
+_MAX_CARDS = 2 * len(DECK)
+_MAX_TEXT = 8 * _MAX_CARDS
 
 _TOKEN = re.compile(r"^(10|[3-9]|[JQK])(.)$", re.IGNORECASE)
 _SPLIT = re.compile(r"[\s,]+")
@@ -230,16 +263,18 @@ def parse_card(text: str) -> Card:
     >>> parse_card("q★")
     Card(12, Suit.STARS)
     """
+    if not isinstance(text, str):
+        raise CardError(f"A card is written as text such as '10H', not {quote(text)}.")
     token = text.strip()
-    card = _BY_TEXT.get(token.upper())
+    card = _BY_TEXT.get(token.upper()) if len(token) <= 5 else None
     if card is not None:
         return card
     match = _TOKEN.match(token)
     if match and match.group(2).upper() not in _SUIT_BY_TEXT:
         raise CardError(
-            f"'{token}' is not a card: '{match.group(2)}' is not a suit; {_CARD_SHAPE}."
+            f"{quote(token)} is not a card: {quote(match.group(2))} is not a suit; {_CARD_SHAPE}."
         )
-    raise CardError(f"'{token}' is not a card: {_CARD_SHAPE}.")
+    raise CardError(f"{quote(token)} is not a card: {_CARD_SHAPE}.")
 
 
 class Hand(tuple[Card, ...]):
@@ -255,7 +290,15 @@ class Hand(tuple[Card, ...]):
     __slots__ = ()
 
     def __new__(cls, cards: Iterable[Card] = ()) -> Hand:
-        return super().__new__(cls, cards)
+        if isinstance(cards, (str, bytes, dict)) or not isinstance(cards, Iterable):
+            raise CardError(
+                f"A Hand is made of cards (parse text with parse_cards), not {quote(cards)}."
+            )
+        hand = super().__new__(cls, cards)
+        for card in hand:
+            if type(card) is not Card:
+                raise CardError(f"{quote(card)} is not a card; a Hand holds only cards.")
+        return hand
 
     def __str__(self) -> str:
         return format_cards(self)
@@ -275,7 +318,8 @@ class Hand(tuple[Card, ...]):
 
 def format_cards(cards: Iterable[Card], ascii: bool = False) -> str:
     """Write cards in notation separated by spaces (ASCII codes if ``ascii``)."""
-    return " ".join(card.code if ascii else str(card) for card in cards)
+    hand = cards if isinstance(cards, Hand) else Hand(cards)
+    return " ".join(card.code if ascii else str(card) for card in hand)
 
 
 def check_available(cards: Iterable[Card]) -> None:
@@ -292,7 +336,7 @@ def check_available(cards: Iterable[Card]) -> None:
         raise CardError(f"A hand of {total} cards is more than the deck's {len(DECK)}.")
     for card, count in counts.items():
         if not isinstance(card, Card):
-            raise CardError(f"{card!r} is not a card.")
+            raise CardError(f"{quote(card)} is not a card.")
         allowed = _COPIES[card]
         if count > allowed:
             what = "jokers" if card.is_joker else f"copies of {card}"
@@ -313,17 +357,23 @@ def parse_cards(text: str | Iterable[Any], check: bool = True) -> Hand:
     ...
     fivecrowns_lab.errors.CardError: '4X' is not a card: 'X' is not a suit; a card is a rank ...
     """
-    if text is None or not isinstance(text, (str, Iterable)):
+    if text is None or isinstance(text, (bytes, dict)) or not isinstance(text, (str, Iterable)):
         raise CardError(
             f"Cards are written as text such as '10H Q* JK' or given as a list of cards, "
-            f"not {text!r}."
+            f"not {quote(text)}."
         )
     if isinstance(text, str):
+        if len(text) > _MAX_TEXT:
+            raise CardError(
+                f"{quote(text)} is too long to be cards: the whole deck is {len(DECK)} cards."
+            )
         tokens = [t for t in _SPLIT.split(text.strip()) if t]
-        cards = Hand(parse_card(t) for t in tokens)
+        items: list[Any] = tokens
     else:
-        items = list(text)
-        cards = Hand(c if isinstance(c, Card) else parse_card(str(c)) for c in items)
+        items = list(islice(text, _MAX_CARDS + 1))
+    if len(items) > _MAX_CARDS:
+        raise CardError(f"More than {_MAX_CARDS} cards is more than the deck holds.")
+    cards = Hand(c if isinstance(c, Card) else parse_card(c) for c in items)
     if check:
         check_available(cards)
     return cards

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from .cards import Card, Hand
 from .melds import Meld, make_book, make_run
-from .rules import is_wild
+from .rules import MAX_RUN, is_wild, run_fits
 from .solver import Arrangement, best_arrangement, penalty
 
 __all__ = ["LayoffResult", "best_with_layoff"]
@@ -67,12 +67,12 @@ def _moves(card: Card, shapes: tuple[_Shape, ...], round_no: int) -> list[tuple[
                 found.append((i, (kind, key, low, high)))
                 book_done = book_done or wild  # one book is as good as another for a wild
             continue
-        if high - low + 1 >= 11:
+        if high - low + 1 >= MAX_RUN:
             continue
         if wild:
-            if high < 13:
+            if run_fits(low, high + 1):
                 found.append((i, (kind, key, low, high + 1)))
-            if low > 3:
+            if run_fits(low - 1, high):
                 found.append((i, (kind, key, low - 1, high)))
         elif card.suit is not None and card.suit.index == key:
             if card.rank == high + 1:

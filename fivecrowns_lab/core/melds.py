@@ -17,7 +17,7 @@ from typing import Literal
 
 from ..errors import MeldError
 from .cards import RANK_NAMES, RANK_WORDS, Card, Hand, Suit, format_cards, parse_cards
-from .rules import check_round, is_wild
+from .rules import MAX_RANK, MAX_RUN, MIN_MELD, MIN_RANK, check_round, is_wild, wild_rank
 
 __all__ = [
     "Meld",
@@ -31,7 +31,6 @@ __all__ = [
 ]
 
 MeldKind = Literal["book", "run"]
-_LOW, _HIGH = 3, 13
 _NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight")
 
 
@@ -144,12 +143,12 @@ def make_book(cards: Sequence[Card], round_no: int, rank: int | None = None) -> 
     """
     naturals = [c for c in cards if not is_wild(c, round_no)]
     ranks = {c.rank for c in naturals}
-    if len(cards) < 3 or len(ranks) > 1:
+    if len(cards) < MIN_MELD or len(ranks) > 1:
         raise MeldError(f"{format_cards(cards)} is not a book.")
     if ranks:
         rank = ranks.pop()
     elif rank is None:
-        rank = round_no + 2
+        rank = wild_rank(round_no)
     ordered = Hand(naturals + [c for c in cards if is_wild(c, round_no)])
     return Meld(ordered, "book", (rank,) * len(cards), None, round_no)
 
@@ -166,19 +165,19 @@ def make_run(
     wilds = [c for c in cards if is_wild(c, round_no)]
     suits = {c.suit for c in naturals}
     n = len(cards)
-    if n < 3 or n > _HIGH - _LOW + 1 or len(suits) > 1:
+    if n < MIN_MELD or n > MAX_RUN or len(suits) > 1:
         raise MeldError(f"{format_cards(cards)} is not a run.")
     if naturals:
         suit = naturals[0].suit
         lo, hi = naturals[0].rank, naturals[-1].rank
         if len({c.rank for c in naturals}) != len(naturals) or hi - lo + 1 > n:
             raise MeldError(f"{format_cards(cards)} is not a run.")
-        top = min(_HIGH, lo + n - 1)
+        top = min(MAX_RANK, lo + n - 1)
         first = top - n + 1
         if start is not None and start <= lo and start + n - 1 >= hi:
-            first = max(_LOW, min(start, _HIGH - n + 1))
+            first = max(MIN_RANK, min(start, MAX_RANK - n + 1))
     else:
-        first = _LOW if start is None else max(_LOW, min(start, _HIGH - n + 1))
+        first = MIN_RANK if start is None else max(MIN_RANK, min(start, MAX_RANK - n + 1))
     if suit is None:
         raise MeldError("A run of wilds alone needs a suit to stand in.")
     by_rank = {c.rank: c for c in naturals}
@@ -200,7 +199,7 @@ def check_meld(cards: str | Iterable[Card], round_no: int) -> MeldCheck:
     hand = parse_cards(cards)
     naturals = [c for c in hand if not is_wild(c, round_no)]
     n, n_wild = len(hand), len(hand) - len(naturals)
-    if n < 3:
+    if n < MIN_MELD:
         have = "none" if n == 0 else f"only {_count(n)}"
         return MeldCheck(False, None, f"A meld needs at least three cards; this has {have}.")
     ranks = Counter(c.rank for c in naturals)
@@ -232,8 +231,8 @@ def _run_problem(naturals: list[Card], n_wild: int, n: int) -> str | None:
     )
     if twice:
         return f"A run cannot hold the same rank twice: {twice[0]} is there more than once."
-    if n > _HIGH - _LOW + 1:
-        return f"A run is at most 11 cards long (3 to K); this has {n}."
+    if n > MAX_RUN:
+        return f"A run is at most {MAX_RUN} cards long (3 to K); this has {n}."
     ordered = sorted(c.rank for c in naturals)
     lo, hi = ordered[0], ordered[-1]
     missing = [r for r in range(lo, hi + 1) if r not in ordered]
@@ -256,8 +255,8 @@ def _run_problem(naturals: list[Card], n_wild: int, n: int) -> str | None:
 
 def _fits_if_wrapped(ranks: list[int], n_wild: int) -> bool:
     """Would the ranks make a run if K were followed by 3 again?"""
-    size = _HIGH - _LOW + 1
-    shifted = sorted((r - _LOW) % size for r in ranks)
+    size = MAX_RUN
+    shifted = sorted((r - MIN_RANK) % size for r in ranks)
     for cut in range(1, len(shifted)):
         rotated = [(r - shifted[cut]) % size for r in shifted]
         span = max(rotated) - min(rotated) + 1

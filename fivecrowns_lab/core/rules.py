@@ -1,48 +1,116 @@
-"""The round schedule, wild cards, card points and the game's settings.
+"""Every rule's number lives here: ranks, rounds, players, runs, points, and the variants.
+
+Each bound is defined once, in this module, and everything else imports it (see
+"Where each rule lives" in CONTRIBUTING.md).
 
 >>> hand_size(11), wild_rank(11)
 (13, 13)
 >>> from fivecrowns_lab.core.cards import Card, Suit
 >>> card_points(Card(13, Suit.HEARTS), 10), card_points(Card(13, Suit.HEARTS), 11)
 (13, 20)
+>>> [v.field for v in VARIANTS]
+['rounds', 'ties', 'playoff_hand_size', 'lay_off', 'going_out_bonus', 'no_final_discard']
 """
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
-from typing import Any, Literal
+from dataclasses import asdict, dataclass, field, fields
+from typing import TYPE_CHECKING, Any, Literal
 
-from ..errors import RoundError, RulesError
-from .cards import RANK_NAMES, Card
+from ..errors import RoundError, RulesError, quote
+
+if TYPE_CHECKING:
+    from .cards import Card
 
 __all__ = [
+    "FIRST_ROUND",
+    "GOING_OUT_BONUS",
     "JOKER_POINTS",
+    "LAST_ROUND",
+    "MAX_PLAYERS",
+    "MAX_RANK",
+    "MAX_RUN",
+    "MIN_MELD",
+    "MIN_PLAYERS",
+    "MIN_RANK",
     "ROUNDS",
+    "TIE_POLICIES",
+    "VARIANTS",
     "WILD_POINTS",
     "GameRules",
     "RoundError",
     "RulesError",
+    "Variant",
     "card_points",
+    "check_player_count",
     "check_round",
     "hand_size",
     "is_wild",
+    "run_fits",
     "wild_rank",
     "wild_rank_text",
 ]
 
+# -- cards ------------------------------------------------------------------------------------
+
+#: The lowest rank (3) and the highest (K = 13); J = 11, Q = 12. There are no aces or twos.
+MIN_RANK = 3
+MAX_RANK = 13
+
+# -- melds ------------------------------------------------------------------------------------
+
+#: A book or a run has at least three cards.
+MIN_MELD = 3
+#: Runs do not wrap (K is not followed by 3), so the longest run is 3..K: eleven cards.
+MAX_RUN = MAX_RANK - MIN_RANK + 1
+
+# -- rounds -----------------------------------------------------------------------------------
+
+#: Round ``r`` deals ``r + 2`` cards and rank ``r + 2`` is wild: rounds 1 (3s) to 11 (kings).
+FIRST_ROUND = 1
+LAST_ROUND = MAX_RANK - 2
 #: The rounds of a full game.
-ROUNDS: tuple[int, ...] = tuple(range(1, 12))
+ROUNDS: tuple[int, ...] = tuple(range(FIRST_ROUND, LAST_ROUND + 1))
+
+# -- players ----------------------------------------------------------------------------------
+
+#: Players at the table (one player plays the solitaire edition instead).
+MIN_PLAYERS = 2
+MAX_PLAYERS = 7
+
+# -- points -----------------------------------------------------------------------------------
+
 #: Points for a card of the round's wild rank left in hand.
 WILD_POINTS = 20
 #: Points for a joker left in hand.
 JOKER_POINTS = 50
+#: The round's score of the player who goes out under the going-out-bonus variant.
+GOING_OUT_BONUS = -10
+
+
+def run_fits(low: int, high: int) -> bool:
+    """True when a run may cover ranks ``low..high``: it stays within 3..K (no wrap, <= 11)."""
+    return MIN_RANK <= low <= high <= MAX_RANK
+
+
+def check_player_count(count: int, error: type[Exception] = RulesError) -> int:
+    """Return ``count`` if 2..7 players can sit at the table, else raise ``error`` saying so."""
+    if isinstance(count, bool) or not isinstance(count, int):
+        raise error(f"The number of players is a whole number, not {quote(count)}.")
+    if not MIN_PLAYERS <= count <= MAX_PLAYERS:
+        raise error(
+            f"Five Crowns is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, not "
+            f"{quote(count)}; one player plays the solitaire edition (Solitaire)."
+        )
+    return count
 
 
 def check_round(round_no: int) -> int:
     """Return ``round_no`` if it is a round of the game (1..11), else raise :class:`RoundError`."""
     if isinstance(round_no, bool) or not isinstance(round_no, int) or round_no not in ROUNDS:
         raise RoundError(
-            f"There is no round {round_no!r}: a game has rounds 1 to 11 "
+            f"There is no round {quote(round_no)}: "
+            f"a game has rounds {FIRST_ROUND} to {LAST_ROUND} "
             "(round 1 deals 3 cards with 3s wild, round 11 deals 13 with kings wild)."
         )
     return round_no
@@ -60,27 +128,70 @@ def wild_rank(round_no: int) -> int:
 
 def wild_rank_text(round_no: int) -> str:
     """The wild rank as printed: ``'3'`` .. ``'10'``, ``'J'``, ``'Q'``, ``'K'``."""
+    from .cards import RANK_NAMES  # cards imports this module's bounds
+
     rank = wild_rank(round_no)
     return RANK_NAMES.get(rank, str(rank))
+
+
+def _not_a_card(card: object) -> Exception:
+    from .cards import CardError
+
+    return CardError(f"{quote(card)} is not a card; parse text first, as in parse_card('9C').")
 
 
 def is_wild(card: Card, round_no: int) -> bool:
     """True for a joker and for every card of the round's wild rank."""
     rank = wild_rank(round_no)
-    return card.is_joker or card.rank == rank
+    try:
+        return card.is_joker or card.rank == rank
+    except AttributeError:  # checked only on failure: this runs in the solver's loops
+        raise _not_a_card(card) from None
 
 
 def card_points(card: Card, round_no: int) -> int:
     """Penalty points of a card left in hand: face value, wild rank 20, joker 50."""
     rank = wild_rank(round_no)
-    if card.is_joker:
-        return JOKER_POINTS
-    if card.rank == rank:
-        return WILD_POINTS
-    return card.rank
+    try:
+        if card.is_joker:
+            return JOKER_POINTS
+        return WILD_POINTS if card.rank == rank else card.rank
+    except AttributeError:
+        raise _not_a_card(card) from None
 
 
 TiePolicy = Literal["shared", "playoff"]
+#: The tie policies: players tied for the lowest total share first place, or play it off.
+TIE_POLICIES: tuple[TiePolicy, ...] = ("shared", "playoff")
+
+
+@dataclass(frozen=True)
+class Variant:
+    """One setting of :class:`GameRules`: its name, its field, its default and what it does."""
+
+    name: str
+    field: str
+    default: int | bool | str
+    description: str
+
+
+#: Every variant and setting of a game, in one table. :class:`GameRules` takes its fields and
+#: defaults from here; views list it to build their controls.
+VARIANTS: tuple[Variant, ...] = (
+    Variant("short game", "rounds", LAST_ROUND,
+            "Play only the first N rounds (5 or 7 are common with children)."),
+    Variant("ties", "ties", "shared",
+            "'shared': players tied for the lowest total share first; 'playoff': play it off."),
+    Variant("playoff hand", "playoff_hand_size", 6,
+            "Cards dealt in the tiebreak round (the rank equal to it is wild)."),
+    Variant("lay off", "lay_off", False,
+            "On the final turn, cards may be added to melds already on the table."),
+    Variant("going-out bonus", "going_out_bonus", False,
+            f"The player who goes out scores {GOING_OUT_BONUS} for the round instead of 0."),
+    Variant("no final discard", "no_final_discard", False,
+            "A player may also go out by melding every card after the draw, with no discard."),
+)  # fmt: skip
+_DEFAULTS: dict[str, Any] = {v.field: v.default for v in VARIANTS}
 
 
 @dataclass(frozen=True)
@@ -104,22 +215,32 @@ class GameRules:
         A player may also go out by melding every card after the draw, with no discard.
     """
 
-    rounds: int = 11
-    ties: TiePolicy = "shared"
-    playoff_hand_size: int = 6
-    lay_off: bool = False
-    going_out_bonus: bool = False
-    no_final_discard: bool = False
+    rounds: int = field(default=_DEFAULTS["rounds"])
+    ties: TiePolicy = field(default=_DEFAULTS["ties"])
+    playoff_hand_size: int = field(default=_DEFAULTS["playoff_hand_size"])
+    lay_off: bool = field(default=_DEFAULTS["lay_off"])
+    going_out_bonus: bool = field(default=_DEFAULTS["going_out_bonus"])
+    no_final_discard: bool = field(default=_DEFAULTS["no_final_discard"])
 
     def __post_init__(self) -> None:
         if isinstance(self.rounds, bool) or not isinstance(self.rounds, int):
-            raise RulesError(f"The number of rounds must be a whole number, not {self.rounds!r}.")
-        if not 1 <= self.rounds <= 11:
-            raise RulesError(f"A game has 1 to 11 rounds, not {self.rounds}.")
-        if self.ties not in ("shared", "playoff"):
-            raise RulesError(f"Ties are 'shared' or 'playoff', not {self.ties!r}.")
-        if not 3 <= self.playoff_hand_size <= 13:
-            raise RulesError(f"A playoff hand has 3 to 13 cards, not {self.playoff_hand_size}.")
+            raise RulesError(
+                f"The number of rounds must be a whole number, not {quote(self.rounds)}."
+            )
+        if not 1 <= self.rounds <= len(ROUNDS):
+            raise RulesError(f"A game has 1 to {len(ROUNDS)} rounds, not {quote(self.rounds)}.")
+        if not isinstance(self.ties, str) or self.ties not in TIE_POLICIES:
+            raise RulesError(f"Ties are 'shared' or 'playoff', not {quote(self.ties)}.")
+        size = self.playoff_hand_size
+        low, high = hand_size(FIRST_ROUND), hand_size(LAST_ROUND)
+        if isinstance(size, bool) or not isinstance(size, int) or not low <= size <= high:
+            raise RulesError(
+                f"A playoff hand has {low} to {high} cards (a whole number), not {quote(size)}."
+            )
+        for name in ("lay_off", "going_out_bonus", "no_final_discard"):
+            value = getattr(self, name)
+            if not isinstance(value, bool):
+                raise RulesError(f"The setting {name} is True or False, not {quote(value)}.")
 
     @property
     def round_numbers(self) -> tuple[int, ...]:
@@ -132,5 +253,14 @@ class GameRules:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> GameRules:
-        """Rebuild settings from :meth:`to_dict`'s output."""
+        """Rebuild settings from :meth:`to_dict`'s output (:class:`RulesError` if it is not)."""
+        if not isinstance(data, dict):
+            raise RulesError(f"Game settings are a dictionary of settings, not {quote(data)}.")
+        known = {f.name for f in fields(cls)}
+        unknown = [k for k in data if k not in known]
+        if unknown:
+            raise RulesError(
+                f"There is no setting {quote(unknown[0])}; "
+                f"the settings are {', '.join(sorted(known))}."
+            )
         return cls(**data)

@@ -31,7 +31,17 @@ from dataclasses import dataclass
 from ..errors import HandSizeError
 from .cards import DECK, SUITS, Card, Hand, Suit, parse_cards
 from .melds import Meld, make_book, make_run
-from .rules import card_points, check_round, hand_size, is_wild, wild_rank
+from .rules import (
+    MAX_RANK,
+    MAX_RUN,
+    MIN_MELD,
+    MIN_RANK,
+    card_points,
+    check_round,
+    hand_size,
+    is_wild,
+    wild_rank,
+)
 
 __all__ = [
     "Arrangement",
@@ -90,7 +100,7 @@ class Arrangement:
 def _slot(card: Card) -> int:
     """Bit offset of a natural card in the packed representation."""
     assert card.suit is not None
-    return ((card.rank - 3) * 5 + card.suit.index) * 2
+    return ((card.rank - MIN_RANK) * 5 + card.suit.index) * 2
 
 
 def _split(cards: Hand, round_no: int) -> tuple[int, list[Card], list[Card]]:
@@ -143,8 +153,8 @@ def _runs_from(
             need = 1 if end - rank == 1 else 0  # two naturals side by side need one more card
             if need <= spare:
                 found.append((left, spare - need, taken))
-        bit = ((end - 2) * 5 + suit) * 2
-        for nxt in range(end + 1, min(14, end + 2 + spare)):
+        bit = ((end + 1 - MIN_RANK) * 5 + suit) * 2
+        for nxt in range(end + 1, min(MAX_RANK + 1, end + 2 + spare)):  # runs stop at K
             if (left >> bit) & 3:
                 stack.append((left - (1 << bit), nxt, spare - (nxt - end - 1), (*taken, nxt)))
             bit += 10
@@ -168,7 +178,7 @@ def _run_sets(
 def _choices(rem: int, wilds: int, must_meld: bool) -> list[Choice]:
     """Every choice at the lowest rank held (see the module docstring)."""
     rank_index = ((rem & -rem).bit_length() - 1) // _BLOCK
-    rank = rank_index + 3
+    rank = rank_index + MIN_RANK
     shift = rank_index * _BLOCK
     block = (rem >> shift) & _RANK_MASK
     rest = rem ^ (block << shift)
@@ -182,7 +192,7 @@ def _choices(rem: int, wilds: int, must_meld: bool) -> list[Choice]:
         total += count
         # A run from here needs another natural of the suit within reach of the wilds.
         near = reach >> (2 * suit)
-        for _ in range(min(wilds + 1, 10 - rank_index)):
+        for _ in range(min(wilds + 1, MAX_RANK - rank)):
             if near & 3:
                 break
             near >>= _BLOCK
@@ -199,7 +209,7 @@ def _choices(rem: int, wilds: int, must_meld: bool) -> list[Choice]:
         else:
             book_options = (True, False)
         for book in book_options:
-            spare = wilds - (3 - left_here if book and left_here < 3 else 0)
+            spare = wilds - (MIN_MELD - left_here if book and left_here < MIN_MELD else 0)
             if spare < 0:
                 continue
             points = 0 if book else left_here * rank
@@ -281,15 +291,15 @@ class _Search:
             block = (rem >> (rank_index * _BLOCK)) & _RANK_MASK
             for suit, _taken in runs:
                 block -= 1 << (2 * suit)
-            steps.append((rank_index + 3, block, book, runs))
+            steps.append((rank_index + MIN_RANK, block, book, runs))
             rem, wilds = after, spare
         return steps
 
 
 def _run_meld(taken: tuple[int, ...], suit: Suit, wilds: list[Card], round_no: int) -> Meld:
     """The run of the naturals ``taken`` (ranks) of ``suit``, wilds filling gaps then padding."""
-    span = max(3, taken[-1] - taken[0] + 1)
-    first = min(taken[0], 14 - span)  # pad above, or below when the run reaches K
+    span = max(MIN_MELD, taken[-1] - taken[0] + 1)
+    first = min(taken[0], MAX_RANK + 1 - span)  # pad above, or below when the run reaches K
     spare = iter(wilds)
     at = set(taken)
     cards = [_CARD[r, suit] if r in at else next(spare) for r in range(first, first + span)]
@@ -304,12 +314,12 @@ def _build(
     spare = sorted(wilds, key=lambda c: not c.is_joker)  # jokers go into melds first
     for rank, block, book, runs in search.path(packed, len(wilds)):
         for suit_index, taken in runs:
-            need = max(3, taken[-1] - taken[0] + 1) - len(taken)
+            need = max(MIN_MELD, taken[-1] - taken[0] + 1) - len(taken)
             melds.append(_run_meld(taken, SUITS[suit_index], spare[:need], round_no))
             spare = spare[need:]
         here = [_CARD[rank, s] for s in SUITS for _ in range((block >> (2 * s.index)) & 3)]
         if book and here:
-            need = max(0, 3 - len(here))
+            need = max(0, MIN_MELD - len(here))
             cards = Hand(here + spare[:need])
             melds.append(Meld(cards, "book", (rank,) * len(cards), None, round_no))
             spare = spare[need:]
@@ -332,13 +342,13 @@ def _place_spare_wilds(
             melds[i] = make_book([*meld.cards, *spare], round_no, meld.ranks[0])
             return melds, []
     for i, meld in enumerate(melds):
-        room = 11 - len(meld)
+        room = MAX_RUN - len(meld)
         if room and meld.suit is not None:
             take, spare = spare[:room], spare[room:]
             melds[i] = make_run([*meld.cards, *take], round_no, meld.suit, meld.ranks[0])
             if not spare:
                 return melds, []
-    if len(spare) >= 3:
+    if len(spare) >= MIN_MELD:
         return [*melds, make_book(spare, round_no)], []
     if melds:
         # Only full runs of eleven are left: split one as 3..5 and 6..K, and let
@@ -346,8 +356,8 @@ def _place_spare_wilds(
         full = melds[0]
         low_cards, high_cards = list(full.cards[:3]), list(full.cards[3:])
         assert full.suit is not None
-        low = make_run(low_cards + spare, round_no, full.suit, 3)
-        high = make_run(high_cards, round_no, full.suit, 6)
+        low = make_run(low_cards + spare, round_no, full.suit, MIN_RANK)
+        high = make_run(high_cards, round_no, full.suit, MIN_RANK + 3)
         return [low, high, *melds[1:]], []
     return melds, spare
 
@@ -380,14 +390,14 @@ def penalty(cards: str | Iterable[Card], round_no: int) -> int:
     hand = _prepare(cards, round_no)
     packed, naturals, wilds = _split(hand, round_no)
     value = _Search().min_leftover(packed, len(wilds))
-    if value == sum(c.rank for c in naturals) and 0 < len(wilds) < 3:
+    if value == sum(c.rank for c in naturals) and 0 < len(wilds) < MIN_MELD:
         value += sum(card_points(c, round_no) for c in wilds)
     return value
 
 
 def _can_meld_all(search: _Search, packed: int, n_wilds: int) -> bool:
     if not packed:
-        return n_wilds == 0 or n_wilds >= 3
+        return n_wilds == 0 or n_wilds >= MIN_MELD
     return search.wilds_needed(packed, n_wilds) <= n_wilds
 
 

@@ -10,50 +10,79 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from ..content.quizzes import QUIZZES, Answer, Question
+from ..content.quizzes import LESSON_QUIZZES, QUIZZES, Answer, Question
 from ..errors import LessonError
 
 __all__ = [
     "QUIZZES",
     "Answer",
     "Question",
+    "coached_game",
     "deal_lab",
+    "dealt_hand",
     "gallery",
     "go_out_lesson",
+    "lesson_page",
+    "meld_checks",
     "meld_lab",
     "outs_lesson",
     "play_lesson",
     "quiz",
+    "rules_page",
     "schedule_lesson",
+    "schedule_table",
     "scorekeeper",
     "scoring_lesson",
     "solitaire_lesson",
     "solitaire_odds_lesson",
     "strategy_lab",
+    "teacher_page",
     "wild_count_lesson",
 ]
 
 
 def quiz(topic: str) -> Any:
-    """The self-check quiz of a lesson: ``"cards"``, ``"melds"`` or ``"scoring"``."""
+    """The self-check quiz of a lesson, by topic: ``"cards"``, ``"melds"``, ``"play"``, ...
+
+    It checks answers in the page, so it works without a kernel too.
+    """
     from ..views.quiz import Quiz
 
     if topic not in QUIZZES:
-        raise LessonError(f"There is no quiz on {topic!r}; try one of {sorted(QUIZZES)}.")
-    return Quiz(QUIZZES[topic])
+        raise LessonError(
+            f"There is no quiz on {str(topic)[:40]!r}; try one of {sorted(QUIZZES)}."
+        )
+    return Quiz(QUIZZES[topic], topic=topic)
 
 
-def _with_quiz(view: Any, topic: str) -> Any:
+def lesson_page(view: Any, number: str, topic: str | None = None) -> Any:
+    """A lesson's whole page: its view, its quiz (if it has one) and previous/next links.
+
+    ``topic`` defaults to the lesson's quiz in ``LESSON_QUIZZES``. Every lesson factory
+    can end with this, so each lesson gets the same quiz and the same links.
+    """
+    import ipywidgets as widgets
+
     from ..views.base import Lesson
+    from ..views.gallery import LessonNav
 
-    return Lesson(view, quiz(topic))
+    topic = topic if topic is not None else LESSON_QUIZZES.get(number)
+    nav = LessonNav(number)
+    if topic is None:
+        page = widgets.VBox([view, nav])
+        page.add_class("fc-lesson-box")
+    else:
+        page = Lesson(view, quiz(topic))
+        page.children = (*page.children, nav)
+    page.nav = nav
+    return page
 
 
 def schedule_lesson(round_no: int = 1) -> Any:
-    """Lesson 01: the wild-card schedule, then a quiz."""
+    """Lesson 01: the wild-card schedule, then a quiz and the previous/next links."""
     from ..views.schedule import ScheduleView
 
-    return _with_quiz(ScheduleView(round_no), "cards")
+    return lesson_page(ScheduleView(round_no), "01")
 
 
 def deal_lab(round_no: int = 3, seed: int = 1) -> Any:
@@ -67,28 +96,49 @@ def meld_lab(round_no: int = 5, seed: int = 7, cards: str | None = None) -> Any:
     """Lesson 02: build books and runs, then a quiz."""
     from ..views.meld_lab import MeldLab
 
-    return _with_quiz(MeldLab(round_no, seed, cards), "melds")
+    return lesson_page(MeldLab(round_no, seed, cards), "02")
 
 
 def scoring_lesson(round_no: int = 6, players: int = 4, seed: int = 3) -> Any:
     """Lesson 03: a finished round scored step by step, then a quiz."""
     from ..views.scoring import ScoringLesson
 
-    return _with_quiz(ScoringLesson(round_no, players, seed), "scoring")
+    return lesson_page(ScoringLesson(round_no, players, seed), "03")
 
 
-def play_lesson(bots: int = 2, level: str = "greedy", humans: int = 1, seed: int = 7) -> Any:
-    """Lesson 04: play against 1 to 6 bots (several people can share the screen)."""
+def play_lesson(
+    bots: int = 2,
+    level: str = "greedy",
+    humans: int = 1,
+    seed: int = 7,
+    mode: str = "coached",
+) -> Any:
+    """Lesson 04: a coached first game, then free play against 1 to 6 bots, then a quiz.
+
+    ``mode`` is ``"coached"`` (the scripted deal with a coach) or ``"free"``; the
+    learner can switch at any time. Several people can share the screen in free play.
+    """
     from ..views.play import PlayLesson
 
-    return PlayLesson(bots=bots, level=level, humans=humans, seed=seed)
+    view = PlayLesson(bots=bots, level=level, humans=humans, seed=seed, mode=mode)
+    return lesson_page(view, "04", "play")
+
+
+def coached_game(scenario: str = "first-game") -> Any:
+    """The coached first game on its own: a scripted deal with a coach line per step."""
+    from ..content.scenarios import SCENARIOS
+    from ..views.play import PlayLesson
+
+    if scenario not in SCENARIOS:
+        raise LessonError(f"There is no scenario {scenario!r}; try one of {sorted(SCENARIOS)}.")
+    return PlayLesson(mode="coached", scenario=SCENARIOS[scenario])
 
 
 def solitaire_lesson(seed: int = 1) -> Any:
-    """Lesson 05: Five Crowns Solitaire, eleven hands at once."""
+    """Lesson 05: Five Crowns Solitaire, eleven hands at once, then a quiz."""
     from ..views.solitaire import SolitaireLesson
 
-    return SolitaireLesson(seed)
+    return lesson_page(SolitaireLesson(seed), "05")
 
 
 def scorekeeper(path: str | Path | None = None) -> Any:
@@ -103,6 +153,44 @@ def gallery(directory: str | Path | None = None) -> Any:
     from ..views.gallery import Gallery
 
     return Gallery(directory)
+
+
+def teacher_page() -> Any:
+    """The teacher's page: objectives, timings, prerequisites, worksheets, serving a class."""
+    from ..views.gallery import TeacherPage
+
+    return TeacherPage()
+
+
+def meld_checks(examples: list[tuple[str, int]]) -> Any:
+    """A list of example melds (cards, round) with the engine's verdict and reason."""
+    from ..views.meld_lab import MeldChecks
+
+    return MeldChecks(examples)
+
+
+def rules_page() -> Any:
+    """The rules page's widgets: every round's schedule and points, and a link to the lessons."""
+    import ipywidgets as widgets
+
+    from ..views.gallery import IndexLink
+    from ..views.schedule import ScheduleTable
+
+    return widgets.VBox([ScheduleTable(), IndexLink()])
+
+
+def schedule_table() -> Any:
+    """The eleven rounds in one table: cards dealt, wild rank and what a king or joker scores."""
+    from ..views.schedule import ScheduleTable
+
+    return ScheduleTable()
+
+
+def dealt_hand(round_no: int = 5, seed: int = 2026) -> Any:
+    """A seeded hand of a round, its wild cards marked, and its best arrangement."""
+    from ..views.schedule import DealtHand
+
+    return DealtHand(round_no, seed)
 
 
 def wild_count_lesson(round_no: int = 5, seed: int = 2026) -> Any:

@@ -23,7 +23,7 @@ from math import comb
 from ..core.cards import DECK, Card, Hand, check_available, parse_cards
 from ..core.rules import card_points, check_round, hand_size
 from ..core.solver import HandSizeError, can_go_out, going_out_discards
-from ..errors import OutsError
+from ..errors import OutsError, quote
 
 __all__ = ["Out", "Outs", "OutsError", "outs", "rule_of_thumb"]
 
@@ -81,8 +81,10 @@ class Outs:
         >>> result.within(1) == result.probability, round(float(result.within(3)), 4)
         (True, 0.5258)
         """
-        if draws < 0:
-            raise OutsError(f"The number of draws must be 0 or more, not {draws}.")
+        if isinstance(draws, bool) or not isinstance(draws, int) or draws < 0:
+            raise OutsError(
+                f"The number of draws must be a whole number >= 0, not {quote(draws)}."
+            )
         draws = min(draws, self.unseen_total)
         if draws == 0:
             return Fraction(0)
@@ -99,6 +101,12 @@ def rule_of_thumb(count: int, draws: int = 1) -> float:
     >>> rule_of_thumb(8, 3)
     0.24
     """
+    for value, what in ((count, "outs"), (draws, "draws")):
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= len(DECK):
+            raise OutsError(
+                f"The number of {what} is a whole number from 0 to {len(DECK)}, "
+                f"not {quote(value)}."
+            )
     return count * draws / 100
 
 

@@ -15,21 +15,66 @@ from __future__ import annotations
 
 import copy
 import hashlib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
 from typing import TYPE_CHECKING, Any
 
-from ..core.rules import GameRules
-from ..errors import SimulationError
-from ..table.game import Game, play_game
+from ..core.rules import GameRules, check_player_count
+from ..errors import SimulationError, quote
+from ..table.game import Game, check_seed, play_game
 from ..table.players import Player, make_bot
 
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["COLUMNS", "SimulationError", "game_seed", "simulate"]
+__all__ = [
+    "COLUMNS",
+    "MAX_GAMES",
+    "MIN_GAMES",
+    "Progress",
+    "SimulationError",
+    "check_games",
+    "game_seed",
+    "simulate",
+]
 
 COLUMNS = ["game", "round", "player", "bot", "points", "total", "went_out_first", "placement"]
+#: The fewest and the most games one call simulates (every driver checks the same bound).
+MIN_GAMES = 1
+MAX_GAMES = 1_000_000
+#: ``progress(done, total)``, called after each chunk of games.
+Progress = Callable[[int, int], None]
+
+
+def check_games(n_games: object) -> int:
+    """Return ``n_games`` if it is a whole number of games to play, else raise SimulationError."""
+    if isinstance(n_games, bool) or not isinstance(n_games, int):
+        raise SimulationError(
+            f"The number of games must be a whole number >= {MIN_GAMES}, not {quote(n_games)}."
+        )
+    if not MIN_GAMES <= n_games <= MAX_GAMES:
+        raise SimulationError(
+            f"The number of games must be a whole number >= {MIN_GAMES} (at most {MAX_GAMES:,}), "
+            f"not {quote(n_games)}."
+        )
+    return n_games
+
+
+def _check_specs(players: object) -> list[str | Player]:
+    if isinstance(players, (str, bytes)) or not isinstance(players, (list, tuple)):
+        raise SimulationError(
+            f"Players are a list with one bot name or player per seat, not {quote(players)}."
+        )
+    check_player_count(len(players), SimulationError)
+    for spec in players:
+        if isinstance(spec, str):
+            make_bot(spec)  # raises a readable error for an unknown name, before any work
+        elif not callable(getattr(spec, "choose", None)):
+            raise SimulationError(
+                f"Each seat is a bot name (such as 'greedy') or a player with a "
+                f"choose(observation) method, not {quote(spec)}."
+            )
+    return list(players)
 
 
 def game_seed(seed: int, *parts: int) -> int:
@@ -90,7 +135,7 @@ def simulate(
     rules: GameRules | None = None,
     seed: int = 0,
     executor: Executor | None = None,
-    progress: bool = True,
+    progress: bool | Progress = True,
     chunk_size: int | None = None,
 ) -> pd.DataFrame:
     """Play ``n_games`` games and return one row per player per round per game.
@@ -102,7 +147,7 @@ def simulate(
         player object. A player with a ``with_seed(seed)`` method (every bot) gets a
         fresh copy seeded for each game; any other player is deep-copied per game.
     n_games
-        How many games.
+        How many games (at least one).
     rules
         The settings for every game.
     seed
@@ -111,35 +156,50 @@ def simulate(
         Spreads the games over workers (a ``ProcessPoolExecutor``, or a Dask
         ``client.get_executor()``); None plays them here, one after another.
     progress
-        Show a progress bar (tqdm).
+        True shows a progress bar (tqdm); a function ``progress(done, total)`` is called
+        after each chunk instead (the strategy lesson's bar); False shows nothing.
     chunk_size
         Games per task sent to the executor (it never changes the results).
     """
     import pandas as pd
     from tqdm.auto import tqdm
 
-    rules = GameRules() if rules is None else rules
-    if isinstance(n_games, bool) or not isinstance(n_games, int) or n_games < 0:
-        raise SimulationError(f"The number of games must be a whole number >= 0, not {n_games!r}.")
-    if not 2 <= len(players) <= 7:
-        raise SimulationError(f"A game needs 2 to 7 players, not {len(players)}.")
-    specs = list(players)
-    for spec in specs:
-        if isinstance(spec, str):
-            make_bot(spec)  # raises a readable error for an unknown name, before any work
+    specs = _check_specs(players)
+    check_games(n_games)
+    if rules is None:
+        rules = GameRules()
+    elif not isinstance(rules, GameRules):
+        raise SimulationError(f"The rules of the games are a GameRules, not {quote(rules)}.")
+    check_seed(seed, SimulationError)
+    if executor is not None and not isinstance(executor, Executor):
+        raise SimulationError(
+            f"The executor is a concurrent.futures Executor, not {quote(executor)}."
+        )
+    if not isinstance(progress, bool) and not callable(progress):
+        raise SimulationError(f"progress is True, False or a function, not {quote(progress)}.")
+    if chunk_size is not None and (
+        isinstance(chunk_size, bool) or not isinstance(chunk_size, int) or chunk_size < 1
+    ):
+        raise SimulationError(
+            f"The chunk size is a whole number of games >= 1 (or None), not {quote(chunk_size)}."
+        )
     size = chunk_size or max(1, min(25, -(-n_games // 16)))
-    chunks = [list(range(i, min(i + size, n_games))) for i in range(0, n_games, size)]
+    chunks = [range(i, min(i + size, n_games)) for i in range(0, n_games, size)]
+    report = progress if callable(progress) and not isinstance(progress, bool) else None
     rows: list[dict[str, Any]] = []
-    with tqdm(total=n_games, disable=not progress, desc="games", unit="game") as bar:
+    done = 0
+    with tqdm(total=n_games, disable=progress is not True, desc="games", unit="game") as bar:
         if executor is None:
-            for chunk in chunks:
-                rows.extend(play_games(specs, chunk, rules, seed))
-                bar.update(len(chunk))
+            results = (play_games(specs, list(chunk), rules, seed) for chunk in chunks)
         else:
-            futures = [executor.submit(play_games, specs, chunk, rules, seed) for chunk in chunks]
-            for chunk, future in zip(chunks, futures, strict=True):
-                rows.extend(future.result())
-                bar.update(len(chunk))
+            futures = [executor.submit(play_games, specs, list(c), rules, seed) for c in chunks]
+            results = (future.result() for future in futures)
+        for chunk, chunk_rows in zip(chunks, results, strict=True):
+            rows.extend(chunk_rows)
+            bar.update(len(chunk))
+            done += len(chunk)
+            if report is not None:
+                report(done, n_games)
     frame = pd.DataFrame(rows, columns=COLUMNS)
     frame = frame.sort_values(["game", "round", "player"], kind="stable").reset_index(drop=True)
     typed: pd.DataFrame = frame.astype(

@@ -18,18 +18,42 @@ from __future__ import annotations
 import math
 from statistics import NormalDist
 
-from ..errors import StatsError
+from ..errors import StatsError, quote
 
 __all__ = ["Z95", "StatsError", "mean_interval", "t_quantile", "wilson_interval"]
 
 #: The standard normal quantile for a two-sided 95% interval.
 Z95 = NormalDist().inv_cdf(0.975)
+# Past this many degrees of freedom, Student's t is the normal quantile to 9 decimals.
+_T_NORMAL = 10**9
+
+
+def _whole(value: object, what: str, low: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < low:
+        raise StatsError(f"{what} must be a whole number >= {low}, not {quote(value)}.")
+    return value
+
+
+def _real(value: object, what: str) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise StatsError(f"{what} must be a number, not {quote(value)}.")
+    try:
+        number = float(value)
+    except OverflowError:
+        raise StatsError(f"{what} is too large: {quote(value)}.") from None
+    if not math.isfinite(number):
+        raise StatsError(f"{what} must be a finite number, not {quote(value)}.")
+    return number
 
 
 def wilson_interval(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
     """Wilson score interval for a proportion: good even near 0 and 1, unlike ``p ± z·se``."""
-    if trials <= 0:
+    if isinstance(trials, int) and not isinstance(trials, bool) and trials <= 0:
         raise StatsError(f"An interval needs at least one trial, not {trials}.")
+    _whole(trials, "The number of trials", 1)
+    _whole(successes, "The number of successes", 0)
+    if _real(z, "The z quantile") <= 0:
+        raise StatsError(f"The z quantile must be above 0, not {quote(z)}.")
     if not 0 <= successes <= trials:
         raise StatsError(f"{successes} successes out of {trials} trials is not possible.")
     p = successes / trials
@@ -57,10 +81,13 @@ def t_quantile(df: int) -> float:
     >>> t_quantile(3), round(t_quantile(1000), 3)
     (3.1824, 1.962)
     """
-    if df < 1:
+    if isinstance(df, int) and not isinstance(df, bool) and df < 1:
         raise StatsError(f"Student's t needs at least 1 degree of freedom, not {df}.")
+    _whole(df, "The degrees of freedom", 1)
     if df <= len(_T95):
         return _T95[df - 1]
+    if df > _T_NORMAL:
+        return Z95
     z = Z95
     z3, z5, z7 = z**3, z**5, z**7
     return (
@@ -73,7 +100,11 @@ def t_quantile(df: int) -> float:
 
 def mean_interval(mean: float, sd: float, n: int) -> tuple[float, float]:
     """The t interval ``mean ± t·sd/√n`` for the mean of ``n`` independent samples."""
-    if n < 2:
+    if isinstance(n, int) and not isinstance(n, bool) and n < 2:
         raise StatsError(f"An interval for a mean needs at least 2 samples, not {n}.")
+    _whole(n, "The number of samples", 2)
+    mean, sd = _real(mean, "The mean"), _real(sd, "The standard deviation")
+    if sd < 0:
+        raise StatsError(f"A standard deviation is 0 or more, not {quote(sd)}.")
     half = t_quantile(n - 1) * sd / math.sqrt(n)
     return mean - half, mean + half

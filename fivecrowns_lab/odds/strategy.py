@@ -20,14 +20,16 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from ..core.rules import GameRules
-from ..table.players import Player, make_bot
+from ..core.rules import ROUNDS, GameRules
+from ..errors import quote
+from ..table.game import check_seed
+from ..table.players import Player
 from ..table.solitaire import Solitaire
-from .simulate import COLUMNS, SimulationError, game_seed, play_games
+from .simulate import COLUMNS, Progress, SimulationError, check_games, game_seed, simulate
 from .stats import mean_interval, wilson_interval
 
 if TYPE_CHECKING:
@@ -43,8 +45,6 @@ __all__ = [
     "summarize",
 ]
 
-Progress = Callable[[int, int], None]
-
 
 def run_games(
     players: Sequence[str | Player],
@@ -54,36 +54,36 @@ def run_games(
     progress: Progress | None = None,
     chunk_size: int = 5,
 ) -> pd.DataFrame:
-    """Play ``n_games`` games like :func:`~fivecrowns_lab.odds.simulate.simulate` (the same table).
+    """Play ``n_games`` games with :func:`~fivecrowns_lab.odds.simulate.simulate` (one driver).
 
-    ``progress(done, total)`` is called after each chunk of games.
+    ``progress(done, total)`` is called after each chunk of ``chunk_size`` games.
     """
+    if progress is not None and not callable(progress):
+        raise SimulationError(
+            f"progress is a function progress(done, total), not {quote(progress)}."
+        )
+    return simulate(
+        players,
+        n_games,
+        rules,
+        seed,
+        progress=False if progress is None else progress,
+        chunk_size=chunk_size,
+    )
+
+
+def _check_table(table: object) -> None:
     import pandas as pd
 
-    rules = GameRules() if rules is None else rules
-    if isinstance(n_games, bool) or not isinstance(n_games, int) or n_games < 1:
-        raise SimulationError(f"The number of games must be a whole number >= 1, not {n_games!r}.")
-    if not 2 <= len(players) <= 7:
-        raise SimulationError(f"A game needs 2 to 7 players, not {len(players)}.")
-    for spec in players:
-        if isinstance(spec, str):
-            make_bot(spec)  # an unknown name fails before any work
-    rows: list[dict[str, Any]] = []
-    for start in range(0, n_games, chunk_size):
-        games = list(range(start, min(start + chunk_size, n_games)))
-        rows.extend(play_games(list(players), games, rules, seed))
-        if progress is not None:
-            progress(games[-1] + 1, n_games)
-    frame = pd.DataFrame(rows, columns=COLUMNS)
-    frame = frame.sort_values(["game", "round", "player"], kind="stable").reset_index(drop=True)
-    typed: pd.DataFrame = frame.astype(
-        {"game": int, "round": int, "player": int, "points": int, "total": int, "placement": int}
-    )
-    return typed
+    if not isinstance(table, pd.DataFrame) or list(table.columns) != COLUMNS or table.empty:
+        raise SimulationError(
+            f"This needs the table that simulate() or run_games() returns, not {quote(table)}."
+        )
 
 
 def final_totals(table: pd.DataFrame) -> pd.DataFrame:
     """One row per game and seat: the final total, the placement, rounds gone out first."""
+    _check_table(table)
     last = table[table["round"] == table["round"].max()]
     out_first = table.groupby(["game", "player"])["went_out_first"].sum()
     result = last[["game", "player", "bot", "total", "placement"]].set_index(["game", "player"])
@@ -163,6 +163,13 @@ class Comparison:
 
 def compare(table: pd.DataFrame, a: int = 0, b: int = 1) -> Comparison:
     """Compare seats ``a`` and ``b`` (0-based) game by game."""
+    _check_table(table)
+    seats = int(table["player"].max()) + 1
+    for seat in (a, b):
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < seats:
+            raise SimulationError(
+                f"There is no seat {quote(seat)}: the seats are numbered 0 to {seats - 1}."
+            )
     finals = final_totals(table).set_index(["game", "player"])["total"]
     games = sorted({g for g, _p in finals.index})
     differences = [float(finals[(g, a)] - finals[(g, b)]) for g in games]
@@ -205,10 +212,14 @@ def solitaire_odds(n: int, seed: int = 0, progress: Progress | None = None) -> S
     >>> odds.games, sum(odds.closed.values()), len(odds.closed_by_hand)
     (3, 3, 11)
     """
-    if isinstance(n, bool) or not isinstance(n, int) or n < 1:
-        raise SimulationError(f"The number of games must be a whole number >= 1, not {n!r}.")
+    check_games(n)
+    check_seed(seed, SimulationError)
+    if progress is not None and not callable(progress):
+        raise SimulationError(
+            f"progress is a function progress(done, total), not {quote(progress)}."
+        )
     closed: Counter[int] = Counter()
-    by_hand = [0] * 11
+    by_hand = [0] * len(ROUNDS)
     wins = 0
     for i in range(n):
         game = Solitaire(seed=game_seed(seed, i))

@@ -19,8 +19,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from ..core.cards import Card, format_cards, parse_card, parse_cards
-from ..errors import ActionError
+from ..core.cards import DECK, Card, format_cards, parse_card, parse_cards
+from ..errors import ActionError, quote
 
 __all__ = [
     "Action",
@@ -29,12 +29,15 @@ __all__ = [
     "Discard",
     "Draw",
     "GoOut",
+    "Phase",
     "Place",
     "Source",
     "action_from_dict",
 ]
 
 Source = Literal["stock", "discard"]
+#: The step a table game is at: a player to draw, the same player to discard, or between.
+Phase = Literal["draw", "discard", "round_over", "game_over"]
 _SOURCES = ("stock", "discard")
 
 
@@ -47,7 +50,8 @@ class Draw:
     def __post_init__(self) -> None:
         if self.source not in _SOURCES:
             raise ActionError(
-                f"A card is drawn from the 'stock' or the 'discard' pile, not {self.source!r}."
+                "A card is drawn from the 'stock' or the 'discard' pile, "
+                f"not {quote(self.source)}."
             )
 
     def to_dict(self) -> dict[str, Any]:
@@ -128,14 +132,19 @@ def action_from_dict(data: dict[str, Any]) -> Action:
         if kind == "go_out":
             card = None if data.get("discard") is None else parse_card(data["discard"])
             melds = data.get("melds")
+            if melds is not None and (not isinstance(melds, list) or len(melds) > len(DECK)):
+                raise ActionError(f"The melds of {quote(data)} are not a list of melds.")
             laid = None if melds is None else tuple(tuple(parse_cards(m)) for m in melds)
             return GoOut(card, laid)
         if kind == "place":
-            return Place(int(data["hand"]), parse_card(data["discard"]))
-    except (KeyError, TypeError) as error:
-        raise ActionError(f"{data!r} is not a complete action: {error}.") from None
+            hand = data["hand"]
+            if isinstance(hand, bool) or not isinstance(hand, int):
+                raise ActionError(f"The hand of {quote(data)} is not a hand number.")
+            return Place(hand, parse_card(data["discard"]))
+    except KeyError as error:
+        raise ActionError(f"{quote(data)} is not a complete action: it has no {error}.") from None
     raise ActionError(
-        f"{data!r} is not an action: its type must be draw, discard, go_out or place."
+        f"{quote(data)} is not an action: its type must be draw, discard, go_out or place."
     )
 
 

@@ -24,30 +24,41 @@ from __future__ import annotations
 import hashlib
 import json
 import random
+import re
 import secrets
 from collections import Counter
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
-from numbers import Integral
+from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from ..core.cards import DECK, Card, Hand
+from ..core.cards import DECK, Card, Hand, parse_cards
 from ..core.layoff import best_with_layoff
 from ..core.melds import Meld, check_meld
-from ..core.rules import GameRules, hand_size, wild_rank
+from ..core.rules import (
+    GOING_OUT_BONUS,
+    MAX_PLAYERS,
+    GameRules,
+    check_player_count,
+    hand_size,
+    wild_rank,
+)
 from ..core.solver import Arrangement, best_arrangement
-from .actions import Action, ActionRecord, Discard, Draw, GoOut, Source, action_from_dict
+from ..errors import RulesError, quote
+from .actions import Action, ActionRecord, Discard, Draw, GoOut, Phase, Source, action_from_dict
+from .deal import Deal, shuffle_deal
 from .legality import (
     CardNotHeldError,
     EmptyPileError,
     GameError,
     GoOutError,
     PhaseError,
+    Turn,
     TurnError,
     check_action,
+    check_player,
     list_legal,
 )
-from .observation import Observation, Phase
+from .observation import Observation
+from .scoresheet import PlayoffResult, RoundResult, placements, scoresheet, standings, totals
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -69,26 +80,43 @@ __all__ = [
 
 _FORMAT = "fivecrowns-game"
 _VERSION = 1
+#: The largest save read back (a full game of 7 players is about 60 KB) and its deepest nesting.
+MAX_SAVE_BYTES = 1_000_000
+MAX_SAVE_DEPTH = 8
+#: Seeds are whole numbers within 64 bits either way; names at most this long.
+MAX_SEED = 2**64
+MAX_NAME = 40
 
 
-@dataclass(frozen=True)
-class RoundResult:
-    """A scored round: each player's points, who went out, and how each hand was laid down."""
-
-    round_no: int
-    points: tuple[int, ...]
-    went_out: int | None
-    arrangements: tuple[Arrangement, ...]
-    dealer: int
+def check_seed(seed: object, error: type[Exception] = GameError) -> int:
+    """Return ``seed`` if it is a whole number within 64 bits, else raise ``error``."""
+    if isinstance(seed, bool) or not isinstance(seed, int) or not -MAX_SEED < seed < MAX_SEED:
+        raise error(
+            f"A seed is a whole number below 2**64 (or None for a random one), not {quote(seed)}."
+        )
+    return seed
 
 
-@dataclass(frozen=True)
-class PlayoffResult:
-    """The tiebreak round: who played it, who went out first and so won."""
-
-    players: tuple[int, ...]
-    winner: int
-    hand_size: int
+def check_names(players: object) -> tuple[str, ...]:
+    """The players' names from a count or a list of names; :class:`GameError` if neither."""
+    if isinstance(players, int) and not isinstance(players, bool):
+        check_player_count(players, GameError)
+        return tuple(f"Player {i + 1}" for i in range(players))
+    if not isinstance(players, (list, tuple)):
+        raise GameError(
+            f"Players are a number (2 to {MAX_PLAYERS}) or a list of names, such as "
+            f"['Ana', 'Ben'], not {quote(players)}."
+        )
+    check_player_count(len(players), GameError)
+    for name in players:
+        if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME:
+            raise GameError(
+                f"A player's name is some text of 1 to {MAX_NAME} characters, not {quote(name)}."
+            )
+    names = tuple(players)
+    if len(set(names)) != len(names):
+        raise GameError(f"Each player needs a different name: {quote(', '.join(names))}.")
+    return names
 
 
 def _derive(seed: int, *parts: object) -> random.Random:
@@ -109,6 +137,9 @@ class Game:
         The settings and variants (:class:`~fivecrowns_lab.core.rules.GameRules`).
     seed
         Decides every shuffle; None picks one at random (it is kept, see ``seed``).
+    deal
+        A :class:`~fivecrowns_lab.table.deal.Deal` to start from instead of a shuffle (a
+        scripted position); the game then starts at that deal's round and saves it.
     """
 
     def __init__(
@@ -116,30 +147,42 @@ class Game:
         players: int | Sequence[str],
         rules: GameRules | None = None,
         seed: int | None = None,
+        deal: Deal | None = None,
     ) -> None:
-        rules = GameRules() if rules is None else rules
-        if isinstance(players, int):
-            names = tuple(f"Player {i + 1}" for i in range(players))
-        else:
-            names = tuple(str(n) for n in players)
-        if not 2 <= len(names) <= 7:
-            raise GameError(
-                f"Five Crowns is played by 2 to 7 players, not {len(names)}; "
-                "one player plays the solitaire edition (Solitaire)."
-            )
-        if len(set(names)) != len(names):
-            raise GameError(f"Each player needs a different name: {', '.join(names)}.")
+        names = check_names(players)
+        if rules is None:
+            rules = GameRules()
+        elif not isinstance(rules, GameRules):
+            raise GameError(f"The rules of a game are a GameRules, not {quote(rules)}.")
+        if seed is not None:
+            check_seed(seed)
+        if deal is not None:
+            self._check_deal(deal, names, rules)
         self.names = names
         self.rules = rules
-        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, Integral)):
-            raise GameError(f"A seed is a whole number (or None for a random one), not {seed!r}.")
         self.seed = secrets.randbits(63) if seed is None else int(seed)
         self._results: list[RoundResult] = []
         self._history: list[ActionRecord] = []
         self._playoff: PlayoffResult | None = None
         self._rounds_started = 0
+        self._deals: dict[int, Deal] = {} if deal is None else {0: deal}
         self._phase: Phase = "draw"
-        self._deal(self._players_range(), rules.round_numbers[0], playoff=False)
+        first = rules.round_numbers[0] if deal is None else deal.round_no
+        self._deal(self._players_range(), first, playoff=False)
+
+    @staticmethod
+    def _check_deal(deal: object, names: Sequence[str], rules: GameRules) -> Deal:
+        if not isinstance(deal, Deal):
+            raise GameError(f"A game starts from a Deal, not {quote(deal)}.")
+        if len(deal.hands) != len(names):
+            raise GameError(
+                f"This deal is for {len(deal.hands)} players, but the game has {len(names)}."
+            )
+        if deal.round_no > rules.rounds:
+            raise GameError(
+                f"This deal is for round {deal.round_no}, but the game has {rules.rounds} rounds."
+            )
+        return deal
 
     # -- the deal ----------------------------------------------------------------------------
 
@@ -148,22 +191,26 @@ class Game:
 
     def _deal(self, seats: tuple[int, ...], round_no: int, playoff: bool) -> None:
         n = len(self.names)
+        index = self._rounds_started
+        self._rng = _derive(self.seed, "round", index)
+        deal = self._deals.get(index)
+        if deal is None:
+            deal = shuffle_deal(round_no, n, index % n, self._rng, seats)
+        elif deal.round_no != round_no or deal.seats != seats:
+            raise GameError(
+                f"The deal given is for round {deal.round_no} and seats {deal.seats}, but this "
+                f"round is round {round_no} for seats {seats}."
+            )
+        self._rounds_started += 1
         self._seats = seats
         self._round_no = round_no
         self._is_playoff = playoff
-        self._dealer = self._rounds_started % n
-        self._rng = _derive(self.seed, "round", self._rounds_started)
-        self._rounds_started += 1
-        stock = list(DECK)
-        self._rng.shuffle(stock)
-        self._stock = stock
-        self._hands: list[list[Card]] = [[] for _ in range(n)]
+        self._dealer = deal.dealer
+        self._stock = list(deal.stock)
+        self._hands: list[list[Card]] = [list(hand) for hand in deal.hands]
         self._table: list[list[Meld]] = [[] for _ in range(n)]
+        self._discard = list(deal.discard)
         order = self._seat_order(self._next_seat(self._dealer))
-        for _ in range(hand_size(round_no)):
-            for player in order:
-                self._hands[player].append(self._stock.pop())
-        self._discard = [self._stock.pop()]
         self._current = order[0]
         self._phase = "draw"
         self._went_out: int | None = None
@@ -261,7 +308,7 @@ class Game:
     @property
     def totals(self) -> tuple[int, ...]:
         """Each player's points over the scored rounds."""
-        return tuple(sum(r.points[p] for r in self._results) for p in range(len(self.names)))
+        return totals(len(self.names), self._results)
 
     @property
     def history(self) -> tuple[ActionRecord, ...]:
@@ -270,12 +317,7 @@ class Game:
 
     def placements(self) -> tuple[int, ...]:
         """Each player's place: ties share it (1, 1, 3); a playoff's winner is alone in 1st."""
-        totals = self.totals
-        places = [1 + sum(t < mine for t in totals) for mine in totals]
-        if self._playoff is not None:
-            for player in self._playoff.players:
-                places[player] = 1 if player == self._playoff.winner else 2
-        return tuple(places)
+        return placements(self.totals, self._playoff)
 
     def winners(self) -> tuple[int, ...]:
         """The players in first place (more than one only when they share it)."""
@@ -283,9 +325,22 @@ class Game:
 
     # -- checking actions -----------------------------------------------------------------------
 
+    def turn(self) -> Turn:
+        """The facts the legality of a move depends on, now (see :mod:`.legality`)."""
+        return Turn(
+            self._phase,
+            self._current,
+            self.names,
+            self._hands[self._current],
+            self._round_no,
+            len(self._discard),
+            len(self._stock),
+            self.rules.no_final_discard,
+        )
+
     def check(self, action: Action, player: int | None = None) -> None:
         """Raise a :class:`GameError` saying why ``action`` is not allowed now; else return."""
-        check_action(self, action, player)
+        check_action(self.turn(), action, player)
 
     def can(self, action: Action, player: int | None = None) -> bool:
         """True when :meth:`check` would accept the action."""
@@ -302,7 +357,7 @@ class Game:
         return self._legal
 
     def _list_legal(self) -> tuple[Action, ...]:
-        return list_legal(self)
+        return list_legal(self.turn())
 
     # -- applying actions -----------------------------------------------------------------------
 
@@ -331,8 +386,11 @@ class Game:
     def go_out(
         self, discard: Card | str | None, melds: Iterable[Iterable[Card]] | None = None
     ) -> ActionRecord:
-        """Go out discarding ``discard``; ``melds`` None lets the engine lay the best melds."""
-        laid = None if melds is None else tuple(tuple(m) for m in melds)
+        """Go out discarding ``discard``; ``melds`` None lets the engine lay the best melds.
+
+        Each meld is a list of cards or their notation (``["3H 4H 5H", "8S 8D 8C"]``).
+        """
+        laid = None if melds is None else _melds(melds)
         return self.apply(GoOut(None if discard is None else _card(discard), laid))
 
     def _record(self, action: Action, **changes: Any) -> ActionRecord:
@@ -443,7 +501,7 @@ class Game:
     def _score_round(self) -> None:
         went_out = self._went_out
         assert went_out is not None
-        bonus = -10 if self.rules.going_out_bonus else 0
+        bonus = GOING_OUT_BONUS if self.rules.going_out_bonus else 0
         points = []
         arrangements = []
         for player in range(len(self.names)):
@@ -462,25 +520,47 @@ class Game:
         low = min(totals)
         return tuple(p for p, t in enumerate(totals) if t == low)
 
-    def next_round(self) -> None:
-        """Deal the next round (or the playoff), or end the game after the last one."""
+    def next_round(self, deal: Deal | None = None) -> None:
+        """Deal the next round (or the playoff), or end the game after the last one.
+
+        ``deal`` (a :class:`~fivecrowns_lab.table.deal.Deal`) replaces the shuffle with
+        chosen cards; it must be for the round (and, in a playoff, the seats) dealt next.
+        """
         if self._phase != "round_over":
             raise TurnError("The round is still being played: it ends when every turn is taken.")
-        played = len(self._results)
-        if not self._is_playoff and played < self.rules.rounds:
-            self._deal(self._players_range(), self.rules.round_numbers[played], playoff=False)
+        if deal is not None and not isinstance(deal, Deal):
+            raise GameError(f"A round is dealt from a Deal, not {quote(deal)}.")
+        if not self._is_playoff and self._round_no < self.rules.rounds:
+            self._deal_next(self._players_range(), self._round_no + 1, False, deal)
             return
         tied = self._playoff_players()
         if self.rules.ties == "playoff" and len(tied) > 1 and not self._is_playoff:
-            self._deal(tied, self.rules.playoff_hand_size - 2, playoff=True)
+            self._deal_next(tied, self.rules.playoff_hand_size - 2, True, deal)
             return
+        if deal is not None:
+            raise GameError("The game is over after this round: there is no round to deal.")
         self._phase = "game_over"
         self._legal = None
+
+    def _deal_next(
+        self, seats: tuple[int, ...], round_no: int, playoff: bool, deal: Deal | None
+    ) -> None:
+        if deal is not None:
+            if len(deal.hands) != len(self.names) or deal.round_no != round_no:
+                raise GameError(
+                    f"The next round is round {round_no} for {len(self.names)} players; this "
+                    f"deal is for round {deal.round_no} and {len(deal.hands)} players."
+                )
+            if deal.seats != seats:
+                raise GameError(f"The next round is dealt to seats {seats}, not {deal.seats}.")
+            self._deals[self._rounds_started] = deal
+        self._deal(seats, round_no, playoff)
 
     # -- players, observations -------------------------------------------------------------------
 
     def observation(self, player: int) -> Observation:
         """What ``player`` may see now (their own hand and public facts only)."""
+        check_player(player, self.names)
         current = self.current_player
         mine = current == player
         return Observation(
@@ -525,7 +605,14 @@ class Game:
             "rounds_started": self._rounds_started,
             "game_over": self._phase == "game_over",
         }
+        if self._deals:  # scripted deals, by the index of the round they started
+            data["deals"] = [[i, d.to_dict()] for i, d in sorted(self._deals.items())]
         return json.dumps(data, ensure_ascii=False)
+
+    @property
+    def deals(self) -> dict[int, Deal]:
+        """The scripted deals this game used, by the index of the round (0 = the first)."""
+        return dict(self._deals)
 
     @classmethod
     def from_json(cls, text: str) -> Game:
@@ -533,22 +620,53 @@ class Game:
         data = _read_save(text)
         try:
             rules = GameRules.from_dict(data["rules"])
-        except TypeError as error:
-            raise GameError(f"This saved game has unknown rules: {error}.") from None
+        except RulesError as error:
+            raise GameError(f"This saved game has unknown rules: {error}") from None
+        try:
+            names = check_names(data["names"])
+            seed = check_seed(data["seed"])
+        except GameError as error:
+            raise GameError(f"This saved game is damaged: {error}") from None
+        deals = _read_deals(data.get("deals", []))
+        started = data["rounds_started"]
+        limit = rules.rounds + 1
+        if isinstance(started, bool) or not isinstance(started, int) or not 1 <= started <= limit:
+            raise GameError(
+                f"This saved game's rounds_started is not 1 to {limit}: {quote(started)}."
+            )
+        if not isinstance(data.get("game_over", False), bool):
+            raise GameError("This saved game is damaged: its game_over is not true or false.")
         actions = [action_from_dict(a) for a in data["actions"]]
-        game = cls.replay(data["seed"], rules, actions, data["names"])
-        while game._rounds_started < data["rounds_started"] or (
-            data.get("game_over") and not game.is_over
-        ):
+        game = cls.replay(seed, rules, actions, names, deals)
+        while game._rounds_started < started or (data.get("game_over") and not game.is_over):
+            if game.phase != "round_over":
+                raise GameError("This saved game is damaged: its rounds do not match its actions.")
             game.next_round()
         return game
 
     @classmethod
     def replay(
-        cls, seed: int, rules: GameRules, actions: Iterable[Action], players: int | Sequence[str]
+        cls,
+        seed: int,
+        rules: GameRules,
+        actions: Iterable[Action],
+        players: int | Sequence[str],
+        deals: Mapping[int, Deal] | None = None,
     ) -> Game:
-        """Play ``actions`` from the deal of ``seed`` (starting the next round when one ends)."""
-        game = cls(players, rules, seed)
+        """Play ``actions`` from the deal of ``seed`` (starting the next round when one ends).
+
+        ``deals`` are the scripted deals by round index, as :attr:`deals` gives them.
+        """
+        if deals is not None and (
+            not isinstance(deals, Mapping)
+            or not all(isinstance(i, int) and isinstance(d, Deal) for i, d in deals.items())
+        ):
+            raise GameError(f"Deals are a mapping of round index to Deal, not {quote(deals)}.")
+        scripted = {} if deals is None else dict(deals)
+        game = cls(players, rules, seed, scripted.pop(0, None))
+        game._deals.update(scripted)
+        if isinstance(actions, (str, bytes, dict)) or not isinstance(actions, Iterable):
+            raise GameError(f"The actions to replay are a list of actions, not {quote(actions)}.")
         for action in actions:
             if game.phase == "round_over":
                 game.next_round()
@@ -559,15 +677,11 @@ class Game:
 
     def scoresheet(self) -> pd.DataFrame:
         """One row per player per round: wild rank, points, running total, went out first."""
-        from .scoresheet import scoresheet
-
-        return scoresheet(self)
+        return scoresheet(self.names, self._results)
 
     def standings(self) -> pd.DataFrame:
         """One row per player: total points, rounds gone out first, placement."""
-        from .scoresheet import standings
-
-        return standings(self)
+        return standings(self.names, self._results, self._playoff)
 
     def __repr__(self) -> str:
         return (
@@ -576,12 +690,60 @@ class Game:
         )
 
 
+_STRINGS = re.compile(r'"(?:[^"\\]|\\.)*"')
+_BRACKETS = re.compile(r"[\[\]{}]")
+
+
+def json_depth(text: str) -> int:
+    """How deeply the lists and objects of a JSON text nest (strings are skipped)."""
+    depth = deepest = 0
+    for bracket in _BRACKETS.findall(_STRINGS.sub("", text)):
+        depth += 1 if bracket in "[{" else -1
+        deepest = max(deepest, depth)
+    return deepest
+
+
+def read_json(
+    text: object, what: str, error: type[Exception] = GameError, limit: int = MAX_SAVE_BYTES
+) -> Any:
+    """Parse a saved ``what`` no larger than ``limit`` and nested at most ``MAX_SAVE_DEPTH``."""
+    if isinstance(text, bytes):
+        if len(text) > limit:
+            raise error(f"This {what} is too large: {len(text)} bytes, the most is {limit}.")
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError:
+            raise error(f"This is not a saved {what}: it is not UTF-8 text.") from None
+    if not isinstance(text, str):
+        raise error(f"A saved {what} is JSON text, not {quote(text)}.")
+    if len(text) > limit:
+        raise error(f"This {what} is too large: {len(text)} characters, the most is {limit}.")
+    if json_depth(text) > MAX_SAVE_DEPTH:
+        raise error(f"This is not a saved {what}: it nests deeper than any save does.")
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as problem:
+        raise error(
+            f"This is not a saved {what}: {problem.msg} at character {problem.pos}."
+        ) from None
+    except (ValueError, RecursionError):  # such as a number of more than 4300 digits
+        raise error(f"This is not a saved {what}: it holds a value too large to read.") from None
+
+
+def _read_deals(data: object) -> dict[int, Deal]:
+    if not isinstance(data, list) or len(data) > MAX_SAVE_DEPTH * 2:
+        raise GameError("This saved game is damaged: its deals are not readable.")
+    deals: dict[int, Deal] = {}
+    for item in data:
+        if not (isinstance(item, list) and len(item) == 2 and isinstance(item[0], int)):
+            raise GameError(f"This saved game's deal {quote(item)} is not [round index, deal].")
+        deals[item[0]] = Deal.from_dict(item[1])
+    return deals
+
+
 def _read_save(text: str) -> dict[str, Any]:
     """The fields of a saved game, or a :class:`GameError` saying what is wrong with it."""
-    try:
-        data = json.loads(text)
-    except (json.JSONDecodeError, TypeError) as error:
-        raise GameError(f"This is not a saved game: {error}.") from None
+    data = read_json(text, "game")
     if not isinstance(data, dict) or data.get("format") != _FORMAT:
         raise GameError("This is not a saved Five Crowns game (its 'format' is missing).")
     missing = [k for k in ("names", "rules", "seed", "actions", "rounds_started") if k not in data]
@@ -598,12 +760,34 @@ def _card(card: Card | str) -> Card:
     return Card.parse(card)
 
 
+def _melds(melds: object) -> tuple[tuple[Card, ...], ...]:
+    """Melds given as lists of cards or as card text, read into tuples of cards."""
+    if isinstance(melds, (str, bytes)) or not isinstance(melds, Iterable):
+        raise GoOutError(
+            f"Melds are a list of melds, such as ['3H 4H 5H', '8S 8D 8C'], not {quote(melds)}."
+        )
+    groups: list[tuple[Card, ...]] = []
+    for meld in melds:
+        if len(groups) >= len(DECK):
+            raise GoOutError("That is more melds than the deck has cards.")
+        groups.append(tuple(parse_cards(meld)))
+    return tuple(groups)
+
+
 def play_game(game: Game, players: Sequence[Player]) -> Game:
     """Ask each player in turn for an action until the game is over; return the game."""
-    if len(players) != len(game.names):
+    if not isinstance(game, Game):
+        raise GameError(f"play_game plays a Game, not {quote(game)}.")
+    if not isinstance(players, (list, tuple)) or len(players) != len(game.names):
+        count = len(players) if isinstance(players, (list, tuple)) else quote(players)
         raise GameError(
-            f"This game has {len(game.names)} seats, but {len(players)} players were given."
+            f"This game has {len(game.names)} seats, but the players given are {count}."
         )
+    for player in players:
+        if not callable(getattr(player, "choose", None)):
+            raise GameError(
+                f"A player has a choose(observation) method; {quote(player)} has none."
+            )
     while not game.is_over:
         if game.phase == "round_over":
             game.next_round()

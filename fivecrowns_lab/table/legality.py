@@ -3,22 +3,38 @@
 Every refusal is a :class:`GameError` (a ``ValueError``) whose message a learner can
 read: "You must draw before you discard.", "Cannot go out: 9♣ is in no meld.",
 "It is Ana's turn, not Ben's." Checking never changes the game.
+
+The checks read only a :class:`Turn`, the few public facts a move depends on, so this
+module knows nothing of :class:`~fivecrowns_lab.table.game.Game` (it builds one with
+``Game.turn()``), and a lesson can ask "may this hand go out?" without a game at all.
+
+>>> from fivecrowns_lab.core.cards import parse_cards
+>>> turn = Turn("discard", 0, ("Ana", "Ben"), parse_cards("5H 6H 7H 9C KS"), 2, 1, 90)
+>>> check_action(turn, GoOut(parse_cards("KS")[0]))
+Traceback (most recent call last):
+...
+fivecrowns_lab.errors.GoOutError: Cannot go out: 9♣ is in no meld.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
 
 from ..core.cards import Card, format_cards
 from ..core.melds import check_meld
 from ..core.solver import best_arrangement, going_out_discards
-from ..errors import CardNotHeldError, EmptyPileError, GameError, GoOutError, PhaseError, TurnError
-from .actions import Action, Discard, Draw, GoOut, Source
-
-if TYPE_CHECKING:
-    from .game import Game
+from ..errors import (
+    CardNotHeldError,
+    EmptyPileError,
+    GameError,
+    GoOutError,
+    PhaseError,
+    TurnError,
+    quote,
+)
+from .actions import Action, Discard, Draw, GoOut, Phase, Source
 
 __all__ = [
     "CardNotHeldError",
@@ -26,61 +42,92 @@ __all__ = [
     "GameError",
     "GoOutError",
     "PhaseError",
+    "Turn",
     "TurnError",
     "check_action",
+    "check_player",
     "list_legal",
 ]
+
+
+@dataclass(frozen=True)
+class Turn:
+    """What the legality of a move depends on: whose turn, which step, the hand, the piles.
+
+    ``hand`` is the current player's hand; ``discard_size`` and ``stock_size`` count the
+    piles; ``no_final_discard`` is the variant of that name.
+    """
+
+    phase: Phase
+    current: int
+    names: tuple[str, ...]
+    hand: Sequence[Card]
+    round_no: int
+    discard_size: int
+    stock_size: int
+    no_final_discard: bool = False
+
+
+def check_player(player: object, names: Sequence[str]) -> int:
+    """Return ``player`` if it is a seat (0-based) at this table, else raise :class:`TurnError`."""
+    if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < len(names):
+        raise TurnError(
+            f"There is no player {quote(player)}: the seats are numbered 0 to {len(names) - 1}."
+        )
+    return player
 
 
 def _and(items: Sequence[str]) -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
-def check_action(game: Game, action: Action, player: int | None = None) -> None:
-    """Raise a :class:`GameError` saying why ``action`` is not allowed now in ``game``."""
-    if game._phase == "game_over":
+def check_action(turn: Turn, action: Action, player: int | None = None) -> None:
+    """Raise a :class:`GameError` saying why ``action`` is not allowed now on ``turn``."""
+    if player is not None:
+        check_player(player, turn.names)
+    if turn.phase == "game_over":
         raise TurnError("The game is over: no more moves.")
-    if game._phase == "round_over":
+    if turn.phase == "round_over":
         raise TurnError("The round is over: start the next round before playing on.")
-    if player is not None and player != game._current:
-        raise TurnError(f"It is {game.names[game._current]}'s turn, not {game.names[player]}'s.")
-    hand = game._hands[game._current]
+    if player is not None and player != turn.current:
+        raise TurnError(f"It is {turn.names[turn.current]}'s turn, not {turn.names[player]}'s.")
+    hand = turn.hand
     if isinstance(action, Draw):
-        _check_draw(game, action.source)
+        _check_draw(turn, action.source)
     elif isinstance(action, Discard):
-        if game._phase == "draw":
+        if turn.phase == "draw":
             raise PhaseError("You must draw before you discard.")
         _check_held(action.card, hand, "discard")
     elif isinstance(action, GoOut):
-        if game._phase == "draw":
+        if turn.phase == "draw":
             raise PhaseError("You must draw before you go out.")
-        _check_go_out(game, action, hand)
+        _check_go_out(turn, action, hand)
     else:
-        raise GameError(f"{action!r} is not an action of a game at the table.")
+        raise GameError(f"{quote(action)} is not an action of a game at the table.")
 
 
-def _check_draw(game: Game, source: Source) -> None:
-    if game._phase == "discard":
+def _check_draw(turn: Turn, source: Source) -> None:
+    if turn.phase == "discard":
         raise PhaseError("You have already drawn this turn: discard a card or go out.")
-    if source == "discard" and not game._discard:
+    if source == "discard" and not turn.discard_size:
         raise EmptyPileError("The discard pile is empty: draw from the stock.")
-    if source == "stock" and not game._stock and len(game._discard) < 2:
+    if source == "stock" and not turn.stock_size and turn.discard_size < 2:
         raise EmptyPileError(
             "The stock is empty and the discard pile has only its top card: take that card."
         )
 
 
-def _check_held(card: Card | None, hand: list[Card], verb: str) -> None:
+def _check_held(card: Card | None, hand: Sequence[Card], verb: str) -> None:
     if not isinstance(card, Card):
-        raise GameError(f"{card!r} is not a card.")
+        raise GameError(f"{quote(card)} is not a card.")
     if card not in hand:
         raise CardNotHeldError(f"You cannot {verb} {card}: it is not in your hand.")
 
 
-def _check_go_out(game: Game, action: GoOut, hand: list[Card]) -> None:
+def _check_go_out(turn: Turn, action: GoOut, hand: Sequence[Card]) -> None:
     rest = list(hand)
     if action.discard is None:
-        if not game.rules.no_final_discard:
+        if not turn.no_final_discard:
             raise GoOutError(
                 "Going out needs a final discard: melding every card with no discard "
                 "is a variant that is off in this game."
@@ -89,12 +136,19 @@ def _check_go_out(game: Game, action: GoOut, hand: list[Card]) -> None:
         _check_held(action.discard, hand, "discard")
         rest.remove(action.discard)
     if action.melds is None:
-        arrangement = best_arrangement(rest, game._round_no)
+        arrangement = best_arrangement(rest, turn.round_no)
         if arrangement.leftover:
             cards = sorted(set(arrangement.leftover), key=lambda c: c.sort_key)
             words = "is in no meld" if len(cards) == 1 else "are in no meld"
             raise GoOutError(f"Cannot go out: {_and([str(c) for c in cards])} {words}.")
         return
+    if not isinstance(action.melds, tuple) or not all(
+        isinstance(meld, tuple) and all(isinstance(c, Card) for c in meld) for meld in action.melds
+    ):
+        raise GoOutError(
+            f"Melds to lay down are groups of cards, such as [['3H', '4H', '5H']], "
+            f"not {quote(action.melds)}."
+        )
     laid = Counter(card for meld in action.melds for card in meld)
     missing = laid - Counter(rest)
     if missing:
@@ -106,23 +160,31 @@ def _check_go_out(game: Game, action: GoOut, hand: list[Card]) -> None:
         words = "is in no meld" if len(cards) == 1 else "are in no meld"
         raise GoOutError(f"Cannot go out: {_and([str(c) for c in cards])} {words}.")
     for meld in action.melds:
-        verdict = check_meld(meld, game._round_no)
+        verdict = check_meld(meld, turn.round_no)
         if not verdict.valid:
             raise GoOutError(
                 f"Cannot go out: {format_cards(meld)} is not a meld. {verdict.reason}"
             )
 
 
-def list_legal(game: Game) -> tuple[Action, ...]:
+def _allowed(turn: Turn, action: Action) -> bool:
+    try:
+        check_action(turn, action)
+    except GameError:
+        return False
+    return True
+
+
+def list_legal(turn: Turn) -> tuple[Action, ...]:
     """Every action the current player may take (going out with the engine's melds)."""
-    if game._phase == "draw":
-        return tuple(a for a in (Draw("stock"), Draw("discard")) if game.can(a))
-    if game._phase != "discard":
+    if turn.phase == "draw":
+        return tuple(a for a in (Draw("stock"), Draw("discard")) if _allowed(turn, a))
+    if turn.phase != "discard":
         return ()
-    hand = game._hands[game._current]
+    hand = turn.hand
     ordered = sorted(set(hand), key=lambda c: c.sort_key)
     actions: list[Action] = [Discard(c) for c in ordered]
-    actions += [GoOut(c) for c in going_out_discards(hand, game._round_no)]
-    if game.rules.no_final_discard and not best_arrangement(hand, game._round_no).leftover:
+    actions += [GoOut(c) for c in going_out_discards(hand, turn.round_no)]
+    if turn.no_final_discard and not best_arrangement(hand, turn.round_no).leftover:
         actions.append(GoOut(None))
     return tuple(actions)

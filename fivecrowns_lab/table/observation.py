@@ -11,16 +11,13 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from typing import Literal
 
 from ..core.cards import DECK, Card, Hand
 from ..core.melds import Meld
 from ..core.rules import GameRules
-from .actions import Action, ActionRecord
+from .actions import Action, ActionRecord, Phase
 
 __all__ = ["Observation", "Phase"]
-
-Phase = Literal["draw", "discard", "round_over", "game_over"]
 
 
 @dataclass(frozen=True)

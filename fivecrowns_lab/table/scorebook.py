@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..core.rules import ROUNDS
+from ..core.rules import GOING_OUT_BONUS, ROUNDS
 from ..errors import ScoreError
 
 __all__ = [
@@ -50,7 +50,6 @@ __all__ = [
 MIN_PLAYERS, MAX_PLAYERS = 2, 7
 NAME_LETTERS = 30
 MAX_POINTS = 1000
-GOING_OUT_BONUS = -10
 SAVE_VERSION = 1
 #: A saved game of 7 players and 11 rounds is about 1 kB; anything far bigger is not one.
 MAX_SAVE_CHARS = 20_000

@@ -1,4 +1,7 @@
-"""The scoresheet and the standings of a game, as pandas tables (both export with ``.to_csv``).
+"""Scored rounds, the scoresheet and the standings, as pandas tables (export with ``.to_csv``).
+
+The tables are built from plain arguments (the names and the scored rounds), so this
+module does not know the :class:`~fivecrowns_lab.table.game.Game` that calls it.
 
 >>> from fivecrowns_lab.table.game import Game, play_game
 >>> from fivecrowns_lab.table.players import make_bot
@@ -13,38 +16,74 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..core.melds import rank_text
 from ..core.rules import wild_rank
+from ..core.solver import Arrangement
 
 if TYPE_CHECKING:
     import pandas as pd
 
-    from .game import Game
+__all__ = ["PlayoffResult", "RoundResult", "placements", "scoresheet", "standings", "totals"]
 
-__all__ = ["scoresheet", "standings"]
+
+@dataclass(frozen=True)
+class RoundResult:
+    """A scored round: each player's points, who went out, and how each hand was laid down."""
+
+    round_no: int
+    points: tuple[int, ...]
+    went_out: int | None
+    arrangements: tuple[Arrangement, ...]
+    dealer: int
+
+
+@dataclass(frozen=True)
+class PlayoffResult:
+    """The tiebreak round: who played it, who went out first and so won."""
+
+    players: tuple[int, ...]
+    winner: int
+    hand_size: int
+
+
+def totals(players: int, results: Sequence[RoundResult]) -> tuple[int, ...]:
+    """Each of ``players`` players' points over the scored rounds."""
+    return tuple(sum(r.points[p] for r in results) for p in range(players))
+
+
+def placements(scores: Sequence[int], playoff: PlayoffResult | None = None) -> tuple[int, ...]:
+    """Each player's place by total: ties share it (1, 1, 3); a playoff's winner is alone 1st."""
+    places = [1 + sum(t < mine for t in scores) for mine in scores]
+    if playoff is not None:
+        for player in playoff.players:
+            places[player] = 1 if player == playoff.winner else 2
+    return tuple(places)
+
 
 SCORESHEET_COLUMNS = ["round", "wild_rank", "player", "points", "total", "went_out_first"]
 STANDINGS_COLUMNS = ["player", "total_points", "rounds_gone_out_first", "placement"]
 
 
-def scoresheet(game: Game) -> pd.DataFrame:
+def scoresheet(names: Sequence[str], results: Sequence[RoundResult]) -> pd.DataFrame:
     """One row per player per scored round: its points, the running total, who went out first."""
     import pandas as pd
 
     rows = []
-    totals = [0] * len(game.names)
-    for result in game.round_results:
-        for player, name in enumerate(game.names):
-            totals[player] += result.points[player]
+    running = [0] * len(names)
+    for result in results:
+        for player, name in enumerate(names):
+            running[player] += result.points[player]
             rows.append(
                 {
                     "round": result.round_no,
                     "wild_rank": rank_text(wild_rank(result.round_no)),
                     "player": name,
                     "points": result.points[player],
-                    "total": totals[player],
+                    "total": running[player],
                     "went_out_first": result.went_out == player,
                 }
             )
@@ -55,23 +94,26 @@ def scoresheet(game: Game) -> pd.DataFrame:
     return typed
 
 
-def standings(game: Game) -> pd.DataFrame:
+def standings(
+    names: Sequence[str], results: Sequence[RoundResult], playoff: PlayoffResult | None = None
+) -> pd.DataFrame:
     """One row per player, best first: total points, rounds gone out first, placement.
 
     Players tied on total share a placement (1, 1, 3) unless a playoff settled it.
     """
     import pandas as pd
 
-    gone_out = [0] * len(game.names)
-    for result in game.round_results:
+    gone_out = [0] * len(names)
+    for result in results:
         if result.went_out is not None:
             gone_out[result.went_out] += 1
+    scores = totals(len(names), results)
     frame = pd.DataFrame(
         {
-            "player": list(game.names),
-            "total_points": list(game.totals),
+            "player": list(names),
+            "total_points": list(scores),
             "rounds_gone_out_first": gone_out,
-            "placement": list(game.placements()),
+            "placement": list(placements(scores, playoff)),
         },
         columns=STANDINGS_COLUMNS,
     )

@@ -29,9 +29,9 @@ from typing import Literal
 from ..core.cards import DECK, Card, Hand
 from ..core.rules import ROUNDS, hand_size
 from ..core.solver import can_go_out, penalty
-from ..errors import SolitaireError
+from ..errors import FiveCrownsError, SolitaireError, quote
 from .actions import Action, ActionRecord, Draw, Place, action_from_dict
-from .game import _derive
+from .game import _derive, check_seed, read_json
 
 __all__ = ["Solitaire", "SolitaireBot", "SolitaireError", "SolitaireResult"]
 
@@ -53,6 +53,8 @@ class Solitaire:
     """A game of Five Crowns Solitaire, dealt from ``seed`` (None: a random seed, kept)."""
 
     def __init__(self, seed: int | None = None) -> None:
+        if seed is not None:
+            check_seed(seed, SolitaireError)
         self.seed = secrets.randbits(63) if seed is None else int(seed)
         rng: random.Random = _derive(self.seed, "solitaire")
         stock = list(DECK)
@@ -157,13 +159,15 @@ class Solitaire:
                 raise SolitaireError(f"There is no hand {k!r}: the hands are numbered 1 to 11.")
             if self._closed[k - 1]:
                 raise SolitaireError(f"Hand {k} is closed: put the card into an open hand.")
+            if not isinstance(action.discard, Card):
+                raise SolitaireError(f"{quote(action.discard)} is not a card to discard.")
             if action.discard != self._drawn and action.discard not in self._hands[k - 1]:
                 raise SolitaireError(
                     f"You cannot discard {action.discard} from hand {k}: it holds "
                     f"{Hand(self._hands[k - 1])} and the drawn {self._drawn}."
                 )
         else:
-            raise SolitaireError(f"{action!r} is not a solitaire move (draw, then place).")
+            raise SolitaireError(f"{quote(action)} is not a solitaire move (draw, then place).")
 
     def can(self, action: Action) -> bool:
         """True when :meth:`check` would accept the action."""
@@ -224,15 +228,31 @@ class Solitaire:
     @classmethod
     def from_json(cls, text: str) -> Solitaire:
         """Resume a game saved with :meth:`to_json`."""
-        data = json.loads(text)
+        data = read_json(text, "solitaire game", SolitaireError)
         if not isinstance(data, dict) or data.get("format") != _FORMAT:
             raise SolitaireError("This is not a saved Five Crowns Solitaire game.")
-        return cls.replay(data["seed"], (action_from_dict(a) for a in data["actions"]))
+        missing = [k for k in ("seed", "actions") if k not in data]
+        if missing:
+            raise SolitaireError(
+                f"This saved solitaire game is incomplete: it has no {missing[0]}."
+            )
+        seed = check_seed(data["seed"], SolitaireError)
+        if not isinstance(data["actions"], list):
+            raise SolitaireError("This saved solitaire game is damaged: its actions are no list.")
+        try:
+            actions = [action_from_dict(a) for a in data["actions"]]
+        except FiveCrownsError as error:
+            raise SolitaireError(f"This saved solitaire game is damaged: {error}") from None
+        return cls.replay(seed, actions)
 
     @classmethod
     def replay(cls, seed: int, actions: Iterable[Action]) -> Solitaire:
         """Deal from ``seed`` and play ``actions``."""
         game = cls(seed)
+        if isinstance(actions, (str, bytes, dict)) or not isinstance(actions, Iterable):
+            raise SolitaireError(
+                f"The actions to replay are a list of moves, not {quote(actions)}."
+            )
         for action in actions:
             game.apply(action)
         return game
@@ -240,6 +260,10 @@ class Solitaire:
     def play(self, bot: SolitaireBot | None = None) -> SolitaireResult:
         """Let ``bot`` (default: :class:`SolitaireBot`) play to the end; return the result."""
         bot = SolitaireBot() if bot is None else bot
+        if not callable(getattr(bot, "choose", None)):
+            raise SolitaireError(
+                f"A solitaire bot has a choose(game) method; {quote(bot)} has none."
+            )
         while not self.is_over:
             self.apply(bot.choose(self))
         return self.result()
@@ -249,6 +273,11 @@ class Solitaire:
             f"<Solitaire seed={self.seed}, {sum(self._closed)}/11 closed, "
             f"{len(self._stock)} to draw, {self._phase}>"
         )
+
+
+def _check_game(game: object) -> None:
+    if not isinstance(game, Solitaire):
+        raise SolitaireError(f"The solitaire bot plays a Solitaire game, not {quote(game)}.")
 
 
 class SolitaireBot:
@@ -275,6 +304,9 @@ class SolitaireBot:
 
     def best_place(self, game: Solitaire, card: Card) -> tuple[Place, int]:
         """The best place for ``card`` and how many points it saves (closing counts 1000)."""
+        _check_game(game)
+        if not isinstance(card, Card):
+            raise SolitaireError(f"{quote(card)} is not a card to place.")
         best: tuple[int, bool, int, Place] | None = None
         for k in game.open_hands:
             hand = list(game.hands[k - 1])
@@ -292,6 +324,9 @@ class SolitaireBot:
 
     def choose(self, game: Solitaire) -> Action:
         """The next move for ``game``."""
+        _check_game(game)
+        if game.is_over:
+            raise SolitaireError(f"The game is over: you have {game.phase}.")
         if game.phase == "draw":
             top = game.discard_pile[-1] if game.discard_pile else None
             if top is not None and game.can(Draw("discard")):

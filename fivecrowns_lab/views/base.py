@@ -87,7 +87,6 @@ class View(widgets.VBox):
             value=False,
             description="High contrast",
             tooltip="Thicker outlines and stronger colours",
-            icon="adjust",
         )
         contrast.add_class("fc-contrast")
         contrast.observe(self._guard(self._on_contrast), names="value")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import ipywidgets as widgets
 
@@ -10,10 +11,15 @@ from ..core.cards import DECK, Hand, parse_cards
 from ..core.rules import ROUNDS, hand_size, wild_rank_text
 from ..core.solver import best_arrangement
 from ..errors import LessonError
-from ..render import arrangement_html, hand_html
+from ..render import arrangement_html, hand_html, points_text
 from .base import View
 
-__all__ = ["DealLab", "deal_hand"]
+__all__ = ["DealLab", "cards_text", "deal_hand"]
+
+
+def cards_text(n: int) -> str:
+    """``'1 card'``, ``'7 cards'``."""
+    return f"{n} card" + ("" if n == 1 else "s")
 
 
 def deal_hand(round_no: int, seed: int, size: int | None = None) -> Hand:
@@ -28,8 +34,12 @@ class DealLab(View):
     title = "Deal lab"
 
     def __init__(
-        self, round_no: int = 3, seed: int = 1, rng: random.Random | None = None, **kwargs
-    ):
+        self,
+        round_no: int = 3,
+        seed: int = 1,
+        rng: random.Random | None = None,
+        **kwargs: Any,
+    ) -> None:
         super().__init__(**kwargs)
         self._rng = rng if rng is not None else random.Random()
         self.round = widgets.Dropdown(
@@ -51,6 +61,7 @@ class DealLab(View):
         self.hand_view = widgets.HTML()
         self.result = widgets.HTML()
         self.hand: Hand = Hand()
+        self._dealt: tuple[int, int] | None = None  # the round and seed last dealt
         controls = widgets.HBox([self.round, self.seed, self.deal_button, self.surprise_button])
         controls.layout.flex_flow = "row wrap"
         self._frame(
@@ -67,8 +78,17 @@ class DealLab(View):
         self.seed.observe(self._guard(lambda _c: self.deal()), names="value")
 
     def deal(self) -> None:
-        """Deal the hand for the chosen round and seed."""
-        self.show(deal_hand(self.round.value, self.seed.value), f"seed {self.seed.value}")
+        """Deal the hand for the chosen round and seed (the same seed says it is the same hand)."""
+        key = (self.round.value, self.seed.value)
+        again = key == self._dealt
+        self.show(deal_hand(*key), f"seed {self.seed.value}")
+        self._dealt = key
+        if again:
+            self.status.info(
+                f"Seed {self.seed.value} again, so the same hand: a seed always deals the same "
+                f"cards. Its best melds leave {points_text(self.arrangement.penalty)}. Change "
+                "the seed, or press Surprise me, for a new hand."
+            )
 
     def surprise(self) -> None:
         """Pick a new seed at random and deal."""
@@ -83,14 +103,17 @@ class DealLab(View):
         if not text:
             raise LessonError("Type some cards first, such as 5H 6H JK 9C 9S.")
         self.show(parse_cards(text), "your hand")
+        self._dealt = None
 
     def show(self, hand: Hand, source: str) -> None:
+        """Show a hand, its best arrangement and its points."""
         r = self.round.value
         arrangement = best_arrangement(hand, r)
         with self.hold_sync():
             self.hand = hand
             self.hand_view.value = (
-                f"<p>Round {r} hand ({source}), {len(hand)} cards:</p>"
+                f"<p>Round {r} hand ({source}), "
+                f"{cards_text(len(hand))}:</p>"
                 f"<div class='fc-felt'>{hand_html(hand.sorted(), r)}</div>"
             )
             self.result.value = (
@@ -98,8 +121,9 @@ class DealLab(View):
                 + arrangement_html(arrangement)
             )
             self.arrangement = arrangement
+            left = points_text(arrangement.penalty)
             self.status.ok(
-                f"Dealt {len(hand)} cards: the best melds leave {arrangement.penalty} points."
+                f"Dealt {cards_text(len(hand))}: the best melds leave {left}."
                 if source != "your hand"
-                else f"Arranged your {len(hand)} cards: {arrangement.penalty} points left."
+                else f"Arranged your {cards_text(len(hand))}: {left} left."
             )

@@ -1,94 +1,223 @@
-"""The gallery: a card per lesson notebook, each a link that opens it (in Voilà, as an app)."""
+"""The gallery (lesson 00) and the previous/next links under every lesson.
+
+What the lessons are, who they are for and what they teach is plain data in
+:mod:`fivecrowns_lab.content.catalogue`; this module only lays it out as links.
+"""
 
 from __future__ import annotations
 
-import json
-import re
-from dataclasses import dataclass
 from html import escape
 from pathlib import Path
+from typing import Any
 
 import ipywidgets as widgets
 
+from ..content.catalogue import (
+    CATALOGUE,
+    GROUPS,
+    INDEX_FILE,
+    RULES_FILE,
+    TEACHER_FILE,
+    LessonEntry,
+    LessonInfo,
+    default_folder,
+    find_lessons,
+    lesson,
+    neighbours,
+)
+from ..content.handout import handout_data_url, handout_filename
+from ..content.quizzes import LESSON_QUIZZES
 from .base import View
 
-__all__ = ["Gallery", "LessonInfo", "find_lessons"]
+__all__ = ["Gallery", "IndexLink", "LessonInfo", "LessonNav", "TeacherPage", "find_lessons"]
 
-_NUMBERED = re.compile(r"^(\d\d)-[\w-]+\.ipynb$")
+_BY_NUMBER = {entry.number: entry for entry in CATALOGUE}
 
-
-@dataclass(frozen=True)
-class LessonInfo:
-    """One lesson notebook: its number, file name, title and first sentence."""
-
-    number: str
-    filename: str
-    title: str
-    summary: str
-
-
-def _describe(path: Path) -> tuple[str, str]:
-    """Title (the first ``# `` heading) and summary (the next paragraph) of a notebook."""
-    try:
-        cells = json.loads(path.read_text(encoding="utf-8")).get("cells", [])
-    except (OSError, ValueError):
-        return path.stem, ""
-    for cell in cells:
-        if cell.get("cell_type") != "markdown":
-            continue
-        source = cell.get("source", "")
-        text = "".join(source) if isinstance(source, list) else source
-        lines = [line.strip() for line in text.splitlines()]
-        title = next((line[2:].strip() for line in lines if line.startswith("# ")), "")
-        if title:
-            rest = [
-                line
-                for line in lines
-                if line and not line.startswith("#") and not line.startswith("<")
-            ]
-            return title, (rest[0] if rest else "")
-    return path.stem, ""
+# Styles for the parts theme.css does not know about (the groups, the facts, the page links
+# and the previous/next bar); colours come from JupyterLab's variables, so dark mode works.
+_STYLE = """<style>
+.fc-gallery .fc-group { grid-column: 1 / -1; margin: 10px 0 0; font-size: 16px; }
+.fc-lesson .fc-facts { font-size: 13px; margin: 2px 0 4px; color: var(--jp-ui-font-color1, #333); }
+.fc-pages { display: flex; flex-wrap: wrap; gap: 8px; margin-top: 12px; }
+.fc-pages a, .fc-lessonnav a { color: var(--jp-content-link-color, #0b57d0); padding: 6px 10px;
+  border: 1px solid var(--jp-border-color1, #888); border-radius: 6px; text-decoration: none; }
+.fc-pages a:focus-visible, .fc-lessonnav a:focus-visible { outline: 3px solid #0b57d0; }
+.fc-lessonnav { display: flex; flex-wrap: wrap; gap: 8px; justify-content: space-between;
+  margin: 12px 0; }
+.fc-teacher a, .fc-serving a { color: var(--jp-content-link-color, #0b57d0);
+  text-decoration: underline; }
+.fc-teacher ul { margin: 0; padding-left: 1.1em; text-align: left; }
+.fc-teacher td.fc-obj { min-width: 16em; }
+@media print { .fc-lessonnav, .fc-pages { display: none; } }
+</style>"""
 
 
-def find_lessons(directory: str | Path | None = None) -> list[LessonInfo]:
-    """Every numbered notebook (``NN-name.ipynb``) in a folder, in order, the index excluded."""
-    folder = Path(directory) if directory is not None else _default_folder()
-    found = []
-    for path in sorted(folder.glob("*.ipynb")):
-        match = _NUMBERED.match(path.name)
-        if not match or match.group(1) == "00":
-            continue
-        title, summary = _describe(path)
-        found.append(LessonInfo(match.group(1), path.name, title, summary))
-    return found
+def _prereq_text(entry: LessonEntry) -> str:
+    if not entry.prerequisites:
+        return "Start here"
+    return "After " + ", ".join(entry.prerequisites)
 
 
-def _default_folder() -> Path:
-    here = Path.cwd()
-    if any(here.glob("00-*.ipynb")) or not (here / "notebooks").is_dir():
-        return here
-    return here / "notebooks"
+def _card(info: LessonInfo, entry: LessonEntry | None) -> str:
+    title = info.title or (entry.title if entry else info.filename)
+    if entry is None:
+        facts, teaches = "", info.summary
+    else:
+        facts = (
+            f"<div class='fc-facts'>{escape(entry.level.capitalize())} · "
+            f"{entry.minutes} min · {escape(_prereq_text(entry))}</div>"
+        )
+        teaches = entry.teaches
+    return (
+        f"<a class='fc-lesson' href='{escape(info.filename)}' "
+        f"aria-label='Lesson {info.number}: {escape(title)}'>"
+        f"<div class='fc-num'>Lesson {info.number}</div>"
+        f"<div class='fc-name'>{escape(title)}</div>{facts}"
+        f"<div>{escape(teaches)}</div></a>"
+    )
 
 
 class Gallery(View):
-    """Links to every lesson; a link opens the lesson next to this page."""
+    """Links to every lesson, grouped: the game first, then probability with the game."""
 
     title = "Five Crowns Lab: the lessons"
 
-    def __init__(self, directory: str | Path | None = None, **kwargs):
+    def __init__(self, directory: str | Path | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self.lessons = find_lessons(directory)
-        cards = "".join(
-            f"<a class='fc-lesson' href='{escape(info.filename)}' "
-            f"aria-label='Lesson {info.number}: {escape(info.title)}'>"
-            f"<div class='fc-num'>Lesson {info.number}</div>"
-            f"<div class='fc-name'>{escape(info.title)}</div>"
-            f"<div>{escape(info.summary)}</div></a>"
-            for info in self.lessons
+        folder = Path(directory) if directory is not None else default_folder()
+        self.lessons = find_lessons(folder)
+        sections = []
+        for group, heading in GROUPS.items():
+            cards = [
+                _card(info, _BY_NUMBER[info.number])
+                for info in self.lessons
+                if info.number in _BY_NUMBER and _BY_NUMBER[info.number].group == group
+            ]
+            if cards:
+                sections.append(f"<h4 class='fc-group'>{escape(heading)}</h4>{''.join(cards)}")
+        extra = [_card(info, None) for info in self.lessons if info.number not in _BY_NUMBER]
+        if extra:
+            sections.append(f"<h4 class='fc-group'>More lessons</h4>{''.join(extra)}")
+        pages = [
+            (RULES_FILE, "The rules of Five Crowns", "The whole game on one page."),
+            (
+                TEACHER_FILE,
+                "For teachers",
+                "Objectives, timings, worksheets with answer keys, serving a class.",
+            ),
+        ]
+        aside = "".join(
+            f"<a class='fc-page' href='{escape(name)}'><b>{escape(text)}</b> — {escape(about)}</a>"
+            for name, text, about in pages
+            if (folder / name).is_file()
         )
-        self.links = widgets.HTML(f"<nav class='fc-gallery' aria-label='Lessons'>{cards}</nav>")
-        self._frame([self.links], "Click a lesson to open it.")
+        self.links = widgets.HTML(
+            _STYLE
+            + f"<nav class='fc-gallery' aria-label='Lessons'>{''.join(sections)}</nav>"
+            + (
+                f"<nav class='fc-pages' aria-label='Rules and teachers'>{aside}</nav>"
+                if aside
+                else ""
+            )
+        )
+        self._frame(
+            [self.links],
+            "Click a lesson to open it. Each card says its level, its time and what to do first.",
+        )
         if self.lessons:
             self.status.info(f"{len(self.lessons)} lessons.")
         else:
             self.status.error("No lesson notebooks were found next to this page.")
+
+
+class IndexLink(widgets.HTML):
+    """A link back to the gallery, for the pages that are not lessons (rules, teachers)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(
+            _STYLE + "<nav class='fc-lessonnav' aria-label='Pages'>"
+            f"<a href='{INDEX_FILE}'>All lessons</a></nav>",
+            **kwargs,
+        )
+
+
+class LessonNav(widgets.HTML):
+    """Previous lesson, all lessons, next lesson: the links under a lesson."""
+
+    def __init__(self, number: str, **kwargs: Any) -> None:
+        entry = lesson(number)
+        before, after = neighbours(entry.number)
+        links = []
+        if before is not None:
+            links.append(
+                f"<a rel='prev' href='{escape(before.filename)}'>← {escape(before.label)}</a>"
+            )
+        links.append(f"<a href='{INDEX_FILE}'>All lessons</a>")
+        if after is not None:
+            links.append(
+                f"<a rel='next' href='{escape(after.filename)}'>{escape(after.label)} →</a>"
+            )
+        super().__init__(
+            _STYLE + f"<nav class='fc-lessonnav' aria-label='Previous and next lesson'>"
+            f"{''.join(links)}</nav>",
+            **kwargs,
+        )
+        self.number = entry.number
+        self.before, self.after = before, after
+
+
+SERVING_URL = "https://github.com/fivecrowns-lab/fivecrowns_lab/blob/main/docs/serving-a-class.md"
+
+
+class TeacherPage(View):
+    """For a teacher: each lesson's objectives, time and prerequisites, and its worksheet."""
+
+    title = "For teachers"
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        sections = []
+        for group, heading in GROUPS.items():
+            rows = []
+            for entry in (e for e in CATALOGUE if e.group == group):
+                objectives = "".join(f"<li>{escape(o)}</li>" for o in entry.objectives)
+                topic = LESSON_QUIZZES.get(entry.number)
+                worksheet = (
+                    f"<a download='{handout_filename(entry.number)}' "
+                    f"href='{handout_data_url(entry.number)}'>Worksheet and answer key</a>"
+                    if topic is not None
+                    else "—"
+                )
+                rows.append(
+                    f"<tr><th scope='row' class='fc-left'><a href='{escape(entry.filename)}'>"
+                    f"{escape(entry.label)}</a></th>"
+                    f"<td>{entry.minutes} min</td><td>{escape(entry.level)}</td>"
+                    f"<td>{escape(', '.join(entry.prerequisites) or 'none')}</td>"
+                    f"<td class='fc-left fc-obj'><ul>{objectives}</ul></td>"
+                    f"<td>{worksheet}</td></tr>"
+                )
+            total = sum(e.minutes for e in CATALOGUE if e.group == group)
+            sections.append(
+                f"<h4>{escape(heading)} (about {total} minutes in all)</h4>"
+                "<div style='overflow-x:auto'><table class='fc-table fc-teacher'>"
+                "<thead><tr><th scope='col'>Lesson</th><th scope='col'>Time</th>"
+                "<th scope='col'>Level</th><th scope='col'>Do first</th>"
+                "<th scope='col'>Objectives</th><th scope='col'>Worksheet</th></tr></thead>"
+                f"<tbody>{''.join(rows)}</tbody></table></div>"
+            )
+        serving = (
+            "<h4>Serving a class</h4><p class='fc-serving'>Run the lessons on one machine "
+            "and give students its address, or launch them on Binder. The step-by-step guide is "
+            f"<a href='{SERVING_URL}'>Serving a class</a>. Students hand in their quiz "
+            "results with the <i>Download my results</i> button under each quiz (a CSV file "
+            "with their name, each question, their first answer and the right one).</p>"
+        )
+        self.table = widgets.HTML(_STYLE + "".join(sections) + serving)
+        self.nav = IndexLink()
+        self._frame(
+            [self.table, self.nav],
+            "What each lesson is for, how long it takes and what to do first. Each quiz has a "
+            "printable worksheet with an answer key.",
+        )
+        with_quiz = sum(1 for e in CATALOGUE if e.number in LESSON_QUIZZES)
+        self.status.info(f"{len(CATALOGUE)} lessons, {with_quiz} with a quiz and a worksheet.")

@@ -2,19 +2,45 @@
 
 from __future__ import annotations
 
+from html import escape
+from typing import Any
+
 import ipywidgets as widgets
 
 from ..core.cards import Hand, format_cards, parse_cards
-from ..core.melds import Meld, check_meld
+from ..core.melds import Meld, MeldCheck, check_meld
 from ..core.rules import ROUNDS, card_points, hand_size, wild_rank_text
 from ..core.solver import best_arrangement
 from ..errors import LessonError
-from ..render import arrangement_html, hand_html, points_text
-from .base import View
+from ..render import arrangement_html, card_html, hand_html, points_text
+from .base import View, css
 from .deal import deal_hand
 from .hand import HandWidget
 
-__all__ = ["MeldLab"]
+__all__ = ["MeldChecks", "MeldLab"]
+
+
+class MeldChecks(widgets.HTML):
+    """A list of example melds: the cards, the round, and the engine's verdict with its reason."""
+
+    def __init__(self, examples: list[tuple[str, int]], **kwargs: Any) -> None:
+        self.results = [(parse_cards(text), r, check_meld(text, r)) for text, r in examples]
+        items = "".join(
+            "<li style='display:flex;flex-wrap:wrap;align-items:center;gap:4px 12px;"
+            "padding:6px 0;border-bottom:1px solid var(--jp-border-color2, #ddd)'>"
+            f"<span style='display:inline-flex;flex-wrap:nowrap'>"
+            f"{''.join(card_html(c, r, width=36) for c in cards)}</span>"
+            f"<span style='flex:1 1 14em'>Round {r} ({escape(wild_rank_text(r))}s wild): "
+            f"<b>{'a meld' if result.valid else 'not a meld'}</b>. {escape(result.reason)}</span>"
+            "</li>"
+            for cards, r, result in self.results
+        )
+        super().__init__(
+            f"<style>{css()}</style>"
+            "<ul class='fc-meldchecks' aria-label='Example melds and why they are or are not "
+            f"melds' style='list-style:none;padding:0;margin:4px 0'>{items}</ul>",
+            **kwargs,
+        )
 
 
 class MeldLab(View):
@@ -22,7 +48,9 @@ class MeldLab(View):
 
     title = "Meld builder"
 
-    def __init__(self, round_no: int = 5, seed: int = 7, cards: str | None = None, **kwargs):
+    def __init__(
+        self, round_no: int = 5, seed: int = 7, cards: str | None = None, **kwargs: Any
+    ) -> None:
         super().__init__(**kwargs)
         self.round = widgets.Dropdown(
             options=[(f"Round {r} ({wild_rank_text(r)}s wild)", r) for r in ROUNDS],
@@ -30,7 +58,9 @@ class MeldLab(View):
             description="Round",
         )
         self.seed = widgets.BoundedIntText(value=seed, min=0, max=10**9, description="Seed")
-        self.new_button = self._button("New hand", self.new_hand, icon="refresh")
+        self.new_button = self._button(
+            "New hand", self.new_hand, icon="refresh", tooltip="Deal a new hand (the next seed)"
+        )
         self.typed = widgets.Text(
             placeholder="or type cards: 7H 8H JK QS", description="Cards", continuous_update=False
         )
@@ -64,7 +94,8 @@ class MeldLab(View):
         self.best = widgets.HTML()
         self.melds: list[Meld] = []
         self.hand.observe(self._guard(lambda _c: self._on_select()), names="selected")
-        self.round.observe(self._guard(lambda _c: self.new_hand()), names="value")
+        self.round.observe(self._guard(lambda _c: self._deal()), names="value")
+        self.seed.observe(self._guard(lambda _c: self._deal()), names="value")
         top = widgets.HBox([self.round, self.seed, self.new_button])
         top.layout.flex_flow = "row wrap"
         actions = widgets.HBox(
@@ -95,16 +126,24 @@ class MeldLab(View):
             self.typed.value = cards
             self.use_typed()
         else:
-            self.new_hand()
+            self._deal()
 
     @property
     def round_no(self) -> int:
-        return self.round.value
+        """The round chosen in the dropdown."""
+        return int(self.round.value)
 
     def new_hand(self) -> None:
-        """Deal a fresh hand for the chosen round and seed."""
+        """Deal a new hand: the next seed, so it is never the same hand again."""
+        self.seed.value = (self.seed.value + 1) % (10**9 + 1)  # dealing follows the change
+
+    def _deal(self) -> None:
+        """Deal the hand of the chosen round and seed."""
         self._start(deal_hand(self.round_no, self.seed.value).sorted())
-        self.status.info(f"A new round {self.round_no} hand of {hand_size(self.round_no)} cards.")
+        self.status.info(
+            f"A round {self.round_no} hand of {hand_size(self.round_no)} cards "
+            f"(seed {self.seed.value})."
+        )
 
     def use_typed(self) -> None:
         """Play with the cards typed in the box."""
@@ -112,7 +151,8 @@ class MeldLab(View):
         if not cards:
             raise LessonError("Type some cards first, such as 7H 8H JK QS.")
         self._start(cards)
-        self.status.info(f"Your {len(cards)} cards are ready.")
+        n = len(cards)
+        self.status.info(f"Your {n} card{' is' if n == 1 else 's are'} ready.")
 
     def _start(self, cards: Hand) -> None:
         self.melds = []
@@ -120,7 +160,7 @@ class MeldLab(View):
         self.verdict.value = ""
         self.refresh()
 
-    def check(self):
+    def check(self) -> MeldCheck:
         """Say whether the selected cards are a meld, and why."""
         chosen = self.hand.selected_cards
         result = check_meld(chosen, self.round_no)
@@ -128,7 +168,8 @@ class MeldLab(View):
         word = "Valid" if result.valid else "Not a meld"
         self.verdict.value = (
             f"<div class='fc-msg fc-{kind}' role='status'><b>{word}:</b> "
-            f"{format_cards(chosen) or '(nothing selected)'} — {result.reason}</div>"
+            f"{escape(format_cards(chosen)) or '(nothing selected)'} — "
+            f"{escape(result.reason)}</div>"
         )
         self.status.clear()
         return result
@@ -139,6 +180,7 @@ class MeldLab(View):
         if not result.valid:
             raise LessonError(f"These cards stay in your hand: {result.reason}")
         remaining = [c for i, c in enumerate(self.hand.hand) if i not in set(self.hand.selected)]
+        assert result.meld is not None  # a valid check carries its meld
         self.melds.append(result.meld)
         self.hand.set_cards(remaining, self.round_no)
         self.refresh()
@@ -168,7 +210,7 @@ class MeldLab(View):
             if self.melds:
                 rows = "".join(
                     f"<div class='fc-panel'>{hand_html(m.cards, r, width=44)}"
-                    f"<div>{m.describe()}</div></div>"
+                    f"<div>{escape(m.describe())}</div></div>"
                     for m in self.melds
                 )
                 self.table.value = f"<h4 style='margin:6px 0 2px'>On the table</h4>{rows}"

@@ -1,32 +1,112 @@
 """Play against the computer: you (and friends, pass-and-play) against 1 to 6 bots.
 
+Two modes share one table. **Free play**: draw, select cards and *Lay down* each meld
+(the engine checks it and says why when it is not one), then discard your last card
+to go out; discarding into a hand that could go out asks "Go out?" first. **Coached
+first game**: a scripted deal (:mod:`fivecrowns_lab.content.scenarios`) with a coach
+line per step that flags mistakes before they are made ("you threw away a wild").
+
 Only the cards of the human whose turn it is ever reach a widget; opponents are
 shown as card backs and counts until the round is over and hands are revealed.
+After every action the keyboard focus moves to the next control that makes sense.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from html import escape
+from typing import Any
 
+import anywidget
 import ipywidgets as widgets
+import traitlets
 
-from ..core.rules import GameRules, wild_rank_text
+from ..content.scenarios import FIRST_GAME, Scenario
+from ..core.cards import Card, format_cards
+from ..core.melds import check_meld
+from ..core.rules import GameRules, card_points, wild_rank_text
+from ..core.solver import best_arrangement
 from ..errors import LessonError
-from ..render import arrangement_html, card_back_svg, card_html, points_text
-from ..table.actions import Discard, Draw, GoOut
+from ..render import card_html, points_text
+from ..table.actions import Action, Discard, Draw, GoOut
 from ..table.game import Game
-from ..table.players import BOTS, make_bot
+from ..table.observation import Observation
+from ..table.players import BOT_DESCRIPTIONS, BOTS, Player, make_bot
 from .base import View
+from .coach import Coach, ScriptedPlayer
 from .hand import HandWidget
+from .play_html import (
+    banner_html,
+    moves_html,
+    sheet_html,
+    staged_html,
+    summary_html,
+    table_html,
+)
 
-__all__ = ["PlayLesson"]
+__all__ = ["PlayLesson", "ScriptedPlayer", "bot_levels", "hint_level"]
 
 _HUMAN_NAMES = ("You", "Friend", "Guest")
 _MAX_BOT_MOVES = 2000  # a round never needs this many; bounds a bot that misbehaves
+_MODES = (("Coached first game", "coached"), ("Free play", "free"))
+
+Melds = tuple[tuple[Card, ...], ...]
+
+
+def bot_levels() -> list[str]:
+    """The bot levels a learner can choose, weakest first (described ones first).
+
+    A name in ``BOTS`` that only aliases a described level (same factory) is left out.
+    """
+    described = [name for name in BOT_DESCRIPTIONS if name in BOTS]
+    factories = [BOTS[name] for name in described]
+    return described + [name for name, f in BOTS.items() if f not in factories]
+
+
+def _level_name(level: str) -> str:
+    """The chooser's name for ``level`` (an alias becomes the level it stands for)."""
+    for name in bot_levels():
+        if name == level or (level in BOTS and BOTS[name] is BOTS[level]):
+            return name
+    known = ", ".join(bot_levels())
+    raise LessonError(f"There is no {level!r} bot; choose one of {known}.")
+
+
+def hint_level() -> str:
+    """The bot behind *Hint*: the expert when there is one, else the strongest level."""
+    return "expert" if "expert" in BOTS else bot_levels()[-1]
+
+
+def _describe_level(name: str) -> str:
+    return BOT_DESCRIPTIONS.get(name, "A computer player.")
+
+
+class _Focus(anywidget.AnyWidget):
+    """Moves the keyboard focus to a control of the enclosing view (no visible output)."""
+
+    _esm = """
+    function render({ model, el }) {
+      el.style.display = "none";
+      model.on("msg:custom", (msg) => {
+        const attempt = (left) => {
+          const root = el.closest(".fc-view") || document;
+          const target = root.querySelector(msg.selector);
+          if (target && !target.disabled && target.offsetParent !== null) {
+            target.focus();
+          } else if (left > 0) {
+            setTimeout(() => attempt(left - 1), 80);
+          }
+        };
+        setTimeout(() => attempt(12), 30);
+      });
+    }
+    export default { render };
+    """
+    selector = traitlets.Unicode("").tag(sync=True)
 
 
 class PlayLesson(View):
-    """Five Crowns at one screen: click the stock or the discard, then a card to discard."""
+    """Five Crowns at one screen: draw, lay your melds down, discard; or a coached first game."""
 
     title = "Play a round against the computer"
 
@@ -37,13 +117,32 @@ class PlayLesson(View):
         humans: int = 1,
         rounds: int = 11,
         seed: int = 7,
-        **kwargs,
-    ):
+        mode: str = "free",
+        scenario: Scenario = FIRST_GAME,
+        **kwargs: Any,
+    ) -> None:
         super().__init__(**kwargs)
+        if mode not in dict((v, k) for k, v in _MODES):
+            raise LessonError(f"The play lesson's mode is 'coached' or 'free', not {mode!r}.")
+        levels = bot_levels()
+        level = _level_name(level)
+        self.scenario = scenario
+        self.add_class("fc-play")
+        # -- setup (collapsed behind one toggle, so the first move is a few Tab stops away)
+        self.mode = widgets.ToggleButtons(
+            options=list(_MODES),
+            value=mode,
+            description="Mode",
+            tooltips=["A scripted deal with a coach", "Your own game against the bots"],
+        )
+        self.settings_button = widgets.ToggleButton(
+            value=False, description="Game settings", tooltip="Show or hide the game settings"
+        )
         self.bots = widgets.BoundedIntText(
             value=bots, min=1, max=6, description="Bots", layout={"width": "140px"}
         )
-        self.level = widgets.Dropdown(options=list(BOTS), value=level, description="Bot level")
+        self.level = widgets.Dropdown(options=levels, value=level, description="Bot level")
+        self.level_text = widgets.HTML()
         self.humans = widgets.Dropdown(
             options=[1, 2, 3],
             value=humans,
@@ -67,76 +166,197 @@ class PlayLesson(View):
         self.seed = widgets.BoundedIntText(
             value=seed, min=0, max=10**9, description="Seed", layout={"width": "200px"}
         )
-        self.new_button = self._button("New game", self.new_game, style="primary", icon="play")
+        self.new_button = self._button("New game", self.new_game_pressed, style="primary")
+        self.setup_note = widgets.HTML()
+        # -- the table
+        self.coach = widgets.HTML()
+        self.banner = widgets.HTML()
+        self.again_button = self._button("Play again", self.play_again, style="primary")
         self.table = widgets.HTML()
-        self.stock_button = self._button(
-            "Draw from the stock", lambda: self.act(Draw("stock")), icon="clone"
-        )
-        self.discard_button = self._button(
-            "Take the discard", lambda: self.act(Draw("discard")), icon="hand-paper-o"
-        )
-        self.discard_view = widgets.HTML()
-        self.go_out_button = self._button(
-            "Go out",
-            self.go_out,
-            style="success",
-            icon="star",
-            tooltip="Enabled when your hand can go out",
-        )
-        self.hint_button = self._button(
-            "Hint",
-            self.hint,
-            icon="lightbulb-o",
-            tooltip="What the strongest bot would do, and why",
-        )
-        self.reveal_button = self._button("Show my hand", self.reveal, style="warning", icon="eye")
-        self.next_button = self._button(
-            "Next round", self.next_round, style="primary", icon="forward"
-        )
-        self.hand = HandWidget(mode="pick", label="Your hand: click a card to discard it")
-        self.hand.on_pick(self._guard(lambda _i, card: self.act(Discard(card))))
         self.turn = widgets.HTML()
+        self.stock_button = self._button(
+            "Draw from the stock", lambda: self.draw("stock"), style="primary"
+        )
+        self.discard_button = self._button("Take the discard", lambda: self.draw("discard"))
+        self.discard_view = widgets.HTML()
+        self.hand = HandWidget(mode="multi", label="Your hand")
+        self.hand.add_class("fc-play-hand")
+        self.hand.observe(self._guard(self._on_selection), names="selected")
+        self.melds_view = widgets.HTML()
+        self.lay_button = self._button(
+            "Lay down", self.lay_down, style="success", tooltip="Lay the selected cards down"
+        )
+        self.throw_button = self._button(
+            "Discard", self.discard_selected, style="warning", tooltip="Discard the selected card"
+        )
+        self.take_back_button = self._button(
+            "Take back", self.take_back, tooltip="Put the melds you laid down back in your hand"
+        )
+        self.confirm_text = widgets.HTML()
+        self.confirm_yes = self._button("Go out", self.confirm_go_out, style="success")
+        self.confirm_no = self._button("Just discard", self.decline_go_out)
+        self.hint_button = self._button(
+            "Hint", self.hint, tooltip="What the strongest bot would do, and why"
+        )
+        self.reveal_button = self._button("Show my hand", self.reveal, style="warning")
+        self.next_button = self._button("Next round", self.next_round, style="primary")
         self.hint_text = widgets.HTML()
         self.log_view = widgets.HTML()
         self.summary = widgets.HTML()
         self.sheet = widgets.HTML()
-        setup = widgets.HBox(
-            [self.bots, self.level, self.humans, self.rounds, self.seed, self.new_button],
-            layout={"flex_flow": "row wrap"},
+        self.focuser = _Focus()
+        for control in (self.stock_button, self.discard_button, self.lay_button):
+            control.layout.width = "auto"
+        self._tag_buttons()
+
+        self.setup = widgets.VBox(
+            [
+                widgets.HBox(
+                    [self.bots, self.level, self.humans, self.rounds, self.seed],
+                    layout={"flex_flow": "row wrap"},
+                ),
+                widgets.HBox(
+                    [self.bonus, self.lay_off, self.no_discard, self.new_button],
+                    layout={"flex_flow": "row wrap", "align_items": "center"},
+                ),
+                self.setup_note,
+            ],
+            layout={"display": "none"},
         )
-        variants = widgets.HBox(
-            [self.bonus, self.lay_off, self.no_discard], layout={"flex_flow": "row wrap"}
+        self.setup.add_class("fc-panel")
+        top = widgets.HBox(
+            [self.mode, self.settings_button],
+            layout={"flex_flow": "row wrap", "align_items": "center"},
         )
-        piles = widgets.HBox(
+        self.banner_box = widgets.HBox(
+            [self.banner, self.again_button], layout={"flex_flow": "row wrap"}
+        )
+        self.piles = piles = widgets.HBox(
             [self.stock_button, self.discard_view, self.discard_button],
             layout={"align_items": "center", "flex_flow": "row wrap"},
         )
-        actions = widgets.HBox(
-            [self.go_out_button, self.hint_button, self.reveal_button, self.next_button],
+        self.confirm_box = widgets.HBox(
+            [self.confirm_text, self.confirm_yes, self.confirm_no],
+            layout={"flex_flow": "row wrap", "align_items": "center", "display": "none"},
+        )
+        self.moves_box = moves = widgets.HBox(
+            [self.lay_button, self.throw_button, self.take_back_button],
+            layout={"flex_flow": "row wrap"},
+        )
+        more = widgets.HBox(
+            [self.hint_button, self.reveal_button, self.next_button],
             layout={"flex_flow": "row wrap"},
         )
         self._frame(
             [
-                setup,
-                variants,
+                top,
+                self.setup,
+                self.level_text,
+                self.coach,
+                self.banner_box,
                 self.table,
                 self.turn,
                 piles,
                 self.hand,
-                actions,
+                self.melds_view,
+                moves,
+                self.confirm_box,
+                more,
                 self.hint_text,
                 self.log_view,
                 self.summary,
                 self.sheet,
+                self.focuser,
             ],
-            "Draw from the stock or take the top discard, then click a card in your hand to "
-            "discard it. <b>Go out</b> lights up when your whole hand but one card melds.",
+            "Draw from the stock or take the top discard. To go out, select the cards of a "
+            "book or run and press <b>Lay down</b>, once per meld, then select your last "
+            "card and press <b>Discard</b>. Otherwise discard one card to end your turn.",
         )
+        self.mode.observe(self._guard(self._on_mode), names="value")
+        self.settings_button.observe(self._guard(self._on_settings), names="value")
+        self.level.observe(self._guard(self._on_level), names="value")
+        for control in (
+            self.bots,
+            self.humans,
+            self.rounds,
+            self.seed,
+            self.bonus,
+            self.lay_off,
+            self.no_discard,
+        ):
+            control.observe(self._guard(self._on_setup_change), names="value")
+        self._last_free_seed: int | None = None
+        self._seed_typed = False  # a seed typed since the last deal is dealt as typed
+        self.seed.observe(self._guard(self._on_seed), names="value")
+        self._refreshing = False
+        self._hand_round: int | None = None
+        self.focused: widgets.Widget | None = None
         self.new_game()
 
-    # --- the game ------------------------------------------------------------------------------
+    def _tag_buttons(self) -> None:
+        """Classes the focus helper and the browser tests find controls by."""
+        for name in (
+            "stock_button",
+            "discard_button",
+            "lay_button",
+            "throw_button",
+            "take_back_button",
+            "confirm_yes",
+            "confirm_no",
+            "hint_button",
+            "reveal_button",
+            "next_button",
+            "again_button",
+            "new_button",
+        ):
+            getattr(self, name).add_class(
+                "fc-play-" + name.replace("_button", "").replace("_", "-")
+            )
+
+    # --- starting a game -----------------------------------------------------------------------
+    @property
+    def coached(self) -> bool:
+        """True in the coached first game."""
+        return bool(self.mode.value == "coached")
+
+    def new_game_pressed(self) -> None:
+        """New game (or Play again): a free game with an unchanged seed deals the next seed."""
+        if not self.coached and not self._seed_typed and self.seed.value == self._last_free_seed:
+            self.seed.value = min(self.seed.max, self.seed.value + 1)
+            self.new_game()
+            self.status.info(
+                f"A new deal (seed {self.seed.value}; type a seed to replay one). "
+                + self._whose_turn()
+            )
+            return
+        self.new_game()
+
+    def play_again(self) -> None:
+        """The button under the winner banner: after the coached game, free play."""
+        if self.coached:
+            self.mode.value = "free"  # starts a free game (see _on_mode)
+        else:
+            self.new_game_pressed()
+
     def new_game(self) -> None:
-        """Start a game with the chosen players, bots and variants."""
+        """Start a game: the coached scenario, or free play with the chosen settings."""
+        self.coach_script: Coach | None = None
+        if self.coached:
+            self._start_scenario(self.scenario)
+        else:
+            self._start_free()
+        self.moves: list[tuple[str, str]] = []  # (what everyone saw, the bot's reason)
+        self.shown_to: int | None = None
+        self.staged: list[tuple[Card, ...]] = []
+        self.pending: tuple[Card, Card] | None = None  # (card clicked, card that goes out)
+        self.hint_text.value = ""
+        self.setup_note.value = ""
+        self._run_bots()
+        self.refresh()
+        self.status.info(f"New game: {', '.join(self.game.names)}. {self._whose_turn()}")
+        self._focus_next()
+
+    def _start_free(self) -> None:
         people = self.humans.value
         names = list(_HUMAN_NAMES[:people]) + [f"Bot {i + 1}" for i in range(self.bots.value)]
         if len(names) > 7:
@@ -148,16 +368,18 @@ class PlayLesson(View):
             no_final_discard=self.no_discard.value,
         )
         self.game = Game(names, rules, seed=self.seed.value)
+        self._last_free_seed = self.seed.value
+        self._seed_typed = False
         self.people = people
-        self.players = {
+        self.players: dict[int, Player] = {
             p: make_bot(self.level.value, self.seed.value + p) for p in range(people, len(names))
         }
-        self.moves: list[tuple[str, str]] = []  # (what everyone saw, the bot's reason)
-        self.shown_to: int | None = None
-        self.hint_text.value = ""
-        self._run_bots()
-        self.refresh()
-        self.status.info(f"New game: {', '.join(names)}. {self._whose_turn()}")
+
+    def _start_scenario(self, scenario: Scenario) -> None:
+        self.game = Game(scenario.names, GameRules(rounds=scenario.rounds), seed=scenario.seed)
+        self.people = 1
+        self.coach_script = Coach(scenario)
+        self.players = dict(self.coach_script.players())
 
     def _is_human(self, player: int | None) -> bool:
         return player is not None and player < self.people
@@ -165,6 +387,7 @@ class PlayLesson(View):
     def _run_bots(self) -> None:
         game = self.game
         for _ in range(_MAX_BOT_MOVES):
+            self._finish_if_last_round()
             p = game.current_player
             if game.phase not in ("draw", "discard") or p is None or self._is_human(p):
                 return
@@ -172,49 +395,232 @@ class PlayLesson(View):
             action = bot.choose(game.observation(p))
             seen = self._public(action)
             game.apply(action, p)
-            self.moves.append((f"{game.names[p]}: {seen}.", bot.last_reason))
+            self.moves.append((f"{game.names[p]}: {seen}.", getattr(bot, "last_reason", "")))
         raise RuntimeError("The bots did not finish their turns.")
 
-    def act(self, action) -> None:
-        """Play an action for the human whose turn it is (a refused action changes nothing)."""
+    def _finish_if_last_round(self) -> None:
+        """After the last round's scoring the game ends at once (no extra click)."""
+        g = self.game
+        if (
+            g.phase == "round_over"
+            and len(g.round_results) >= g.rules.rounds
+            and g.rules.ties == "shared"
+        ):
+            g.next_round()
+
+    # --- the learner's moves -------------------------------------------------------------------
+    def _my_turn(self, phase: str | None = None) -> int:
+        """The seat of the person to play now, or a LessonError saying why there is none."""
         game = self.game
         p = game.current_player
-        if not self._is_human(p):
+        if not self._is_human(p) or p is None:
             raise LessonError(
                 "It is not your turn."
                 if game.phase in ("draw", "discard")
                 else "The round is over: press Next round."
+                if game.phase == "round_over"
+                else "The game is over: press Play again."
             )
         if self.people > 1 and self.shown_to != p:
             raise LessonError(f"{game.names[p]}, press Show my hand first.")
+        if phase == "discard" and game.phase == "draw":
+            raise LessonError("Draw a card first: from the stock or the discard pile.")
+        return p
+
+    def draw(self, source: str) -> None:
+        """Draw from the ``"stock"`` or take the top of the ``"discard"`` pile."""
+        p = self._my_turn()
+        action = Draw("stock" if source == "stock" else "discard")
+        self.game.check(action, p)
+        if self.coach_script is not None:
+            self._judge(self.coach_script.judge_draw(p, action.source))
+        self.act(action)
+
+    def act(self, action: Action) -> None:
+        """Play an action for the human whose turn it is (a refused action changes nothing)."""
+        game = self.game
+        p = self._my_turn()
         game.check(action, p)
         seen = self._public(action)  # before the move: it may change the discard pile
         game.apply(action, p)
+        if self.coach_script is not None:
+            self.coach_script.advance(p)
         self.moves.append((f"{game.names[p]}: {seen}.", ""))
         self.hint_text.value = ""
+        self.pending = None
         if game.current_player != p:
             self.shown_to = None
+            self.staged = []
         self._run_bots()
         self.refresh()
         self.status.ok(f"{game.names[p]}: {action}. {self._whose_turn()}")
+        self._focus_next()
 
-    def go_out(self) -> None:
-        """Go out, letting the engine lay the best melds and discard the costliest spare card."""
-        options = [a for a in self.game.legal_actions() if isinstance(a, GoOut)]
-        if not options:
-            raise LessonError("Your hand cannot go out yet: some cards are in no book or run.")
-        self.act(options[0])
+    def _remaining(self) -> list[Card]:
+        """The current person's cards not yet laid down this turn."""
+        p = self.game.current_player
+        left = Counter(self.game.hands[p]) if p is not None else Counter()
+        for meld in self.staged:
+            left.subtract(meld)
+        hand = list(self.game.hands[p]) if p is not None else []
+        out = []
+        for card in hand:
+            if left[card] > 0:
+                out.append(card)
+                left[card] -= 1
+        return out
+
+    def lay_down(self) -> None:
+        """Lay the selected cards down as one meld (the engine checks it)."""
+        p = self._my_turn("discard")
+        cards = tuple(self.hand.selected_cards)
+        if len(cards) < 3:
+            raise LessonError(
+                f"Select the three or more cards of one book or run first ({len(cards)} selected)."
+            )
+        if self.game.is_final_turn:
+            raise LessonError(
+                "On your final turn just discard: your best melds are laid down for you."
+            )
+        verdict = check_meld(cards, self.game.round_no)
+        if not verdict.valid:
+            raise LessonError(f"{format_cards(cards)} is not a meld. {verdict.reason}")
+        every_card = len(cards) == len(self._remaining())
+        if every_card and not self.game.rules.no_final_discard:
+            raise LessonError(
+                "Keep one card back: going out ends with a discard (melding every card with "
+                "no discard is a variant that is off in this game)."
+            )
+        if self.coach_script is not None:
+            self._judge(self.coach_script.judge_lay(p, cards))
+            self.coach_script.advance(p)
+        self.staged.append(cards)
+        self.pending = None
+        if every_card:  # the no-final-discard variant: every card is down, so that is out
+            self.act(GoOut(None, tuple(self.staged)))
+            return
+        self.refresh()
+        left = self._remaining()
+        if len(left) == 1:
+            after = f"Now discard your last card, {left[0]}, to go out."
+        else:
+            after = (
+                "Melds stay down only if you go out this turn: lay the rest down too "
+                "and keep one card to discard, or press Take back."
+            )
+        self.status.ok(f"Laid down {format_cards(cards)}: {verdict.reason} {after}")
+        self._focus_next()
+
+    def take_back(self) -> None:
+        """Put the melds laid down this turn back into the hand."""
+        self._my_turn("discard")
+        if self.coached:
+            raise LessonError("In the coached game your melds stay down: discard your last card.")
+        self.staged = []
+        self.pending = None
+        self.refresh()
+        self.status.info("Your melds are back in your hand.")
+        self._focus_next()
+
+    def discard_selected(self) -> None:
+        """Discard the one selected card: going out when everything else is laid down."""
+        p = self._my_turn("discard")
+        chosen = list(self.hand.selected_cards)
+        if len(chosen) != 1:
+            raise LessonError(f"Select exactly one card to discard ({len(chosen)} selected).")
+        self.discard(chosen[0], p)
+
+    def discard(self, card: Card, player: int | None = None) -> None:
+        """Discard ``card``: go out if the rest is laid down; ask "Go out?" if it could be."""
+        p = self._my_turn("discard") if player is None else player
+        game = self.game
+        if card not in self._remaining():
+            raise LessonError(f"You cannot discard {card}: it is not in your hand.")
+        rest = list(self._remaining())
+        rest.remove(card)
+        staged: Melds = tuple(self.staged)
+        if self.coach_script is not None:
+            going = self._going_out_discards()
+            self._judge(
+                self.coach_script.judge_discard(p, card, game.round_no, game.is_final_turn, going)
+            )
+        if game.is_final_turn:
+            self.act(Discard(card))
+            left = game.hands[p]
+            points = sum(card_points(c, game.round_no) for c in left)
+            laid = " | ".join(format_cards(m.cards) for m in game.table[p]) or "no meld"
+            self.status.ok(
+                f"Final turn: you discarded {card}; your best melds went down for you "
+                f"({laid}), leaving {points_text(points)}. {self._whose_turn()}"
+            )
+            return
+        if not rest and staged:
+            action = GoOut(card, staged)
+            game.check(action, p)
+            self.act(action)
+            return
+        if rest and staged and best_arrangement(rest, game.round_no).leftover:
+            loose = best_arrangement(rest, game.round_no).leftover
+            raise LessonError(
+                f"{format_cards(loose)} would be left in no meld: melds go down only when you "
+                "go out. Lay the rest down too, or press Take back and just discard."
+            )
+        going = self._going_out_discards()
+        if going:
+            self.pending = (card, card if card in going else going[0])
+            self.refresh()
+            self._focus_next()
+            return
+        self.act(Discard(card))
+
+    def _going_out_discards(self) -> list[Card]:
+        """The cards whose discard lets the hand go out (the melds laid down staying down)."""
+        left = self._remaining()
+        found = []
+        for card in dict.fromkeys(left):
+            rest = list(left)
+            rest.remove(card)
+            if not best_arrangement(rest, self.game.round_no).leftover:
+                found.append(card)
+        return found
+
+    def _go_out_with(self, card: Card) -> GoOut:
+        rest = self._remaining()
+        rest.remove(card)
+        melds = tuple(self.staged) + tuple(
+            tuple(m.cards) for m in best_arrangement(rest, self.game.round_no).melds
+        )
+        return GoOut(card, melds)
+
+    def confirm_go_out(self) -> None:
+        """Answer "Go out?" with yes: lay everything down and discard the card that goes out."""
+        p = self._my_turn("discard")
+        if self.pending is None:
+            raise LessonError("There is nothing to confirm: choose a card to discard.")
+        action = self._go_out_with(self.pending[1])
+        self.game.check(action, p)
+        self.act(action)
+
+    def decline_go_out(self) -> None:
+        """Answer "Go out?" with no: just discard the card that was chosen."""
+        self._my_turn("discard")
+        if self.pending is None:
+            raise LessonError("There is nothing to confirm: choose a card to discard.")
+        card = self.pending[0]
+        self.staged = []
+        self.act(Discard(card))
 
     def hint(self) -> None:
-        """What the strongest bot would do in your place, and why."""
+        """What the strongest bot would do in your place, and why (from your view only)."""
         p = self.game.current_player
-        if not self._is_human(p) or (self.people > 1 and self.shown_to != p):
+        if not self._is_human(p) or p is None or (self.people > 1 and self.shown_to != p):
             raise LessonError("A hint is given on your own turn, with your hand shown.")
-        advisor = make_bot("lookahead", 0)
+        level = hint_level()
+        advisor = make_bot(level, 0)
         action = advisor.choose(self.game.observation(p))
         self.hint_text.value = (
-            "<div class='fc-msg fc-info'>💡 The lookahead bot would "
-            f"<b>{escape(str(action))}</b>: "
+            "<div class='fc-msg fc-info' role='status'><b>Hint:</b> "
+            f"the {escape(level)} bot would <b>{escape(str(action))}</b>: "
             f"{escape(advisor.last_reason)}</div>"
         )
 
@@ -225,15 +631,40 @@ class PlayLesson(View):
             raise LessonError("It is not a person's turn.")
         self.shown_to = p
         self.refresh()
+        self._focus_next()
 
     def next_round(self) -> None:
         """Deal the next round once this one is scored."""
         self.game.next_round()
         self.moves = []
         self.shown_to = None
+        self.staged = []
+        self.pending = None
         self._run_bots()
         self.refresh()
         self.status.info(self._whose_turn())
+        self._focus_next()
+
+    # --- the coach -----------------------------------------------------------------------------
+    def _judge(self, verdict: str | None) -> None:
+        """A coach's verdict on a move: None lets it be played; a sentence stops it."""
+        if verdict is None:
+            return
+        assert self.coach_script is not None
+        self.coach_script.flags.append(verdict)
+        self.coach.value = self._coach_html(flag=verdict)
+        raise LessonError(verdict)
+
+    @property
+    def coach_flags(self) -> list[str]:
+        """The mistakes the coach has flagged in this game."""
+        return self.coach_script.flags if self.coach_script is not None else []
+
+    def _coach_html(self, flag: str = "") -> str:
+        if self.coach_script is None:
+            return ""
+        over = self.game.phase in ("round_over", "game_over")
+        return self.coach_script.html(self.game.current_player, over, flag)
 
     # --- display -------------------------------------------------------------------------------
     def _whose_turn(self) -> str:
@@ -244,18 +675,42 @@ class PlayLesson(View):
         if g.phase == "round_over":
             return "The round is over: see the scores, then press Next round."
         p = g.current_player
-        what = "draw" if g.phase == "draw" else "discard (click a card) or go out"
+        assert p is not None
+        what = (
+            "draw"
+            if g.phase == "draw"
+            else "lay melds down or discard (select cards, then a button)"
+        )
         final = " This is the final turn." if g.is_final_turn else ""
         return f"{g.names[p]} to {what}.{final}"
 
-    def refresh(self) -> None:
+    def _viewer(self) -> int | None:
         g = self.game
         p = g.current_player
         human_turn = self._is_human(p) and g.phase in ("draw", "discard")
-        viewer = p if human_turn and (self.people == 1 or self.shown_to == p) else None
+        return p if human_turn and (self.people == 1 or self.shown_to == p) else None
+
+    def refresh(self) -> None:
+        g = self.game
+        viewer = self._viewer()
         obs = g.observation(viewer if viewer is not None else 0)
+        if viewer is None:
+            self.staged, self.pending = [], None
+        self._refreshing = True
+        try:
+            self._redraw(viewer, obs)
+        finally:
+            self._refreshing = False
+
+    def _redraw(self, viewer: int | None, obs: Observation) -> None:
+        g = self.game
         with self.hold_sync():
-            self.table.value = self._table_html(obs)
+            self.level_text.value = self._level_html()
+            self.coach.value = self._coach_html()
+            self.banner.value = banner_html(g)
+            self.banner_box.layout.display = None if g.phase == "game_over" else "none"
+            self.again_button.description = "Free play next" if self.coached else "Play again"
+            self.table.value = table_html(g, obs, self._who())
             self.turn.value = (
                 f"<p style='font-size:16px'>Round {obs.round_no}: "
                 f"{wild_rank_text(obs.round_no)}s and jokers are wild. "
@@ -269,24 +724,173 @@ class PlayLesson(View):
             self.stock_button.description = f"Draw from the stock ({obs.stock_size})"
             self.stock_button.disabled = Draw("stock") not in legal
             self.discard_button.disabled = Draw("discard") not in legal
-            self.go_out_button.disabled = not any(isinstance(a, GoOut) for a in legal)
+            self.discard_button.description = (
+                f"Take the discard ({top})" if top is not None else "Take the discard"
+            )
             self.hint_button.disabled = viewer is None
+            self.hint_button.layout.display = "none" if self.coached else None
+            self.settings_button.layout.display = "none" if self.coached else None
+            if self.coached:
+                self.setup.layout.display = "none"
             self.reveal_button.layout.display = (
-                None if self.people > 1 and human_turn and viewer is None else "none"
+                None
+                if self.people > 1 and self._is_human(g.current_player) and viewer is None
+                else "none"
             )
             self.next_button.disabled = g.phase != "round_over"
-            if viewer is not None:
-                self.hand.label = f"{g.names[viewer]}'s hand: click a card to discard it"
-                self.hand.set_cards(obs.hand, obs.round_no)
-                self.hand.disabled = g.phase != "discard"
-            else:
-                self.hand.set_cards([], obs.round_no)
-                self.hand.disabled = True
-            self.log_view.value = self._moves_html()
-            self.summary.value = self._summary_html()
-            self.sheet.value = self._sheet_html()
+            self.next_button.layout.display = None if g.phase == "round_over" else "none"
+            self._show_hand(viewer, obs.round_no)
+            over = "none" if g.phase == "game_over" else None  # the banner and scores say it all
+            self.piles.layout.display = self.hand.layout.display = over
+            self.moves_box.layout.display = over
+            self.melds_view.value = staged_html(self.staged, obs.round_no)
+            self.take_back_button.layout.display = (
+                None if self.staged and not self.coached else "none"
+            )
+            self._show_confirm()
+            self._update_selection_buttons()
+            self.log_view.value = moves_html(self.moves, g.phase in ("round_over", "game_over"))
+            self.summary.value = summary_html(g)
+            self.sheet.value = sheet_html(g)
 
-    def _public(self, action) -> str:
+    def _show_hand(self, viewer: int | None, round_no: int) -> None:
+        g = self.game
+        if viewer is None:
+            self.hand.set_cards([], round_no)
+            self.hand.disabled = True
+            self.hand.label = "No hand is shown: it is not a person's turn"
+            return
+        cards = self._remaining()
+        if Counter(cards) != Counter(self.hand.hand) or self._hand_round != round_no:
+            self.hand.set_cards(cards, round_no)  # a learner's own order survives otherwise
+            self._hand_round = round_no
+        else:
+            self.hand.selected = []
+        self.hand.disabled = g.phase != "discard"
+        self.hand.label = (
+            f"{g.names[viewer]}'s hand: select cards, then Lay down or Discard"
+            if g.phase == "discard"
+            else f"{g.names[viewer]}'s hand: draw a card first"
+        )
+
+    def _show_confirm(self) -> None:
+        if self.pending is None:  # no card names linger in hidden widgets (pass-and-play)
+            self.confirm_box.layout.display = "none"
+            self.confirm_text.value = ""
+            self.confirm_yes.description = "Go out"
+            self.confirm_no.description = "Just discard"
+            return
+        clicked, goes = self.pending
+        rest = self._remaining()
+        rest.remove(goes)
+        if clicked == goes:
+            text = (
+                f"Go out? Discarding {goes} leaves {format_cards(rest)}, which all fit "
+                "in books and runs."
+            )
+            self.confirm_no.description = f"Just discard {clicked}"
+        else:
+            text = (
+                f"Go out? Discarding {goes} instead of {clicked} would let you go out: "
+                f"{format_cards(rest)} all fit in books and runs."
+            )
+            self.confirm_no.description = f"Discard {clicked} anyway"
+        self.confirm_yes.description = f"Go out, discarding {goes}"
+        self.confirm_text.value = f"<div class='fc-msg fc-info' role='alert'>{escape(text)}</div>"
+        self.confirm_box.layout.display = None
+
+    def _on_selection(self, _change: dict[str, Any] | None = None) -> None:
+        if self._refreshing:
+            return
+        self.pending = None
+        self._show_confirm()
+        self._update_selection_buttons()
+
+    def _update_selection_buttons(self) -> None:
+        chosen = list(self.hand.selected_cards)
+        playing = self._viewer() is not None and self.game.phase == "discard"
+        self.lay_button.disabled = not playing or len(chosen) < 3 or self.game.is_final_turn
+        self.lay_button.description = (
+            f"Lay down {format_cards(chosen)}" if len(chosen) >= 3 else "Lay down"
+        )
+        self.throw_button.disabled = not playing or len(chosen) != 1
+        if len(chosen) == 1:
+            last = len(self._remaining()) == 1 and bool(self.staged)
+            self.throw_button.description = f"Discard {chosen[0]}" + (
+                " and go out" if last else ""
+            )
+        else:
+            self.throw_button.description = "Discard"
+
+    def _focus_next(self) -> None:
+        """Move the keyboard focus to the control the learner needs next."""
+        g = self.game
+        target: widgets.Widget | None = None
+        viewer = self._viewer()
+        if self.pending is not None:
+            target = self.confirm_yes
+        elif g.phase == "game_over":
+            target = self.again_button
+        elif g.phase == "round_over":
+            target = self.next_button
+        elif self._is_human(g.current_player) and viewer is None:
+            target = self.reveal_button
+        elif viewer is not None and g.phase == "draw":
+            step = self.coach_script.step(g.current_player) if self.coach_script else None
+            take = (step is not None and step.kind == "take") or self.stock_button.disabled
+            target = self.discard_button if take else self.stock_button
+        elif viewer is not None:
+            target = self.hand
+        self.focused = target
+        if target is None:
+            return
+        selector = (
+            ".fc-play-hand button.fc-cardbtn"
+            if target is self.hand
+            else "." + next(c for c in target._dom_classes if c.startswith("fc-play-"))
+        )
+        self.focuser.selector = selector
+        self.focuser.send({"selector": selector})
+
+    def _on_mode(self, _change: dict[str, Any]) -> None:
+        self.new_game()
+
+    def _on_settings(self, change: dict[str, Any]) -> None:
+        self.setup.layout.display = None if change["new"] else "none"
+
+    def _on_level(self, change: dict[str, Any]) -> None:
+        """A new bot level plays from the next move on (the bots see only their seats)."""
+        self.level_text.value = self._level_html()
+        if self.coached:
+            return
+        for p in list(self.players):
+            self.players[p] = make_bot(change["new"], self.seed.value + p)
+        obs = self.game.observation(self._viewer() or 0)
+        self.table.value = table_html(self.game, obs, self._who())
+        self.status.info(f"The bots now play at the {change['new']} level.")
+
+    def _on_seed(self, _change: dict[str, Any]) -> None:
+        self._seed_typed = True
+
+    def _on_setup_change(self, _change: dict[str, Any]) -> None:
+        self.setup_note.value = (
+            "<div class='fc-msg fc-info'>These settings start a new game: press "
+            "<b>New game</b> to deal it.</div>"
+        )
+
+    def _level_html(self) -> str:
+        if self.coached:
+            return (
+                "<p class='fc-level'>Your opponent, Coach Bot, plays scripted moves so that "
+                "the coach can explain every step.</p>"
+            )
+        name = self.level.value
+        return (
+            f"<p class='fc-level'>Your opponents: <b>{escape(name)}</b> bots. "
+            f"{escape(_describe_level(name))}</p>"
+        )
+
+    def _public(self, action: Action) -> str:
         """An action as the other players see it (a card taken from the discard is named)."""
         top = self.game.discard_pile[-1] if self.game.discard_pile else None
         if isinstance(action, Draw) and action.source == "discard" and top is not None:
@@ -295,78 +899,11 @@ class PlayLesson(View):
             return "drew from the stock"
         return str(action)
 
-    def _moves_html(self) -> str:
-        """This round's moves; the bots' reasons (which hint at their hands) once it is over."""
-        if not self.moves:
-            return ""
-        over = self.game.phase in ("round_over", "game_over")
-        lines = "".join(
-            f"<li>{escape(seen)}{' <i>' + escape(why) + '</i>' if over and why else ''}</li>"
-            for seen, why in self.moves[-14:]
-        )
-        note = (
-            ""
-            if over
-            else "<p><small>The bots explain their moves when the round is over.</small></p>"
-        )
-        return f"<details open><summary>Moves this round</summary><ol>{lines}</ol>{note}</details>"
-
-    def _table_html(self, obs) -> str:
-        g = self.game
-        seats = []
-        for q, name in enumerate(g.names):
-            backs = "".join(card_back_svg(width=22, label="") for _ in range(obs.hand_sizes[q]))
-            laid = "".join(
-                "<div style='display:flex'>"
-                + "".join(card_html(c, obs.round_no, width=30) for c in m.cards)
-                + "</div>"
-                for m in obs.table[q]
-            )
-            mark = " ◀ to play" if q == g.current_player and g.phase in ("draw", "discard") else ""
-            who = "person" if self._is_human(q) else f"{self.players[q].name} bot"
-            seats.append(
-                f"<div class='fc-panel' style='min-width:150px'><b>{escape(name)}</b> "
-                f"<small>({who})</small>{mark}<br><small>{obs.hand_sizes[q]} cards · total "
-                f"{obs.totals[q]}</small><div aria-label='{obs.hand_sizes[q]} cards face down'>"
-                f"{backs}</div>{laid}</div>"
-            )
-        return f"<div style='display:flex;flex-wrap:wrap;gap:8px'>{''.join(seats)}</div>"
-
-    def _summary_html(self) -> str:
-        g = self.game
-        if g.phase not in ("round_over", "game_over") or not g.round_results:
-            return ""
-        result = g.round_results[-1]
-        parts = [f"<h4 style='margin:6px 0 2px'>Round {result.round_no} summary</h4>"]
-        for q, name in enumerate(g.names):
-            out = " — <b>went out</b>" if result.went_out == q else ""
-            parts.append(
-                f"<div class='fc-panel'><b>{escape(name)}</b>{out}: "
-                f"{points_text(result.points[q])}"
-                f"{arrangement_html(result.arrangements[q], width=34)}"
-                "</div>"
-            )
-        return "".join(parts)
-
-    def _sheet_html(self) -> str:
-        g = self.game
-        if not g.round_results:
-            return ""
-        places = g.placements()
-        head = "".join(f"<th>R{r.round_no}</th>" for r in g.round_results)
-        rows = []
-        for q, name in enumerate(g.names):
-            running, cells = 0, []
-            for r in g.round_results:
-                running += r.points[q]
-                star = "★" if r.went_out == q else ""
-                cells.append(f"<td>{r.points[q]}{star}<br><small>Σ {running}</small></td>")
-            rows.append(
-                f"<tr><td class='fc-left'>{escape(name)}</td>{''.join(cells)}"
-                f"<td><b>{g.totals[q]}</b></td><td>{places[q]}</td></tr>"
-            )
-        return (
-            "<h4 style='margin:6px 0 2px'>Scoresheet (★ went out)</h4><table class='fc-table'>"
-            f"<tr><th class='fc-left'>player</th>{head}<th>total</th><th>place</th></tr>"
-            f"{''.join(rows)}</table>"
-        )
+    def _who(self) -> list[str]:
+        """Who plays each seat, in words: a person, or which kind of bot."""
+        return [
+            "person"
+            if self._is_human(q)
+            else f"{getattr(self.players.get(q), 'name', 'computer')} bot"
+            for q in range(len(self.game.names))
+        ]

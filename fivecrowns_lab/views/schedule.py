@@ -1,15 +1,84 @@
-"""The wild-card schedule: a round slider; hand size, wild rank and every card's points."""
+"""The wild-card schedule: a round slider; hand size, wild rank and every card's points.
+
+Also the schedule of all eleven rounds as one table, and a seeded dealt hand shown with
+its round (so its wild cards carry their WILD badge), both computed by the engine.
+"""
 
 from __future__ import annotations
 
+import random
+from html import escape
+from typing import Any
+
 import ipywidgets as widgets
 
-from ..core.cards import JOKER, RANK_NAMES, RANKS, Card, Suit
-from ..core.rules import ROUNDS, card_points, hand_size, wild_rank, wild_rank_text
-from ..render import card_html
-from .base import View
+from ..core.cards import DECK, JOKER, RANK_NAMES, RANKS, Card, Hand, Suit
+from ..core.rules import (
+    ROUNDS,
+    card_points,
+    check_round,
+    hand_size,
+    is_wild,
+    wild_rank,
+    wild_rank_text,
+)
+from ..core.solver import best_arrangement
+from ..render import arrangement_html, card_html, hand_html, points_text
+from .base import View, css
 
-__all__ = ["ScheduleView"]
+__all__ = ["DealtHand", "ScheduleTable", "ScheduleView", "schedule_rows"]
+
+
+def schedule_rows() -> list[tuple[int, int, str, int, int]]:
+    """(round, cards dealt, wild rank, a king's points, a joker's points) for every round."""
+    king = Card(13, Suit.SPADES)
+    return [
+        (r, hand_size(r), wild_rank_text(r), card_points(king, r), card_points(JOKER, r))
+        for r in ROUNDS
+    ]
+
+
+class ScheduleTable(widgets.HTML):
+    """All eleven rounds in one table: cards dealt, wild rank, a king's and a joker's points."""
+
+    HEADERS = ("Round", "Cards dealt", "Wild rank", "A king scores", "A joker scores")
+
+    def __init__(self, **kwargs: Any) -> None:
+        head = "".join(f"<th scope='col'>{h}</th>" for h in self.HEADERS)
+        rows = "".join(
+            f"<tr{' class=fc-hl' if r == ROUNDS[-1] else ''}><th scope='row'>{r}</th>"
+            f"<td>{n}</td><td>{wild}s</td><td>{king}</td><td>{joker}</td></tr>"
+            for r, n, wild, king, joker in schedule_rows()
+        )
+        super().__init__(
+            f"<style>{css()}</style>"
+            "<div style='overflow-x:auto;max-width:100%'><table class='fc-table' "
+            "aria-label='The eleven rounds: cards dealt, wild rank and points'>"
+            f"<thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table></div>",
+            **kwargs,
+        )
+
+
+class DealtHand(widgets.HTML):
+    """A hand dealt by a seeded shuffle in a round, with its wilds marked, and its best melds."""
+
+    def __init__(self, round_no: int = 5, seed: int = 2026, **kwargs: Any) -> None:
+        check_round(round_no)
+        self.round_no = round_no
+        self.hand = Hand(random.Random(seed).sample(DECK, hand_size(round_no))).sorted()
+        self.arrangement = best_arrangement(self.hand, round_no)
+        wilds = sum(1 for c in self.hand if is_wild(c, round_no))
+        super().__init__(
+            f"<style>{css()}</style>"
+            f"<p>Round {round_no}: {hand_size(round_no)} cards, "
+            f"{escape(wild_rank_text(round_no))}s wild (seed {seed}). "
+            f"This hand holds {wilds} wild card{'' if wilds == 1 else 's'}.</p>"
+            f"<div class='fc-felt'>{hand_html(self.hand, round_no)}</div>"
+            f"<h4 style='margin:8px 0 2px'>Its best arrangement: "
+            f"{points_text(self.arrangement.penalty)} left</h4>"
+            + arrangement_html(self.arrangement),
+            **kwargs,
+        )
 
 
 def _wild_cell(points: int) -> str:
@@ -21,7 +90,7 @@ class ScheduleView(View):
 
     title = "The wild-card schedule"
 
-    def __init__(self, round_no: int = 1, **kwargs):
+    def __init__(self, round_no: int = 1, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.round = widgets.IntSlider(
             value=round_no,
@@ -58,7 +127,7 @@ class ScheduleView(View):
         )
         wilds = "".join(card_html(Card(wild_rank(r), s), r, width=48) for s in Suit)
         self.cards.value = (
-            f"<div style='display:flex;align-items:center;gap:6px'>{wilds}"
+            f"<div style='display:flex;flex-wrap:wrap;align-items:center;gap:6px'>{wilds}"
             f"{card_html(JOKER, r, width=48)}</div>"
         )
         points = self.points()
@@ -76,8 +145,9 @@ class ScheduleView(View):
             "face cards are not worth 10."
         )
         self.table.value = (
+            "<div style='overflow-x:auto;max-width:100%'>"
             "<table class='fc-table' aria-label='Points of each card this round'>"
             f"<tr><th class='fc-left' scope='row'>card</th>{head}</tr>"
-            f"<tr><th class='fc-left' scope='row'>points</th>{cells}</tr></table>"
-            f"<p>{note}</p>"
+            f"<tr><th class='fc-left' scope='row'>points</th>{cells}</tr></table></div>"
+            f"<p style='overflow-wrap:anywhere'>{note}</p>"
         )

@@ -1,98 +1,49 @@
-"""Scoring step by step: a finished round, each hand's best melds, its points line by line."""
+"""Scoring step by step: predict each player's score, then see their best melds and points.
+
+The finished round itself (who went out, every hand) is built by the engine in
+:mod:`fivecrowns_lab.table.finished_round`; this view only shows it.
+"""
 
 from __future__ import annotations
 
-import random
-from collections import Counter
-from dataclasses import dataclass
+from html import escape
+from typing import Any
 
 import ipywidgets as widgets
 
-from ..core.cards import DECK, RANKS, SUITS, Card, Hand
-from ..core.rules import ROUNDS, card_points, hand_size, is_wild, wild_rank_text
-from ..core.solver import Arrangement, best_arrangement, can_go_out
+from ..core.rules import GOING_OUT_BONUS, ROUNDS, GameRules, card_points, is_wild, wild_rank_text
 from ..errors import LessonError
-from ..render import arrangement_html, points_text
+from ..render import arrangement_html, hand_html, points_text
+from ..table.finished_round import NAMES, FinishedRound, finished_round
 from .base import View
 
-__all__ = ["FinishedRound", "ScoringLesson", "finished_round"]
-
-NAMES = ("Ann", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus")
+__all__ = ["FinishedRound", "ScoringLesson", "finished_round", "parse_guess"]
 
 
-@dataclass(frozen=True)
-class FinishedRound:
-    """A round at its end: who went out, and every hand as it was when scoring."""
-
-    round_no: int
-    names: tuple[str, ...]
-    hands: tuple[Hand, ...]
-    went_out: int
-
-    def arrangement(self, player: int) -> Arrangement:
-        return best_arrangement(self.hands[player], self.round_no)
-
-    def score(self, player: int) -> int:
-        """0 for the player who went out, else the points the best melds leave."""
-        return 0 if player == self.went_out else self.arrangement(player).penalty
-
-
-def _take(pool: Counter[Card], card: Card) -> bool:
-    if pool[card] <= 0:
-        return False
-    pool[card] -= 1
-    return True
-
-
-def _going_out_hand(round_no: int, pool: Counter[Card], rng: random.Random) -> list[Card]:
-    """A hand whose cards all meld: books and runs drawn from what is left of the deck."""
-    n = hand_size(round_no)
-    for _ in range(500):
-        trial = Counter(pool)
-        cards: list[Card] = []
-        sizes, left = [], n
-        while left:
-            size = left if left <= 5 else rng.choice([3, 4, 5] if left >= 8 else [3])
-            sizes.append(size)
-            left -= size
-        for size in sizes:
-            if rng.random() < 0.5:
-                rank = rng.choice(RANKS)
-                wanted = [Card(rank, rng.choice(SUITS)) for _ in range(size)]
-            else:
-                suit = rng.choice(SUITS)
-                start = rng.randrange(RANKS[0], RANKS[-1] - size + 2)
-                wanted = [Card(start + i, suit) for i in range(size)]
-            if size > 3 and rng.random() < 0.6:
-                wanted[rng.randrange(size)] = next(c for c in DECK if c.is_joker)
-            cards += [c for c in wanted if _take(trial, c)]
-        if len(cards) == n and can_go_out(cards, round_no):
-            pool.clear()
-            pool.update(trial)
-            return cards
-    raise RuntimeError("Could not build a hand that goes out.")  # pragma: no cover
-
-
-def finished_round(round_no: int, players: int, seed: int) -> FinishedRound:
-    """A seeded finished round: player 0 went out, the others hold what was dealt to them."""
-    if not 2 <= players <= len(NAMES):
-        raise LessonError(f"A table has 2 to {len(NAMES)} players, not {players}.")
-    rng = random.Random(seed)
-    pool: Counter[Card] = Counter(DECK)
-    first = _going_out_hand(round_no, pool, rng)
-    rest = list(pool.elements())
-    rng.shuffle(rest)
-    n = hand_size(round_no)
-    hands = [Hand(first)] + [Hand(rest[i * n : (i + 1) * n]).sorted() for i in range(players - 1)]
-    return FinishedRound(round_no, NAMES[:players], tuple(hands), 0)
+def parse_guess(text: str, name: str) -> int | None:
+    """A typed guess of a score as a whole number (None if the box is empty)."""
+    text = text.strip().replace("−", "-")
+    if not text:
+        return None
+    try:
+        value = int(text)
+    except ValueError:
+        raise LessonError(
+            f"{text[:40]!r} is not a number of points: type a whole number for {name}, like 25."
+        ) from None
+    if not GOING_OUT_BONUS <= value <= 2000:
+        raise LessonError(
+            f"A round's score is between {GOING_OUT_BONUS} and a few hundred, not {value}."
+        )
+    return value
 
 
 class ScoringLesson(View):
-    """A finished round; "Next step" scores one player at a time, line by line."""
+    """A finished round; type a guess, then "Next step" scores one player, line by line."""
 
     title = "Scoring a round, step by step"
 
-    def __init__(self, round_no: int = 6, players: int = 4, seed: int = 3, **kwargs):
+    def __init__(self, round_no: int = 6, players: int = 4, seed: int = 3, **kwargs: Any):
         super().__init__(**kwargs)
         self.round = widgets.Dropdown(
             options=[(f"Round {r} ({wild_rank_text(r)}s wild)", r) for r in ROUNDS],
@@ -103,55 +54,101 @@ class ScoringLesson(View):
             value=players, min=2, max=len(NAMES), description="Players"
         )
         self.seed = widgets.BoundedIntText(value=seed, min=0, max=10**9, description="Seed")
-        self.deal_button = self._button("Another round", self.another, icon="refresh")
+        self.bonus = widgets.Checkbox(
+            value=False, description="Going-out bonus (−10)", indent=False
+        )
+        self.deal_button = self._button(
+            "Another round", self.another, icon="refresh", tooltip="A new round (the next seed)"
+        )
+        self.guess = widgets.Text(
+            description="Your guess",
+            placeholder="points",
+            continuous_update=False,
+            layout={"width": "220px"},
+        )
         self.step_button = self._button(
             "Next step", self.step, style="primary", icon="step-forward"
         )
         self.all_button = self._button("Show all", self.show_all, icon="fast-forward")
         self.steps = widgets.HTML()
         self.totals = widgets.HTML()
-        controls = widgets.HBox([self.round, self.players, self.seed, self.deal_button])
-        controls.layout.flex_flow = "row wrap"
-        self._frame(
-            [controls, widgets.HBox([self.step_button, self.all_button]), self.steps, self.totals],
-            "One player went out; everyone else lays down their best books and runs, "
-            "and the cards left in hand are added up.",
+        self.guesses: dict[int, int] = {}
+        controls = widgets.HBox(
+            [self.round, self.players, self.seed, self.bonus, self.deal_button]
         )
-        self.another()
+        controls.layout.flex_flow = "row wrap"
+        stepping = widgets.HBox([self.guess, self.step_button, self.all_button])
+        stepping.layout.flex_flow = "row wrap"
+        self._frame(
+            [controls, stepping, self.steps, self.totals],
+            "One player went out; everyone else lays down their best books and runs, and "
+            "the cards left in hand are added up. Predict, then see: look at the next hand, "
+            "type your guess of its score, then press <i>Next step</i>.",
+        )
+        self._deal()
+        for control in (self.round, self.players, self.seed, self.bonus):
+            control.observe(self._guard(lambda _c: self._deal()), names="value")
+
+    @property
+    def rules(self) -> GameRules:
+        return GameRules(going_out_bonus=bool(self.bonus.value))
 
     def another(self) -> None:
-        """Deal a finished round for the chosen round, players and seed."""
-        self.game = finished_round(self.round.value, self.players.value, self.seed.value)
+        """Deal another finished round: the next seed, so it is never the same one again."""
+        self.seed.value = (self.seed.value + 1) % (10**9 + 1)  # dealing follows the change
+
+    def _deal(self) -> None:
+        self.game = finished_round(
+            self.round.value, self.players.value, self.seed.value, rules=self.rules
+        )
         self.shown = 0
+        self.guesses = {}
+        self.guess.value = ""
         self.refresh()
+        g = self.game
         self.status.info(
-            f"Round {self.game.round_no} is over: {self.game.names[self.game.went_out]} went out. "
-            "Press Next step to score each hand."
+            f"Round {g.round_no}, seed {self.seed.value}: {g.names[g.went_out]} went out. "
+            f"Guess {g.names[0]}'s score, then press Next step."
         )
 
     def step(self) -> None:
-        """Score the next player."""
-        if self.shown >= len(self.game.names):
+        """Score the next player (and the guess typed for them, if any)."""
+        g = self.game
+        if self.shown >= len(g.names):
             raise LessonError("Every player is scored already: press Another round for a new one.")
+        p = self.shown
+        guess = parse_guess(self.guess.value, g.names[p])
+        if guess is not None:
+            self.guesses[p] = guess
         self.shown += 1
+        self.guess.value = ""
         self.refresh()
-        name = self.game.names[self.shown - 1]
-        self.status.ok(f"{name} scores {points_text(self.game.score(self.shown - 1))}.")
+        score = g.score(p)
+        said = f"{g.names[p]} scores {points_text(score)}."
+        if guess is None:
+            self.status.ok(f"{said} Type a guess before the next step: predict, then see.")
+        elif guess == score:
+            self.status.ok(f"{said} You guessed {guess}: exactly right!")
+        else:
+            off = abs(guess - score)
+            self.status.info(f"{said} You guessed {guess}: {points_text(off)} off.")
 
     def show_all(self) -> None:
+        """Score every player at once (no guessing)."""
         self.shown = len(self.game.names)
         self.refresh()
         self.status.ok("Every hand is scored; the lowest round score is best.")
 
     def _lines(self, player: int) -> str:
         g = self.game
-        if player == g.went_out:
-            arrangement = g.arrangement(player)
-            return (
-                f"<p>{g.names[player]} <b>went out</b>: every card is in a meld, so the round "
-                "scores <b>0</b>.</p>" + arrangement_html(arrangement)
-            )
         arrangement = g.arrangement(player)
+        if player == g.went_out:
+            score = g.score(player)
+            bonus = " (the going-out bonus)" if score < 0 else ""
+            return (
+                f"<p>{escape(g.names[player])} <b>went out</b>: every card is in a meld, so "
+                f"the round scores <b>{score}</b>{bonus}.</p>" + arrangement_html(arrangement)
+            )
         lines = []
         for card in arrangement.leftover:
             why = (
@@ -166,7 +163,7 @@ class ScoringLesson(View):
                 f"<td>{card_points(card, g.round_no)}</td></tr>"
             )
         lines.append(
-            f"<tr class='fc-hl'><td class='fc-left' colspan='2'>total</td>"
+            "<tr class='fc-hl'><td class='fc-left' colspan='2'>total</td>"
             f"<td>{arrangement.penalty}</td></tr>"
         )
         table = (
@@ -177,26 +174,49 @@ class ScoringLesson(View):
         )
         return arrangement_html(arrangement) + table
 
+    def _panel(self, p: int) -> str:
+        g = self.game
+        name = escape(g.names[p])
+        if p < self.shown:
+            return f"<div class='fc-panel'><h4>{name}</h4>{self._lines(p)}</div>"
+        if p == self.shown:
+            return (
+                f"<div class='fc-panel fc-next'><h4>{name}: your turn to guess</h4>"
+                f"{hand_html(g.hands[p], g.round_no, width=44)}"
+                f"<p><i>{len(g.hands[p])} cards, not scored yet. What will "
+                f"{'the player who went out' if p == g.went_out else name} score?</i></p></div>"
+            )
+        return (
+            f"<div class='fc-panel'><h4>{name}</h4><i>{len(g.hands[p])} cards, "
+            "not scored yet</i></div>"
+        )
+
     def refresh(self) -> None:
         g = self.game
-        panels = []
+        rows = []
         for p, name in enumerate(g.names):
-            if p < self.shown:
-                panels.append(f"<div class='fc-panel'><h4>{name}</h4>{self._lines(p)}</div>")
-            else:
-                panels.append(
-                    f"<div class='fc-panel'><h4>{name}</h4><i>{len(g.hands[p])} cards, "
-                    "not scored yet</i></div>"
-                )
-        rows = "".join(
-            f"<tr><td class='fc-left'>{name}</td>"
-            f"<td>{g.score(p) if p < self.shown else '…'}</td></tr>"
-            for p, name in enumerate(g.names)
-        )
+            guess = self.guesses.get(p)
+            shown = p < self.shown
+            mark = ""
+            if shown and guess is not None:
+                mark = " ✔" if guess == g.score(p) else ""
+            rows.append(
+                f"<tr><td class='fc-left'>{escape(name)}</td>"
+                f"<td>{'' if guess is None else guess}{mark}</td>"
+                f"<td>{g.score(p) if shown else '…'}</td></tr>"
+            )
+        scored = [p for p in self.guesses if p < self.shown]
+        right = sum(1 for p in scored if self.guesses[p] == g.score(p))
+        tally = f"<p>Your guesses: {right} of {len(scored)} exactly right.</p>" if scored else ""
         with self.hold_sync():
-            self.steps.value = "".join(panels)
+            self.steps.value = "".join(self._panel(p) for p in range(len(g.names)))
             self.totals.value = (
                 "<h4 style='margin:6px 0 2px'>This round's scores</h4><table class='fc-table'>"
-                f"<tr><th class='fc-left'>player</th><th>points</th></tr>{rows}</table>"
+                "<tr><th class='fc-left'>player</th><th>your guess</th><th>points</th></tr>"
+                f"{''.join(rows)}</table>{tally}"
             )
-            self.step_button.disabled = self.shown >= len(g.names)
+            done = self.shown >= len(g.names)
+            self.step_button.disabled = done
+            self.guess.disabled = done
+            self.guess.description = "Your guess"
+            self.guess.placeholder = "" if done else f"points for {g.names[self.shown]}"

@@ -3,18 +3,73 @@
 from __future__ import annotations
 
 from html import escape
+from typing import Any
 
 import ipywidgets as widgets
 
+from ..core.cards import Card
 from ..core.rules import hand_size, wild_rank_text
+from ..core.solver import penalty
 from ..errors import LessonError
-from ..render import card_back_svg, card_html
-from ..table.actions import Draw, Place
+from ..render import card_back_svg, card_html, points_text
+from ..table.actions import Action, Draw, Place
 from ..table.solitaire import Solitaire, SolitaireBot
 from .base import View
+from .deal import cards_text
 from .hand import HandWidget
 
-__all__ = ["SolitaireLesson"]
+__all__ = ["SolitaireLesson", "hint_text"]
+
+
+def hint_text(game: Solitaire, bot: SolitaireBot | None = None) -> str:
+    """What the solitaire bot would do now, and why, in one or two sentences."""
+    bot = bot if bot is not None else SolitaireBot()
+    if game.is_over:
+        return "The game is over: press New game to play again."
+    action = bot.choose(game)
+    if game.phase == "draw":
+        top = game.discard_pile[-1] if game.discard_pile else None
+        if action == Draw("discard") and top is not None:
+            place, saving = bot.best_place(game, top)
+            return (
+                f"The bot would take the face-up {top}: in hand {place.hand}, "
+                f"discarding {place.discard}, "
+                + (
+                    "it closes the hand."
+                    if saving >= 1000
+                    else f"it lowers that hand's points by {saving}."
+                )
+            )
+        if top is not None and game.can(Draw("discard")):
+            return (
+                f"The bot would draw from the stock: the face-up {top} would not lower any "
+                "hand's points."
+            )
+        return (
+            "The bot would draw from the stock: after the first turn every card comes from "
+            "the draw pile."
+        )
+    assert isinstance(action, Place) and game.drawn is not None
+    return _place_reason(game, game.drawn, action, bot)
+
+
+def _place_reason(game: Solitaire, drawn: Card, place: Place, bot: SolitaireBot) -> str:
+    k = place.hand
+    hand = list(game.hands[k - 1])
+    kept = [*hand, drawn]
+    kept.remove(place.discard)
+    before, after = penalty(hand, k), penalty(kept, k)
+    where = f"The bot would put the {drawn} in hand {k} and discard {place.discard}"
+    if place.discard == drawn:
+        where = f"The bot would discard the {drawn} at once (from hand {k})"
+    if after == 0:
+        return f"{where}: every card of hand {k} then melds, so it closes."
+    if after < before:
+        return (
+            f"{where}: hand {k} then leaves {points_text(after)} instead of "
+            f"{points_text(before)}, the biggest drop of any move."
+        )
+    return f"{where}: the {drawn} lowers no hand's points, so keeping it would not help."
 
 
 class SolitaireLesson(View):
@@ -22,7 +77,7 @@ class SolitaireLesson(View):
 
     title = "Five Crowns Solitaire"
 
-    def __init__(self, seed: int = 1, **kwargs):
+    def __init__(self, seed: int = 1, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.seed = widgets.BoundedIntText(
             value=seed, min=0, max=10**9, description="Seed", layout={"width": "200px"}
@@ -72,13 +127,13 @@ class SolitaireLesson(View):
             f"New game: {closed} hand{'s' if closed != 1 else ''} closed on the deal. Draw a card."
         )
 
-    def act(self, action) -> None:
+    def act(self, action: Action) -> None:
         self.game.apply(action)
         self.hint_text.value = ""
         self.refresh()
         self.status.ok(f"You drew {self.game.drawn}: choose a hand, then the card to discard.")
 
-    def place(self, card) -> None:
+    def place(self, card: Card) -> None:
         """Put the drawn card into the chosen hand and discard ``card`` from it."""
         k = self.target.value
         if self.game.phase != "place":
@@ -88,12 +143,11 @@ class SolitaireLesson(View):
         self.hint_text.value = ""
         self.refresh()
         closed = sum(self.game.closed)
-        if self.game.phase == "won":
+        phase: str = self.game.phase  # apply() moved it on
+        if phase == "won":
             self.status.ok("You won: every hand is closed!")
-        elif self.game.phase == "lost":
-            self.status.error(
-                f"The draw pile is empty: you lost with {closed} of 11 hands closed."
-            )
+        elif phase == "lost":
+            self.status.info(f"The draw pile is empty: you lost with {closed} of 11 hands closed.")
         elif closed > before:
             self.status.ok(f"Hand {k} goes out and turns over! {closed} of 11 closed.")
         else:
@@ -101,9 +155,9 @@ class SolitaireLesson(View):
 
     def hint(self) -> None:
         """What the solitaire bot would do now."""
-        action = SolitaireBot().choose(self.game)
         self.hint_text.value = (
-            f"<div class='fc-msg fc-info'>💡 The bot would {escape(str(action))}.</div>"
+            "<div class='fc-msg fc-info' role='status'>💡 <b>Hint:</b> "
+            f"{escape(hint_text(self.game))}</div>"
         )
 
     def refresh(self) -> None:
@@ -128,7 +182,7 @@ class SolitaireLesson(View):
             self.target.options = options
             self.target.value = current
             k = self.target.value
-            if k and g.phase == "place":
+            if k and g.phase == "place" and g.drawn is not None:
                 self.hand.set_cards([*g.hands[k - 1], g.drawn], k)
                 self.hand.disabled = False
             elif k:
@@ -152,7 +206,8 @@ class SolitaireLesson(View):
                     f"<td class='fc-left'>{shown}</td></tr>"
                 )
             self.board.value = (
-                f"<p><b>{sum(g.closed)} of 11 hands closed</b>, {g.stock_size} cards to draw.</p>"
+                f"<p><b>{sum(g.closed)} of 11 hands closed</b>, "
+                f"{cards_text(g.stock_size)} to draw.</p>"
                 "<table class='fc-table'><tr><th>hand</th><th>state</th><th>cards</th></tr>"
                 f"{''.join(rows)}</table>"
             )

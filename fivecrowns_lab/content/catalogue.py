@@ -1,0 +1,330 @@
+"""The lesson catalogue: every lesson as plain data, for the gallery, the teacher page and
+the previous/next links.
+
+Each entry says what a teacher needs to plan a class: its level, how long it takes, what
+to do first and what it teaches. The gallery groups the entries into the game lessons
+and the probability lessons.
+
+>>> lesson("03").title
+'Scoring a round'
+>>> [e.number for e in neighbours("03") if e is not None]
+['02', '04']
+>>> [e.number for e in group("probability")]
+['07', '08', '09', '10', '11']
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Literal
+
+from ..errors import LessonError
+
+__all__ = [
+    "CATALOGUE",
+    "GROUPS",
+    "INDEX_FILE",
+    "RULES_FILE",
+    "TEACHER_FILE",
+    "Group",
+    "LessonEntry",
+    "LessonInfo",
+    "default_folder",
+    "describe_notebook",
+    "find_lessons",
+    "group",
+    "lesson",
+    "neighbours",
+]
+
+Group = Literal["game", "probability"]
+
+#: The two groups of lessons, in the order the gallery shows them, with their headings.
+GROUPS: dict[Group, str] = {
+    "game": "Learn the game",
+    "probability": "Probability with the game",
+}
+
+#: The gallery, the teacher page and the rules page (notebooks next to the lessons).
+INDEX_FILE = "00-index.ipynb"
+TEACHER_FILE = "00-teachers.ipynb"
+RULES_FILE = "00-rules.ipynb"
+
+
+@dataclass(frozen=True)
+class LessonEntry:
+    """One lesson: what it is called, who it is for, how long it takes, what it teaches."""
+
+    number: str
+    filename: str
+    title: str
+    group: Group
+    level: str
+    minutes: int
+    prerequisites: tuple[str, ...]
+    teaches: str
+    objectives: tuple[str, ...]
+
+    @property
+    def label(self) -> str:
+        """``'Lesson 03: Scoring a round'``."""
+        return f"Lesson {self.number}: {self.title}"
+
+
+def _entry(
+    number: str,
+    slug: str,
+    title: str,
+    group: Group,
+    level: str,
+    minutes: int,
+    prerequisites: tuple[str, ...],
+    teaches: str,
+    *objectives: str,
+) -> LessonEntry:
+    return LessonEntry(
+        number,
+        f"{number}-{slug}.ipynb",
+        title,
+        group,
+        level,
+        minutes,
+        prerequisites,
+        teaches,
+        objectives,
+    )
+
+
+#: Every lesson, in order (the gallery, lesson 00, is not in it).
+CATALOGUE: tuple[LessonEntry, ...] = (
+    _entry(
+        "01",
+        "cards-and-wilds",
+        "Cards and the wild-card schedule",
+        "game",
+        "beginner",
+        10,
+        (),
+        "The deck, the eleven rounds, which cards are wild in each, and what a card left in "
+        "hand costs.",
+        "Say how many cards a round deals and which rank is wild in it.",
+        "Give the points of any card left in hand, wild cards and jokers included.",
+    ),
+    _entry(
+        "02",
+        "books-runs-and-wilds",
+        "Books, runs and wilds",
+        "game",
+        "beginner",
+        15,
+        ("01",),
+        "Books and runs, how wild cards fill them, and why an invalid meld fails.",
+        "Tell a book from a run, and a valid meld from an invalid one, with the reason.",
+        "Use wild cards in melds and say what each one stands for.",
+    ),
+    _entry(
+        "03",
+        "scoring-a-round",
+        "Scoring a round",
+        "game",
+        "beginner",
+        15,
+        ("01", "02"),
+        "How a round ends and how every hand is scored, predicted first and then checked.",
+        "Find the best melds of a hand and add up the cards left over.",
+        "Explain why the player with the lowest total wins.",
+    ),
+    _entry(
+        "04",
+        "play-a-round",
+        "Play a round against the computer",
+        "game",
+        "beginner",
+        20,
+        ("01", "02", "03"),
+        "A whole round against computer players: draw, meld, discard and go out.",
+        "Play a turn: draw from the stock or the discard pile, then discard.",
+        "Recognise a hand that can go out, and go out.",
+    ),
+    _entry(
+        "05",
+        "solitaire",
+        "Five Crowns Solitaire",
+        "game",
+        "beginner",
+        20,
+        ("01", "02"),
+        "The one-player edition: eleven hands at once, each with its own wild rank.",
+        "Use a card where it is wild and where it completes a meld.",
+        "Plan which hand to work on with the cards still to come.",
+    ),
+    _entry(
+        "06",
+        "scorekeeper",
+        "Scorekeeper for a real game",
+        "game",
+        "beginner",
+        5,
+        ("03",),
+        "A checked scoresheet for a game played with real cards at the table.",
+        "Keep running totals and places, ties included, for a real game.",
+    ),
+    _entry(
+        "07",
+        "counting-wild-cards",
+        "Counting wild cards",
+        "probability",
+        "intermediate",
+        40,
+        ("01",),
+        "How many wild cards a dealt hand holds: the exact distribution by counting, beside "
+        "a simulation.",
+        "Count hands with binomial coefficients (the hypergeometric distribution).",
+        "Compare an exact distribution with the frequencies of a simulation.",
+    ),
+    _entry(
+        "08",
+        "go-out-on-the-deal",
+        "Will I go out on the deal?",
+        "probability",
+        "intermediate",
+        40,
+        ("02", "07"),
+        "The exact chance that a dealt hand can already go out, and a simulation with a "
+        "confidence interval beside it.",
+        "Use symmetry to count a very large set of deals.",
+        "Read a confidence interval and check that it covers the exact value.",
+    ),
+    _entry(
+        "09",
+        "outs",
+        "Outs",
+        "probability",
+        "intermediate",
+        40,
+        ("02", "07"),
+        "Which cards let a hand go out, and the chance of drawing one next turn or within a "
+        "few turns.",
+        "List the outs of a hand and find the chance of drawing one.",
+        "Judge a rule of thumb against the exact answer.",
+    ),
+    _entry(
+        "10",
+        "strategy-lab",
+        "Strategy lab",
+        "probability",
+        "advanced",
+        50,
+        ("04", "08"),
+        "Comparing ways of playing fairly by simulating many games, with confidence intervals.",
+        "Design a fair comparison between two strategies.",
+        "Say how sure a difference in means is, and how more games narrow it.",
+    ),
+    _entry(
+        "11",
+        "solitaire-odds",
+        "Solitaire odds",
+        "probability",
+        "advanced",
+        30,
+        ("05", "08"),
+        "Estimating a chance nobody can count exactly: how often solitaire can be won.",
+        "Estimate a probability by simulation and give its confidence interval.",
+    ),
+)
+
+_BY_NUMBER = {entry.number: entry for entry in CATALOGUE}
+
+
+def lesson(number: str) -> LessonEntry:
+    """The catalogue entry of a lesson, by its two-digit number (``"03"``)."""
+    try:
+        return _BY_NUMBER[number]
+    except (KeyError, TypeError):
+        raise LessonError(
+            f"There is no lesson {str(number)[:40]!r}; "
+            f"the lessons are 01 to {CATALOGUE[-1].number}."
+        ) from None
+
+
+def neighbours(number: str) -> tuple[LessonEntry | None, LessonEntry | None]:
+    """The previous and the next lesson (``None`` at either end)."""
+    i = CATALOGUE.index(lesson(number))
+    before = CATALOGUE[i - 1] if i > 0 else None
+    after = CATALOGUE[i + 1] if i + 1 < len(CATALOGUE) else None
+    return before, after
+
+
+def group(name: Group) -> tuple[LessonEntry, ...]:
+    """The lessons of one group, in order."""
+    if name not in GROUPS:
+        raise LessonError(f"There is no group {str(name)[:40]!r}; try 'game' or 'probability'.")
+    return tuple(entry for entry in CATALOGUE if entry.group == name)
+
+
+# -- Discovery: the lesson notebooks actually in a folder ---------------------------------
+
+_NUMBERED = re.compile(r"^(\d\d)-[\w-]+\.ipynb$")
+
+
+@dataclass(frozen=True)
+class LessonInfo:
+    """One lesson notebook found in a folder: its number, file name, title and first sentence."""
+
+    number: str
+    filename: str
+    title: str
+    summary: str
+
+
+def _text(source: Any) -> str:
+    if isinstance(source, list):
+        return "".join(str(part) for part in source)
+    return source if isinstance(source, str) else ""
+
+
+def describe_notebook(path: str | Path) -> tuple[str, str]:
+    """Title (the first level-one heading) and summary (the next paragraph) of a notebook."""
+    path = Path(path)
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return path.stem, ""
+    cells = data.get("cells", []) if isinstance(data, dict) else []
+    for cell in cells if isinstance(cells, list) else []:
+        if not isinstance(cell, dict) or cell.get("cell_type") != "markdown":
+            continue
+        lines = [line.strip() for line in _text(cell.get("source", "")).splitlines()]
+        title = next((line[2:].strip() for line in lines if line.startswith("# ")), "")
+        if title:
+            rest = [
+                line
+                for line in lines
+                if line and not line.startswith("#") and not line.startswith("<")
+            ]
+            return title, (rest[0] if rest else "")
+    return path.stem, ""
+
+
+def default_folder() -> Path:
+    """The lesson notebooks' folder: the current one, or ``notebooks/`` below it."""
+    here = Path.cwd()
+    if any(here.glob("00-*.ipynb")) or not (here / "notebooks").is_dir():
+        return here
+    return here / "notebooks"
+
+
+def find_lessons(directory: str | Path | None = None) -> list[LessonInfo]:
+    """Every numbered notebook (``NN-name.ipynb``) in a folder, in order, 00 pages excluded."""
+    folder = Path(directory) if directory is not None else default_folder()
+    found = []
+    for path in sorted(folder.glob("*.ipynb")):
+        match = _NUMBERED.match(path.name)
+        if not match or match.group(1) == "00":
+            continue
+        title, summary = describe_notebook(path)
+        found.append(LessonInfo(match.group(1), path.name, title, summary))
+    return found

@@ -1,0 +1,148 @@
+"""The coach of a scripted game: what to do next, and why a move is a mistake.
+
+A :class:`Coach` follows a :class:`~fivecrowns_lab.content.scenarios.Scenario` step by
+step. The view asks it to judge each of the learner's moves *before* playing it: a
+verdict is a sentence saying what is wrong ("You threw away a wild: ..."), or None
+when the move is the script's. The opponent's moves come from a
+:class:`ScriptedPlayer` reading the same script. Nothing here holds a widget or
+sees a card the learner could not see: the coach lines are written from the
+learner's seat, and the judgements use the learner's own cards only.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from html import escape
+
+from ..content.scenarios import Scenario, Step
+from ..core.cards import Card, format_cards, parse_card, parse_cards
+from ..core.rules import is_wild
+from ..errors import LessonError
+from ..table.actions import Action, Discard, Draw, GoOut
+from ..table.observation import Observation
+
+__all__ = ["Coach", "ScriptedPlayer", "scripted_action"]
+
+
+def scripted_action(step: Step) -> Action:
+    """The engine action of an opponent's scripted move."""
+    if step.kind == "stock":
+        return Draw("stock")
+    if step.kind == "take":
+        return Draw("discard")
+    if step.kind == "discard":
+        return Discard(parse_card(step.cards))
+    if step.kind == "go":
+        return GoOut(parse_card(step.cards))
+    raise LessonError(f"A scripted opponent cannot make the move {step.move!r}.")
+
+
+class ScriptedPlayer:
+    """A player that makes the scripted moves of a scenario, in order (a ``Player``).
+
+    It shares the list of remaining steps with the coach, so the learner's and its
+    own moves come off the same script.
+    """
+
+    name = "scripted"
+
+    def __init__(self, seat: int, steps: list[Step]) -> None:
+        self.seat = seat
+        self.steps = steps
+        self.last_reason = ""  # the coach explains; a scripted move has no reason of its own
+
+    def choose(self, observation: Observation) -> Action:
+        """The next move of the script, which must be this player's."""
+        if not self.steps or self.steps[0].player != self.seat:
+            raise LessonError("The coached game's script has no move for this player now.")
+        return scripted_action(self.steps.pop(0))
+
+
+class Coach:
+    """Walks a learner through a scenario, one step at a time."""
+
+    def __init__(self, scenario: Scenario) -> None:
+        self.scenario = scenario
+        self.steps: list[Step] = list(scenario.steps)
+        self.flags: list[str] = []
+
+    def players(self) -> dict[int, ScriptedPlayer]:
+        """A scripted player for every seat but the learner's."""
+        seats = range(len(self.scenario.names))
+        return {p: ScriptedPlayer(p, self.steps) for p in seats if p != self.scenario.learner}
+
+    def step(self, player: int | None) -> Step | None:
+        """The next step, if it is ``player``'s."""
+        if self.steps and self.steps[0].player == player:
+            return self.steps[0]
+        return None
+
+    def advance(self, player: int | None) -> None:
+        """The learner's step is done: move on to the next one."""
+        if self.step(player) is not None:
+            self.steps.pop(0)
+
+    def judge_draw(self, player: int, source: str) -> str | None:
+        """None if drawing from ``source`` is the plan, else what the coach says."""
+        step = self.step(player)
+        if step is None or step.kind not in ("stock", "take"):
+            return "The coach's plan has no draw now."
+        wanted = "stock" if step.kind == "stock" else "discard"
+        return None if source == wanted else step.mistake or step.coach
+
+    def judge_lay(self, player: int, cards: Sequence[Card]) -> str | None:
+        """None if laying ``cards`` down (already a valid meld) is the plan."""
+        step = self.step(player)
+        if step is None or step.kind != "lay":
+            plan = step.coach if step is not None else ""
+            return f"That is a meld, but there is no need to lay it down yet. {plan}"
+        wanted = parse_cards(step.cards, check=False)
+        if Counter(cards) != Counter(wanted):
+            return f"That is a meld, but the coach's plan is the meld {format_cards(wanted)}. " + (
+                step.coach
+            )
+        return None
+
+    def judge_discard(
+        self, player: int, card: Card, round_no: int, final_turn: bool, going: Sequence[Card]
+    ) -> str | None:
+        """None if discarding ``card`` is the plan; ``going`` are the discards that go out."""
+        step = self.step(player)
+        if step is None:
+            return "The coach's plan has no discard now."
+        if step.kind in ("discard", "go") and card == parse_card(step.cards):
+            return None
+        if is_wild(card, round_no) and not final_turn:
+            return (
+                f"You threw away a wild: {card} can stand for any card in a book or run "
+                f"in round {round_no}, and wilds are the first cards to meld. Keep it."
+            )
+        if going and card not in going:
+            return f"Discarding {card} would not go out; discarding {going[0]} would."
+        if step.kind == "lay":
+            return f"Not yet: lay your meld down first. {step.coach}"
+        return step.coach
+
+    def html(self, player: int | None, over: bool, flag: str = "") -> str:
+        """The coach's panel: the line for the next step (or the ending) and any flag."""
+        learner = self.scenario.learner
+        total = sum(1 for s in self.scenario.steps if s.player == learner)
+        left = sum(1 for s in self.steps if s.player == learner)
+        if over:
+            line, where = self.scenario.ending, "done"
+        else:
+            step = self.step(player)
+            line = step.coach if step is not None else "Wait for the other player."
+            where = f"step {total - left + 1} of {total}"
+        warning = (
+            "<div class='fc-coach-flag' style='margin-top:4px;padding:4px 8px;"
+            "border-left:4px solid #D55E00;background:#fdecea;color:#8a1c0b'>"
+            f"<b>Careful:</b> {escape(flag)}</div>"
+            if flag
+            else ""
+        )
+        return (
+            "<div class='fc-panel fc-coach' role='status' aria-live='polite'>"
+            f"<b>Coach</b> <small>({where})</small>: {escape(line)}{warning}</div>"
+        )

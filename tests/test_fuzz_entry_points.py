@@ -1,0 +1,327 @@
+"""Every public entry point, driven with arbitrary JSON-like values (issue 9).
+
+For each function and class exported by ``fivecrowns_lab`` (its ``__all__``), and each
+public method of a few real instances of the exported classes, hypothesis draws a value
+for every parameter from JSON-like data (None, booleans, numbers including huge ones and
+NaN, text, lists, dictionaries, and a vocabulary of card codes, pile names and saves) and
+checks three properties:
+
+* only a :class:`~fivecrowns_lab.errors.FiveCrownsError` escapes (never ``TypeError``,
+  ``AttributeError``, ``IndexError``, ``KeyError``, ``RecursionError`` ...);
+* no call hangs: each returns or refuses within a few seconds (a guard against runaway
+  allocation or search, not a speed test: the bound is deliberately generous);
+* a refused call leaves the instance exactly as it was (its save, or its value).
+
+Gaps in modules this suite's author does not own are listed in ``KNOWN_GAPS`` as strict
+expected failures, so the test turns red (XPASS) the day they are fixed and the entry can go.
+"""
+
+from __future__ import annotations
+
+import copy
+import inspect
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import pandas  # noqa: F401  # imported here so that no timed call pays for importing it
+import pytest
+import tqdm.auto  # noqa: F401
+from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import strategies as st
+
+import fivecrowns_lab
+from fivecrowns_lab import (
+    FiveCrownsError,
+    Game,
+    GameRules,
+    Solitaire,
+    best_arrangement,
+    check_meld,
+    outs,
+    parse_cards,
+)
+
+#: A call that takes longer than this is a hang (real refusals take microseconds).
+HANG_SECONDS = 5.0
+EXAMPLES = 15
+
+_SAVE = Game(["Ana", "Ben"], seed=1).to_json()
+_VOCABULARY = [
+    "3H", "9C", "JK", "Q*", "10♥", "5H 6H 7H", "8S 8D 8C", "3H 4X", "X" * 300,
+    "stock", "discard", "draw", "go_out", "place", "shared", "playoff", "exact", "simulate",
+    "", " ", "Ana", _SAVE, _SAVE.replace('"names": ["Ana", "Ben"]', '"names": 1000000000'),
+    '{"format": "fivecrowns-solitaire", "actions": []}', "[" * 2000,
+]  # fmt: skip
+_KEYS = ["type", "source", "card", "hand", "discard", "melds", "format", "seed", "actions",
+         "names", "rules", "rounds_started", "round", "dealer", "hands", "stock"]  # fmt: skip
+
+
+def _huge_number() -> int:
+    """10**5000: its repr() raises (Python's 4300-digit limit), so it is built, not listed."""
+    return 10**5000
+
+
+_LEAVES = (
+    st.none()
+    | st.booleans()
+    | st.integers(-2, 3)
+    | st.sampled_from([-1, 7, 99, 10**9, 2**64, -(2**70)])
+    | st.builds(_huge_number)
+    | st.floats(allow_nan=True, allow_infinity=True)
+    | st.text(max_size=8)
+    | st.sampled_from(_VOCABULARY)
+)
+JSON_LIKE = st.recursive(
+    _LEAVES,
+    lambda inner: (
+        st.lists(inner, max_size=4)
+        | st.dictionaries(st.sampled_from(_KEYS) | st.text(max_size=4), inner, max_size=4)
+    ),
+    max_leaves=10,
+)
+
+
+# -- the instances whose methods are driven ---------------------------------------------------
+
+
+def _drawn_game() -> Game:
+    game = Game(3, GameRules(rounds=2), seed=1)
+    game.draw("stock")
+    return game
+
+
+def _drawn_solitaire() -> Solitaire:
+    game = Solitaire(seed=1)
+    game.apply(fivecrowns_lab.Draw("stock"))
+    return game
+
+
+INSTANCES: dict[str, Callable[[], Any]] = {
+    "Game (draw phase)": lambda: Game(3, GameRules(rounds=2), seed=1),
+    "Game (after drawing)": _drawn_game,
+    "Solitaire (draw phase)": lambda: Solitaire(seed=1),
+    "Solitaire (after drawing)": _drawn_solitaire,
+    "GameRules": GameRules,
+    "Deal": lambda: fivecrowns_lab.Deal.arrange(1, ["5H 6H 9C", "8S 8D KC"], "7H"),
+    "Card": lambda: fivecrowns_lab.Card.parse("9C"),
+    "Hand": lambda: parse_cards("5H 6H JK 9C"),
+    "Arrangement": lambda: best_arrangement("5H 6H JK 9C", 1),
+    "Meld": lambda: check_meld("5H 6H JK", 1).meld,
+    "MeldCheck": lambda: check_meld("5H 6H JK", 1),
+    "Outs": lambda: outs("8H 9H 10H QS QC KD", 4),
+    "Observation": lambda: Game(2, seed=1).observation(1),
+    "SolitaireBot": fivecrowns_lab.SolitaireBot,
+    "GreedyBot": lambda: fivecrowns_lab.GreedyBot(1),
+    "RandomBot": lambda: fivecrowns_lab.RandomBot(1),
+    "LookaheadBot": lambda: fivecrowns_lab.LookaheadBot(1),
+}
+
+
+def _snapshot(thing: Any) -> Any:
+    """What must not change when a call on ``thing`` is refused."""
+    if isinstance(thing, Game):
+        return thing.to_json(), thing.hands, thing.stock, thing.discard_pile, thing.phase
+    if isinstance(thing, Solitaire):
+        return thing.to_json(), thing.hands, thing.drawn, thing.phase, thing.stock_size
+    if hasattr(thing, "rng"):  # a bot: its seed and the state of its generator
+        return thing.seed, thing.name, thing.rng.getstate()
+    if type(thing).__eq__ is object.__eq__:  # no value equality: compare its attributes
+        return copy.deepcopy(vars(thing))
+    return copy.deepcopy(thing)
+
+
+# -- the targets ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Target:
+    name: str
+    make: Callable[[], Callable[..., Any]]
+    owner: Any = None  # the instance whose state must survive a refusal (None: a function)
+    required: tuple[str, ...] = ()  # parameters always passed (the rest: sometimes)
+
+
+def _is_ours(function: Any) -> bool:
+    module = getattr(function, "__module__", "") or ""
+    return module.startswith("fivecrowns_lab")
+
+
+def _exported_callables() -> list[Target]:
+    targets = []
+    for name in fivecrowns_lab.__all__:
+        value = getattr(fivecrowns_lab, name)
+        if not callable(value) or isinstance(value, dict):
+            continue
+        if inspect.isclass(value) and issubclass(value, BaseException):
+            continue  # an exception accepts any message
+        if getattr(value, "_is_protocol", False):
+            continue  # Player is a protocol: it cannot be instantiated by design
+        targets.append(Target(name, lambda value=value: value))
+    return targets
+
+
+def _methods() -> list[Target]:
+    targets = []
+    for label, factory in INSTANCES.items():
+        sample = factory()
+        for attribute in sorted(dir(type(sample))):
+            if attribute.startswith("_"):
+                continue
+            static = inspect.getattr_static(type(sample), attribute)
+            if isinstance(static, property):
+                continue
+            bound = getattr(sample, attribute)
+            if not callable(bound) or not _is_ours(bound):
+                continue  # tuple.index and other inherited builtins are not ours
+            required = ("bot",) if attribute == "play" else ()  # play(None) plays a game out
+            targets.append(
+                Target(
+                    f"{label}.{attribute}",
+                    lambda f=factory, a=attribute: _bind(f, a),
+                    owner=factory,
+                    required=required,
+                )
+            )
+    return targets
+
+
+def _bind(factory: Callable[[], Any], attribute: str) -> Callable[..., Any]:
+    return getattr(factory(), attribute)  # a fresh instance for every example
+
+
+TARGETS = _exported_callables() + _methods()
+
+#: Entry points in modules owned by other engineers that still let a foreign error escape,
+#: with what escapes. They run as strict expected failures (without shrinking, to stay fast):
+#: once fixed they XPASS, which fails the suite, and the entry can be deleted.
+_BOTS = "table/players.py (engineer 'bots')"
+_BOT_METHODS = {
+    "GreedyBot": ["arrange", "best_discard", "choose", "discard_reason", "go_out_action",
+                  "points", "score", "take_reason", "with_seed"],
+    "RandomBot": ["arrange", "choose", "go_out_action", "points", "with_seed"],
+    "LookaheadBot": ["arrange", "best_discard", "choose", "discard_reason", "gain",
+                     "go_out_action", "points", "score", "take_reason", "with_seed"],
+}  # fmt: skip
+KNOWN_GAPS: dict[str, str] = {
+    "make_bot": f"{_BOTS}: an unhashable name -> TypeError",
+    **{
+        name: f"{_BOTS}: a seed such as [] -> TypeError from random.Random"
+        for name in ("Bot", "GreedyBot", "RandomBot", "LookaheadBot")
+    },
+    **{
+        f"{bot}.{method}": f"{_BOTS}: arguments that are not observations/cards -> "
+        "AttributeError or TypeError"
+        for bot, methods in _BOT_METHODS.items()
+        for method in methods
+    },
+}
+#: Gaps that allocate without bound (a huge n): not run at all on a shared machine.
+NOT_RUN: dict[str, str] = {
+    "sample_wild_counts": "odds/probability.py (engineer 'exact'): sample_wild_counts(1, 10**9) "
+    "builds a list of a billion counts before any check; sample_wild_counts(1, 'x') -> TypeError",
+}
+
+
+def _marks(name: str) -> list[pytest.MarkDecorator]:
+    if name in NOT_RUN:
+        return [pytest.mark.xfail(reason=NOT_RUN[name], run=False, strict=True)]
+    return [pytest.mark.xfail(reason=KNOWN_GAPS[name], raises=AssertionError, strict=True)]
+
+
+def _arguments(function: Callable[..., Any], required: tuple[str, ...]) -> st.SearchStrategy:
+    try:
+        signature = inspect.signature(function)
+    except (TypeError, ValueError):
+        return st.just({})
+    must: dict[str, st.SearchStrategy] = {}
+    may: dict[str, st.SearchStrategy] = {}
+    for parameter in signature.parameters.values():
+        if parameter.kind in (parameter.VAR_POSITIONAL, parameter.VAR_KEYWORD):
+            continue
+        if parameter.name == "executor":
+            may[parameter.name] = JSON_LIKE  # never a real pool: it would start processes
+        elif parameter.default is parameter.empty or parameter.name in required:
+            must[parameter.name] = JSON_LIKE
+        else:
+            may[parameter.name] = JSON_LIKE
+    return st.fixed_dictionaries(must, optional=may)
+
+
+def _describe(kwargs: dict[str, Any]) -> str:
+    from fivecrowns_lab.errors import quote
+
+    return ", ".join(f"{k}={quote(v)}" for k, v in kwargs.items())
+
+
+def _check(target: Target, data: st.DataObject) -> None:
+    function = target.make()
+    owner = getattr(function, "__self__", None) if target.owner is not None else None
+    if inspect.isclass(owner):
+        owner = None  # a classmethod (from_json, replay, parse): no instance to keep intact
+    kwargs = data.draw(_arguments(function, target.required), label="arguments")
+    before = _snapshot(owner) if owner is not None else None
+    start = time.perf_counter()
+    try:
+        function(**kwargs)
+    except FiveCrownsError as error:
+        assert str(error).strip(), "an error with no sentence"
+        assert len(str(error)) < 1000, f"a message of {len(str(error))} characters echoes input"
+        if owner is not None:
+            assert _snapshot(owner) == before, f"{target.name} changed state when it refused"
+    except Exception as error:  # the property under test
+        raise AssertionError(
+            f"{target.name}({_describe(kwargs)}) raised {type(error).__name__}: {error}"[:600]
+        ) from error
+    finally:
+        elapsed = time.perf_counter() - start
+    assert elapsed < HANG_SECONDS, f"{target.name}({_describe(kwargs)}) took {elapsed:.1f} s"
+
+
+_CLEAN = [t for t in TARGETS if t.name not in KNOWN_GAPS and t.name not in NOT_RUN]
+_GAPS = [t for t in TARGETS if t.name in KNOWN_GAPS or t.name in NOT_RUN]
+
+
+@pytest.mark.parametrize("target", [pytest.param(t, id=t.name) for t in _CLEAN])
+@settings(
+    max_examples=EXAMPLES, suppress_health_check=list(HealthCheck), deadline=None, derandomize=True
+)
+@given(data=st.data())
+def test_every_entry_point_refuses_bad_input_only_with_a_five_crowns_error_and_no_change(
+    target, data
+):
+    _check(target, data)
+
+
+@pytest.mark.parametrize(
+    "target", [pytest.param(t, id=t.name, marks=_marks(t.name)) for t in _GAPS]
+)
+@settings(
+    max_examples=EXAMPLES,
+    suppress_health_check=list(HealthCheck),
+    deadline=None,
+    derandomize=True,
+    phases=[Phase.explicit, Phase.generate],  # a known gap: report it, do not shrink it
+)
+@given(data=st.data())
+def test_known_gaps_in_other_modules_still_let_a_foreign_error_escape(target, data):
+    _check(target, data)
+
+
+def test_the_fuzz_reaches_every_exported_callable():
+    names = {t.name for t in TARGETS}
+    exported = {
+        n
+        for n in fivecrowns_lab.__all__
+        if callable(getattr(fivecrowns_lab, n))
+        and not isinstance(getattr(fivecrowns_lab, n), dict)
+        and not (
+            inspect.isclass(getattr(fivecrowns_lab, n))
+            and issubclass(getattr(fivecrowns_lab, n), BaseException)
+        )
+    }
+    assert exported - names == {"Player"}  # a protocol, not something to call
+    assert any(n.startswith("Game (after drawing).") for n in names)
+    assert {"Game (draw phase).from_json", "Solitaire (draw phase).from_json"} <= names
+    assert not set(KNOWN_GAPS) - names, "a known gap names no target"
