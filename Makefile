@@ -6,10 +6,11 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 PORT   ?= 8866
 
-.PHONY: app test docs bench clean help
+.PHONY: app serve test docs bench clean help
 
 help:
 	@echo "make app   - set up .venv and serve the lessons with Voila on http://localhost:$(PORT)"
+	@echo "make serve - serve the lessons to a class on this machine's network address, with a token"
 	@echo "make test  - set up .venv with the test and docs tooling and run lint, types and every test"
 	@echo "make docs  - build the documentation site into docs/_build/html"
 	@echo "make bench - run the benchmarks"
@@ -30,9 +31,19 @@ $(VENV)/.test-installed: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[app]' --group dev
 	@touch $@
 
+# voila.json (read from this folder) holds the settings both share: no tracebacks, idle
+# kernels culled, preheated kernels, the _xsrf cookie that lets a closed tab free its kernel.
 app: $(VENV)/.app-installed
 	@echo "Serving the lessons: open http://localhost:$(PORT)/voila/render/00-index.ipynb in your browser (Ctrl+C stops)."
 	$(BIN)/voila notebooks --port=$(PORT) --no-browser --Voila.ip=127.0.0.1
+
+# For a class: listens on every address (SERVE_IP=127.0.0.1 keeps it on this machine),
+# prints the address with a new token once, and how many visitors the machine can hold.
+# SERVE_ARGS passes more settings to Voila, e.g. SERVE_ARGS=--VoilaConfiguration.preheat_kernel=False
+SERVE_IP ?= 0.0.0.0
+SERVE_ARGS ?=
+serve: $(VENV)/.app-installed
+	$(BIN)/python -m fivecrowns_lab.serving --ip=$(SERVE_IP) --port=$(PORT) --notebooks=notebooks $(SERVE_ARGS)
 
 test: $(VENV)/.test-installed
 	$(BIN)/ruff check .

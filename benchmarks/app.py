@@ -6,11 +6,19 @@ until its first view is visible; then measures click-to-update for one button pe
 lesson. Prints medians. Targets on the 2-core machine: first widget within 8 s,
 click-to-update under 300 ms.
 
-Run: ``.venv/bin/python benchmarks/app.py``
+With ``--visitors N`` it instead measures first paint under a class: for each lesson, N
+fresh contexts open it at the same moment; it prints each lesson's median and max, and
+the median and max across lessons. ``--no-preheat`` turns off voila.json's preheated
+kernels, to compare (issue 13: 1 and 8 visitors, before and after preheating).
+
+Run: ``.venv/bin/python benchmarks/app.py [--visitors 8] [--no-preheat]``
 """
 
 from __future__ import annotations
 
+import argparse
+import asyncio
+import json
 import statistics
 import sys
 import tempfile
@@ -40,19 +48,90 @@ CLICKS = {
 }
 
 
+def at_once(url: str, visitors: int) -> None:
+    """First widget with ``visitors`` opening each lesson at the same moment."""
+    from playwright.async_api import async_playwright
+
+    async def one(browser, name: str, go: asyncio.Event) -> float | None:
+        context = await browser.new_context()
+        page = await context.new_page()
+        await go.wait()
+        start = time.perf_counter()
+        try:
+            await page.goto(f"{url}/voila/render/{name}.ipynb", timeout=300_000)
+            await page.wait_for_selector(".fc-view", state="visible", timeout=300_000)
+            seconds: float | None = time.perf_counter() - start
+        except Exception as exc:  # a visitor who never saw the lesson is a result too
+            print(f"  {name}: no widget within the bound ({type(exc).__name__})")
+            seconds = None
+        await context.close()
+        return seconds
+
+    async def run() -> None:
+        async with async_playwright() as p:
+            browser = await p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+            medians, maxima = [], []
+            print(f"{'lesson':30} {visitors} at once: {'median s':>9} {'max s':>7}")
+            for name in LESSONS:
+                go = asyncio.Event()
+                tasks = [asyncio.ensure_future(one(browser, name, go)) for _ in range(visitors)]
+                await asyncio.sleep(0.5)
+                go.set()
+                results = await asyncio.gather(*tasks)
+                times = [t for t in results if t is not None]
+                if not times:
+                    continue
+                medians.append(statistics.median(times))
+                maxima.append(max(times))
+                seen = f"{len(times)}/{len(results)} saw it"
+                print(f"{name:30} {'':>11} {medians[-1]:>9.2f} {maxima[-1]:>7.2f}  {seen}")
+                await asyncio.sleep(3)  # let a preheated pool refill, as between classes
+            if medians:
+                print(
+                    f"across lessons: median of medians {statistics.median(medians):.2f} s, "
+                    f"max {max(maxima):.2f} s"
+                )
+            await browser.close()
+
+    asyncio.run(run())
+
+
 def main() -> None:
     import shutil
+
+    parser = argparse.ArgumentParser(description="First widget and click-to-update")
+    parser.add_argument("--visitors", type=int, default=0, help="N visitors at once")
+    parser.add_argument("--no-preheat", action="store_true", help="no preheated kernels")
+    parser.add_argument("--lessons", default="", help="only these, e.g. 01,04 (by number)")
+    args = parser.parse_args()
+    if args.lessons:
+        wanted = tuple(args.lessons.split(","))
+        LESSONS[:] = [name for name in LESSONS if name.startswith(wanted)]
 
     from playwright.sync_api import sync_playwright
 
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp) / "notebooks"
         shutil.copytree(ROOT / "notebooks", folder)
+        for other in folder.glob("*.ipynb"):  # serve only the lessons measured
+            if other.stem not in LESSONS:
+                other.unlink()
         port = free_port()
-        proc = start_voila(folder, port)
+        if args.no_preheat:  # the same server, without voila.json's preheated kernels
+            config = json.loads((ROOT / "voila.json").read_text())
+            config["VoilaConfiguration"]["preheat_kernel"] = False
+            (folder.parent / "voila.json").write_text(json.dumps(config))
+            proc = start_voila_as_configured(folder, port)
+        else:
+            proc = start_voila(folder, port)
         try:
             url = f"http://127.0.0.1:{port}"
             wait_for_http(url + "/", proc)
+            pooled = [n for n in LESSONS if "06-scorekeeper" not in n]
+            wait_for_pool(folder.parent / "voila.log", 0 if args.no_preheat else len(pooled))
+            if args.visitors:
+                at_once(url, args.visitors)
+                return
             with sync_playwright() as p:
                 browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
                 print(f"{'lesson':30} {'first widget (median s)':>24} {'click (median ms)':>18}")
@@ -93,6 +172,28 @@ def main() -> None:
         finally:
             proc.terminate()
             proc.wait(timeout=15)
+
+
+def start_voila_as_configured(folder: Path, port: int):
+    """start_voila, with the voila.json already beside ``folder`` (not the repository's)."""
+    import subprocess
+
+    log = open(folder.parent / "voila.log", "w")  # noqa: SIM115 - closed with the process
+    return subprocess.Popen(
+        [sys.executable, "-m", "voila", str(folder), f"--port={port}", "--no-browser"],
+        cwd=folder.parent,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+    )
+
+
+def wait_for_pool(log: Path, lessons: int, timeout: float = 300) -> None:
+    """Wait until Voilà says the preheated pools of ``lessons`` lessons are filled."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if log.read_text(errors="replace").count("Kernel pool of") >= lessons:
+            return
+        time.sleep(0.5)
 
 
 if __name__ == "__main__":

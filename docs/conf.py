@@ -289,7 +289,7 @@ html_theme_options = {
     "icon_links": [
         {
             "name": "Launch the lessons on Binder",
-            "url": f"{BINDER_URL}?urlpath=voila/tree/notebooks",
+            "url": f"{BINDER_URL}?urlpath=voila/render/notebooks/00-index.ipynb",
             "icon": "fa-solid fa-rocket",
         }
     ],

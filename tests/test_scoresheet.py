@@ -1,15 +1,29 @@
-"""The scoresheet and standings tables, and their CSV export."""
+"""The scoresheet and standings tables of a played game, and the real-table scorebook."""
 
 from __future__ import annotations
 
+import csv
 import io
+import json
 
 import pandas as pd
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from fivecrowns_lab.core.rules import GameRules
+from fivecrowns_lab.errors import ScoreError
 from fivecrowns_lab.table.deal import Deal
 from fivecrowns_lab.table.game import Game, play_game
 from fivecrowns_lab.table.players import make_bot
+from fivecrowns_lab.table.scorebook import (
+    SaveFile,
+    ScoreSheet,
+    csv_cell,
+    parse_players,
+    parse_score,
+    placements,
+)
 
 
 def played() -> Game:
@@ -78,3 +92,157 @@ def test_both_tables_export_to_csv_and_read_back():
 def test_a_game_without_scored_rounds_has_an_empty_sheet():
     sheet = Game(2, seed=1).scoresheet()
     assert sheet.empty and "total" in sheet.columns
+
+
+# --- the real-table scoresheet (fivecrowns_lab.table.scorebook) -----------------------------
+
+names = st.lists(
+    st.text(st.characters(codec="utf-8", exclude_categories=["Cc", "Cs"]), min_size=1, max_size=30)
+    .map(str.strip)
+    .filter(lambda n: n and "," not in n),
+    min_size=2,
+    max_size=7,
+    unique_by=str.casefold,
+)
+
+
+@st.composite
+def sheets(draw):
+    players = draw(names)
+    bonus = draw(st.booleans())
+    low = -10 if bonus else 0
+    points = st.integers(0, 1000) | st.just(low)
+    rounds = draw(
+        st.lists(st.lists(points, min_size=len(players), max_size=len(players)), max_size=11)
+    )
+    return ScoreSheet(players, bonus, rounds)
+
+
+@given(sheets())
+def test_scorebook_save_and_restore_give_back_the_same_sheet(sheet):
+    assert ScoreSheet.from_json(sheet.to_json()) == sheet
+
+
+@given(st.lists(st.integers(-10, 400), min_size=1, max_size=7))
+def test_scorebook_placements_lowest_total_first_and_ties_share_a_place(totals):
+    places = placements(totals)
+    for total, place in zip(totals, places, strict=True):
+        assert place == 1 + sum(other < total for other in totals)
+    assert min(places) == 1
+
+
+@given(sheets())
+def test_scorebook_csv_cells_never_start_a_spreadsheet_formula(sheet):
+    rows = list(csv.reader(io.StringIO(sheet.to_csv())))
+    for row in rows[1:]:
+        assert not row[0].startswith(("=", "+", "-", "@", "\t", "\r"))
+
+
+def test_scorebook_csv_guard_catches_a_leading_tab_or_carriage_return():
+    for name in ["=SUM(A1)", "+1", "-1", "@cmd", "\t=1+1", "\r=1+1"]:
+        assert csv_cell(name) == "'" + name
+    assert csv_cell("Ann") == "Ann"
+    sheet = ScoreSheet.from_data({"version": 1, "players": ["=1+1", "Ben"], "rounds": [[1, 2]]})
+    assert sheet.to_csv().splitlines()[1] == "'=1+1,1,1,1"
+
+
+GOOD = {"version": 1, "players": ["Ann", "Ben"], "going_out_bonus": False, "rounds": [[3, 0]]}
+
+
+@pytest.mark.parametrize(
+    ("change", "expected"),
+    [
+        ({"players": "AB"}, "should be a list of names, not 'AB'"),
+        ({"players": ["Ann"]}, "2 to 7 players"),
+        ({"players": ["Ann", "ann"]}, "Two players are called"),
+        ({"players": ["Ann", 7]}, "list of names"),
+        ({"players": ["Ann", "x" * 31]}, "too long"),
+        ({"players": ["Ann", " Ben"]}, "odd characters"),
+        ({"going_out_bonus": "no"}, "should be true or false, not 'no'"),
+        ({"going_out_bonus": 1}, "true or false"),
+        ({"rounds": [[3]]}, "Saved round 1 should be 2 whole numbers"),
+        ({"rounds": [[3, True]]}, "whole numbers"),
+        ({"rounds": [[3, 2.5]]}, "whole numbers"),
+        ({"rounds": [[3, -10]]}, "never negative"),
+        ({"rounds": [[3, 1001]]}, "more points than a hand"),
+        ({"rounds": [[1, 1]] * 12}, "at most 11 rounds"),
+        ({"rounds": "[[3, 0]]"}, "list of at most 11"),
+        ({"version": 2}, "version 2"),
+        ({"extra": 1}, "fields a scoresheet does not"),
+    ],
+)
+def test_scorebook_restore_checks_every_field(change, expected):
+    with pytest.raises(ScoreError) as caught:
+        ScoreSheet.from_json(json.dumps({**GOOD, **change}))
+    assert expected in str(caught.value)
+
+
+def test_scorebook_restore_refuses_deeply_nested_and_oversized_json_with_a_sentence():
+    for text in ["[" * 10_000 + "]" * 10_000, '{"players": ' * 5000, "[" * 100_000, "{oops"]:
+        with pytest.raises(ScoreError) as caught:
+            ScoreSheet.from_json(text)
+        assert str(caught.value).startswith("The saved game")
+    with pytest.raises(ScoreError, match="JSON object"):
+        ScoreSheet.from_json("[1, 2]")
+
+
+def test_scorebook_typed_input_is_checked_with_the_input_quoted():
+    assert parse_players("Ann,\nBen , Cleo") == ["Ann", "Ben", "Cleo"]
+    with pytest.raises(ScoreError, match="'Ann' has 1"):
+        parse_players("Ann")
+    with pytest.raises(ScoreError, match="'12x' is not a number"):
+        parse_score("12x", "Ann", 2, False)
+    assert parse_score("-10", "Ann", 2, True) == -10
+    long = "9" * 80
+    with pytest.raises(ScoreError) as caught:
+        parse_score(long + "x", "Ann", 2, False)
+    assert len(str(caught.value)) < 90
+
+
+def test_scorebook_changes_return_a_new_sheet_and_leave_the_old_one():
+    sheet = ScoreSheet(["Ann", "Ben"])
+    one = sheet.with_round([3, 0])
+    assert sheet.rounds == [] and one.rounds == [[3, 0]]
+    assert one.without_last_round() == sheet and one.rounds == [[3, 0]]
+    with pytest.raises(ScoreError, match="no round to undo"):
+        sheet.without_last_round()
+    with pytest.raises(ScoreError, match="needs 2 scores"):
+        sheet.with_round([1])
+
+
+def test_scorebook_save_file_keeps_the_last_good_save_as_a_backup(tmp_path):
+    store = SaveFile(tmp_path / "g.json")
+    first = ScoreSheet(["Ann", "Ben"])
+    second = first.with_round([1, 2])
+    store.save(first)
+    assert not store.backup.exists()
+    store.save(second)
+    assert ScoreSheet.from_json(store.backup.read_text()) == first
+    assert ScoreSheet.from_json(store.path.read_text()) == second
+    store.path.write_text("{damaged")
+    again = SaveFile(tmp_path / "g.json")
+    sheet, message = again.load()
+    assert sheet == first and "could not be read" in message
+    again.save(second)  # the damaged file is not taken as the new backup
+    assert ScoreSheet.from_json(again.backup.read_text()) == first
+    store.backup.write_text("[")
+    store.path.write_text("]")
+    sheet, message = SaveFile(tmp_path / "g.json").load()
+    assert sheet is None and "fresh game" in message and str(tmp_path) not in message
+
+
+def test_scorebook_save_file_failure_leaves_the_old_save_and_no_temporary_file(
+    tmp_path, monkeypatch
+):
+    store = SaveFile(tmp_path / "g.json")
+    store.save(ScoreSheet(["Ann", "Ben"]))
+    before = store.path.read_text()
+
+    def refuse(*_args):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr("fivecrowns_lab.table.scorebook.os.fsync", refuse)
+    with pytest.raises(OSError):
+        store.save(ScoreSheet(["Ann", "Ben"]).with_round([5, 5]))
+    assert store.path.read_text() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["g.json"]

@@ -308,17 +308,19 @@ def test_scorekeeper_players_must_be_two_to_seven_and_different(tmp_path):
     assert view.status.kind == "error"
 
 
-def test_scorekeeper_exports_csv(keeper, tmp_path):
+def test_scorekeeper_exports_csv_as_a_download_without_writing_on_the_server(keeper, tmp_path):
     keeper.type_scores(3, 4, 5)
     keeper.add_button.click()
-    path = keeper.export()
-    assert path.read_text().splitlines() == [
+    before = sorted(p.name for p in tmp_path.iterdir())
+    text = keeper.export()
+    assert text.splitlines() == [
         "player,round 1,total,place",
         "Ann,3,3,1",
         "Ben,4,4,2",
         "Cleo,5,5,3",
     ]
     assert "data:text/csv;base64," in keeper.download.value
+    assert sorted(p.name for p in tmp_path.iterdir()) == before
 
 
 def test_scorekeeper_csv_names_are_never_spreadsheet_formulas(tmp_path):
@@ -328,11 +330,101 @@ def test_scorekeeper_csv_names_are_never_spreadsheet_formulas(tmp_path):
     assert view.sheet.to_csv().splitlines()[1].startswith("'=1+1,")
 
 
-def test_scorekeeper_reports_a_damaged_save_file(tmp_path):
+def test_scorekeeper_a_damaged_save_gives_a_sentence_and_a_fresh_game(tmp_path):
     path = tmp_path / "s.autosave.json"
-    path.write_text("{not json")
+    for damage in ["{not json", "[" * 100_000, '{"version": 1, "players": "AB"}', "\x00\xff"]:
+        path.write_text(damage)
+        view = Scorekeeper(path)
+        assert view.status.kind == "error" and view.sheet.players == []
+        assert "fresh game" in view.status.text and str(tmp_path) not in view.status.text
+        assert view.names.value == "" and view.start_button.disabled is False
+        view.names.value = "Ann, Ben"
+        view.start_button.click()  # the page still works: a new game starts and is saved
+        assert view.status.kind == "ok" and Scorekeeper(path).sheet.players == ["Ann", "Ben"]
+
+
+def test_scorekeeper_a_damaged_save_falls_back_to_the_last_good_one(keeper, tmp_path):
+    keeper.type_scores(1, 2, 3)
+    keeper.add_button.click()  # the backup now holds the game before this round
+    path = tmp_path / "scores.autosave.json"
+    path.write_text('{"version": 1, "players": ["Ann", "Ben", "Cleo"], "going_out_bonus": "no"}')
     view = Scorekeeper(path)
-    assert view.status.kind == "error" and view.sheet.players == []
+    assert view.sheet.players == ["Ann", "Ben", "Cleo"] and view.sheet.rounds == []
+    assert view.status.kind == "error" and "going_out_bonus" in view.status.text
+    assert "Restored the saved game" in view.status.text
+
+
+def test_scorekeeper_a_failed_save_adds_nothing_and_says_so(keeper, tmp_path, monkeypatch):
+    keeper.type_scores(10, 0, 25)
+    keeper.add_button.click()
+    path = tmp_path / "scores.autosave.json"
+    saved = path.read_text()
+    table = keeper.table.value
+
+    def refuse(*_args, **_kwargs):
+        raise PermissionError(13, "Permission denied", str(path))
+
+    monkeypatch.setattr("fivecrowns_lab.table.scorebook.os.replace", refuse)
+    keeper.type_scores(5, 15, 0)
+    keeper.add_button.click()
+    assert keeper.status.kind == "error" and "Round 2 could not be saved" in keeper.status.text
+    assert str(tmp_path) not in keeper.status.text  # no server paths for visitors
+    assert keeper.sheet.rounds == [[10, 0, 25]]  # memory as it was
+    assert keeper.table.value == table  # screen as it was, with the typed scores kept
+    assert [box.value for box in keeper.entries] == ["5", "15", "0"]
+    assert path.read_text() == saved  # file as it was
+    assert not [p for p in tmp_path.iterdir() if p.suffix == ".tmp"]  # no leftovers
+    keeper.undo_button.click()
+    assert keeper.status.kind == "error" and keeper.sheet.rounds == [[10, 0, 25]]
+    monkeypatch.undo()
+    keeper.add_button.click()  # once saving works again the same round goes in
+    assert keeper.sheet.rounds == [[10, 0, 25], [5, 15, 0]]
+    assert Scorekeeper(path).sheet.rounds == [[10, 0, 25], [5, 15, 0]]
+
+
+def visitor_id(n: int) -> str:
+    return f"{n:032x}"
+
+
+def test_scorekeeper_waits_for_the_browser_id_before_reading_a_save(tmp_path):
+    view = Scorekeeper(saves=tmp_path)
+    assert view.store is None and "Opening" in view.status.text
+    view.names.value = "Ann, Ben"
+    view.start_button.click()
+    assert view.status.kind == "error" and "connecting" in view.status.text
+    assert list(tmp_path.iterdir()) == []
+    view.browser.visitor = "../../etc/passwd"
+    assert view.status.kind == "error" and view.store is None
+
+
+def test_scorekeeper_two_visitors_on_one_server_keep_separate_games(tmp_path):
+    alice, bob = Scorekeeper(saves=tmp_path), Scorekeeper(saves=tmp_path)
+    alice.browser.visitor, bob.browser.visitor = visitor_id(1), visitor_id(2)
+    alice.names.value = "Alice, Ann"
+    alice.start_button.click()
+    alice.type_scores(4, 0)
+    alice.add_button.click()
+    assert bob.sheet.players == [] and "Restored" not in bob.status.text
+    bob.names.value = "Bob, Ben, Bea"
+    bob.start_button.click()
+    alice.type_scores(0, 9)
+    alice.add_button.click()
+    # Each reload (a new kernel, the same browser id) finds its own game and no other.
+    alice_again, bob_again = Scorekeeper(saves=tmp_path), Scorekeeper(saves=tmp_path)
+    alice_again.browser.visitor, bob_again.browser.visitor = visitor_id(1), visitor_id(2)
+    assert alice_again.sheet.players == ["Alice", "Ann"]
+    assert alice_again.sheet.rounds == [[4, 0], [0, 9]]
+    assert bob_again.sheet.players == ["Bob", "Ben", "Bea"] and bob_again.sheet.rounds == []
+    newcomer = Scorekeeper(saves=tmp_path)
+    newcomer.browser.visitor = visitor_id(3)
+    assert newcomer.sheet.players == [] and "Enter the players" in newcomer.status.text
+
+
+def test_scorekeeper_says_when_the_browser_keeps_nothing(tmp_path):
+    view = Scorekeeper(saves=tmp_path)
+    view.browser.kept = False
+    view.browser.visitor = visitor_id(7)
+    assert "lasts only while this page is open" in view.status.text
 
 
 def test_placements_share_ties():
@@ -398,6 +490,7 @@ def test_lesson_factories_return_widgets(tmp_path):
         lessons.meld_lab(),
         lessons.scoring_lesson(),
         lessons.scorekeeper(tmp_path / "k.autosave.json"),
+        lessons.scorekeeper(),
         lessons.gallery(tmp_path),
     ]:
         assert isinstance(widget, widgets.Widget)

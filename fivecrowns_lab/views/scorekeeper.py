@@ -1,133 +1,91 @@
 """A scorekeeper for a real game at the table: players, each round's points, totals, places.
 
-Every change is saved to a JSON file at once, so reloading the page loses nothing.
+The game logic lives in :mod:`fivecrowns_lab.table.scorebook`; this module only shows it.
+
+Where a game is saved. Served to a class, many visitors share one server, so each
+visitor's game goes to a file of its own, named by a random id that the visitor's browser
+makes once and keeps (in ``localStorage``, through the small :class:`BrowserId` widget).
+A reload in the same browser finds the same id and so the same game; another browser
+has another id and never sees it. The saves live in ``scorekeeper-saves/`` beside the
+notebook, or in the folder named by the ``FIVECROWNS_LAB_SAVES`` environment variable.
+Given an explicit ``path`` (one person in JupyterLab, and the tests), the view saves there.
+
+Every change is commit-after-write: the new sheet is saved first and shown only if the
+save worked; a failed save leaves the memory, the screen and the file as they were, and
+the status line says so.
 """
 
 from __future__ import annotations
 
 import base64
-import csv
-import io
-import json
+import os
 import re
-from collections.abc import Sequence
-from dataclasses import dataclass, field
 from html import escape
 from pathlib import Path
+from typing import Any
 
+import anywidget
 import ipywidgets as widgets
+import traitlets
 
 from ..core.rules import ROUNDS, hand_size, wild_rank_text
 from ..errors import ScoreError
+from ..table.scorebook import SaveFile, ScoreSheet, parse_players, parse_score, placements
 from .base import View
 
-__all__ = ["ScoreError", "ScoreSheet", "Scorekeeper", "placements"]
+__all__ = ["BrowserId", "ScoreError", "ScoreSheet", "Scorekeeper", "placements"]
 
-DEFAULT_PATH = "scorekeeper.autosave.json"
-_NUMBER = re.compile(r"^[+-]?\d+$")
+SAVES_ENV = "FIVECROWNS_LAB_SAVES"
+DEFAULT_SAVES = "scorekeeper-saves"
+VISITOR_ID = re.compile(r"^[0-9a-f]{32}$")
 
-
-def placements(totals: Sequence[int]) -> list[int]:
-    """Places from totals, lowest first, ties shared: ``[10, 5, 10, 20] -> [2, 1, 2, 4]``."""
-    return [1 + sum(1 for other in totals if other < t) for t in totals]
-
-
-@dataclass
-class ScoreSheet:
-    """Players, the going-out bonus setting, and one list of points per finished round."""
-
-    players: list[str] = field(default_factory=list)
-    going_out_bonus: bool = False
-    rounds: list[list[int]] = field(default_factory=list)
-
-    def totals(self) -> list[int]:
-        return [sum(r[p] for r in self.rounds) for p in range(len(self.players))]
-
-    def to_json(self) -> str:
-        return json.dumps(
-            {
-                "version": 1,
-                "players": self.players,
-                "going_out_bonus": self.going_out_bonus,
-                "rounds": self.rounds,
-            },
-            indent=1,
-        )
-
-    @classmethod
-    def from_json(cls, text: str) -> ScoreSheet:
-        data = json.loads(text)
-        sheet = cls(
-            list(map(str, data["players"])),
-            bool(data.get("going_out_bonus", False)),
-            [[int(x) for x in row] for row in data.get("rounds", [])],
-        )
-        if any(len(row) != len(sheet.players) for row in sheet.rounds):
-            raise ScoreError("The saved scores do not match the saved players.")
-        return sheet
-
-    def to_csv(self) -> str:
-        out = io.StringIO()
-        writer = csv.writer(out, lineterminator="\n")
-        writer.writerow(
-            ["player", *[f"round {i + 1}" for i in range(len(self.rounds))], "total", "place"]
-        )
-        for p, (name, total, place) in enumerate(
-            zip(self.players, self.totals(), placements(self.totals()), strict=False)
-        ):
-            writer.writerow([_safe_cell(name), *[r[p] for r in self.rounds], total, place])
-        return out.getvalue()
+_BROWSER_ID_JS = """
+const KEY = "fivecrowns-lab.scorekeeper.visitor";
+function newId() {
+  const bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+function render({ model, el }) {
+  el.hidden = true;
+  let id = "";
+  let kept = true;
+  try {
+    id = window.localStorage.getItem(KEY) || "";
+    if (!/^[0-9a-f]{32}$/.test(id)) {
+      id = newId();
+      window.localStorage.setItem(KEY, id);
+    }
+  } catch (err) {
+    kept = false;
+  }
+  if (!/^[0-9a-f]{32}$/.test(id)) {
+    id = newId();
+    kept = false;
+  }
+  model.set("kept", kept);
+  model.set("visitor", id);
+  model.save_changes();
+}
+export default { render };
+"""
 
 
-def _safe_cell(text: str) -> str:
-    """A name as a CSV cell a spreadsheet will not run as a formula."""
-    return "'" + text if text[:1] in ("=", "+", "-", "@") else text
+class BrowserId(anywidget.AnyWidget):
+    """An invisible widget whose ``visitor`` is a random id the browser keeps for this site.
+
+    ``kept`` is False when the browser refuses to keep it (private windows, blocked
+    storage): the id then lasts only as long as the page.
+    """
+
+    _esm = _BROWSER_ID_JS
+    visitor = traitlets.Unicode("").tag(sync=True)
+    kept = traitlets.Bool(True).tag(sync=True)
 
 
-def parse_players(text: str) -> list[str]:
-    """Names separated by commas or new lines: 2 to 7 of them, all different."""
-    names = [n.strip() for n in re.split(r"[,\n]", text) if n.strip()]
-    if len(names) < 2:
-        raise ScoreError(
-            f"Enter 2 to 7 players separated by commas; {text.strip()!r} has {len(names)}."
-        )
-    if len(names) > 7:
-        raise ScoreError(f"Five Crowns is for 2 to 7 players; this list has {len(names)}.")
-    seen = set()
-    for name in names:
-        if name.casefold() in seen:
-            raise ScoreError(f"Two players are called {name!r}: give them different names.")
-        seen.add(name.casefold())
-        if len(name) > 30:
-            raise ScoreError(f"The name {name[:30]!r}… is too long (30 letters at most).")
-    return names
-
-
-def parse_score(text: str, player: str, round_no: int, bonus: bool) -> int:
-    """One typed score, checked: a whole number, not negative (except -10 with the bonus)."""
-    typed = text.strip()
-    if not typed:
-        raise ScoreError(
-            f"Enter a score for {player} in round {round_no} (type 0 if {player} went out)."
-        )
-    if not _NUMBER.match(typed):
-        raise ScoreError(f"{typed!r} is not a number of points ({player}, round {round_no}).")
-    value = int(typed)
-    if value < 0 and not (bonus and value == -10):
-        if bonus:
-            raise ScoreError(
-                f"{player}'s {value} in round {round_no}: "
-                "the only negative score is -10, for going out."
-            )
-        raise ScoreError(
-            f"{player}'s {value} in round {round_no}: scores are never negative "
-            "(turn on the going-out bonus to allow -10)."
-        )
-    if value > 1000:
-        raise ScoreError(
-            f"{player}'s {value} in round {round_no} is more points than a hand can hold."
-        )
-    return value
+def saves_folder() -> Path:
+    """Where per-visitor saves go: ``$FIVECROWNS_LAB_SAVES`` or ``scorekeeper-saves/``."""
+    return Path(os.environ.get(SAVES_ENV) or DEFAULT_SAVES)
 
 
 class Scorekeeper(View):
@@ -135,10 +93,18 @@ class Scorekeeper(View):
 
     title = "Scorekeeper"
 
-    def __init__(self, path: str | Path | None = None, **kwargs):
+    def __init__(
+        self,
+        path: str | Path | None = None,
+        *,
+        saves: str | Path | None = None,
+        **kwargs: Any,
+    ) -> None:
         super().__init__(**kwargs)
-        self.path = Path(path if path is not None else DEFAULT_PATH)
         self.sheet = ScoreSheet()
+        self.store: SaveFile | None = SaveFile(path) if path is not None else None
+        self.saves = Path(saves) if saves is not None else saves_folder()
+        self.browser = BrowserId()
         self.names = widgets.Text(
             placeholder="Ann, Ben, Cleo", description="Players", continuous_update=False
         )
@@ -160,51 +126,97 @@ class Scorekeeper(View):
         self.table = widgets.HTML()
         actions = widgets.HBox([self.add_button, self.undo_button, self.export_button])
         actions.layout.flex_flow = "row wrap"
-        self._frame(
-            [self.setup, self.entry_title, self.entry_box, actions, self.table, self.download],
-            "For a game at a real table: type each player's points after every round. "
-            f"Everything is saved at once to <code>{escape(str(self.path))}</code>.",
+        where = (
+            "in this browser's own save on the server: a reload brings it back, "
+            "and other visitors never see it"
+            if self.store is None
+            else "in this notebook's save file"
         )
-        self.load()
+        self._frame(
+            [
+                self.setup,
+                self.entry_title,
+                self.entry_box,
+                actions,
+                self.table,
+                self.download,
+                self.browser,
+            ],
+            "For a game at a real table: type each player's points after every round. "
+            f"Every change is saved at once, {where}.",
+        )
+        if self.store is None:
+            self._rebuild()
+            self.status.info("Opening your saved game…")
+            self.browser.observe(self._guard(self._on_visitor), names="visitor")
+        else:
+            self.load()
 
     # --- saving --------------------------------------------------------------------------
-    def load(self) -> None:
-        """Read the autosave file if there is one (a damaged file is reported, not trusted)."""
-        if self.path.exists():
-            try:
-                self.sheet = ScoreSheet.from_json(self.path.read_text(encoding="utf-8"))
-            except (ValueError, KeyError, TypeError) as exc:
-                self.sheet = ScoreSheet()
-                self._rebuild()
-                self.status.error(f"Could not read the saved game in {self.path}: {exc}")
-                return
-            self._rebuild()
-            if self.sheet.players:
-                n = len(self.sheet.rounds)
-                self.status.info(
-                    f"Restored the saved game: {', '.join(self.sheet.players)}, "
-                    f"{n} round{'' if n == 1 else 's'} played."
-                )
+    def _on_visitor(self, change: dict[str, Any]) -> None:
+        visitor = change["new"]
+        if not VISITOR_ID.match(visitor):
+            raise ScoreError("This browser sent an id that is not one of ours; reload the page.")
+        if self.store is not None and self.store.path.stem == visitor:
             return
-        self._rebuild()
-        self.status.info("Enter the players' names and press Start a new game.")
+        self.store = SaveFile(self.saves / f"{visitor}.autosave.json")
+        self.load()
+        if not self.browser.kept:
+            self.status.info(
+                self.status.text + " This browser does not keep data for this site, so "
+                "the game lasts only while this page is open: export a CSV before closing."
+            )
 
-    def save(self) -> None:
-        tmp = self.path.with_name(self.path.name + ".tmp")
-        tmp.write_text(self.sheet.to_json(), encoding="utf-8")
-        tmp.replace(self.path)
+    def load(self) -> None:
+        """Read this visitor's save if there is one (a damaged save is reported, not trusted)."""
+        if self.store is None:
+            return
+        sheet, problem = self.store.load()
+        self.sheet = sheet if sheet is not None else ScoreSheet()
+        self._rebuild()
+        if sheet is None and problem:
+            self.status.error(problem)
+        elif sheet is not None and sheet.players:
+            n = len(sheet.rounds)
+            restored = (
+                f"Restored the saved game: {', '.join(sheet.players)}, "
+                f"{n} round{'' if n == 1 else 's'} played."
+            )
+            if problem:
+                self.status.error(f"{problem} {restored}")
+            else:
+                self.status.info(restored)
+        else:
+            self.status.info("Enter the players' names and press Start a new game.")
+
+    def _commit(self, sheet: ScoreSheet, failed: str) -> bool:
+        """Save ``sheet`` and keep it; if the save fails, change nothing and say so."""
+        if self.store is None:
+            raise ScoreError(
+                "This page is still connecting to your browser; try again in a second."
+            )
+        try:
+            self.store.save(sheet)
+        except OSError:
+            self.status.error(
+                f"{failed} could not be saved, so nothing changed: the sheet is as it was "
+                "last saved. Try again in a moment."
+            )
+            return False
+        self.sheet = sheet
+        return True
 
     # --- actions -------------------------------------------------------------------------
     def start(self) -> None:
         """Start a game with the typed players (the old game is replaced)."""
         names = parse_players(self.names.value)
-        self.sheet = ScoreSheet(names, self.bonus.value, [])
-        self.save()
+        if not self._commit(ScoreSheet(names, self.bonus.value, []), "The new game"):
+            return
         self._rebuild()
         self.status.ok(f"New game for {', '.join(names)}. Round 1 deals 3 cards, 3s wild.")
 
     def add_round(self) -> None:
-        """Check every typed score; if all are fine, add the round (else change nothing)."""
+        """Check every typed score; add the round only if all are fine and it was saved."""
         if not self.sheet.players:
             raise ScoreError("Start a game first: enter the players' names.")
         n = len(self.sheet.rounds) + 1
@@ -212,40 +224,36 @@ class Scorekeeper(View):
             raise ScoreError("All eleven rounds are entered: the game is over.")
         points = [
             parse_score(box.value, name, n, self.sheet.going_out_bonus)
-            for box, name in zip(self.entries, self.sheet.players, strict=False)
+            for box, name in zip(self.entries, self.sheet.players, strict=True)
         ]
-        self.sheet.rounds.append(points)
-        self.save()
+        if not self._commit(self.sheet.with_round(points), f"Round {n}"):
+            return
         self._rebuild()
         self.status.ok(f"Round {n} added and saved.")
 
     def undo(self) -> None:
-        """Remove the last round entered."""
-        if not self.sheet.rounds:
-            raise ScoreError("There is no round to undo.")
-        removed = self.sheet.rounds.pop()
-        self.save()
+        """Remove the last round entered (its scores go back in the boxes)."""
+        removed = self.sheet.rounds[-1] if self.sheet.rounds else []
+        n = len(self.sheet.rounds)
+        if not self._commit(self.sheet.without_last_round(), f"Undoing round {n}"):
+            return
         self._rebuild()
         for box, value in zip(self.entries, removed, strict=False):
             box.value = str(value)
-        self.status.info(
-            f"Removed round {len(self.sheet.rounds) + 1}; its scores are back in the boxes."
-        )
+        self.status.info(f"Removed round {n}; its scores are back in the boxes.")
 
-    def export(self) -> Path:
-        """Write the scores as CSV next to the autosave file, and offer a download link."""
+    def export(self) -> str:
+        """Offer the scores as a CSV download (nothing is written on the server)."""
         if not self.sheet.players:
             raise ScoreError("There is nothing to export yet.")
         text = self.sheet.to_csv()
-        target = self.path.with_suffix("").with_suffix(".csv")
-        target.write_text(text, encoding="utf-8")
         data = base64.b64encode(text.encode()).decode()
         self.download.value = (
             f"<a download='five-crowns-scores.csv' href='data:text/csv;base64,{data}'>"
             "Download the scores as CSV</a>"
         )
-        self.status.ok(f"Saved {target.name}; use the link to download it.")
-        return target
+        self.status.ok("The CSV is ready: use the link to download it.")
+        return text
 
     def type_scores(self, *scores: str | int) -> None:
         """Fill the score boxes (for tests and demos)."""
