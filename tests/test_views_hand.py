@@ -95,9 +95,12 @@ def test_shorten_never_leaves_a_long_run_or_a_long_message(text):
 
 
 def test_every_view_shows_the_same_one_contrast_switch(widget_errors):
-    from fivecrowns_lab.lessons import meld_lab, quiz
+    from fivecrowns_lab.lessons import meld_lab
+    from fivecrowns_lab.views.deal import DealLab
 
-    lesson, b = meld_lab(), quiz("melds")
+    # The quiz is a kernel-free anywidget that follows the page's fc-hc class by CSS;
+    # every View carries the same one switch.
+    lesson, b = meld_lab(), DealLab()
     a = lesson.view
     assert a.contrast is b.contrast is contrast_switch()
     assert isinstance(a.contrast, ContrastSwitch) and a.contrast.label == "High contrast"

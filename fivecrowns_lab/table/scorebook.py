@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..core.rules import GOING_OUT_BONUS, ROUNDS
+from ..core.rules import GOING_OUT_BONUS, MAX_PLAYERS, MIN_PLAYERS, ROUNDS
 from ..errors import ScoreError
 
 __all__ = [
@@ -47,7 +47,6 @@ __all__ = [
     "placements",
 ]
 
-MIN_PLAYERS, MAX_PLAYERS = 2, 7
 NAME_LETTERS = 30
 MAX_POINTS = 1000
 SAVE_VERSION = 1
