@@ -8,10 +8,13 @@ with the solver the table was built with.
 
 from __future__ import annotations
 
+import csv
+import io
 from collections import Counter
 from fractions import Fraction
 from itertools import combinations, combinations_with_replacement, permutations
 from math import comb
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -26,7 +29,6 @@ from fivecrowns_lab.odds.counting import (
     first_turn_outs,
     wild_count_distribution,
 )
-from fivecrowns_lab.odds.sweep import goes_out, sweep_round
 from fivecrowns_lab.odds.probability import (
     ExactUnavailableError,
     exact_table,
@@ -35,6 +37,8 @@ from fivecrowns_lab.odds.probability import (
     go_out_on_deal,
     penalty_distribution,
 )
+from fivecrowns_lab.odds.sweep import goes_out, sweep_round
+from fivecrowns_lab.odds.teacher import teacher_csv, teacher_markdown
 
 from .brute_force import brute_penalty, is_meld
 
@@ -337,3 +341,29 @@ def test_two_open_runs_per_suit_give_the_same_counts_as_three(monkeypatch):
     sweep._sorted_moves.cache_clear()
     sweep._joint_moves.cache_clear()
     assert counts[2] == counts[3] == table_count(6, "go_out")
+
+
+# -- the teacher's table -----------------------------------------------------------------------
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_teacher_csv_beside_the_table_lists_every_exact_value_of_the_table():
+    shipped = (ROOT / "fivecrowns_lab" / "odds" / "data" / "exact_odds.csv").read_text("utf-8")
+    assert shipped == teacher_csv(exact_table())
+    rows = list(csv.DictReader(io.StringIO(shipped)))
+    go_out = [row for row in rows if row["question"] == "going out on the deal"]
+    assert [int(row["round"]) for row in go_out] == list(ROUNDS)
+    for row in rows:
+        value = Fraction(row["fraction"])
+        assert abs(float(row["decimal"]) - float(value)) <= 1e-11 * max(1, float(value))
+    for row in go_out:
+        assert Fraction(row["fraction"]) == go_out_on_deal(int(row["round"])).probability
+
+
+def test_docs_page_of_exact_odds_matches_the_shipped_table():
+    page = (ROOT / "docs" / "exact-odds.md").read_text("utf-8")
+    assert page == teacher_markdown(exact_table())
+    for round_no in ROUNDS:
+        assert str(go_out_on_deal(round_no).probability) in page
+    assert "exact-odds" in (ROOT / "docs" / "index.md").read_text("utf-8")

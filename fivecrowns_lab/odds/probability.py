@@ -36,9 +36,9 @@ from ..core.rules import check_round, hand_size, is_wild
 from ..core.solver import can_go_out, going_out_discards, penalty
 from ..errors import ExactUnavailableError, ProbabilityError
 from .counting import DECK_SIZE, count_round, wild_count_distribution
+from .stats import mean_interval, wilson_interval
 from .sweep import sweep_round
 from .teacher import teacher_csv
-from .stats import mean_interval, wilson_interval
 
 __all__ = [
     "Estimate",
@@ -334,11 +334,12 @@ def build_table(
         row: dict[str, Any] = {"hand_size": hand_size(round_no)}
         row.update(kept.get(str(round_no), {}))
         if round_no in rounds and method == "sweep":
-            start = time.perf_counter()
+            start, cpu = time.perf_counter(), time.process_time()
             swept = sweep_round(round_no)
             seconds = time.perf_counter() - start
             row["frontiers"] = swept.frontiers
             row["seconds"] = round(seconds, 1)
+            row["cpu_seconds"] = round(time.process_time() - cpu, 1)
             row["go_out"] = _entry(swept.go_out, swept.deals)
             log(
                 f"round {round_no}: swept {swept.frontiers:,} frontiers, go out "

@@ -79,7 +79,7 @@ from itertools import permutations, product
 from math import comb, factorial
 from operator import itemgetter
 
-from ..core.cards import Card, parse_cards
+from ..core.cards import Card
 from ..core.rules import check_round, hand_size, is_wild, wild_rank
 
 __all__ = ["MAX_RUNS", "SweepCounts", "goes_out", "sweep_round"]
@@ -115,7 +115,7 @@ def _suit_moves(runs: SuitState, naturals: int) -> tuple[tuple[SuitState, int, i
             continue
         spent = 0
         after: list[int] = []
-        for length, fate in zip(runs, fates):
+        for length, fate in zip(runs, fates, strict=True):
             if fate == "x":
                 spent += _close(length)
             else:
@@ -177,7 +177,7 @@ def _turn_cost(a: SuitState, b: SuitState) -> int:
     """Fewest wilds that turn suit state ``a`` into ``b`` now (close some runs, use others)."""
     best = _INF
     for chosen in permutations(range(len(a)), len(b)):
-        if all(a[i] >= length for i, length in zip(chosen, b)):
+        if all(a[i] >= length for i, length in zip(chosen, b, strict=True)):
             closed = sum(_close(a[i]) for i in range(len(a)) if i not in chosen)
             best = min(best, closed)
     return best
@@ -189,7 +189,7 @@ def _prune(states: dict[Joint, int]) -> list[tuple[Joint, int]]:
     for joint, spent in sorted(states.items(), key=itemgetter(1)):
         for other, cost in kept:
             total = cost
-            for a, b in zip(other, joint):
+            for a, b in zip(other, joint, strict=True):
                 total += _turn_cost(a, b)
                 if total > spent:
                     break
@@ -205,7 +205,7 @@ def _canonical(states: dict[Joint, int]) -> Frontier:
     items = _prune(states)
     columns = [tuple(joint[i] for joint, _ in items) for i in range(_SUITS)]
     spent = [cost for _, cost in items]
-    signatures = [tuple(sorted(zip(columns[i], spent))) for i in range(_SUITS)]
+    signatures = [tuple(sorted(zip(columns[i], spent, strict=True))) for i in range(_SUITS)]
     groups: list[list[int]] = []
     for suit in sorted(range(_SUITS), key=signatures.__getitem__):
         if groups and signatures[groups[-1][0]] == signatures[suit]:
@@ -268,9 +268,9 @@ class _Sweep:
         for choice in product(*(_sorted_columns(len(g)) for g in groups)):
             column = [0] * _SUITS
             ways = 1
-            for group, (copies, count) in zip(groups, choice):
+            for group, (copies, count) in zip(groups, choice, strict=True):
                 ways *= count
-                for suit, held in zip(group, copies):
+                for suit, held in zip(group, copies, strict=True):
                     column[suit] = held
             columns.append((tuple(column), sum(column), ways))
         self.columns.append(columns)
@@ -400,6 +400,7 @@ def goes_out(cards: Iterable[Card], round_no: int) -> bool:
     """Whether one hand goes out, decided by the sweep's own moves (the tests compare it
     with :func:`~fivecrowns_lab.core.solver.can_go_out`).
 
+    >>> from fivecrowns_lab.core.cards import parse_cards
     >>> goes_out(parse_cards("4H 5H JK"), 1), goes_out(parse_cards("4H 6S JK"), 1)
     (True, False)
     """
