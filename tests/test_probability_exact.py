@@ -38,6 +38,7 @@ from fivecrowns_lab.odds.probability import (
     penalty_distribution,
 )
 from fivecrowns_lab.odds.sweep import goes_out, sweep_round
+from fivecrowns_lab.odds.sweep_penalty import penalty_counts
 from fivecrowns_lab.odds.teacher import teacher_csv, teacher_markdown
 
 from .brute_force import brute_penalty, is_meld
@@ -367,3 +368,22 @@ def test_docs_page_of_exact_odds_matches_the_shipped_table():
     for round_no in ROUNDS:
         assert str(go_out_on_deal(round_no).probability) in page
     assert "exact-odds" in (ROOT / "docs" / "index.md").read_text("utf-8")
+
+
+@pytest.mark.parametrize("round_no", [1, 2, 3, 4])
+def test_penalty_sweep_reproduces_the_enumerated_penalty_distribution(round_no):
+    # The shipped distributions of rounds 1-5 were enumerated hand by hand.
+    shipped = exact_table()["rounds"][str(round_no)]["penalty"]["distribution"]
+    swept = penalty_counts(round_no)
+    assert swept == {int(points): ways for points, ways in shipped.items()}
+    assert sum(swept.values()) == comb(116, hand_size(round_no))
+
+
+def test_penalty_sweep_charges_a_wild_that_no_meld_can_use():
+    # Round 1 deals 3 cards: a hand that cannot meld keeps all three, wilds scoring 20 or
+    # 50 (RULES.md: Scoring a round), so the least penalty above 0 is 4 + 4 + 5 = 13, and
+    # 4 + 5 with a wild left over (9 points if the wild were free) never happens.
+    swept = penalty_counts(1)
+    assert min(points for points in swept if points) == 13
+    assert not any(1 <= points <= 12 for points in swept)
+    assert swept[0] == ENUMERATED_GO_OUT[1]

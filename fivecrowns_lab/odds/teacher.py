@@ -86,9 +86,11 @@ go_out_on_deal(11).probability   # a Fraction
 
 How they were counted: going out on the deal by a sweep over the ranks 3 to K that
 follows all hands at once (`fivecrowns_lab.odds.sweep`, explained with a worked
-example in its docstring); penalties and the first turn by going through every hand,
-once per renaming of the suits (`fivecrowns_lab.odds.counting`), which is why they
-stop at smaller rounds. "One in" is 1 divided by the chance.
+example in its docstring); the penalty by the same sweep carrying the points left in
+hand (`fivecrowns_lab.odds.sweep_penalty`), whose states grow faster, so it stops at a
+smaller round; the first turn by going through every hand, once per renaming of the
+suits (`fivecrowns_lab.odds.counting`), which stops sooner still. Where both ways were
+run they agree exactly. "One in" is 1 divided by the chance.
 
 This page is generated from the shipped table
 (`python -m fivecrowns_lab.odds.teacher > docs/exact-odds.md`); a test checks that it
@@ -122,16 +124,19 @@ def teacher_markdown(table: dict[str, Any]) -> str:
                 line += f" {row['one_in']} |"
             parts.append(line)
     timed = [
-        (round_no, entry["seconds"])
+        (round_no, entry.get("cpu_seconds", "-"), entry["seconds"])
         for round_no, entry in sorted(table["rounds"].items(), key=lambda item: int(item[0]))
         if "seconds" in entry
     ]
     if timed:
         parts.append("\n## How long the sweep took\n")
-        parts.append("Seconds to count going out on the deal, per round, on one core:\n")
-        parts.append("| round | seconds |")
-        parts.append("| ---: | ---: |")
-        parts.extend(f"| {round_no} | {seconds} |" for round_no, seconds in timed)
+        parts.append(
+            "Seconds to count going out on the deal, per round: processor time on one core,"
+            " and wall-clock time on the (shared) machine that built the table:\n"
+        )
+        parts.append("| round | processor seconds | wall-clock seconds |")
+        parts.append("| ---: | ---: | ---: |")
+        parts.extend(f"| {r} | {cpu} | {wall} |" for r, cpu, wall in timed)
     return "\n".join(parts) + "\n"
 
 
