@@ -316,8 +316,9 @@ def build_table(
     Going out on the deal and penalties are counted by ``method``: ``"sweep"``
     (all hands at once, :mod:`fivecrowns_lab.odds.sweep` and
     :mod:`fivecrowns_lab.odds.sweep_penalty`) or ``"enumerate"`` (hand by hand
-    up to renaming the suits, rounds 1-5). The first turn is enumerated. Rows of ``keep`` (a table read
-    before) are kept for whatever this run does not count again.
+    up to renaming the suits, rounds 1-5). The first turn is enumerated. Rows
+    of ``keep`` (a table read before) are kept for whatever this run does not
+    count again.
     """
     table: dict[str, Any] = {
         "about": (

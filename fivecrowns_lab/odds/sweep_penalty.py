@@ -30,6 +30,7 @@ from . import sweep as _sw
 
 __all__ = ["penalty_counts"]
 
+SuitState = _sw.SuitState
 Joint = _sw.Joint
 Column = _sw.Column
 Entry = tuple[Joint, int]  # (open runs, wilds spent); the unmelded hand is ((), -1)
@@ -46,7 +47,7 @@ def _suit_moves(
     runs: _sw.SuitState, naturals: int
 ) -> tuple[tuple[_sw.SuitState, int, int, int], ...]:
     """One suit at one rank: (runs after, wilds spent, naturals to the book, naturals kept)."""
-    out: dict[tuple[_sw.SuitState, int, int], int] = {}
+    out: dict[tuple[SuitState, int, int], int] = {}
     for state, spent, book in _sw._suit_moves(runs, naturals):
         for kept in range(book + 1):
             key = (state, book - kept, kept)
@@ -149,7 +150,7 @@ def penalty_counts(round_no: int) -> dict[int, int]:
         if found is None:
             found = ids[frontier] = len(frontiers)
             frontiers.append(frontier)
-            alike: dict[tuple[_sw.SuitState, ...], list[int]] = defaultdict(list)
+            alike: dict[tuple[SuitState, ...], list[int]] = defaultdict(list)
             for suit in range(_SUITS):
                 alike[tuple(e[0][suit] for e, _ in frontier if e[1] >= 0)].append(suit)
             groups = list(alike.values())
