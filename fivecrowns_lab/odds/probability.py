@@ -382,12 +382,12 @@ def build_table(
                 row["seconds"] = round(seconds, 1)
                 row["go_out"] = _entry(counts.go_out, counts.deals)
             if counts.penalty_counts is not None:
-                expected = counts.expected_penalty
-                assert expected is not None
+                mean = counts.expected_penalty
+                assert mean is not None
                 row["penalty"] = {
                     "deals": counts.deals,
-                    "value": str(expected),
-                    "decimal": float(expected),
+                    "value": str(mean),
+                    "decimal": float(mean),
                     "distribution": {str(k): v for k, v in counts.penalty_counts.items()},
                 }
             if counts.first_turn is not None and counts.first_turn_total is not None:
