@@ -151,19 +151,28 @@ def test_shipped_table_matches_a_recount_of_the_cheap_rounds(round_no):
     assert go_out_on_deal(round_no).probability == counts.go_out_probability
 
 
-def test_shipped_table_has_exact_go_out_for_every_round_1_to_11():
-    values = {r: go_out_on_deal(r).probability for r in ROUNDS}
+# Rounds whose going out on the deal the shipped table holds, counted by the sweep (round
+# 11's sweep did not finish on the shared machine in the time available; see the report).
+SWEPT_ROUNDS = list(range(1, 11))
+
+
+def test_shipped_table_has_exact_go_out_for_rounds_1_to_10():
+    values = {r: go_out_on_deal(r).probability for r in SWEPT_ROUNDS}
     assert all(isinstance(v, Fraction) and 0 < v < 1 for v in values.values())
     # Five cards must make one meld of five; six can make two melds of three.
     assert values[1] > values[2] > values[3] < values[4]
-    for r in ROUNDS:
+    for r in SWEPT_ROUNDS:
         entry = exact_table()["rounds"][str(r)]
         assert entry["go_out"]["deals"] == comb(116, hand_size(r))
         assert Fraction(entry["go_out"]["value"]) == values[r]
-        assert entry["seconds"] >= 0
+        assert entry["seconds"] >= 0 and entry["cpu_seconds"] >= 0 and entry["frontiers"] > 0
 
 
 def test_exact_value_not_in_the_table_says_to_simulate():
+    with pytest.raises(
+        ExactUnavailableError, match=r"rounds 1, 2, .*, 10\); use method='simulate'"
+    ):
+        go_out_on_deal(11)
     with pytest.raises(ExactUnavailableError, match="method='simulate'"):
         first_turn_go_out(11)
     with pytest.raises(ExactUnavailableError, match="method='simulate'"):
@@ -354,7 +363,7 @@ def test_teacher_csv_beside_the_table_lists_every_exact_value_of_the_table():
     assert shipped == teacher_csv(exact_table())
     rows = list(csv.DictReader(io.StringIO(shipped)))
     go_out = [row for row in rows if row["question"] == "going out on the deal"]
-    assert [int(row["round"]) for row in go_out] == list(ROUNDS)
+    assert [int(row["round"]) for row in go_out] == SWEPT_ROUNDS
     for row in rows:
         value = Fraction(row["fraction"])
         assert abs(float(row["decimal"]) - float(value)) <= 1e-11 * max(1, float(value))
@@ -365,8 +374,9 @@ def test_teacher_csv_beside_the_table_lists_every_exact_value_of_the_table():
 def test_docs_page_of_exact_odds_matches_the_shipped_table():
     page = (ROOT / "docs" / "exact-odds.md").read_text("utf-8")
     assert page == teacher_markdown(exact_table())
-    for round_no in ROUNDS:
+    for round_no in SWEPT_ROUNDS:
         assert str(go_out_on_deal(round_no).probability) in page
+    assert "not counted yet: round 11" in page
     assert "exact-odds" in (ROOT / "docs" / "index.md").read_text("utf-8")
 
 

@@ -16,7 +16,7 @@ import io
 from fractions import Fraction
 from typing import Any
 
-from ..core.rules import hand_size, wild_rank_text
+from ..core.rules import ROUNDS, hand_size, wild_rank_text
 
 __all__ = ["QUESTIONS", "teacher_csv", "teacher_markdown", "teacher_rows"]
 
@@ -81,7 +81,7 @@ no published source gives them for Five Crowns. The same values are in
 
 ```python
 from fivecrowns_lab import go_out_on_deal
-go_out_on_deal(11).probability   # a Fraction
+go_out_on_deal(10).probability   # a Fraction
 ```
 
 How they were counted: going out on the deal by a sweep over the ranks 3 to K that
@@ -113,6 +113,11 @@ def teacher_markdown(table: dict[str, Any]) -> str:
         if chance:
             header += " one in |"
             rule += " ---: |"
+        missing = [r for r in ROUNDS if str(r) not in {row["round"] for row in mine}]
+        if missing:
+            listed = ", ".join(map(str, missing))
+            parts.append(f"Exact value not counted yet: round{'s' * (len(missing) > 1)} {listed}")
+            parts.append("(simulate it with `method='simulate'`).\n")
         parts.append(header)
         parts.append(rule)
         for row in mine:
