@@ -6,7 +6,7 @@ checked against it:
 
 >>> rows = teacher_rows({"rounds": {"1": {"go_out": {"value": "1336/12673"}}}})
 >>> rows[0]["question"], rows[0]["fraction"], rows[0]["decimal"], rows[0]["one_in"]
-('going out on the deal', '1336/12673', '0.105420973724', '9.5')
+('going out on the deal', '1336/12673', '0.10542097', '9.5')
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ _FIELDS = ["round", "cards", "wild", "question", "fraction", "decimal", "one_in"
 
 
 def _decimal(value: Fraction) -> str:
-    return f"{float(value):.12g}"
+    return f"{float(value):.8g}"
 
 
 def teacher_rows(table: dict[str, Any]) -> list[dict[str, str]]:
