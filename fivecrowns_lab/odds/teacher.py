@@ -81,7 +81,8 @@ no published source gives them for Five Crowns. The same values are in
 
 ```python
 from fivecrowns_lab import go_out_on_deal
-go_out_on_deal(10).probability   # a Fraction
+
+go_out_on_deal(10).probability  # a Fraction
 ```
 
 How they were counted: going out on the deal by a sweep over the ranks 3 to K that
