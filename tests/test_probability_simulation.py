@@ -151,3 +151,20 @@ def test_probability_engine_imports_no_widget_or_plotting_library():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == ""
+
+
+# The 99.9% two-sided normal quantile: the exact value of each round 6-10 must lie in the
+# Wilson interval of a seeded simulation at this level (benchmarks/probability.py runs the
+# same check with 200,000 deals per round).
+Z999 = 3.2905267314919255
+
+
+@pytest.mark.parametrize("round_no", [6, 7, 8, 9, 10])
+def test_swept_exact_go_out_lies_in_a_99_9_percent_interval_of_a_seeded_simulation(round_no):
+    exact = go_out_on_deal(round_no)
+    assert isinstance(exact.probability, Fraction)
+    n = 20_000  # about 1 s per round here
+    estimate = go_out_on_deal(round_no, method="simulate", n=n, seed=100 + round_no)
+    hits = round(estimate.probability * n)
+    low, high = wilson_interval(hits, n, z=Z999)
+    assert low <= exact.probability <= high, (str(exact), str(estimate))

@@ -37,6 +37,9 @@ from ..core.solver import can_go_out, going_out_discards, penalty
 from ..errors import ExactUnavailableError, ProbabilityError
 from .counting import DECK_SIZE, count_round, wild_count_distribution
 from .stats import mean_interval, wilson_interval
+from .sweep import sweep_round
+from .sweep_penalty import penalty_counts
+from .teacher import teacher_csv
 
 __all__ = [
     "Estimate",
@@ -310,47 +313,96 @@ def build_table(
     penalty_rounds: Sequence[int] = (),
     first_turn_rounds: Sequence[int] = (),
     log: Callable[[str], None] = print,
+    method: Literal["sweep", "enumerate"] = "sweep",
+    keep: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
-    """Count every deal of each round and return the table as JSON-ready data."""
+    """Count every deal of each round and return the table as JSON-ready data.
+
+    Going out on the deal and penalties are counted by ``method``: ``"sweep"``
+    (all hands at once, :mod:`fivecrowns_lab.odds.sweep` and
+    :mod:`fivecrowns_lab.odds.sweep_penalty`) or ``"enumerate"`` (hand by hand
+    up to renaming the suits, rounds 1-5). The first turn is enumerated. Rows
+    of ``keep`` (a table read before) are kept for whatever this run does not
+    count again.
+    """
     table: dict[str, Any] = {
         "about": (
             "Exact counts over every deal of each round of Five Crowns (116 cards, 16 wild "
-            "in every round), made by fivecrowns_lab.odds.counting: hands are enumerated once "
-            "per renaming of the suits, with the number of deals each stands for."
+            "in every round). Going out on the deal: fivecrowns_lab.odds.sweep, a sweep over "
+            "the ranks that counts all hands at once ('seconds' wall clock on a shared machine, "
+            "'cpu_seconds' processor time, one core). "
+            "Penalties: fivecrowns_lab.odds.sweep_penalty, the same sweep carrying the points "
+            "left in hand ('penalty_seconds'; rounds 1-5 agree exactly with the enumeration). "
+            "First turn: fivecrowns_lab.odds.counting, hands enumerated once per renaming of "
+            "the suits ('enumeration_seconds')."
         ),
         "rounds": {},
     }
-    for round_no in sorted(set(rounds) | set(penalty_rounds) | set(first_turn_rounds)):
-        start = time.perf_counter()
-        counts = count_round(
-            round_no,
-            penalties=round_no in penalty_rounds,
-            first_turn=round_no in first_turn_rounds,
-        )
-        seconds = time.perf_counter() - start
-        row: dict[str, Any] = {
-            "hand_size": hand_size(round_no),
-            "canonical_hands": counts.canonical,
-            "seconds": round(seconds, 1),
-            "go_out": _entry(counts.go_out, counts.deals),
-        }
-        if counts.penalty_counts is not None:
-            expected = counts.expected_penalty
-            assert expected is not None
+    kept = keep["rounds"] if keep else {}
+    all_rounds = set(rounds) | set(penalty_rounds) | set(first_turn_rounds) | set(map(int, kept))
+    for round_no in sorted(all_rounds):
+        row: dict[str, Any] = {"hand_size": hand_size(round_no)}
+        row.update(kept.get(str(round_no), {}))
+        if round_no in rounds and method == "sweep":
+            start, cpu = time.perf_counter(), time.process_time()
+            swept = sweep_round(round_no)
+            seconds = time.perf_counter() - start
+            row["frontiers"] = swept.frontiers
+            row["seconds"] = round(seconds, 1)
+            row["cpu_seconds"] = round(time.process_time() - cpu, 1)
+            row["go_out"] = _entry(swept.go_out, swept.deals)
+            log(
+                f"round {round_no}: swept {swept.frontiers:,} frontiers, go out "
+                f"{swept.go_out_probability} ≈ {float(swept.go_out_probability):.6g} "
+                f"({seconds:.1f} s)"
+            )
+        if round_no in penalty_rounds and method == "sweep":
+            start, cpu = time.perf_counter(), time.process_time()
+            distribution = penalty_counts(round_no)
+            seconds = time.perf_counter() - start
+            deals = sum(distribution.values())
+            expected = Fraction(sum(p * ways for p, ways in distribution.items()), deals)
             row["penalty"] = {
-                "deals": counts.deals,
+                "deals": deals,
                 "value": str(expected),
                 "decimal": float(expected),
-                "distribution": {str(k): v for k, v in counts.penalty_counts.items()},
+                "distribution": {str(k): v for k, v in distribution.items()},
             }
-        if counts.first_turn is not None and counts.first_turn_total is not None:
-            row["first_turn"] = _entry(counts.first_turn, counts.first_turn_total)
+            row["penalty_seconds"] = round(seconds, 1)
+            row["penalty_cpu_seconds"] = round(time.process_time() - cpu, 1)
+            log(f"round {round_no}: swept penalties, mean {expected} ({seconds:.1f} s)")
+        enumerate_go_out = round_no in rounds and method == "enumerate"
+        enumerate_penalty = round_no in penalty_rounds and method == "enumerate"
+        if enumerate_go_out or enumerate_penalty or round_no in first_turn_rounds:
+            start = time.perf_counter()
+            counts = count_round(
+                round_no,
+                penalties=enumerate_penalty,
+                first_turn=round_no in first_turn_rounds,
+            )
+            seconds = time.perf_counter() - start
+            row["canonical_hands"] = counts.canonical
+            row["enumeration_seconds"] = round(seconds, 1)
+            if enumerate_go_out:
+                row["seconds"] = round(seconds, 1)
+                row["go_out"] = _entry(counts.go_out, counts.deals)
+            if counts.penalty_counts is not None:
+                mean = counts.expected_penalty
+                assert mean is not None
+                row["penalty"] = {
+                    "deals": counts.deals,
+                    "value": str(mean),
+                    "decimal": float(mean),
+                    "distribution": {str(k): v for k, v in counts.penalty_counts.items()},
+                }
+            if counts.first_turn is not None and counts.first_turn_total is not None:
+                row["first_turn"] = _entry(counts.first_turn, counts.first_turn_total)
+            log(
+                f"round {round_no}: enumerated {counts.canonical:,} canonical hands, "
+                f"go out {counts.go_out_probability} ≈ {float(counts.go_out_probability):.6g} "
+                f"({seconds:.1f} s)"
+            )
         table["rounds"][str(round_no)] = row
-        log(
-            f"round {round_no}: {counts.canonical:,} canonical hands, "
-            f"go out {counts.go_out_probability} ≈ {float(counts.go_out_probability):.6g} "
-            f"({seconds:.1f} s)"
-        )
     return table
 
 
@@ -367,10 +419,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     """``python -m fivecrowns_lab.odds.probability --build-table``: count and save the table."""
     parser = argparse.ArgumentParser(prog="python -m fivecrowns_lab.odds.probability")
     parser.add_argument("--build-table", action="store_true", help="count and write the table")
-    parser.add_argument("--rounds", default="1-5", help="rounds for going out on the deal")
+    parser.add_argument("--rounds", default="1-11", help="rounds for going out on the deal")
+    parser.add_argument(
+        "--method",
+        choices=["sweep", "enumerate"],
+        default="sweep",
+        help="how to count going out and penalties (enumerate: rounds 1-5 only, slow)",
+    )
     parser.add_argument("--penalty-rounds", default="1-5", help="rounds for penalties")
     parser.add_argument(
         "--first-turn-rounds", default="1-4", help="rounds for the first turn (4: ~25 min)"
+    )
+    parser.add_argument(
+        "--keep",
+        action="store_true",
+        help="keep the rows of the existing output file that this run does not count again",
     )
     parser.add_argument(
         "--output",
@@ -378,18 +441,27 @@ def main(argv: Sequence[str] | None = None) -> int:
         default=Path(__file__).parent / "data" / _TABLE_FILE,
         help="where to write the JSON table",
     )
+    parser.add_argument("--csv", type=Path, default=None, help="also write the teacher's CSV")
     args = parser.parse_args(argv)
     if not args.build_table:
         parser.print_help()
         return 0
+    keep = None
+    if args.keep and args.output.exists():
+        keep = json.loads(args.output.read_text(encoding="utf-8"))
     table = build_table(
         _round_list(args.rounds),
         _round_list(args.penalty_rounds),
         _round_list(args.first_turn_rounds),
+        method=args.method,
+        keep=keep,
     )
     args.output.parent.mkdir(parents=True, exist_ok=True)
     args.output.write_text(json.dumps(table, indent=1) + "\n", encoding="utf-8")
     print(f"wrote {args.output}")
+    if args.csv is not None:
+        args.csv.write_text(teacher_csv(table), encoding="utf-8")
+        print(f"wrote {args.csv}")
     return 0
 
 
