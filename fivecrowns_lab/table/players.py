@@ -1,4 +1,4 @@
-"""Players: a one-method protocol, and three bots of clearly different strength.
+"""Players: a one-method protocol, and four bots of clearly different strength.
 
 A player is anything with ``choose(observation) -> action``: a bot, or a person
 at a widget. A bot sees only its :class:`~fivecrowns_lab.table.observation.Observation`,
@@ -22,6 +22,9 @@ that fits nowhere really scores 20 or 50, may they drop one.
     unseen, that is the expected saving of the next draw. It keeps the hand with
     the lowest penalty minus that saving (counted more early in a round than late,
     and not at all on its final turn).
+``expert``
+    Samples the cards it cannot see and plays each choice out over them
+    (:mod:`~fivecrowns_lab.table.expert`).
 
 >>> from fivecrowns_lab.table.game import Game, play_game
 >>> bots = [make_bot("random", 1), make_bot("greedy"), make_bot("lookahead")]
@@ -32,7 +35,7 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Protocol, runtime_checkable
 
 from ..core.cards import JOKER, SUITS, Card, Hand
@@ -45,6 +48,7 @@ from .observation import Observation
 __all__ = [
     "BOTS",
     "BOT_DESCRIPTIONS",
+    "BOT_LEVELS",
     "Bot",
     "BotError",
     "GreedyBot",
@@ -108,7 +112,7 @@ class Bot:
 
     # -- helpers -------------------------------------------------------------------------------
 
-    def arrange(self, cards: Hand | list[Card], round_no: int) -> Arrangement:
+    def arrange(self, cards: Sequence[Card], round_no: int) -> Arrangement:
         """The best arrangement of a hand, remembered for the rest of the round."""
         key = tuple(sorted(cards))
         found = self._arrangements.get(key)
@@ -116,7 +120,7 @@ class Bot:
             found = self._arrangements[key] = best_arrangement(key, round_no)
         return found
 
-    def points(self, cards: Hand | list[Card], round_no: int) -> int:
+    def points(self, cards: Sequence[Card], round_no: int) -> int:
         """Penalty of a hand after its best melds, remembered for the rest of the round."""
         key = tuple(sorted(cards))
         found = self._points.get(key)
@@ -124,7 +128,7 @@ class Bot:
             found = self._points[key] = penalty(key, round_no)
         return found
 
-    def plan_points(self, cards: Hand | list[Card], round_no: int) -> int:
+    def plan_points(self, cards: Sequence[Card], round_no: int) -> int:
         """Points a hand still being built leaves outside its melds, loose wilds counted as 0.
 
         The solver charges a wild 20 or 50 when nothing melds yet, which is the
@@ -422,28 +426,49 @@ class LookaheadBot(GreedyBot):
         )
 
 
+def _expert(seed: int | None = 0, name: str | None = None) -> Bot:
+    from .expert import ExpertBot  # it builds on GreedyBot, so it is imported when first used
+
+    return ExpertBot(seed, name)
+
+
+#: The bots by name, weakest first.
 BOTS: dict[str, Callable[..., Bot]] = {
     "random": RandomBot,
     "greedy": GreedyBot,
     "lookahead": LookaheadBot,
+    "expert": _expert,
 }
 
 #: One sentence per bot for a learner choosing an opponent, weakest first (same keys as BOTS).
 BOT_DESCRIPTIONS: dict[str, str] = {
-    "random": "Plays any legal move, but always goes out when it can.",
-    "greedy": "Keeps the hand that leaves the fewest points right now.",
-    "lookahead": "Also counts which unseen cards could still complete its melds.",
+    "random": "Beginner: plays any legal move, but always goes out when it can.",
+    "greedy": "Easy: keeps the hand that leaves the fewest points right now, and never "
+    "throws away a wild card.",
+    "lookahead": "Medium: also counts which unseen cards could still complete its melds.",
+    "expert": "Expert: imagines the cards it cannot see many times over, plays each choice "
+    "out, and watches who is close to going out.",
+}
+
+#: Level words a learner may use instead of the bot names (old names keep working).
+BOT_LEVELS: dict[str, str] = {
+    "beginner": "random",
+    "easy": "greedy",
+    "medium": "lookahead",
+    "hard": "expert",
 }
 
 
 def make_bot(name: str, seed: int | None = 0) -> Bot:
-    """A bot from :data:`BOTS` by name, with its own seed.
+    """A bot from :data:`BOTS` (or a level word from :data:`BOT_LEVELS`) with its own seed.
 
     >>> make_bot("greedy").name
     'greedy'
+    >>> make_bot("medium").name
+    'lookahead'
     """
     try:
-        factory = BOTS[name]
+        factory = BOTS[BOT_LEVELS.get(name, name)]
     except KeyError:
         known = ", ".join(repr(k) for k in BOTS)
         raise BotError(f"There is no bot called {name!r}; the bots are {known}.") from None
