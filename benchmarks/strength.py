@@ -29,7 +29,7 @@ import random
 import statistics
 import time
 from collections import Counter, defaultdict
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
 
 from fivecrowns_lab import Game, GameRules, make_bot
 from fivecrowns_lab.table.actions import Draw, GoOut
@@ -211,17 +211,34 @@ def main() -> None:
     parser.add_argument("--seatings", type=int, default=24, help="seatings per deal (24 = all)")
     parser.add_argument("--workers", type=int, default=1, help="processes (one core each)")
     parser.add_argument("--calibrate", type=int, default=0, help="greedy games to calibrate on")
+    parser.add_argument(
+        "--time-limit", type=float, default=0, help="seconds; then report the deals finished"
+    )
     args = parser.parse_args()
     if args.calibrate:
         calibrate(args.calibrate)
         return
     jobs = [(seed, args.rounds, args.seatings) for seed in range(1, args.deals + 1)]
     start = time.perf_counter()
+    limit = args.time_limit or math.inf
+    results: list[tuple[int, list[GameResult]]] = []
     if args.workers > 1:
         with ProcessPoolExecutor(max_workers=args.workers) as pool:
-            results = list(pool.map(play_deal, jobs))
+            futures = [pool.submit(play_deal, job) for job in jobs]
+            for future in as_completed(futures, timeout=None):
+                results.append(future.result())
+                if time.perf_counter() - start > limit:
+                    for other in futures:
+                        other.cancel()
+                    break
     else:
-        results = [play_deal(job) for job in jobs]
+        for job in jobs:
+            results.append(play_deal(job))
+            if time.perf_counter() - start > limit:
+                break
+    if len(results) < len(jobs):
+        print(f"Time limit reached: {len(results)} of {len(jobs)} deals finished.")
+    results.sort()
     report(results, time.perf_counter() - start, args.rounds)
 
 

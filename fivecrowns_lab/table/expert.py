@@ -83,7 +83,7 @@ class ExpertBot(GreedyBot):
         going = self.go_out_action(observation)
         if going is not None:
             return self._safest_go_out(going, observation)
-        card, value = self._best_throw(list(observation.hand), observation, immediate=False)
+        card, _value = self._best_throw(list(observation.hand), observation, immediate=False)
         self.last_reason = self._throw_reason(card, observation)
         return Discard(card)
 
@@ -260,19 +260,23 @@ class ExpertBot(GreedyBot):
         ]
         if going.discard is None or not options:
             return going
-        best = min(options, key=lambda a: (self._feed_of(a.discard, observation), a.discard))
+        nxt = self._read.next_opponent()
+
+        def risk(action: GoOut) -> tuple[float, bool, tuple[int, int]]:
+            card = action.discard
+            assert card is not None
+            spurned = nxt is not None and nxt.spurned(card)
+            return (self._feed(card, observation), not spurned, card.sort_key)
+
+        best = min(options, key=risk)
         card = best.discard
         assert card is not None
         self.last_reason = f"Went out: every card but {card} is in a meld, and {card} "
-        nxt = self._read.next_opponent()
         if nxt is not None and nxt.spurned(card):
             self.last_reason += f"is a card {nxt.name} passed over."
         else:
             self.last_reason += "is the least useful card to pass on."
         return best
-
-    def _feed_of(self, card: Card | None, observation: Observation) -> float:
-        return 0.0 if card is None else self._feed(card, observation)
 
     def _throw_reason(self, card: Card, observation: Observation) -> str:
         from .hints import throw_reason

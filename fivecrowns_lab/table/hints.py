@@ -89,10 +89,8 @@ def throw_reason(bot: ExpertBot, card: Card, observation: Observation) -> str:
             best = (share, pair, live, total)
     if best is not None and best[2] > 0:
         _share, (a, b), live, total = best
-        keep = (
-            f"Keep {a} {b}: {live} of the {total} cards that would make them a meld "
-            "are still unseen; "
-        )
+        count = f"all {total}" if live == total else f"{live} of the {total}"
+        keep = f"Keep {a} {b}: {count} cards that would make them a meld are still unseen; "
     why = _why_throw(bot, card, observation, loose)
     text = f"{keep}throw {card}{why}." if keep else f"Throw {card}{why}."
     return text
