@@ -52,7 +52,7 @@ from collections.abc import Sequence
 
 from ..core.cards import Card
 from ..core.rules import card_points, is_wild
-from ..core.solver import Arrangement
+from ..core.solver import Arrangement, going_out_discards
 from .actions import Action, Discard, Draw, GoOut
 from .observation import Observation
 from .players import GreedyBot, discard_options
@@ -107,7 +107,9 @@ class ExpertBot(GreedyBot):
             return Draw("stock")
         with_top = [*hand, top]
         arrangement = self.arrange(with_top, round_no)
-        if not arrangement.leftover or len(arrangement.leftover) == 1:
+        if len(arrangement.leftover) <= 1 and any(
+            not is_wild(c, round_no) for c in going_out_discards(with_top, round_no)
+        ):
             self.last_reason = f"Took the {top}: with it my hand goes out."
             return take
         _card, took = self._best_throw(with_top, observation, immediate=False, keep=top)
