@@ -20,6 +20,7 @@ TINY_RUNS = {
     "solver.py": ["--hands", "20", "--reference-hands", "6"],
     "games.py": ["--games", "8", "--batches", "1", "--skip-strength"],
     "solitaire.py": ["--games", "5", "--batches", "1"],
+    "strength.py": ["--deals", "1", "--seatings", "2", "--rounds", "2"],
 }
 
 

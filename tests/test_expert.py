@@ -212,3 +212,40 @@ def test_expert_never_throws_a_wild_before_its_final_turn():
         action = bots[player].choose(observation)
         assert not is_wild_discard(action, observation), bots[player].last_reason
         game.apply(action)
+
+
+# -- lesson 12: a worked position from a real game ------------------------------------------
+
+
+def test_worked_position_is_a_real_disagreement_from_a_seeded_game():
+    from fivecrowns_lab.table.hints import worked_position
+
+    position = worked_position(1)
+    o = position.observation
+    assert o.player == 0 and o.phase == "discard" and o.round_no >= 4
+    assert position.expert != position.greedy
+    assert position.expert in o.legal_actions and position.greedy in o.legal_actions
+    assert worked_position(1) == position  # seeded: computed the same way every time
+    again = make_bot("expert", position.seed)
+    assert again.choose(o) == position.expert and again.last_reason == position.expert_reason
+    assert len(position.facts) == 3
+
+
+def test_lesson_12_shows_both_bots_choices_after_the_learner_picks(widget_errors):
+    from fivecrowns_lab.lessons import how_the_expert_plays
+
+    lesson = how_the_expert_plays()
+    view = lesson.view
+    position = view.position
+    assert list(view.hand.hand) == list(position.observation.hand)
+    assert view.answer.value == ""
+    card = view.hand.hand[0]
+    view.choose(card)
+    assert "Greedy" in view.answer.value and "The expert" in view.answer.value
+    assert position.expert_reason.split(":")[0] in view.answer.value
+    first = position.seed
+    view.next_button.click()
+    assert view.position.seed > first and view.answer.value == ""
+    view.reveal_button.click()
+    assert "The expert" in view.answer.value
+    assert len(lesson.quiz.questions) == 3

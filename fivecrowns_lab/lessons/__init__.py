@@ -20,6 +20,7 @@ __all__ = [
     "deal_lab",
     "gallery",
     "go_out_lesson",
+    "how_the_expert_plays",
     "meld_lab",
     "outs_lesson",
     "play_lesson",
@@ -138,3 +139,12 @@ def solitaire_odds_lesson(n: int = 10, seed: int = 1) -> Any:
     from ..views.strategy import SolitaireOddsLesson
 
     return SolitaireOddsLesson(n=n, seed=seed)
+
+
+def how_the_expert_plays(seed: int = 1) -> Any:
+    """Lesson 12: a real position where the expert and greedy disagree, then a quiz."""
+    from ..views.base import Lesson
+    from ..views.expert import EXPERT_QUIZ, ExpertLesson
+    from ..views.quiz import Quiz
+
+    return Lesson(ExpertLesson(seed), Quiz(EXPERT_QUIZ))

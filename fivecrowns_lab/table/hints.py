@@ -16,16 +16,26 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..core.cards import DECK, SUITS, Card, parse_card
 from ..core.rules import card_points, is_wild
+from ..errors import LessonError
+from .actions import Action, Discard
 from .observation import Observation
 
 if TYPE_CHECKING:
     from .expert import ExpertBot
 
-__all__ = ["cards_named", "finishers", "throw_reason"]
+__all__ = [
+    "WorkedPosition",
+    "cards_named",
+    "finishers",
+    "table_facts",
+    "throw_reason",
+    "worked_position",
+]
 
 _CARD_TEXT = re.compile(r"(?:10|[3-9JQK])[★♥♣♠♦]|JK")
 _RISKY = 0.2  # an opponent this likely to go out next turn makes high cards urgent
@@ -110,11 +120,102 @@ def _why_throw(bot: ExpertBot, card: Card, observation: Observation, loose: list
         took = len(threat.holds)
         habit = f"has taken {took} discard{'s' if took != 1 else ''} and " if took else ""
         return f" now: {threat.name} {habit}may go out soon, and it is {points} points"
+    others = list(observation.hand)
+    others.remove(card)
     fits = any(
         c.rank == card.rank or (c.suit == card.suit and abs(c.rank - card.rank) <= 2)
-        for c in loose
+        for c in others
         if not is_wild(c, round_no)
     )
+    values = getattr(bot, "_values", {})
+    rivals = sorted((v, c.sort_key, c) for c, v in values.items() if c != card)
+    if card in values and rivals:
+        value, _key, rival = rivals[0]
+        n = len(bot._draws)
+        return (
+            f": over {n} imagined draws it leaves about {values[card]:.0f} points at the "
+            f"round's end, against {value:.0f} for {rival}, the next best"
+        )
     if not fits:
         return f": it fits none of your other cards and costs {points} points"
-    return f": over the sampled draws it is the card your hand needs least ({points} points)"
+    return f": it is the card your hand needs least ({points} points)"
+
+
+@dataclass(frozen=True)
+class WorkedPosition:
+    """A real position from a seeded game where the expert and greedy throw different cards."""
+
+    seed: int
+    observation: Observation
+    expert: Action
+    expert_reason: str
+    greedy: Action
+    greedy_reason: str
+    facts: tuple[str, ...]  # what the table showed this round, in words
+
+
+WORKED_NAMES = ("You", "Bot 1", "Bot 2", "Bot 3")
+
+
+def table_facts(observation: Observation) -> tuple[str, ...]:
+    """What everybody saw this round about the other players, one sentence each."""
+    from .sampling import read_table
+
+    facts = []
+    for o in read_table(observation).opponents:
+        parts = []
+        if o.holds:
+            parts.append("took " + " ".join(str(c) for c in o.holds) + " from the discard pile")
+        if o.passed:
+            parts.append("passed over " + " ".join(str(c) for c in o.passed))
+        if not parts:
+            parts.append("has only drawn from the stock" if o.turns else "has not played yet")
+        turns = f"{o.turns} turn" + ("" if o.turns == 1 else "s")
+        facts.append(f"{o.name} " + " and ".join(parts) + f" ({turns} so far).")
+    return tuple(facts)
+
+
+def worked_position(seed: int = 1, min_round: int = 4, max_games: int = 20) -> WorkedPosition:
+    """Play seeded games (the expert in seat 0, greedy bots around it) until, on a discard
+    in round ``min_round`` or later, the expert and a greedy bot in its place disagree.
+
+    Deterministic: the same seed gives the same position. Games ``seed``, ``seed + 1``, ...
+    are tried until one has such a moment.
+    """
+    from ..core.rules import GameRules
+    from .game import Game
+    from .players import make_bot
+
+    for game_seed in range(seed, seed + max_games):
+        game = Game(WORKED_NAMES, GameRules(rounds=min(11, min_round + 2)), seed=game_seed)
+        bots = [make_bot("expert", game_seed)] + [
+            make_bot("greedy", game_seed + p) for p in range(1, 4)
+        ]
+        while not game.is_over:
+            if game.phase == "round_over":
+                game.next_round()
+                continue
+            player = game.current_player
+            assert player is not None
+            observation = game.observation(player)
+            action = bots[player].choose(observation)
+            if (
+                player == 0
+                and game.round_no >= min_round
+                and isinstance(action, Discard)
+                and not observation.is_final_turn
+            ):
+                greedy = make_bot("greedy", 0)
+                other = greedy.choose(observation)
+                if other != action:
+                    return WorkedPosition(
+                        game_seed,
+                        observation,
+                        action,
+                        bots[0].last_reason,
+                        other,
+                        greedy.last_reason,
+                        table_facts(observation),
+                    )
+            game.apply(action, player)
+    raise LessonError(f"No position where the bots disagree in games {seed}..{seed + max_games}.")
