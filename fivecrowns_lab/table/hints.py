@@ -90,6 +90,11 @@ def throw_reason(bot: ExpertBot, card: Card, observation: Observation) -> str:
     rest = list(observation.hand)
     rest.remove(card)
     loose = list(bot.arrange(rest, round_no).leftover)
+    if bot.plan_points(rest, round_no) <= bot.plan_points(list(observation.hand), round_no):
+        return (
+            f"Throw {card}: your melds stay whole without it, so it costs nothing and "
+            "every loose card keeps its chances."
+        )
     keep = ""
     best: tuple[float, tuple[Card, Card], int, int] | None = None
     for pair in _pairs(loose, round_no):
@@ -116,7 +121,15 @@ def _why_throw(bot: ExpertBot, card: Card, observation: Observation, loose: list
         return f", which {nxt.name} threw away themselves"
     threat = read.threat()
     points = card_points(card, round_no)
-    if threat is not None and threat.chance >= _RISKY and points >= 9:
+    rest = list(observation.hand)
+    rest.remove(card)
+    now = bot.plan_points(rest, round_no)
+    fewest = min(
+        bot.plan_points([c for i, c in enumerate(observation.hand) if i != k], round_no)
+        for k in range(len(observation.hand))
+        if not is_wild(observation.hand[k], round_no)
+    )
+    if threat is not None and threat.chance >= _RISKY and points >= 9 and now <= fewest:
         took = len(threat.holds)
         habit = f"has taken {took} discard{'s' if took != 1 else ''} and " if took else ""
         return f" now: {threat.name} {habit}may go out soon, and it is {points} points"
@@ -175,6 +188,11 @@ def table_facts(observation: Observation) -> tuple[str, ...]:
     return tuple(facts)
 
 
+def _teaches(reason: str) -> bool:
+    """A reason worth a worked example: it names a pair to keep or what the table showed."""
+    return reason.startswith("Keep") or "passed over" in reason or "go out soon" in reason
+
+
 def worked_position(seed: int = 1, min_round: int = 4, max_games: int = 20) -> WorkedPosition:
     """Play seeded games (the expert in seat 0, greedy bots around it) until, on a discard
     in round ``min_round`` or later, the expert and a greedy bot in its place disagree.
@@ -207,7 +225,11 @@ def worked_position(seed: int = 1, min_round: int = 4, max_games: int = 20) -> W
             ):
                 greedy = make_bot("greedy", 0)
                 other = greedy.choose(observation)
-                if other != action:
+                if (
+                    isinstance(other, Discard)
+                    and other.card.rank != action.card.rank
+                    and _teaches(bots[0].last_reason)
+                ):
                     return WorkedPosition(
                         game_seed,
                         observation,
