@@ -90,7 +90,7 @@ def throw_reason(bot: ExpertBot, card: Card, observation: Observation) -> str:
     rest = list(observation.hand)
     rest.remove(card)
     loose = list(bot.arrange(rest, round_no).leftover)
-    if bot.plan_points(rest, round_no) <= bot.plan_points(list(observation.hand), round_no):
+    if bot.plan_points(rest, round_no) == bot.plan_points(list(observation.hand), round_no):
         return (
             f"Throw {card}: your melds stay whole without it, so it costs nothing and "
             "every loose card keeps its chances."
