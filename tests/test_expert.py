@@ -249,3 +249,29 @@ def test_lesson_12_shows_both_bots_choices_after_the_learner_picks(widget_errors
     view.reveal_button.click()
     assert "The expert" in view.answer.value
     assert len(lesson.quiz.questions) == 3
+
+
+def test_the_same_seed_replays_the_same_expert_game_in_another_process():
+    # Card hashes differ between processes (suits hash by identity), so any choice that
+    # depended on a set's order would change the game from one run to the next.
+    import subprocess
+    import sys
+
+    script = (
+        "from fivecrowns_lab import Game, GameRules, make_bot\n"
+        "junk = [object() for _ in range({n})]\n"
+        "game = Game(3, GameRules(rounds=4), seed=1)\n"
+        "print(game.play([make_bot('expert', 1), make_bot('greedy', 2), "
+        "make_bot('expert', 3)]).to_json())\n"
+    )
+    runs = [
+        subprocess.run(
+            [sys.executable, "-c", script.format(n=n)],
+            capture_output=True,
+            text=True,
+            check=True,
+            timeout=600,
+        ).stdout
+        for n in (1, 777)
+    ]
+    assert runs[0] and runs[0] == runs[1]

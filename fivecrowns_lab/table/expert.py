@@ -135,7 +135,7 @@ class ExpertBot(GreedyBot):
         """Cards worth considering to throw, each with the melded cards that stay melded."""
         round_no = observation.round_no
         arrangement = self.arrange(hand, round_no)
-        allowed = set(discard_options(hand, observation))
+        allowed = discard_options(hand, observation)  # a list: a set's order varies by run
         found: dict[Card, list[Card]] = {}
         for card in arrangement.leftover:
             if card in allowed and card != keep and card not in found:
