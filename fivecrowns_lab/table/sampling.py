@@ -102,7 +102,8 @@ class TableRead:
 
 
 # Chance a player goes out on their k-th turn of a round, given they had not yet: about
-# a + b * k, fitted per round to 250 four-player games of greedy bots (20,000 turns).
+# a + b * k, fitted by eye per round to 250 four-player games of greedy bots (23,046 turns;
+# `python benchmarks/strength.py --calibrate 250` prints the measured table).
 # Small hands go out early or not at all; big hands, with more ways to meld, go out
 # sooner as the turns pass. Each discard taken from the pile adds a little.
 _HAZARD: dict[int, tuple[float, float]] = {
