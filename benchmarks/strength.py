@@ -227,6 +227,10 @@ def main() -> None:
             futures = [pool.submit(play_deal, job) for job in jobs]
             for future in as_completed(futures, timeout=None):
                 results.append(future.result())
+                print(
+                    f"  deal {results[-1][0]} done at {time.perf_counter() - start:.0f} s",
+                    flush=True,
+                )
                 if time.perf_counter() - start > limit:
                     for other in futures:
                         other.cancel()
@@ -234,6 +238,7 @@ def main() -> None:
     else:
         for job in jobs:
             results.append(play_deal(job))
+            print(f"  deal {job[0]} done at {time.perf_counter() - start:.0f} s", flush=True)
             if time.perf_counter() - start > limit:
                 break
     if len(results) < len(jobs):

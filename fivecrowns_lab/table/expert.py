@@ -132,26 +132,29 @@ class ExpertBot(GreedyBot):
     def _candidates(
         self, hand: list[Card], observation: Observation, keep: Card | None
     ) -> list[tuple[Card, list[Card]]]:
-        """Cards worth considering to throw, each with the melded cards that stay melded."""
+        """Cards worth considering to throw, each with the loose cards it leaves."""
         round_no = observation.round_no
         arrangement = self.arrange(hand, round_no)
         allowed = discard_options(hand, observation)  # a list: a set's order varies by run
         found: dict[Card, list[Card]] = {}
         for card in arrangement.leftover:
             if card in allowed and card != keep and card not in found:
-                found[card] = list(arrangement.leftover)
+                rest = list(arrangement.leftover)
+                rest.remove(card)
+                found[card] = rest
         for meld in arrangement.melds:  # a spare end of a long meld costs nothing to throw
             if len(meld.cards) <= 3:
                 continue
             ends = meld.cards if meld.kind == "book" else (meld.cards[0], meld.cards[-1])
             for card in ends:
                 if card in allowed and card != keep and card not in found:
-                    found[card] = [*arrangement.leftover, card]
-        if not found:
+                    found[card] = list(arrangement.leftover)
+        if not found:  # everything melds in threes: any throw breaks a meld, so solve each
             for card in allowed:
-                if card != keep:
-                    found[card] = [*arrangement.leftover, card]
-                    break
+                if card != keep and card not in found:
+                    rest = list(hand)
+                    rest.remove(card)
+                    found[card] = list(self.arrange(rest, round_no).leftover)
         return list(found.items())
 
     def _best_throw(
@@ -165,9 +168,7 @@ class ExpertBot(GreedyBot):
         round_no = observation.round_no
         best: tuple[float, int, tuple[int, int], Card] | None = None
         self._values: dict[Card, float] = {}
-        for card, loose in self._candidates(hand, observation, keep):
-            rest = list(loose)
-            rest.remove(card)
+        for card, rest in self._candidates(hand, observation, keep):
             value = self._outlook(rest, (), observation, immediate) + self._feed(card, observation)
             self._values[card] = value
             key = (value, -card_points(card, round_no), card.sort_key, card)

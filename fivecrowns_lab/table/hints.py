@@ -145,9 +145,17 @@ def _why_throw(bot: ExpertBot, card: Card, observation: Observation, loose: list
     if card in values and rivals:
         value, _key, rival = rivals[0]
         n = len(bot._draws)
+        feeds = ""
+        if nxt is not None and not nxt.spurned(rival) and nxt.wants(rival, round_no):
+            near = [
+                h
+                for h in nxt.holds
+                if h.rank == rival.rank or (h.suit == rival.suit and abs(h.rank - rival.rank) <= 2)
+            ]
+            feeds = f" (and {nxt.name}, who took {' '.join(str(h) for h in near)}, could use it)"
         return (
             f": over {n} imagined draws it leaves about {values[card]:.0f} points at the "
-            f"round's end, against {value:.0f} for {rival}, the next best"
+            f"round's end, against {value:.0f} for {rival}, the next best{feeds}"
         )
     if not fits:
         return f": it fits none of your other cards and costs {points} points"
