@@ -15,7 +15,7 @@ and nothing else, so it can only use what that player could know:
 >>> from fivecrowns_lab.table.game import Game
 >>> read = read_table(Game(3, seed=1).observation(1))
 >>> len(read.opponents), sum(read.unseen.values())  # 116 less 3 in hand and the upcard
-(2, 106)
+(2, 112)
 """
 
 from __future__ import annotations
