@@ -153,7 +153,7 @@ def test_expert_hint_counts_the_unseen_cards_that_finish_a_pair():
     cards = finishing | {c for c in deck if is_wild(c, 3)}
     live = sum(unseen[c] for c in cards)
     total = sum(deck[c] - hand[c] for c in cards)
-    assert f"{live} of the {total} cards" in reason or f"all {total} cards" in reason
+    assert f"{live} of the {total} cards" in reason or f"all {total} cards" in reason, reason
 
 
 def test_expert_takes_a_wild_upcard_and_goes_out_when_it_can():

@@ -94,15 +94,15 @@ class ExpertBot(GreedyBot):
         take = Draw("discard")
         round_no = observation.round_no
         if top is None or take not in observation.legal_actions:
-            self.last_reason = "Drew from the stock: there is no discard to take."
+            self.last_reason = "Draw from the stock: there is no discard to take."
             return Draw("stock")
         if is_wild(top, round_no):
-            self.last_reason = f"Took the {top}: a wild card always finds a meld."
+            self.last_reason = f"Take the {top}: a wild card always finds a meld."
             return take
         hand = list(observation.hand)
         if not any(_connects(top, c, round_no) for c in hand if not is_wild(c, round_no)):
             self.last_reason = (
-                f"Drew from the stock: the {top} fits none of my cards, and an unseen card might."
+                f"Draw from the stock: the {top} fits none of your cards; an unseen card might."
             )
             return Draw("stock")
         with_top = [*hand, top]
@@ -110,20 +110,20 @@ class ExpertBot(GreedyBot):
         if len(arrangement.leftover) <= 1 and any(
             not is_wild(c, round_no) for c in going_out_discards(with_top, round_no)
         ):
-            self.last_reason = f"Took the {top}: with it my hand goes out."
+            self.last_reason = f"Take the {top}: with it your hand can go out."
             return take
         _card, took = self._best_throw(with_top, observation, immediate=False, keep=top)
         loose = list(self.arrange(hand, round_no).leftover)
         stock = self._outlook(loose, (), observation, immediate=True)
         if took < stock:
             self.last_reason = (
-                f"Took the {top}: it joins my cards, and over {len(self._draws)} sampled draws "
-                f"I expect {took:.0f} points instead of {stock:.0f} from the stock."
+                f"Take the {top}: it joins your cards, and in {len(self._draws)} imagined "
+                f"futures it leaves about {took:.0f} points, a stock card about {stock:.0f}."
             )
             return take
         self.last_reason = (
-            f"Drew from the stock: the {top} would help less than an unknown card "
-            f"({stock:.0f} expected points against {took:.0f})."
+            f"Draw from the stock: in {len(self._draws)} imagined futures an unknown card "
+            f"leaves about {stock:.0f} points, the {top} about {took:.0f}."
         )
         return Draw("stock")
 
@@ -274,7 +274,7 @@ class ExpertBot(GreedyBot):
         best = min(options, key=risk)
         card = best.discard
         assert card is not None
-        self.last_reason = f"Went out: every card but {card} is in a meld, and {card} "
+        self.last_reason = f"Go out: every card but {card} is in a meld, and {card} "
         if nxt is not None and nxt.spurned(card):
             self.last_reason += f"is a card {nxt.name} passed over."
         else:

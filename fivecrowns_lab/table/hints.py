@@ -105,7 +105,7 @@ def throw_reason(bot: ExpertBot, card: Card, observation: Observation) -> str:
     if best is not None and best[2] > 0:
         _share, (a, b), live, total = best
         count = f"all {total}" if live == total else f"{live} of the {total}"
-        keep = f"Keep {a} {b}: {count} cards that would make them a meld are still unseen; "
+        keep = f"Keep {a} {b}: {count} cards that meld with them are still unseen; "
     why = _why_throw(bot, card, observation, loose)
     text = f"{keep}throw {card}{why}." if keep else f"Throw {card}{why}."
     return text
@@ -154,8 +154,8 @@ def _why_throw(bot: ExpertBot, card: Card, observation: Observation, loose: list
             ]
             feeds = f" (and {nxt.name}, who took {' '.join(str(h) for h in near)}, could use it)"
         return (
-            f": over {n} imagined draws it leaves about {values[card]:.0f} points at the "
-            f"round's end, against {value:.0f} for {rival}, the next best{feeds}"
+            f": in {n} imagined futures it leaves about {values[card]:.0f} points, "
+            f"{rival} about {value:.0f}{feeds}"
         )
     if not fits:
         return f": it fits none of your other cards and costs {points} points"
