@@ -21,6 +21,7 @@ TINY_RUNS = {
     "games.py": ["--games", "8", "--batches", "1", "--skip-strength"],
     "solitaire.py": ["--games", "5", "--batches", "1"],
     "lesson_work.py": ["--seconds", "0.1", "--batches", "1"],
+    "strength.py": ["--deals", "1", "--seatings", "2", "--rounds", "2"],
 }
 
 
@@ -47,4 +48,9 @@ def test_long_benchmarks_at_least_import(script):
 
 
 def test_every_benchmark_is_covered():
-    assert {p.name for p in BENCHMARKS.glob("*.py")} == {*TINY_RUNS, "app.py", "probability.py", "serving.py"}
+    assert {p.name for p in BENCHMARKS.glob("*.py")} == {
+        *TINY_RUNS,
+        "app.py",
+        "probability.py",
+        "serving.py",
+    }

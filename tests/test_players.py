@@ -16,6 +16,7 @@ from fivecrowns_lab.table.players import (
     GreedyBot,
     LookaheadBot,
     Player,
+    is_wild_discard,
     make_bot,
 )
 
@@ -24,15 +25,16 @@ from .test_game import rig  # the scripted-deal helper
 C = parse_card
 
 
-def test_bots_registry_names_three_bots():
-    assert set(BOTS) == {"random", "greedy", "lookahead"}
+def test_bots_registry_names_four_levels_and_keeps_the_old_names():
+    assert set(BOTS) == {"random", "greedy", "lookahead", "expert"}
     for name in BOTS:
         bot = make_bot(name, 3)
         assert isinstance(bot, Player) and bot.name == name
 
 
 def test_unknown_bot_name_is_refused_listing_the_bots():
-    with pytest.raises(BotError, match=r"no bot called 'clever'.*'random', 'greedy', 'lookahead'"):
+    names = r"'random', 'greedy', 'lookahead', 'expert'"
+    with pytest.raises(BotError, match=rf"no bot called 'clever'.*{names}"):
         make_bot("clever")
 
 
@@ -156,3 +158,98 @@ def test_bots_reseed_for_simulations():
     bot = make_bot("lookahead", 1)
     again = bot.with_seed(9)
     assert isinstance(again, Bot) and again.seed == 9 and again.name == "lookahead"
+
+
+# -- wild cards are never thrown away before the final turn ----------------------------------
+
+LESSON_04 = ["You", "Bot 1", "Bot 2"]  # lesson 04's default table: seed 7, bots seeded 7 + seat
+
+
+def _levels_above_random() -> list[str]:
+    return [name for name in BOTS if name != "random"]
+
+
+def _count_wild_discards(games: int, rounds: int) -> dict[str, int]:
+    """Play seeded mixed tables (every level, seats rotated) and count wild discards per level."""
+    levels = list(BOTS)
+    counts = dict.fromkeys(levels, 0)
+    for g in range(games):
+        order = levels[g % len(levels) :] + levels[: g % len(levels)]
+        game = Game(len(order), GameRules(rounds=rounds), seed=1000 + g)
+        bots = [make_bot(name, 10 * g + seat) for seat, name in enumerate(order)]
+        while not game.is_over:
+            if game.phase == "round_over":
+                game.next_round()
+                continue
+            player = game.current_player
+            observation = game.observation(player)
+            action = bots[player].choose(observation)
+            counts[order[player]] += is_wild_discard(action, observation)
+            game.apply(action)
+    return counts
+
+
+def test_no_bot_above_random_discards_a_wild_before_its_final_turn():
+    # 200 seeded one-round games (round 1, 3s wild: where a lone wild looked costliest).
+    counts = _count_wild_discards(games=200, rounds=1)
+    assert counts["random"] > 0  # the count does find wild discards when they happen
+    assert {name: counts[name] for name in _levels_above_random()} == dict.fromkeys(
+        _levels_above_random(), 0
+    )
+
+
+def test_no_bot_above_random_discards_a_wild_in_longer_games():
+    counts = _count_wild_discards(games=8, rounds=6)
+    assert {name: counts[name] for name in _levels_above_random()} == dict.fromkeys(
+        _levels_above_random(), 0
+    )
+
+
+@pytest.mark.parametrize("name", _levels_above_random())
+def test_no_bot_discards_a_three_or_joker_in_lesson_04s_opening(name):
+    # The first screen of lesson 04 (round 1, 3s wild): Bot 1 holds 3♣ and Bot 2 is offered JK.
+    game = Game(LESSON_04, seed=7)
+    bots = {p: make_bot(name, 7 + p) for p in (1, 2)}
+    seen_wild = False
+    while game.current_player != 0:
+        player = game.current_player
+        observation = game.observation(player)
+        seen_wild |= any(c.rank == 3 or c.is_joker for c in observation.hand)
+        action = bots[player].choose(observation)
+        if isinstance(action, Discard):
+            assert not (action.card.rank == 3 or action.card.is_joker), bots[player].last_reason
+        game.apply(action)
+    assert seen_wild
+
+
+def test_a_wild_discard_is_counted_only_before_the_final_turn():
+    game = rig(Game(2, seed=1), ["5H 6H 9C", "QH JK 4S"], "7H", stock="5D")
+    game.draw("discard")
+    game.go_out("9C")
+    game.draw("stock")  # player 1's final turn: QH JK 4S 5D, nothing melds
+    final = game.observation(1)
+    assert final.is_final_turn and not is_wild_discard(Discard(C("JK")), final)
+    early = rig(Game(2, seed=1), ["5H 6H 9C", "QH JK 4S"], "7H", stock="5D", current=1)
+    early.draw("stock")
+    assert is_wild_discard(Discard(C("JK")), early.observation(1))
+    assert not is_wild_discard(Discard(C("QH")), early.observation(1))
+
+
+def test_greedy_takes_a_wild_upcard_and_keeps_it():
+    game = rig(Game(2, seed=1), ["QC 7D 4S", "8S 8D 4C"], "JK")
+    bot = GreedyBot()
+    assert bot.choose(game.observation(0)) == Draw("discard")
+    assert "wild" in bot.last_reason
+    game.draw("discard")
+    action = bot.choose(game.observation(0))
+    assert action == Discard(C("QC"))
+    assert bot.last_reason.startswith("Discarded Q♣")
+
+
+def test_a_bot_on_its_final_turn_drops_a_wild_that_fits_nowhere():
+    # Round 1, final turn: Q♥ J♠ JK 8♦ melds nothing, so the joker really scores 50.
+    game = rig(Game(2, seed=1), ["5H 6H 9C", "QH JK JS"], "7H", stock="8D")
+    game.draw("discard")
+    game.go_out("9C")
+    game.draw("stock")
+    assert GreedyBot().choose(game.observation(1)) == Discard(C("JK"))

@@ -234,6 +234,17 @@ CATALOGUE: tuple[LessonEntry, ...] = (
         "Estimating a chance nobody can count exactly: how often solitaire can be won.",
         "Estimate a probability by simulation and give its confidence interval.",
     ),
+    _entry(
+        "12",
+        "how-the-expert-plays",
+        "How the expert plays",
+        "game",
+        "advanced",
+        20,
+        ("04",),
+        "What a strong player weighs that a greedy one does not: unseen cards and opponents.",
+        "Explain why a discard that leaves more points now can still be the better one.",
+    ),
 )
 
 _BY_NUMBER = {entry.number: entry for entry in CATALOGUE}

@@ -22,6 +22,7 @@ __all__ = [
     "dealt_hand",
     "gallery",
     "go_out_lesson",
+    "how_the_expert_plays",
     "lesson_page",
     "meld_checks",
     "meld_lab",
@@ -228,3 +229,10 @@ def solitaire_odds_lesson(n: int = 10, seed: int = 1) -> Any:
     from ..views.strategy import SolitaireOddsLesson
 
     return lesson_page(SolitaireOddsLesson(n=n, seed=seed), "11")
+
+
+def how_the_expert_plays(seed: int = 1) -> Any:
+    """Lesson 12: a real position where the expert and greedy disagree, then a quiz."""
+    from ..views.expert import ExpertLesson
+
+    return lesson_page(ExpertLesson(seed), "12")

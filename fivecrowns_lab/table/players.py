@@ -1,8 +1,14 @@
-"""Players: a one-method protocol, and three bots of clearly different strength.
+"""Players: a one-method protocol, and four bots of clearly different strength.
 
 A player is anything with ``choose(observation) -> action``: a bot, or a person
 at a widget. A bot sees only its :class:`~fivecrowns_lab.table.observation.Observation`,
 never the game, and explains its last move in one sentence (``last_reason``).
+
+Wild cards: no bot above ``random`` ever throws away a joker or a card of the
+round's wild rank before its final turn. While a hand is still being built the
+bots count a loose wild as worth nothing (it will always find a meld), so a wild
+is never "the costliest card" to get rid of; only on the final turn, when a wild
+that fits nowhere really scores 20 or 50, may they drop one.
 
 ``random``
     Any legal move (but it always goes out when it can).
@@ -16,6 +22,9 @@ never the game, and explains its last move in one sentence (``last_reason``).
     unseen, that is the expected saving of the next draw. It keeps the hand with
     the lowest penalty minus that saving (counted more early in a round than late,
     and not at all on its final turn).
+``expert``
+    Samples the cards it cannot see and plays each choice out over them
+    (:mod:`~fivecrowns_lab.table.expert`).
 
 >>> from fivecrowns_lab.table.game import Game, play_game
 >>> bots = [make_bot("random", 1), make_bot("greedy"), make_bot("lookahead")]
@@ -26,7 +35,7 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Protocol, runtime_checkable
 
 from ..core.cards import JOKER, SUITS, Card, Hand
@@ -39,12 +48,15 @@ from .observation import Observation
 __all__ = [
     "BOTS",
     "BOT_DESCRIPTIONS",
+    "BOT_LEVELS",
     "Bot",
     "BotError",
     "GreedyBot",
     "LookaheadBot",
     "Player",
     "RandomBot",
+    "discard_options",
+    "is_wild_discard",
     "make_bot",
 ]
 
@@ -70,6 +82,7 @@ class Bot:
         self.last_reason = "No move yet."
         self._round: tuple[int, int] | None = None
         self._points: dict[tuple[Card, ...], int] = {}
+        self._plans: dict[tuple[Card, ...], int] = {}
         self._arrangements: dict[tuple[Card, ...], Arrangement] = {}
 
     def with_seed(self, seed: int) -> Bot:
@@ -90,6 +103,7 @@ class Bot:
         if key != self._round:  # a new round: old hands will not come back
             self._round = key
             self._points.clear()
+            self._plans.clear()
             self._arrangements.clear()
         return self._choose(observation)
 
@@ -98,7 +112,7 @@ class Bot:
 
     # -- helpers -------------------------------------------------------------------------------
 
-    def arrange(self, cards: Hand | list[Card], round_no: int) -> Arrangement:
+    def arrange(self, cards: Sequence[Card], round_no: int) -> Arrangement:
         """The best arrangement of a hand, remembered for the rest of the round."""
         key = tuple(sorted(cards))
         found = self._arrangements.get(key)
@@ -106,7 +120,7 @@ class Bot:
             found = self._arrangements[key] = best_arrangement(key, round_no)
         return found
 
-    def points(self, cards: Hand | list[Card], round_no: int) -> int:
+    def points(self, cards: Sequence[Card], round_no: int) -> int:
         """Penalty of a hand after its best melds, remembered for the rest of the round."""
         key = tuple(sorted(cards))
         found = self._points.get(key)
@@ -114,8 +128,27 @@ class Bot:
             found = self._points[key] = penalty(key, round_no)
         return found
 
+    def plan_points(self, cards: Sequence[Card], round_no: int) -> int:
+        """Points a hand still being built leaves outside its melds, loose wilds counted as 0.
+
+        The solver charges a wild 20 or 50 when nothing melds yet, which is the
+        score if the round ended now; but a wild always finds a meld later, so for
+        choosing what to keep it is worth nothing (and must never be thrown away).
+        """
+        key = tuple(sorted(cards))
+        found = self._plans.get(key)
+        if found is None:
+            value = self.points(key, round_no)
+            wilds = [c for c in key if is_wild(c, round_no)]
+            natural = sum(c.rank for c in key if not is_wild(c, round_no))
+            wild_points = sum(card_points(c, round_no) for c in wilds)
+            if 0 < len(wilds) < 3 and value == natural + wild_points:
+                value = natural  # no meld yet: the solver charged the wilds
+            found = self._plans[key] = value
+        return found
+
     def go_out_action(self, observation: Observation) -> GoOut | None:
-        """The best way to go out now, if there is one (no discard first, then the costliest)."""
+        """The best way to go out now, if any: no discard first, else never a wild if avoidable."""
         options = [a for a in observation.legal_actions if isinstance(a, GoOut)]
         if not options:
             return None
@@ -123,9 +156,50 @@ class Bot:
             if action.discard is None:
                 self.last_reason = "Went out: every card, the drawn one too, is in a meld."
                 return action
-        best = max(options, key=lambda a: _cost(a.discard, observation.round_no))
+        round_no = observation.round_no
+        best = max(
+            options, key=lambda a: (not _wild(a.discard, round_no), _cost(a.discard, round_no))
+        )
         self.last_reason = f"Went out: every card but {best.discard} is in a meld."
         return best
+
+
+def discard_options(hand: Hand | list[Card], observation: Observation) -> list[Card]:
+    """The cards a sensible player would consider throwing: never a wild before the final turn.
+
+    On the final turn every card may go (a wild that fits no meld scores 20 or 50);
+    a hand made of wilds alone also has to let one go.
+    """
+    cards = list(dict.fromkeys(hand))
+    if observation.is_final_turn:
+        return cards
+    round_no = observation.round_no
+    natural = [c for c in cards if not is_wild(c, round_no)]
+    return natural or cards
+
+
+def is_wild_discard(action: Action, observation: Observation) -> bool:
+    """True when ``action`` throws away a wild card before the final turn (a blunder).
+
+    Going out with a wild discard counts only when another going-out discard was possible.
+    """
+    if observation.is_final_turn:
+        return False
+    round_no = observation.round_no
+    if isinstance(action, Discard):
+        return is_wild(action.card, round_no) and any(
+            not is_wild(c, round_no) for c in observation.hand
+        )
+    if isinstance(action, GoOut) and action.discard is not None:
+        return is_wild(action.discard, round_no) and any(
+            isinstance(a, GoOut) and not _wild(a.discard, round_no)
+            for a in observation.legal_actions
+        )
+    return False
+
+
+def _wild(card: Card | None, round_no: int) -> bool:
+    return card is not None and is_wild(card, round_no)
 
 
 def _cost(card: Card | None, round_no: int) -> int:
@@ -136,6 +210,11 @@ def _without(hand: Hand | list[Card], card: Card) -> list[Card]:
     rest = list(hand)
     rest.remove(card)
     return rest
+
+
+def _loose_points(leftover: Hand, round_no: int) -> int:
+    """Points of the cards outside melds, loose wilds counted as 0 (they will meld later)."""
+    return sum(card_points(c, round_no) for c in leftover if not is_wild(c, round_no))
 
 
 class RandomBot(Bot):
@@ -158,8 +237,14 @@ class GreedyBot(Bot):
     kind = "greedy"
 
     def score(self, cards: list[Card], observation: Observation) -> float:
-        """How bad a hand of the round's size is: its penalty (lower is better)."""
-        return self.points(cards, observation.round_no)
+        """How bad a hand of the round's size is (lower is better).
+
+        Its points outside melds, a loose wild counted as 0 while the hand is
+        still being built; on the final turn, the real penalty.
+        """
+        if observation.is_final_turn:
+            return self.points(cards, observation.round_no)
+        return self.plan_points(cards, observation.round_no)
 
     def best_discard(
         self, hand: Hand | list[Card], observation: Observation
@@ -168,7 +253,7 @@ class GreedyBot(Bot):
         round_no = observation.round_no
         best: tuple[float, int, tuple[int, int]] | None = None
         choice = hand[0]
-        for card in dict.fromkeys(hand):
+        for card in discard_options(hand, observation):
             value = self.score(_without(hand, card), observation)
             key = (value, -_cost(card, round_no), card.sort_key)
             if best is None or key < best:
@@ -187,10 +272,7 @@ class GreedyBot(Bot):
         return Discard(card)
 
     def discard_reason(self, card: Card, value: float, observation: Observation) -> str:
-        points = self.points(_without(observation.hand, card), observation.round_no)
-        return (
-            f"Discarded {card}: the other cards leave {points} points, the fewest of any discard."
-        )
+        return _plain_reason(card, value, observation)
 
     def _draw(self, observation: Observation) -> Action:
         top = observation.top_discard
@@ -198,6 +280,11 @@ class GreedyBot(Bot):
         if top is None or take not in observation.legal_actions:
             self.last_reason = "Drew from the stock: there is no discard to take."
             return Draw("stock")
+        if is_wild(top, observation.round_no):
+            self.last_reason = (
+                f"Took the {top} from the discard pile: a wild card always finds a meld."
+            )
+            return take
         now = self.score(list(observation.hand), observation)
         _card, after = self.best_discard([*observation.hand, top], observation)
         if after < now:
@@ -205,15 +292,29 @@ class GreedyBot(Bot):
             return take
         self.last_reason = (
             f"Drew from the stock: taking the {top} would not improve my hand "
-            f"({self.points(observation.hand, observation.round_no)} points)."
+            f"({now:g} points outside melds)."
         )
         return Draw("stock")
 
     def take_reason(self, top: Card, now: float, after: float, observation: Observation) -> str:
         return (
-            f"Took the {top} from the discard pile: it lowers my best penalty "
-            f"from {now:g} to {after:g} points."
+            f"Took the {top} from the discard pile: it lowers the points outside my melds "
+            f"from {now:g} to {after:g}."
         )
+
+
+def _plain_reason(card: Card, value: float, observation: Observation) -> str:
+    kept = " (wild cards are kept: they always find a meld)" if _holds_wild(observation) else ""
+    if observation.is_final_turn:
+        return f"Discarded {card}: on my final turn this leaves the fewest points, {value:g}."
+    return (
+        f"Discarded {card}: the other cards leave {value:g} points outside melds, "
+        f"the fewest of any discard{kept}."
+    )
+
+
+def _holds_wild(observation: Observation) -> bool:
+    return any(is_wild(c, observation.round_no) for c in observation.hand)
 
 
 class LookaheadBot(GreedyBot):
@@ -251,9 +352,10 @@ class LookaheadBot(GreedyBot):
     ) -> tuple[Card, float]:
         """Among the discards leaving the fewest points, the one with the best outlook."""
         round_no = observation.round_no
+        plain = GreedyBot.score
         ranked = sorted(
-            (self.points(_without(hand, c), round_no), -_cost(c, round_no), c.sort_key, c)
-            for c in dict.fromkeys(hand)
+            (plain(self, _without(hand, c), observation), -_cost(c, round_no), c.sort_key, c)
+            for c in discard_options(hand, observation)
         )
         if not self._weight:
             return ranked[0][3], ranked[0][0]
@@ -267,17 +369,19 @@ class LookaheadBot(GreedyBot):
 
     def score(self, cards: list[Card], observation: Observation) -> float:
         if not self._weight:
-            return self.points(cards, observation.round_no)
-        arrangement = self.arrange(cards, observation.round_no)
-        if not arrangement.leftover:
-            return arrangement.penalty
-        return arrangement.penalty - self._weight * self.gain(arrangement.leftover, observation)
+            return super().score(cards, observation)
+        round_no = observation.round_no
+        arrangement = self.arrange(cards, round_no)
+        base = _loose_points(arrangement.leftover, round_no)
+        if not base:
+            return base
+        return base - self._weight * self.gain(arrangement.leftover, observation)
 
     def gain(self, leftover: Hand, observation: Observation) -> float:
         """Expected points one draw saves, from the cards the melds leave out."""
         round_no = observation.round_no
         wild = observation.wild_rank
-        base = self.points(leftover, round_no)
+        base = _loose_points(leftover, round_no)
         draws: set[Card] = set()
         for card in leftover:
             if is_wild(card, round_no) or card.suit is None:
@@ -299,20 +403,21 @@ class LookaheadBot(GreedyBot):
     def _after(self, leftover: Hand, card: Card, round_no: int) -> int:
         """Points of ``leftover`` after drawing ``card`` and discarding the costliest loose one."""
         arrangement = self.arrange([*leftover, card], round_no)
-        if not arrangement.leftover:
+        loose = [
+            card_points(c, round_no) for c in arrangement.leftover if not is_wild(c, round_no)
+        ]
+        if not loose:
             return 0
-        return arrangement.penalty - max(card_points(c, round_no) for c in arrangement.leftover)
+        return sum(loose) - max(loose)
 
     def discard_reason(self, card: Card, value: float, observation: Observation) -> str:
-        points = self.points(_without(observation.hand, card), observation.round_no)
+        points = self.plan_points(_without(observation.hand, card), observation.round_no)
         if self._weight and value < points:
             return (
-                f"Discarded {card}: the rest leave {points} points, and the unseen cards "
-                f"should save about {points - value:.0f} of them in the coming draws."
+                f"Discarded {card}: the rest leave {points} points outside melds, and the unseen "
+                f"cards should save about {points - value:.0f} of them in the coming draws."
             )
-        return (
-            f"Discarded {card}: the other cards leave {points} points, the fewest of any discard."
-        )
+        return _plain_reason(card, value, observation)
 
     def take_reason(self, top: Card, now: float, after: float, observation: Observation) -> str:
         return (
@@ -321,28 +426,49 @@ class LookaheadBot(GreedyBot):
         )
 
 
+def _expert(seed: int | None = 0, name: str | None = None) -> Bot:
+    from .expert import ExpertBot  # it builds on GreedyBot, so it is imported when first used
+
+    return ExpertBot(seed, name)
+
+
+#: The bots by name, weakest first.
 BOTS: dict[str, Callable[..., Bot]] = {
     "random": RandomBot,
     "greedy": GreedyBot,
     "lookahead": LookaheadBot,
+    "expert": _expert,
 }
 
 #: One sentence per bot for a learner choosing an opponent, weakest first (same keys as BOTS).
 BOT_DESCRIPTIONS: dict[str, str] = {
-    "random": "Plays any legal move, but always goes out when it can.",
-    "greedy": "Keeps the hand that leaves the fewest points right now.",
-    "lookahead": "Also counts which unseen cards could still complete its melds.",
+    "random": "Beginner: plays any legal move, but always goes out when it can.",
+    "greedy": "Easy: keeps the hand that leaves the fewest points right now, and never "
+    "throws away a wild card.",
+    "lookahead": "Medium: also counts which unseen cards could still complete its melds.",
+    "expert": "Expert: imagines the cards it cannot see many times over, plays each choice "
+    "out, and watches who is close to going out.",
+}
+
+#: Level words a learner may use instead of the bot names (old names keep working).
+BOT_LEVELS: dict[str, str] = {
+    "beginner": "random",
+    "easy": "greedy",
+    "medium": "lookahead",
+    "hard": "expert",
 }
 
 
 def make_bot(name: str, seed: int | None = 0) -> Bot:
-    """A bot from :data:`BOTS` by name, with its own seed.
+    """A bot from :data:`BOTS` (or a level word from :data:`BOT_LEVELS`) with its own seed.
 
     >>> make_bot("greedy").name
     'greedy'
+    >>> make_bot("medium").name
+    'lookahead'
     """
     try:
-        factory = BOTS[name]
+        factory = BOTS[BOT_LEVELS.get(name, name)]
     except KeyError:
         known = ", ".join(repr(k) for k in BOTS)
         raise BotError(f"There is no bot called {name!r}; the bots are {known}.") from None

@@ -1,0 +1,304 @@
+"""The expert bot: it plays the cards it cannot see by sampling them.
+
+The method, and why
+-------------------
+A Five Crowns player does not know the stock or the other hands, so the right
+question for a move is "which choice leaves me the fewest points, on average over
+the deals I cannot tell apart from this one?". The expert answers it by
+*determinised sampling* (perfect-information Monte Carlo):
+
+1. **What could the hidden cards be?** From its observation only
+   (:mod:`~fivecrowns_lab.table.sampling`), the expert forms the pool of unseen
+   cards: the deck less its own hand, the discard pile, the table and the cards an
+   opponent took from the pile (those are known to be in that hand). The stock and
+   the other hands were dealt from one shuffle, so each unseen card is equally
+   likely to be the next one drawn; the expert deals a fixed number of sequences
+   of the next few stock cards from that pool (the same sequences for every choice,
+   so the choices are compared on the same luck).
+2. **How long will the round last?** Every opponent has a chance of going out on
+   each turn, which grows with the turns they have had and with every discard they
+   took (someone who keeps taking discards is building melds). That sets how much
+   of the average comes from "the round ends after my next draw" (then only the
+   points in hand count, so high cards should go) and how much from "the round goes
+   on for a few more draws" (then pairs and near-runs that the pool can still finish
+   are worth keeping).
+3. **Play each sequence out with a fast policy.** For every choice (which card to
+   throw; whether to take the upcard), the melds already made are kept and the loose
+   cards meet the sampled draws one at a time: the exact solver rearranges the loose
+   cards with the new one, the policy throws the costliest card that connects to no
+   other loose card, and the sequence ends at zero if the hand goes out. A draw that
+   comes after an opponent went out is the final turn and scores what is left.
+4. **Do not feed the next player.** A card the next player passed over or threw
+   is safe; one that fits the cards they took from the pile costs a few points.
+
+Exact search over the whole game tree is hopeless (tens of cards hidden, up to
+seven players), and full-game rollouts cost a solver call per player per turn,
+which at 13 cards would take many seconds a move. Keeping the melds fixed and
+rolling out only the loose cards makes each step a small solve, so a fixed budget
+of ``samples`` sequences of ``depth`` draws decides a 13-card move in a few tenths
+of a second. The budget is a sample count, not a clock, so a seed replays the same
+game; ``time_limit`` (off by default) stops sampling early on a slow machine.
+
+Going out is always taken when possible (zero points is the best a round can
+give), throwing the card least useful to the next player; a wild card is never
+thrown before the final turn. On the final turn the expert simply keeps the
+fewest points, as the round is scored after it.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+
+from ..core.cards import Card
+from ..core.rules import card_points, is_wild
+from ..core.solver import Arrangement, going_out_discards
+from .actions import Action, Discard, Draw, GoOut
+from .observation import Observation
+from .players import GreedyBot, discard_options
+from .sampling import TableRead, decision_rng, read_table, sample_draws
+
+__all__ = ["ExpertBot"]
+
+_FEED_POINTS = 4.0  # what handing the next player a card they collect costs, in points
+
+
+class ExpertBot(GreedyBot):
+    """Samples the unseen cards, rolls each choice out over them, keeps the best average."""
+
+    kind = "expert"
+    samples = 24  # sequences of stock cards dealt from the unseen pool per move
+    depth = 3  # rounds of the table each sequence looks ahead
+    time_limit: float | None = None  # seconds; None keeps the sample budget exact
+
+    def _choose(self, observation: Observation) -> Action:
+        self._read = read_table(observation)
+        rng = decision_rng(self.seed, observation)
+        self._draws = sample_draws(self._read.unseen, self.samples, self.depth + 1, rng)
+        self._started = time.perf_counter()
+        if observation.is_final_turn:
+            return super()._choose(observation)  # scored right after: fewest points now
+        if observation.phase == "draw":
+            return self._draw_choice(observation)
+        going = self.go_out_action(observation)
+        if going is not None:
+            return self._safest_go_out(going, observation)
+        card, _value = self._best_throw(list(observation.hand), observation, immediate=False)
+        self.last_reason = self._throw_reason(card, observation)
+        return Discard(card)
+
+    # -- the draw ---------------------------------------------------------------------------
+
+    def _draw_choice(self, observation: Observation) -> Action:
+        top = observation.top_discard
+        take = Draw("discard")
+        round_no = observation.round_no
+        if top is None or take not in observation.legal_actions:
+            self.last_reason = "Draw from the stock: there is no discard to take."
+            return Draw("stock")
+        if is_wild(top, round_no):
+            self.last_reason = f"Take the {top}: a wild card always finds a meld."
+            return take
+        hand = list(observation.hand)
+        if not any(_connects(top, c, round_no) for c in hand if not is_wild(c, round_no)):
+            self.last_reason = (
+                f"Draw from the stock: the {top} fits none of your cards; an unseen card might."
+            )
+            return Draw("stock")
+        with_top = [*hand, top]
+        arrangement = self.arrange(with_top, round_no)
+        if len(arrangement.leftover) <= 1 and any(
+            not is_wild(c, round_no) for c in going_out_discards(with_top, round_no)
+        ):
+            self.last_reason = f"Take the {top}: with it your hand can go out."
+            return take
+        _card, took = self._best_throw(with_top, observation, immediate=False, keep=top)
+        loose = list(self.arrange(hand, round_no).leftover)
+        stock = self._outlook(loose, (), observation, immediate=True)
+        if took < stock:
+            self.last_reason = (
+                f"Take the {top}: it joins your cards, and in {len(self._draws)} imagined "
+                f"futures it leaves about {took:.0f} points, a stock card about {stock:.0f}."
+            )
+            return take
+        self.last_reason = (
+            f"Draw from the stock: in {len(self._draws)} imagined futures an unknown card "
+            f"leaves about {stock:.0f} points, the {top} about {took:.0f}."
+        )
+        return Draw("stock")
+
+    # -- the discard -----------------------------------------------------------------------
+
+    def _candidates(
+        self, hand: list[Card], observation: Observation, keep: Card | None
+    ) -> list[tuple[Card, list[Card]]]:
+        """Cards worth considering to throw, each with the loose cards it leaves."""
+        round_no = observation.round_no
+        arrangement = self.arrange(hand, round_no)
+        allowed = discard_options(hand, observation)  # a list: a set's order varies by run
+        found: dict[Card, list[Card]] = {}
+        for card in arrangement.leftover:
+            if card in allowed and card != keep and card not in found:
+                rest = list(arrangement.leftover)
+                rest.remove(card)
+                found[card] = rest
+        for meld in arrangement.melds:  # a spare end of a long meld costs nothing to throw
+            if len(meld.cards) <= 3:
+                continue
+            ends = meld.cards if meld.kind == "book" else (meld.cards[0], meld.cards[-1])
+            for card in ends:
+                if card in allowed and card != keep and card not in found:
+                    found[card] = list(arrangement.leftover)
+        if not found:  # everything melds in threes: any throw breaks a meld, so solve each
+            for card in allowed:
+                if card != keep and card not in found:
+                    rest = list(hand)
+                    rest.remove(card)
+                    found[card] = list(self.arrange(rest, round_no).leftover)
+        return list(found.items())
+
+    def _best_throw(
+        self,
+        hand: list[Card],
+        observation: Observation,
+        immediate: bool,
+        keep: Card | None = None,
+    ) -> tuple[Card, float]:
+        """The discard with the lowest expected points (feeding the next player counted)."""
+        round_no = observation.round_no
+        best: tuple[float, int, tuple[int, int], Card] | None = None
+        self._values: dict[Card, float] = {}
+        for card, rest in self._candidates(hand, observation, keep):
+            value = self._outlook(rest, (), observation, immediate) + self._feed(card, observation)
+            self._values[card] = value
+            key = (value, -card_points(card, round_no), card.sort_key, card)
+            if best is None or key < best:
+                best = key
+        assert best is not None
+        return best[3], best[0]
+
+    def _feed(self, card: Card, observation: Observation) -> float:
+        nxt = self._read.next_opponent()
+        if nxt is None or nxt.spurned(card):
+            return 0.0
+        if nxt.wants(card, observation.round_no):
+            return _FEED_POINTS
+        return 0.0
+
+    # -- the rollout --------------------------------------------------------------------------
+
+    def _outlook(
+        self,
+        loose: Sequence[Card],
+        _melded: tuple[Card, ...],
+        observation: Observation,
+        immediate: bool,
+    ) -> float:
+        """Expected points at the round's end keeping ``loose`` outside melds, over the samples.
+
+        ``immediate``: the first sampled card is drawn now (the choice "draw from the
+        stock"); otherwise the table plays a round before each draw.
+        """
+        round_no = observation.round_no
+        read = self._read
+        total = 0.0
+        used = 0
+        for draws in self._draws:
+            if used and self._out_of_time():
+                break
+            used += 1
+            total += self._one_sequence(list(loose), draws, read, round_no, immediate)
+        return total / max(1, used)
+
+    def _one_sequence(
+        self,
+        loose: list[Card],
+        draws: tuple[Card, ...],
+        read: TableRead,
+        round_no: int,
+        immediate: bool,
+    ) -> float:
+        alive = 1.0
+        score = 0.0
+        cards = draws if immediate else draws[1:]
+        points = _loose_points(loose, round_no)
+        for step, drawn in enumerate(cards):
+            ends = 0.0
+            if not (immediate and step == 0):
+                cycle = step - 1 if immediate else step
+                ends = alive * read.later_end_chance(cycle)
+                alive -= ends
+            loose, out = self._step(loose, drawn, round_no)
+            if out:
+                return score
+            points = _loose_points(loose, round_no)
+            score += ends * points
+        return score + alive * points
+
+    def _step(self, loose: list[Card], drawn: Card, round_no: int) -> tuple[list[Card], bool]:
+        """Draw ``drawn`` into the loose cards, meld what melds, throw one; True if out."""
+        arrangement: Arrangement = self.arrange([*loose, drawn], round_no)
+        left = list(arrangement.leftover)
+        naturals = [c for c in left if not is_wild(c, round_no)]
+        if len(naturals) <= 1 and (arrangement.melds or len(naturals) == len(left)):
+            return [], True
+        if not naturals:
+            return left, False
+        throw = max(naturals, key=lambda c: (_alone(c, naturals, round_no), c.rank, c.sort_key))
+        left.remove(throw)
+        return left, False
+
+    def _out_of_time(self) -> bool:
+        limit = self.time_limit
+        return limit is not None and time.perf_counter() - self._started > limit
+
+    # -- going out and the reasons ------------------------------------------------------------
+
+    def _safest_go_out(self, going: GoOut, observation: Observation) -> GoOut:
+        round_no = observation.round_no
+        options = [
+            a
+            for a in observation.legal_actions
+            if isinstance(a, GoOut) and a.discard is not None and not is_wild(a.discard, round_no)
+        ]
+        if going.discard is None or not options:
+            return going
+        nxt = self._read.next_opponent()
+
+        def risk(action: GoOut) -> tuple[float, bool, tuple[int, int]]:
+            card = action.discard
+            assert card is not None
+            spurned = nxt is not None and nxt.spurned(card)
+            return (self._feed(card, observation), not spurned, card.sort_key)
+
+        best = min(options, key=risk)
+        card = best.discard
+        assert card is not None
+        self.last_reason = f"Go out: every card but {card} is in a meld, and {card} "
+        if nxt is not None and nxt.spurned(card):
+            self.last_reason += f"is a card {nxt.name} passed over."
+        else:
+            self.last_reason += "is the least useful card to pass on."
+        return best
+
+    def _throw_reason(self, card: Card, observation: Observation) -> str:
+        from .hints import throw_reason
+
+        return throw_reason(self, card, observation)
+
+
+def _loose_points(cards: Sequence[Card], round_no: int) -> int:
+    return sum(card_points(c, round_no) for c in cards if not is_wild(c, round_no))
+
+
+def _connects(a: Card, b: Card, round_no: int) -> bool:
+    """True when two naturals could be part of one meld: same rank, or same suit within two."""
+    if a.rank == b.rank:
+        return True
+    return a.suit is not None and a.suit == b.suit and abs(a.rank - b.rank) <= 2
+
+
+def _alone(card: Card, loose: list[Card], round_no: int) -> bool:
+    others = list(loose)
+    others.remove(card)
+    return not any(_connects(card, other, round_no) for other in others)

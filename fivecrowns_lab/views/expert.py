@@ -1,0 +1,111 @@
+"""Lesson 12: how the expert plays — one real position where it and greedy disagree.
+
+The position comes from a seeded game (:func:`~fivecrowns_lab.table.hints.worked_position`),
+so it is computed, never typed in. The learner picks the card they would throw first,
+then sees what greedy and the expert throw, and why.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+import ipywidgets as widgets
+
+from ..core.rules import wild_rank_text
+from ..errors import LessonError
+from ..render import card_html
+from ..table.actions import Discard
+from ..table.hints import WorkedPosition, worked_position
+from .base import View
+from .hand import HandWidget
+
+__all__ = ["ExpertLesson"]
+
+
+class ExpertLesson(View):
+    """A real position: you choose a discard, then compare it with greedy's and the expert's."""
+
+    title = "How the expert plays"
+
+    def __init__(self, seed: int = 1, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.seed = seed
+        self.position_view = widgets.HTML()
+        self.facts = widgets.HTML()
+        self.hand = HandWidget(mode="pick", label="Your hand: click the card you would throw")
+        self.hand.on_pick(self._guard(lambda _i, card: self.choose(card)))
+        self.answer = widgets.HTML()
+        self.reveal_button = self._button("Show both bots' choices", self.reveal, icon="eye")
+        self.next_button = self._button(
+            "Another position", self.next_position, style="primary", icon="forward"
+        )
+        buttons = widgets.HBox(
+            [self.reveal_button, self.next_button], layout={"flex_flow": "row wrap"}
+        )
+        self._frame(
+            [self.position_view, self.facts, self.hand, buttons, self.answer],
+            "A position from a real game: the expert (seat 1, “You”) and a greedy bot in "
+            "the same seat would throw different cards. Which would you throw?",
+        )
+        self.load(seed)
+
+    def load(self, seed: int) -> None:
+        """Find the first position from game ``seed`` on where the two bots disagree."""
+        self.position: WorkedPosition = worked_position(seed)
+        self.seed = self.position.seed
+        self.picked: Discard | None = None
+        o = self.position.observation
+        top = o.top_discard
+        with self.hold_sync():
+            self.position_view.value = (
+                f"<p>Game {self.position.seed}, round {o.round_no} "
+                f"({escape(wild_rank_text(o.round_no))} wild): you have drawn and must "
+                "throw one card.</p>"
+                + (
+                    f"<p>Top of the discard pile now: {card_html(top, o.round_no)}</p>"
+                    if top is not None
+                    else ""
+                )
+            )
+            items = "".join(f"<li>{escape(f)}</li>" for f in self.position.facts)
+            self.facts.value = f"<p>What the table showed this round:</p><ul>{items}</ul>"
+            self.hand.set_cards(o.hand, o.round_no)
+            self.answer.value = ""
+        self.status.info("Click the card you would throw, or show both bots' choices.")
+
+    def choose(self, card: Any) -> None:
+        """The learner's discard: then both bots' choices are shown beside it."""
+        self.picked = Discard(card)
+        self.reveal()
+
+    def reveal(self) -> None:
+        """Show what greedy and the expert throw here, and why."""
+        p = self.position
+        assert isinstance(p.expert, Discard) and isinstance(p.greedy, Discard)
+        o = p.observation
+        mine = ""
+        if self.picked is not None:
+            same = self.picked == p.expert
+            verdict = "the same card as the expert" if same else "not the expert's card"
+            mine = (
+                f"<p>You threw {card_html(self.picked.card, o.round_no, width=40)}: {verdict}.</p>"
+            )
+        self.answer.value = (
+            mine
+            + "<div class='fc-msg fc-info'><b>Greedy</b> throws "
+            + card_html(p.greedy.card, o.round_no, width=40)
+            + f" — {escape(p.greedy_reason)}</div>"
+            + "<div class='fc-msg fc-ok'><b>The expert</b> throws "
+            + card_html(p.expert.card, o.round_no, width=40)
+            + f" — {escape(p.expert_reason)}</div>"
+            + "<p>Greedy only counts the points in your hand now. The expert imagines the "
+            "cards still to come many times over, and how soon the others may go out.</p>"
+        )
+        self.status.ok("Compare the two reasons, then try another position.")
+
+    def next_position(self) -> None:
+        """The next seeded game's position."""
+        if self.seed > 10**6:
+            raise LessonError("That is enough positions for one lesson: reload the page.")
+        self.load(self.seed + 1)

@@ -1,0 +1,277 @@
+"""The expert bot: observation only, seeded, sensible, and hints that name only known cards."""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections import Counter
+
+from fivecrowns_lab.core.cards import parse_card
+from fivecrowns_lab.core.rules import GameRules, is_wild
+from fivecrowns_lab.table.actions import Discard, Draw, GoOut
+from fivecrowns_lab.table.expert import ExpertBot
+from fivecrowns_lab.table.game import Game
+from fivecrowns_lab.table.hints import cards_named, finishers
+from fivecrowns_lab.table.observation import Observation
+from fivecrowns_lab.table.players import BOT_DESCRIPTIONS, BOT_LEVELS, BOTS, make_bot
+from fivecrowns_lab.table.sampling import going_out_chance, read_table
+
+from .test_game import rig
+
+C = parse_card
+
+
+def test_expert_is_the_strongest_named_level_and_every_level_has_one_sentence():
+    assert list(BOTS) == ["random", "greedy", "lookahead", "expert"]
+    assert list(BOT_DESCRIPTIONS) == list(BOTS)
+    for text in BOT_DESCRIPTIONS.values():
+        assert text.endswith(".") and text.count(". ") == 0 and len(text) < 140
+    assert isinstance(make_bot("expert", 3), ExpertBot)
+    assert {make_bot(word).name for word in BOT_LEVELS} == set(BOTS)
+
+
+def _twin_with_other_hidden_cards(game: Game, viewer: int, seed: int) -> Game:
+    """The same game as ``viewer`` sees it, with every card they cannot see dealt anew.
+
+    The stock and the opponents' unknown cards are shuffled together and dealt back;
+    cards an opponent took from the discard pile (known to be in that hand) stay put.
+    """
+    twin = copy.copy(game)
+    read = read_table(game.observation(viewer))
+    known = {o.player: Counter(o.holds) for o in read.opponents}
+    hidden = list(game._stock)
+    keep: dict[int, list] = {}
+    for player, hand in enumerate(game._hands):
+        if player == viewer:
+            continue
+        mine = Counter(known.get(player, Counter()))
+        keep[player] = []
+        for card in hand:
+            if mine[card] > 0:
+                mine[card] -= 1
+                keep[player].append(card)
+            else:
+                hidden.append(card)
+    random.Random(seed).shuffle(hidden)
+    hands = [list(h) for h in game._hands]
+    for player in keep:
+        need = len(game._hands[player]) - len(keep[player])
+        hands[player] = keep[player] + [hidden.pop() for _ in range(need)]
+    twin._hands = hands
+    twin._stock = hidden
+    twin._discard = list(game._discard)
+    twin._legal = None
+    return twin
+
+
+def test_expert_never_reads_hidden_state():
+    # At every expert decision of a seeded game, a twin game that differs only in
+    # what the expert cannot see (other hands, stock order) gets the same move and reason.
+    game = Game(4, GameRules(rounds=6), seed=21)
+    bots = [make_bot(name, seat) for seat, name in enumerate(["expert", "greedy", "lookahead"])]
+    bots.append(make_bot("random", 4))
+    checked = 0
+    different = 0
+    while not game.is_over:
+        if game.phase == "round_over":
+            game.next_round()
+            continue
+        player = game.current_player
+        observation = game.observation(player)
+        action = bots[player].choose(observation)
+        if player == 0:
+            twin = _twin_with_other_hidden_cards(game, 0, seed=checked)
+            assert twin.observation(0) == observation
+            different += twin.hands[1:] != game.hands[1:] or twin.stock != game.stock
+            other = make_bot("expert", 0)
+            assert other.choose(twin.observation(0)) == action
+            assert other.last_reason == bots[0].last_reason
+            checked += 1
+        game.apply(action)
+    assert checked > 40 and different > 40
+
+
+def test_expert_plays_legal_seeded_games():
+    def run() -> tuple:
+        game = Game(3, GameRules(rounds=4), seed=8)
+        bots = [make_bot("expert", 5), make_bot("expert", 6), make_bot("greedy")]
+        return game.play(bots).history
+
+    first = run()
+    assert first == run()
+    assert any(r.player in (0, 1) for r in first)
+
+
+def test_expert_hints_name_only_cards_the_player_could_know():
+    game = Game(4, GameRules(rounds=7), seed=33)
+    bots = [make_bot("expert", s) for s in range(4)]
+    reasons = 0
+    while not game.is_over:
+        if game.phase == "round_over":
+            game.next_round()
+            continue
+        player = game.current_player
+        observation = game.observation(player)
+        action = bots[player].choose(observation)
+        reason = bots[player].last_reason
+        knowable = set(observation.hand) | set(observation.discard_pile)
+        for record in observation.history:
+            knowable.update(c for c in (record.drawn,) if c is not None)
+            thrown = getattr(record.action, "card", getattr(record.action, "discard", None))
+            if thrown is not None:
+                knowable.add(thrown)
+        named = cards_named(reason)
+        assert set(named) <= knowable, (reason, observation.hand)
+        if reason.startswith("Keep"):
+            a, b = named[:2]
+            assert a in observation.hand and b in observation.hand
+            reasons += 1
+        assert reason[0].isupper() and reason.endswith(".")
+        game.apply(action)
+    assert reasons > 10
+
+
+def test_expert_hint_counts_the_unseen_cards_that_finish_a_pair():
+    # Round 3 (5s wild): 9♥ 10♥ K♣ 3♠ 4♦ K♦ holds two pairs; 8♥ (a finisher of the
+    # run) lies in the discard pile. Whichever pair the hint names, its count is checked.
+    game = rig(Game(2, seed=1), ["9H 10H KC 3S 4D", "QS QD 6C 7S 8S"], "8H", stock="KD")
+    game._round_no = 3
+    game.draw("stock")
+    bot = make_bot("expert")
+    action = bot.choose(game.observation(0))
+    assert isinstance(action, Discard) and not is_wild(action.card, 3)
+    reason = bot.last_reason
+    assert reason.startswith("Keep"), reason
+    a, b = cards_named(reason)[:2]
+    assert a in game.hands[0] and b in game.hands[0] and action.card not in (a, b)
+    finishing = finishers(a, b, 3)
+    unseen = game.observation(0).unseen()
+    from fivecrowns_lab.core.cards import DECK
+
+    deck = Counter(DECK)
+    hand = Counter(game.hands[0])
+    cards = finishing | {c for c in deck if is_wild(c, 3)}
+    live = sum(unseen[c] for c in cards)
+    total = sum(deck[c] - hand[c] for c in cards)
+    assert f"{live} of the {total} cards" in reason or f"all {total} cards" in reason, reason
+
+
+def test_expert_takes_a_wild_upcard_and_goes_out_when_it_can():
+    game = rig(Game(2, seed=1), ["5H 6H KC", "8S 8D 4C"], "JK")
+    bot = make_bot("expert")
+    assert bot.choose(game.observation(0)) == Draw("discard")
+    game.draw("discard")
+    assert bot.choose(game.observation(0)) == GoOut(C("KC"))
+
+
+def test_expert_goes_out_throwing_a_card_the_next_player_passed_over():
+    # Round 2 (4s wild). Player 1 passes over Q♣; then player 0 draws 7♥ and can go out
+    # throwing 5♥, 6♥, 7♥ or Q♣: the expert throws the Q♣ the next player did not want.
+    game = rig(Game(2, seed=1), ["5H 6H QC 4D", "8S 8D 9C 9D"], "QC", stock="7H 10S", current=1)
+    game._round_no = 2
+    game.draw("stock")
+    game.discard("10S")
+    game.draw("stock")
+    bot = make_bot("expert")
+    assert bot.choose(game.observation(0)) == GoOut(C("QC"))
+    assert "passed over" in bot.last_reason and "Player 2" in bot.last_reason
+
+
+def test_read_table_remembers_what_each_opponent_took_and_passed_over():
+    game = rig(Game(3, seed=1), ["5H 6H KC", "8S 8D 4C", "QH QS 3D"], "8H", stock="9C 7C")
+    game.draw("stock")  # player 0 passes over 8♥ (draws 7♣)
+    game.discard("KC")
+    game.draw("discard")  # player 1 takes K♣
+    game.discard("4C")
+    read = read_table(game.observation(2))
+    by_player = {o.player: o for o in read.opponents}
+    assert by_player[0].passed == (C("8H"),) and by_player[0].threw == (C("KC"),)
+    assert by_player[1].holds == (C("KC"),) and by_player[1].threw == (C("4C"),)
+    assert read.unseen[C("KC")] == 1  # of two copies, one is known to be in player 1's hand
+    assert read.next_player == 0
+    assert by_player[1].wants(C("KD"), 1) and not by_player[1].wants(C("9S"), 1)
+
+
+def test_an_opponent_who_takes_discards_is_more_likely_to_go_out():
+    assert going_out_chance(2, 2, 8) > going_out_chance(2, 0, 8)
+    assert going_out_chance(5, 0, 8) > going_out_chance(1, 0, 8)
+    assert 0 < going_out_chance(0, 0, 1) < 1
+
+
+def test_expert_never_throws_a_wild_before_its_final_turn():
+    from fivecrowns_lab.table.players import is_wild_discard
+
+    game = Game(3, GameRules(rounds=5), seed=3)
+    bots = [make_bot("expert", s) for s in range(3)]
+    while not game.is_over:
+        if game.phase == "round_over":
+            game.next_round()
+            continue
+        player = game.current_player
+        observation: Observation = game.observation(player)
+        action = bots[player].choose(observation)
+        assert not is_wild_discard(action, observation), bots[player].last_reason
+        game.apply(action)
+
+
+# -- lesson 12: a worked position from a real game ------------------------------------------
+
+
+def test_worked_position_is_a_real_disagreement_from_a_seeded_game():
+    from fivecrowns_lab.table.hints import worked_position
+
+    position = worked_position(1)
+    o = position.observation
+    assert o.player == 0 and o.phase == "discard" and o.round_no >= 4
+    assert position.expert != position.greedy
+    assert position.expert in o.legal_actions and position.greedy in o.legal_actions
+    assert worked_position(1) == position  # seeded: computed the same way every time
+    again = make_bot("expert", position.seed)
+    assert again.choose(o) == position.expert and again.last_reason == position.expert_reason
+    assert len(position.facts) == 3
+
+
+def test_lesson_12_shows_both_bots_choices_after_the_learner_picks(widget_errors):
+    from fivecrowns_lab.lessons import how_the_expert_plays
+
+    lesson = how_the_expert_plays()
+    view = lesson.view
+    position = view.position
+    assert list(view.hand.hand) == list(position.observation.hand)
+    assert view.answer.value == ""
+    card = view.hand.hand[0]
+    view.choose(card)
+    assert "Greedy" in view.answer.value and "The expert" in view.answer.value
+    assert position.expert_reason.split(":")[0] in view.answer.value
+    first = position.seed
+    view.next_button.click()
+    assert view.position.seed > first and view.answer.value == ""
+    view.reveal_button.click()
+    assert "The expert" in view.answer.value
+    assert len(lesson.quiz.questions) == 3
+
+
+def test_the_same_seed_replays_the_same_expert_game_in_another_process():
+    # Card hashes differ between processes (suits hash by identity), so any choice that
+    # depended on a set's order would change the game from one run to the next.
+    import subprocess
+    import sys
+
+    script = (
+        "from fivecrowns_lab import Game, GameRules, make_bot\n"
+        "junk = [object() for _ in range({n})]\n"
+        "game = Game(3, GameRules(rounds=4), seed=1)\n"
+        "print(game.play([make_bot('expert', 1), make_bot('greedy', 2), "
+        "make_bot('expert', 3)]).to_json())\n"
+    )
+    runs = [
+        subprocess.run(
+            [sys.executable, "-c", script.format(n=n)],
+            capture_output=True,
+            text=True,
+            check=True,
+            timeout=600,
+        ).stdout
+        for n in (1, 777)
+    ]
+    assert runs[0] and runs[0] == runs[1]
