@@ -4,7 +4,8 @@ from .expert_quiz import EXPERT_QUIZ
 from .odds_quizzes import ODDS_QUIZZES
 from .quizzes import LESSON_QUIZZES, QUIZZES
 
-# The probability lessons' and lesson 12's banks live in their own modules and join the one registry here.
+# The banks of the probability lessons and of lesson 12 live in their own modules and
+# join the one registry here.
 QUIZZES.update(ODDS_QUIZZES)
 QUIZZES["expert"] = EXPERT_QUIZ
 LESSON_QUIZZES.update(
