@@ -199,10 +199,11 @@ TARGETS = _exported_callables() + _methods()
 _BOTS = "table/players.py (engineer 'bots')"
 _BOT_METHODS = {
     "GreedyBot": ["arrange", "best_discard", "choose", "discard_reason", "go_out_action",
-                  "points", "score", "take_reason", "with_seed"],
-    "RandomBot": ["arrange", "choose", "go_out_action", "points", "with_seed"],
+                  "plan_points", "points", "score", "take_reason", "with_seed"],
+    "RandomBot": ["arrange", "choose", "go_out_action", "plan_points", "points", "with_seed"],
     "LookaheadBot": ["arrange", "best_discard", "choose", "discard_reason", "gain",
-                     "go_out_action", "points", "score", "take_reason", "with_seed"],
+                     "go_out_action", "plan_points", "points", "score", "take_reason",
+                     "with_seed"],
 }  # fmt: skip
 KNOWN_GAPS: dict[str, str] = {
     "make_bot": f"{_BOTS}: an unhashable name -> TypeError",
