@@ -14,6 +14,7 @@ import pytest
 from fivecrowns_lab.core.rules import ROUNDS
 from fivecrowns_lab.errors import ExactUnavailableError
 from fivecrowns_lab.odds.probability import go_out_on_deal
+from fivecrowns_lab.table.players import BOT_DESCRIPTIONS
 
 from . import test_browser as base
 from .test_browser import WIDGET_TIMEOUT_MS, assert_no_errors, open_lesson, status_of
@@ -154,7 +155,7 @@ def test_10_strategy_lab_stop_keeps_the_games_played(page, voila_url, browser):
     assert_hidden_code_is_not_served(page)
     view = page.locator(".fc-view").first
     wait_text(page, "20 of 20 games")
-    assert "Keeps the hand that leaves the fewest points" in view.inner_text()
+    assert BOT_DESCRIPTIONS["greedy"] in view.inner_text()
     games = view.locator("input[type=number]").first
     games.fill("200")
     games.press("Enter")

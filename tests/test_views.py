@@ -749,9 +749,12 @@ def test_teacher_page_has_objectives_timings_prerequisites_and_worksheets():
 
 
 def test_rules_page_has_the_schedule_and_a_way_back_to_the_lessons():
+    from fivecrowns_lab.views.base import contrast_switch
+
     page = lessons.rules_page()
-    table, back = page.children
+    switch, table, back = page.children
     assert "A joker scores" in table.value and "href='00-index.ipynb'" in back.value
+    assert switch is contrast_switch() and "fc-view" in page._dom_classes
 
 
 _JSONISH = st.recursive(

@@ -56,7 +56,7 @@ ODDS_CSS = """
 .fc-view .fc-scroll caption { caption-side: bottom; font-size: 13px; text-align: left; }
 .fc-view .fc-figure { margin: 4px 0; max-width: 100%; }
 .fc-view .fc-figure img { display: block; width: 100%; height: auto; }
-.fc-view .fc-note { font-size: 13px; color: #333; }
+.fc-view .fc-note { font-size: 13px; color: var(--jp-ui-font-color1, #333); }
 .fc-view .fc-frac { white-space: nowrap; }
 .fc-view .widget-html, .fc-view .widget-hbox > .widget-vbox { min-width: 0; max-width: 100%; }
 .fc-view .fc-bots { margin: 2px 0 6px 0; padding-left: 20px; }
