@@ -81,9 +81,14 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
+#: Logs of the Voilà servers this session started; a failing browser test shows their tails.
+SERVER_LOGS: list[Path] = []
+
+
 def start_voila(folder: Path, port: int) -> subprocess.Popen:
     """Serve ``folder`` with Voilà in tree mode (the repo's voila.json applies)."""
     shutil.copy(ROOT / "voila.json", folder.parent / "voila.json")
+    SERVER_LOGS.append(folder.parent / "voila.log")
     log = open(folder.parent / "voila.log", "w")  # noqa: SIM115 - closed with the process
     return subprocess.Popen(
         [
@@ -122,6 +127,18 @@ def wait_for_http(url: str, proc: subprocess.Popen, timeout: float = 60) -> None
         except OSError:
             time.sleep(0.3)
     raise RuntimeError(f"Voilà did not answer at {url} within {timeout} s")
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item, call):
+    """A failed browser test carries the end of the server's log: CI shows only the report."""
+    report = yield
+    if report.failed and item.get_closest_marker("browser") and SERVER_LOGS:
+        log = SERVER_LOGS[-1]
+        if log.exists():
+            tail = log.read_text(encoding="utf-8", errors="replace").splitlines()[-80:]
+            report.sections.append(("Voilà server log (last 80 lines)", "\n".join(tail)))
+    return report
 
 
 @pytest.fixture(scope="session")

@@ -24,13 +24,28 @@ pytestmark = pytest.mark.browser
 PHONE = {"width": 390, "height": 844}
 
 
+def view_text_js(test: str) -> str:
+    """A page function applying ``test`` to the views' text: the prose may say it already."""
+    text = "[...document.querySelectorAll('.fc-view')].map(v => v.innerText).join('\\n')"
+    return f"arg => {{ const text = {text}; return {test}; }}"
+
+
 def wait_text(page, text: str, timeout: int = 60_000) -> None:
-    page.wait_for_function("t => document.body.innerText.includes(t)", arg=text, timeout=timeout)
+    page.wait_for_function(view_text_js("text.includes(arg)"), arg=text, timeout=timeout)
+
+
+def wait_status(page, text: str, timeout: int = 60_000) -> None:
+    """Wait until the first view's status line says ``text`` (headings may say it already)."""
+    page.wait_for_function(
+        "t => (document.querySelector('.fc-view .fc-status')?.innerText ?? '').includes(t)",
+        arg=text,
+        timeout=timeout,
+    )
 
 
 def wait_match(page, pattern: str, timeout: int = 60_000) -> None:
     page.wait_for_function(
-        "p => new RegExp(p).test(document.body.innerText)", arg=pattern, timeout=timeout
+        view_text_js("new RegExp(arg).test(text)"), arg=pattern, timeout=timeout
     )
 
 
@@ -77,7 +92,7 @@ def test_07_predict_then_deal_then_reseed(page, voila_url, browser):
     assert_hidden_code_is_not_served(page)
     view = page.locator(".fc-view").first
     view.get_by_role("button", name="Deal 100", exact=True).click()
-    wait_text(page, "First predict")
+    wait_status(page, "First predict")  # the lesson's heading says it too
     assert "First predict" in status_of(page)
     view.locator("select").first.select_option(label="2 wilds")
     view.get_by_role("button", name="Deal 100", exact=True).click()
