@@ -72,6 +72,7 @@ from .odds.stats import mean_interval, wilson_interval
 from .odds.strategy import Comparison, SolitaireOdds, compare, run_games, solitaire_odds, summarize
 from .table.actions import ActionRecord, Discard, Draw, GoOut, Place, action_from_dict
 from .table.deal import Deal
+from .table.expert import ExpertBot
 from .table.game import Game, GameError, PlayoffResult, RoundResult, play_game
 from .table.observation import Observation
 from .table.players import BOTS, Bot, GreedyBot, LookaheadBot, Player, RandomBot, make_bot
@@ -101,6 +102,7 @@ __all__ = [
     "EmptyPileError",
     "Estimate",
     "ExactUnavailableError",
+    "ExpertBot",
     "FiveCrownsError",
     "Game",
     "GameError",

@@ -34,14 +34,16 @@ from typing import Any, Literal
 from ..core.cards import DECK, Hand
 from ..core.rules import check_round, hand_size, is_wild
 from ..core.solver import can_go_out, going_out_discards, penalty
-from ..errors import ExactUnavailableError, ProbabilityError
+from ..errors import ExactUnavailableError, ProbabilityError, quote
 from .counting import DECK_SIZE, count_round, wild_count_distribution
+from .simulate import MAX_GAMES
 from .stats import mean_interval, wilson_interval
 from .sweep import sweep_round
 from .sweep_penalty import penalty_counts
 from .teacher import teacher_csv
 
 __all__ = [
+    "MAX_DEALS",
     "Estimate",
     "ExactUnavailableError",
     "Method",
@@ -59,6 +61,8 @@ __all__ = [
 Method = Literal["exact", "simulate"]
 _TABLE_FILE = "exact_table.json"
 _DEFAULT_N = 10_000
+#: The most hands one call deals: the bound a simulation of games has (``MAX_GAMES``).
+MAX_DEALS = MAX_GAMES
 
 
 @dataclass(frozen=True)
@@ -142,7 +146,25 @@ def _exact(round_no: int, key: str, question: str) -> Fraction:
 
 
 def _rng(seed: int | random.Random | None) -> random.Random:
-    return seed if isinstance(seed, random.Random) else random.Random(seed)
+    """A generator: ``seed`` itself if it is one, else a new one seeded with it."""
+    if isinstance(seed, random.Random):
+        return seed
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+        raise ProbabilityError(
+            "A seed is a whole number, a random.Random to keep dealing from, or None "
+            f"(for a random one), not {quote(seed)}."
+        )
+    return random.Random(seed)
+
+
+def _check_deals(n: object) -> int:
+    """Return ``n`` if it is a number of hands to deal (0 to MAX_DEALS), else raise."""
+    if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= MAX_DEALS:
+        raise ProbabilityError(
+            f"The number of hands to deal is a whole number from 0 to {MAX_DEALS:,}, "
+            f"not {quote(n)}."
+        )
+    return n
 
 
 def deal(round_no: int, seed: int | random.Random | None = None, extra: int = 0) -> Hand:
@@ -156,10 +178,13 @@ def deal(round_no: int, seed: int | random.Random | None = None, extra: int = 0)
 
 def _check_method(method: str, n: int) -> None:
     if method not in ("exact", "simulate"):
-        raise ProbabilityError(f"The method is 'exact' or 'simulate', not {method!r}.")
-    if method == "simulate" and (isinstance(n, bool) or not isinstance(n, int) or n < 2):
+        raise ProbabilityError(f"The method is 'exact' or 'simulate', not {quote(method)}.")
+    if method == "simulate" and (
+        isinstance(n, bool) or not isinstance(n, int) or not 2 <= n <= MAX_DEALS
+    ):
         raise ProbabilityError(
-            f"A simulation needs a whole number of at least 2 deals, not {n!r}."
+            f"A simulation needs a whole number of at least 2 deals (at most {MAX_DEALS:,}), "
+            f"not {quote(n)}."
         )
 
 
@@ -170,7 +195,7 @@ def _simulate_proportion(
     seed: int | None,
     success: Callable[[random.Random], bool],
 ) -> Estimate:
-    rng = random.Random(seed)
+    rng = _rng(seed)
     hits = sum(1 for _ in range(n) if success(rng))
     return Estimate(question, round_no, hits / n, wilson_interval(hits, n), "simulate", n, seed)
 
@@ -204,6 +229,7 @@ def sample_wild_counts(
     [0, 1, 0, 1, 1, 0, 0, 0]
     """
     check_round(round_no)
+    _check_deals(n)
     rng = _rng(seed)
     size = hand_size(round_no)
     wild = [is_wild(card, round_no) for card in DECK]
@@ -274,7 +300,7 @@ def expected_penalty(
     """The mean penalty of a dealt hand after its best melds (if it were scored at once)."""
 
     def simulate(question: str) -> Estimate:
-        rng = random.Random(seed)
+        rng = _rng(seed)
         points = [penalty(deal(round_no, rng), round_no) for _ in range(n)]
         mean = sum(points) / n
         sd = math.sqrt(sum((p - mean) ** 2 for p in points) / (n - 1))

@@ -80,7 +80,7 @@ class ExpertBot(GreedyBot):
             return super()._choose(observation)  # scored right after: fewest points now
         if observation.phase == "draw":
             return self._draw_choice(observation)
-        going = self.go_out_action(observation)
+        going = self._go_out_action(observation)
         if going is not None:
             return self._safest_go_out(going, observation)
         card, _value = self._best_throw(list(observation.hand), observation, immediate=False)
@@ -106,14 +106,14 @@ class ExpertBot(GreedyBot):
             )
             return Draw("stock")
         with_top = [*hand, top]
-        arrangement = self.arrange(with_top, round_no)
+        arrangement = self._arrange(with_top, round_no)
         if len(arrangement.leftover) <= 1 and any(
             not is_wild(c, round_no) for c in going_out_discards(with_top, round_no)
         ):
             self.last_reason = f"Take the {top}: with it your hand can go out."
             return take
         _card, took = self._best_throw(with_top, observation, immediate=False, keep=top)
-        loose = list(self.arrange(hand, round_no).leftover)
+        loose = list(self._arrange(hand, round_no).leftover)
         stock = self._outlook(loose, (), observation, immediate=True)
         if took < stock:
             self.last_reason = (
@@ -134,7 +134,7 @@ class ExpertBot(GreedyBot):
     ) -> list[tuple[Card, list[Card]]]:
         """Cards worth considering to throw, each with the loose cards it leaves."""
         round_no = observation.round_no
-        arrangement = self.arrange(hand, round_no)
+        arrangement = self._arrange(hand, round_no)
         allowed = discard_options(hand, observation)  # a list: a set's order varies by run
         found: dict[Card, list[Card]] = {}
         for card in arrangement.leftover:
@@ -154,7 +154,7 @@ class ExpertBot(GreedyBot):
                 if card != keep and card not in found:
                     rest = list(hand)
                     rest.remove(card)
-                    found[card] = list(self.arrange(rest, round_no).leftover)
+                    found[card] = list(self._arrange(rest, round_no).leftover)
         return list(found.items())
 
     def _best_throw(
@@ -237,7 +237,7 @@ class ExpertBot(GreedyBot):
 
     def _step(self, loose: list[Card], drawn: Card, round_no: int) -> tuple[list[Card], bool]:
         """Draw ``drawn`` into the loose cards, meld what melds, throw one; True if out."""
-        arrangement: Arrangement = self.arrange([*loose, drawn], round_no)
+        arrangement: Arrangement = self._arrange([*loose, drawn], round_no)
         left = list(arrangement.leftover)
         naturals = [c for c in left if not is_wild(c, round_no)]
         if len(naturals) <= 1 and (arrangement.melds or len(naturals) == len(left)):

@@ -89,8 +89,8 @@ def throw_reason(bot: ExpertBot, card: Card, observation: Observation) -> str:
     read = bot._read
     rest = list(observation.hand)
     rest.remove(card)
-    loose = list(bot.arrange(rest, round_no).leftover)
-    if bot.plan_points(rest, round_no) == bot.plan_points(list(observation.hand), round_no):
+    loose = list(bot._arrange(rest, round_no).leftover)
+    if bot._plan_points(rest, round_no) == bot._plan_points(list(observation.hand), round_no):
         return (
             f"Throw {card}: your melds stay whole without it, so it costs nothing and "
             "every loose card keeps its chances."
@@ -123,9 +123,9 @@ def _why_throw(bot: ExpertBot, card: Card, observation: Observation, loose: list
     points = card_points(card, round_no)
     rest = list(observation.hand)
     rest.remove(card)
-    now = bot.plan_points(rest, round_no)
+    now = bot._plan_points(rest, round_no)
     fewest = min(
-        bot.plan_points([c for i, c in enumerate(observation.hand) if i != k], round_no)
+        bot._plan_points([c for i, c in enumerate(observation.hand) if i != k], round_no)
         for k in range(len(observation.hand))
         if not is_wild(observation.hand[k], round_no)
     )

@@ -41,8 +41,9 @@ from typing import Protocol, runtime_checkable
 from ..core.cards import JOKER, SUITS, Card, Hand
 from ..core.rules import card_points, is_wild
 from ..core.solver import Arrangement, best_arrangement, penalty
-from ..errors import BotError
+from ..errors import BotError, quote
 from .actions import Action, Discard, Draw, GoOut
+from .game import MAX_SEED
 from .observation import Observation
 
 __all__ = [
@@ -55,6 +56,8 @@ __all__ = [
     "LookaheadBot",
     "Player",
     "RandomBot",
+    "Seed",
+    "check_bot_seed",
     "discard_options",
     "is_wild_discard",
     "make_bot",
@@ -70,30 +73,81 @@ class Player(Protocol):
         ...
 
 
+#: What seeds a bot: None (a fresh random seed), a whole number or a text, as for
+#: :class:`random.Random`.
+Seed = int | str | None
+
+
+def check_bot_seed(seed: object) -> Seed:
+    """Return ``seed`` if a bot can be seeded with it, else raise :class:`BotError`.
+
+    A bot takes what :class:`random.Random` takes from a learner: None, a text, or a
+    whole number below 2**64 in size (the bound a game's seed has). ``True`` is refused:
+    it is a switch passed by mistake, not a seed.
+
+    >>> check_bot_seed("Ana's bot"), check_bot_seed(7), check_bot_seed(None)
+    ("Ana's bot", 7, None)
+    >>> check_bot_seed([])
+    Traceback (most recent call last):
+    ...
+    fivecrowns_lab.errors.BotError: A bot's seed is a whole number below 2**64, ... not [].
+    """
+    if seed is None or isinstance(seed, str):
+        return seed
+    if isinstance(seed, bool) or not isinstance(seed, int) or not -MAX_SEED < seed < MAX_SEED:
+        raise BotError(
+            "A bot's seed is a whole number below 2**64, a text or None (for a random one), "
+            f"not {quote(seed)}."
+        )
+    return seed
+
+
 class Bot:
-    """Shared parts of the bots: a name, a seeded generator and the last move's reason."""
+    """Shared parts of the bots: a name, a seeded generator and the last move's reason.
+
+    Its public surface is what a table needs: :meth:`choose`, :meth:`with_seed`,
+    ``name``, ``seed`` and ``last_reason``. The helpers the bots think with (the
+    remembered arrangements and penalties, the scoring of a kept hand) are private.
+    """
 
     kind = "bot"
 
-    def __init__(self, seed: int | None = 0, name: str | None = None) -> None:
+    def __init__(self, seed: Seed = 0, name: str | None = None) -> None:
+        seed = check_bot_seed(seed)
+        if name is not None and not isinstance(name, str):
+            raise BotError(
+                f"A bot's name is a text (or None for {self.kind!r}), not {quote(name)}."
+            )
         self.seed = seed
         self.rng = random.Random(seed)
         self.name = name or self.kind
         self.last_reason = "No move yet."
         self._round: tuple[int, int] | None = None
-        self._points: dict[tuple[Card, ...], int] = {}
-        self._plans: dict[tuple[Card, ...], int] = {}
-        self._arrangements: dict[tuple[Card, ...], Arrangement] = {}
+        self._point_memo: dict[tuple[Card, ...], int] = {}
+        self._plan_memo: dict[tuple[Card, ...], int] = {}
+        self._arrangement_memo: dict[tuple[Card, ...], Arrangement] = {}
 
-    def with_seed(self, seed: int) -> Bot:
-        """A fresh bot of the same kind and name with its own seed (used by ``simulate``)."""
+    def with_seed(self, seed: Seed) -> Bot:
+        """A fresh bot of the same kind and name with its own seed (used by ``simulate``).
+
+        >>> GreedyBot(1, "Ana").with_seed(2)
+        GreedyBot(seed=2, name='Ana')
+        """
         return type(self)(seed, self.name)
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}(seed={self.seed!r}, name={self.name!r})"
 
     def choose(self, observation: Observation) -> Action:
-        """The action to play now; ``last_reason`` then says why in a sentence."""
+        """The action to play now; ``last_reason`` then says why in a sentence.
+
+        ``observation`` is what the game shows one player (``game.observation(player)``).
+        """
+        if not isinstance(observation, Observation):
+            raise BotError(
+                f"{self.name} chooses a move from an observation (game.observation(player)), "
+                f"not from {quote(observation)}."
+            )
         if not observation.legal_actions:
             raise BotError(
                 f"{self.name} was asked to move, but it is not player "
@@ -102,9 +156,9 @@ class Bot:
         key = (len(observation.scores), observation.round_no)
         if key != self._round:  # a new round: old hands will not come back
             self._round = key
-            self._points.clear()
-            self._plans.clear()
-            self._arrangements.clear()
+            self._point_memo.clear()
+            self._plan_memo.clear()
+            self._arrangement_memo.clear()
         return self._choose(observation)
 
     def _choose(self, observation: Observation) -> Action:
@@ -112,23 +166,23 @@ class Bot:
 
     # -- helpers -------------------------------------------------------------------------------
 
-    def arrange(self, cards: Sequence[Card], round_no: int) -> Arrangement:
+    def _arrange(self, cards: Sequence[Card], round_no: int) -> Arrangement:
         """The best arrangement of a hand, remembered for the rest of the round."""
         key = tuple(sorted(cards))
-        found = self._arrangements.get(key)
+        found = self._arrangement_memo.get(key)
         if found is None:
-            found = self._arrangements[key] = best_arrangement(key, round_no)
+            found = self._arrangement_memo[key] = best_arrangement(key, round_no)
         return found
 
-    def points(self, cards: Sequence[Card], round_no: int) -> int:
+    def _points(self, cards: Sequence[Card], round_no: int) -> int:
         """Penalty of a hand after its best melds, remembered for the rest of the round."""
         key = tuple(sorted(cards))
-        found = self._points.get(key)
+        found = self._point_memo.get(key)
         if found is None:
-            found = self._points[key] = penalty(key, round_no)
+            found = self._point_memo[key] = penalty(key, round_no)
         return found
 
-    def plan_points(self, cards: Sequence[Card], round_no: int) -> int:
+    def _plan_points(self, cards: Sequence[Card], round_no: int) -> int:
         """Points a hand still being built leaves outside its melds, loose wilds counted as 0.
 
         The solver charges a wild 20 or 50 when nothing melds yet, which is the
@@ -136,18 +190,18 @@ class Bot:
         choosing what to keep it is worth nothing (and must never be thrown away).
         """
         key = tuple(sorted(cards))
-        found = self._plans.get(key)
+        found = self._plan_memo.get(key)
         if found is None:
-            value = self.points(key, round_no)
+            value = self._points(key, round_no)
             wilds = [c for c in key if is_wild(c, round_no)]
             natural = sum(c.rank for c in key if not is_wild(c, round_no))
             wild_points = sum(card_points(c, round_no) for c in wilds)
             if 0 < len(wilds) < 3 and value == natural + wild_points:
                 value = natural  # no meld yet: the solver charged the wilds
-            found = self._plans[key] = value
+            found = self._plan_memo[key] = value
         return found
 
-    def go_out_action(self, observation: Observation) -> GoOut | None:
+    def _go_out_action(self, observation: Observation) -> GoOut | None:
         """The best way to go out now, if any: no discard first, else never a wild if avoidable."""
         options = [a for a in observation.legal_actions if isinstance(a, GoOut)]
         if not options:
@@ -223,7 +277,7 @@ class RandomBot(Bot):
     kind = "random"
 
     def _choose(self, observation: Observation) -> Action:
-        going = self.go_out_action(observation)
+        going = self._go_out_action(observation)
         if going is not None:
             return going
         action = self.rng.choice(observation.legal_actions)
@@ -236,17 +290,17 @@ class GreedyBot(Bot):
 
     kind = "greedy"
 
-    def score(self, cards: list[Card], observation: Observation) -> float:
+    def _score(self, cards: list[Card], observation: Observation) -> float:
         """How bad a hand of the round's size is (lower is better).
 
         Its points outside melds, a loose wild counted as 0 while the hand is
         still being built; on the final turn, the real penalty.
         """
         if observation.is_final_turn:
-            return self.points(cards, observation.round_no)
-        return self.plan_points(cards, observation.round_no)
+            return self._points(cards, observation.round_no)
+        return self._plan_points(cards, observation.round_no)
 
-    def best_discard(
+    def _best_discard(
         self, hand: Hand | list[Card], observation: Observation
     ) -> tuple[Card, float]:
         """The discard leaving the best-scored hand; ties drop the costliest card."""
@@ -254,7 +308,7 @@ class GreedyBot(Bot):
         best: tuple[float, int, tuple[int, int]] | None = None
         choice = hand[0]
         for card in discard_options(hand, observation):
-            value = self.score(_without(hand, card), observation)
+            value = self._score(_without(hand, card), observation)
             key = (value, -_cost(card, round_no), card.sort_key)
             if best is None or key < best:
                 best, choice = key, card
@@ -264,14 +318,14 @@ class GreedyBot(Bot):
     def _choose(self, observation: Observation) -> Action:
         if observation.phase == "draw":
             return self._draw(observation)
-        going = self.go_out_action(observation)
+        going = self._go_out_action(observation)
         if going is not None:
             return going
-        card, value = self.best_discard(observation.hand, observation)
-        self.last_reason = self.discard_reason(card, value, observation)
+        card, value = self._best_discard(observation.hand, observation)
+        self.last_reason = self._discard_reason(card, value, observation)
         return Discard(card)
 
-    def discard_reason(self, card: Card, value: float, observation: Observation) -> str:
+    def _discard_reason(self, card: Card, value: float, observation: Observation) -> str:
         return _plain_reason(card, value, observation)
 
     def _draw(self, observation: Observation) -> Action:
@@ -285,10 +339,10 @@ class GreedyBot(Bot):
                 f"Took the {top} from the discard pile: a wild card always finds a meld."
             )
             return take
-        now = self.score(list(observation.hand), observation)
-        _card, after = self.best_discard([*observation.hand, top], observation)
+        now = self._score(list(observation.hand), observation)
+        _card, after = self._best_discard([*observation.hand, top], observation)
         if after < now:
-            self.last_reason = self.take_reason(top, now, after, observation)
+            self.last_reason = self._take_reason(top, now, after, observation)
             return take
         self.last_reason = (
             f"Drew from the stock: taking the {top} would not improve my hand "
@@ -296,7 +350,7 @@ class GreedyBot(Bot):
         )
         return Draw("stock")
 
-    def take_reason(self, top: Card, now: float, after: float, observation: Observation) -> str:
+    def _take_reason(self, top: Card, now: float, after: float, observation: Observation) -> str:
         return (
             f"Took the {top} from the discard pile: it lowers the points outside my melds "
             f"from {now:g} to {after:g}."
@@ -347,12 +401,12 @@ class LookaheadBot(GreedyBot):
         own_turns = len(observation.history) / (2 * players)  # two records a turn
         return self.horizon * max(0.25, 1.0 - own_turns / (observation.round_no + 4))
 
-    def best_discard(
+    def _best_discard(
         self, hand: Hand | list[Card], observation: Observation
     ) -> tuple[Card, float]:
         """Among the discards leaving the fewest points, the one with the best outlook."""
         round_no = observation.round_no
-        plain = GreedyBot.score
+        plain = GreedyBot._score
         ranked = sorted(
             (plain(self, _without(hand, c), observation), -_cost(c, round_no), c.sort_key, c)
             for c in discard_options(hand, observation)
@@ -361,23 +415,23 @@ class LookaheadBot(GreedyBot):
             return ranked[0][3], ranked[0][0]
         best: tuple[float, int, tuple[int, int], Card] | None = None
         for _points, cost, order, card in ranked[: self.candidates]:
-            value = self.score(_without(hand, card), observation)
+            value = self._score(_without(hand, card), observation)
             if best is None or (value, cost, order) < best[:3]:
                 best = (value, cost, order, card)
         assert best is not None
         return best[3], best[0]
 
-    def score(self, cards: list[Card], observation: Observation) -> float:
+    def _score(self, cards: list[Card], observation: Observation) -> float:
         if not self._weight:
-            return super().score(cards, observation)
+            return super()._score(cards, observation)
         round_no = observation.round_no
-        arrangement = self.arrange(cards, round_no)
+        arrangement = self._arrange(cards, round_no)
         base = _loose_points(arrangement.leftover, round_no)
         if not base:
             return base
-        return base - self._weight * self.gain(arrangement.leftover, observation)
+        return base - self._weight * self._gain(arrangement.leftover, observation)
 
-    def gain(self, leftover: Hand, observation: Observation) -> float:
+    def _gain(self, leftover: Hand, observation: Observation) -> float:
         """Expected points one draw saves, from the cards the melds leave out."""
         round_no = observation.round_no
         wild = observation.wild_rank
@@ -402,7 +456,7 @@ class LookaheadBot(GreedyBot):
 
     def _after(self, leftover: Hand, card: Card, round_no: int) -> int:
         """Points of ``leftover`` after drawing ``card`` and discarding the costliest loose one."""
-        arrangement = self.arrange([*leftover, card], round_no)
+        arrangement = self._arrange([*leftover, card], round_no)
         loose = [
             card_points(c, round_no) for c in arrangement.leftover if not is_wild(c, round_no)
         ]
@@ -410,8 +464,8 @@ class LookaheadBot(GreedyBot):
             return 0
         return sum(loose) - max(loose)
 
-    def discard_reason(self, card: Card, value: float, observation: Observation) -> str:
-        points = self.plan_points(_without(observation.hand, card), observation.round_no)
+    def _discard_reason(self, card: Card, value: float, observation: Observation) -> str:
+        points = self._plan_points(_without(observation.hand, card), observation.round_no)
         if self._weight and value < points:
             return (
                 f"Discarded {card}: the rest leave {points} points outside melds, and the unseen "
@@ -419,14 +473,14 @@ class LookaheadBot(GreedyBot):
             )
         return _plain_reason(card, value, observation)
 
-    def take_reason(self, top: Card, now: float, after: float, observation: Observation) -> str:
+    def _take_reason(self, top: Card, now: float, after: float, observation: Observation) -> str:
         return (
             f"Took the {top} from the discard pile: counting what the unseen cards may still "
             f"complete, my hand's outlook improves from {now:.0f} to {after:.0f} points."
         )
 
 
-def _expert(seed: int | None = 0, name: str | None = None) -> Bot:
+def _expert(seed: Seed = 0, name: str | None = None) -> Bot:
     from .expert import ExpertBot  # it builds on GreedyBot, so it is imported when first used
 
     return ExpertBot(seed, name)
@@ -459,17 +513,26 @@ BOT_LEVELS: dict[str, str] = {
 }
 
 
-def make_bot(name: str, seed: int | None = 0) -> Bot:
+def make_bot(name: str, seed: Seed = 0) -> Bot:
     """A bot from :data:`BOTS` (or a level word from :data:`BOT_LEVELS`) with its own seed.
 
     >>> make_bot("greedy").name
     'greedy'
     >>> make_bot("medium").name
     'lookahead'
+    >>> make_bot(["greedy"])
+    Traceback (most recent call last):
+    ...
+    fivecrowns_lab.errors.BotError: A bot is chosen by its name, ... not ['greedy'].
     """
+    known = ", ".join(repr(k) for k in BOTS)
+    if not isinstance(name, str):
+        raise BotError(
+            f"A bot is chosen by its name, one of {known} (or a level such as 'easy'), "
+            f"not {quote(name)}."
+        )
     try:
         factory = BOTS[BOT_LEVELS.get(name, name)]
     except KeyError:
-        known = ", ".join(repr(k) for k in BOTS)
-        raise BotError(f"There is no bot called {name!r}; the bots are {known}.") from None
+        raise BotError(f"There is no bot called {quote(name)}; the bots are {known}.") from None
     return factory(seed)

@@ -239,7 +239,7 @@ def sample_draws(
     return [tuple(rng.sample(pool, depth)) for _ in range(samples)]
 
 
-def decision_rng(seed: int | None, observation: Observation) -> random.Random:
+def decision_rng(seed: int | str | None, observation: Observation) -> random.Random:
     """A generator that depends only on the bot's seed and what it observes now.
 
     So the same observation always gets the same move (a hint asked twice agrees),
