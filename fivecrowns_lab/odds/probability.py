@@ -40,7 +40,6 @@ from .simulate import MAX_GAMES
 from .stats import mean_interval, wilson_interval
 from .sweep import sweep_round
 from .sweep_penalty import penalty_counts
-from .teacher import teacher_csv
 
 __all__ = [
     "MAX_DEALS",
@@ -452,7 +451,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         default="sweep",
         help="how to count going out and penalties (enumerate: rounds 1-5 only, slow)",
     )
-    parser.add_argument("--penalty-rounds", default="1-5", help="rounds for penalties")
+    parser.add_argument(
+        "--penalty-rounds", default="1-6", help="rounds for penalties (7: ~15 min, 8 GB)"
+    )
     parser.add_argument(
         "--first-turn-rounds", default="1-4", help="rounds for the first turn (4: ~25 min)"
     )
@@ -486,6 +487,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     args.output.write_text(json.dumps(table, indent=1) + "\n", encoding="utf-8")
     print(f"wrote {args.output}")
     if args.csv is not None:
+        # Imported here: `python -m fivecrowns_lab.odds.teacher` must find it not yet loaded.
+        from .teacher import teacher_csv
+
         args.csv.write_text(teacher_csv(table), encoding="utf-8")
         print(f"wrote {args.csv}")
     return 0

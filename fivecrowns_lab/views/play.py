@@ -24,7 +24,7 @@ import traitlets
 from ..content.scenarios import FIRST_GAME, Scenario
 from ..core.cards import Card, format_cards
 from ..core.melds import check_meld
-from ..core.rules import GameRules, card_points, wild_rank_text
+from ..core.rules import LAST_ROUND, MAX_PLAYERS, GameRules, card_points, wild_rank_text
 from ..core.solver import best_arrangement
 from ..errors import LessonError
 from ..render import card_html, points_text
@@ -115,7 +115,7 @@ class PlayLesson(View):
         bots: int = 2,
         level: str = "greedy",
         humans: int = 1,
-        rounds: int = 11,
+        rounds: int = LAST_ROUND,
         seed: int = 7,
         mode: str = "free",
         scenario: Scenario = FIRST_GAME,
@@ -139,7 +139,7 @@ class PlayLesson(View):
             value=False, description="Game settings", tooltip="Show or hide the game settings"
         )
         self.bots = widgets.BoundedIntText(
-            value=bots, min=1, max=6, description="Bots", layout={"width": "140px"}
+            value=bots, min=1, max=MAX_PLAYERS - 1, description="Bots", layout={"width": "140px"}
         )
         self.level = widgets.Dropdown(options=levels, value=level, description="Bot level")
         self.level_text = widgets.HTML()
@@ -150,7 +150,12 @@ class PlayLesson(View):
             tooltip="Several people can share one screen",
         )
         self.rounds = widgets.Dropdown(
-            options=[("full game (11)", 11), ("7 rounds", 7), ("5 rounds", 5), ("1 round", 1)],
+            options=[
+                (f"full game ({LAST_ROUND})", LAST_ROUND),
+                ("7 rounds", 7),
+                ("5 rounds", 5),
+                ("1 round", 1),
+            ],
             value=rounds,
             description="Length",
         )

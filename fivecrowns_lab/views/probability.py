@@ -21,7 +21,7 @@ import ipywidgets as widgets
 from matplotlib.figure import Figure
 
 from ..core.cards import Hand, parse_cards
-from ..core.rules import ROUNDS, hand_size, is_wild, wild_rank_text
+from ..core.rules import FIRST_ROUND, LAST_ROUND, ROUNDS, hand_size, is_wild, wild_rank_text
 from ..core.solver import can_go_out, going_out_discards, penalty
 from ..errors import LessonError
 from ..odds.counting import DECK_SIZE, WILDS_IN_DECK, wild_count_distribution
@@ -83,8 +83,8 @@ class WildCountLesson(View):
         super().__init__(**kwargs)
         self.round = widgets.IntSlider(
             value=round_no,
-            min=1,
-            max=11,
+            min=FIRST_ROUND,
+            max=LAST_ROUND,
             description="Round",
             continuous_update=False,
             style={"description_width": "initial"},

@@ -8,7 +8,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from ..core.cards import Card
-from ..core.rules import hand_size, wild_rank_text
+from ..core.rules import ROUNDS, hand_size, wild_rank_text
 from ..core.solver import penalty
 from ..errors import LessonError
 from ..render import card_back_svg, card_html, points_text
@@ -147,9 +147,11 @@ class SolitaireLesson(View):
         if phase == "won":
             self.status.ok("You won: every hand is closed!")
         elif phase == "lost":
-            self.status.info(f"The draw pile is empty: you lost with {closed} of 11 hands closed.")
+            self.status.info(
+                f"The draw pile is empty: you lost with {closed} of {len(ROUNDS)} hands closed."
+            )
         elif closed > before:
-            self.status.ok(f"Hand {k} goes out and turns over! {closed} of 11 closed.")
+            self.status.ok(f"Hand {k} goes out and turns over! {closed} of {len(ROUNDS)} closed.")
         else:
             self.status.info(f"Discarded {card} from hand {k}. Draw again.")
 
@@ -206,7 +208,7 @@ class SolitaireLesson(View):
                     f"<td class='fc-left'>{shown}</td></tr>"
                 )
             self.board.value = (
-                f"<p><b>{sum(g.closed)} of 11 hands closed</b>, "
+                f"<p><b>{sum(g.closed)} of {len(ROUNDS)} hands closed</b>, "
                 f"{cards_text(g.stock_size)} to draw.</p>"
                 "<table class='fc-table'><tr><th>hand</th><th>state</th><th>cards</th></tr>"
                 f"{''.join(rows)}</table>"

@@ -23,7 +23,7 @@ from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 from matplotlib.ticker import MaxNLocator
 
-from ..core.rules import GameRules
+from ..core.rules import FIRST_ROUND, LAST_ROUND, ROUNDS, GameRules
 from ..errors import LessonError
 from ..odds.simulate import COLUMNS, game_seed, play_games
 from ..odds.stats import wilson_interval
@@ -77,13 +77,15 @@ SHRINK_CHOICES = {
 }
 
 
-def game_cap(players: Sequence[str], rounds: int = 11, seconds: float = PLANNED_SECONDS) -> int:
+def game_cap(
+    players: Sequence[str], rounds: int = LAST_ROUND, seconds: float = PLANNED_SECONDS
+) -> int:
     """The most games these seats may play in one run: about ``seconds`` of one core.
 
     >>> game_cap(["greedy", "random"]) > game_cap(["lookahead"] * 4) >= 2
     True
     """
-    per_game = sum(GAME_SECONDS.get(p, UNMEASURED_SECONDS) for p in players) * rounds / 11
+    per_game = sum(GAME_SECONDS.get(p, UNMEASURED_SECONDS) for p in players) * rounds / LAST_ROUND
     return max(2, int(seconds / per_game))
 
 
@@ -193,7 +195,11 @@ class StrategyLab(View):
             + "</ul>"
         )
         self.rounds = widgets.IntSlider(
-            value=11, min=1, max=11, description="Rounds", continuous_update=False
+            value=LAST_ROUND,
+            min=FIRST_ROUND,
+            max=LAST_ROUND,
+            description="Rounds",
+            continuous_update=False,
         )
         self.lay_off = widgets.Checkbox(value=False, description="Lay off on the final turn")
         self.bonus = widgets.Checkbox(value=False, description="−10 for going out")
@@ -558,7 +564,7 @@ class SolitaireOddsLesson(View):
         """Play the deals on a background thread and show the win rate so far at the end."""
         n, seed = self.n.value, self.seed.value
         closed: Counter[int] = Counter()
-        by_hand = [0] * 11
+        by_hand = [0] * len(ROUNDS)
         wins = [0]
         self.status.info(f"Playing {n:,} deals… press Stop to end early.")
 
@@ -631,17 +637,17 @@ class SolitaireOddsLesson(View):
     def draw(self) -> None:
         odds = self.odds
         assert odds is not None
-        ks = list(range(12))
-        hands = list(range(1, 12))
+        ks = list(range(len(ROUNDS) + 1))  # hands closed in a deal: none to all
+        hands = list(ROUNDS)
 
         def closed_plot(ax: Axes) -> None:
             ax.bar(
                 ks,
                 [odds.closed.get(k, 0) for k in ks],
-                color=[SIMULATED_COLOUR if k < 11 else EXACT_COLOUR for k in ks],
+                color=[SIMULATED_COLOUR if k < len(ROUNDS) else EXACT_COLOUR for k in ks],
             )
             ax.set_xticks(ks)
-            label(ax, "Hands closed per deal (11 = a win)", "hands closed", "deals")
+            label(ax, f"Hands closed per deal ({len(ROUNDS)} = a win)", "hands closed", "deals")
             ax.yaxis.set_major_locator(MaxNLocator(integer=True))
 
         def by_hand_plot(ax: Axes) -> None:
@@ -671,7 +677,8 @@ class SolitaireOddsLesson(View):
         self.plot.show(
             figure,
             f"Two bar charts of {odds.games:,} solitaire deals. Left: how many deals closed "
-            f"0 to 11 hands; {odds.wins:,} closed all 11. Right: the share of deals closing "
+            f"0 to {len(ROUNDS)} hands; {odds.wins:,} closed all {len(ROUNDS)}. "
+            "Right: the share of deals closing "
             f"each hand; the hand of {worst + 2} cards closed least often "
             f"({odds.closed_by_hand[worst - 1] / odds.games:.0%}).",
         )
