@@ -37,7 +37,7 @@ def test_simulated_first_turn_agrees_with_the_exact_value(round_no):
     assert estimate.contains(exact.probability), (str(exact), str(estimate))
 
 
-@pytest.mark.parametrize("round_no", [1, 2, 3, 4, 5, 6])
+@pytest.mark.parametrize("round_no", [1, 2, 3, 4, 5, 6, 7])
 def test_simulated_expected_penalty_agrees_with_the_exact_value(round_no):
     exact = expected_penalty(round_no)
     estimate = expected_penalty(round_no, method="simulate", n=1500, seed=20 + round_no)

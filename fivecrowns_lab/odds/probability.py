@@ -452,7 +452,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="how to count going out and penalties (enumerate: rounds 1-5 only, slow)",
     )
     parser.add_argument(
-        "--penalty-rounds", default="1-6", help="rounds for penalties (7: ~15 min, 8 GB)"
+        "--penalty-rounds", default="1-7", help="rounds for penalties (7: ~16 min, 6.4 GB)"
     )
     parser.add_argument(
         "--first-turn-rounds", default="1-4", help="rounds for the first turn (4: ~25 min)"
