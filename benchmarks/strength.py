@@ -33,6 +33,7 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 
 from fivecrowns_lab import Game, GameRules, make_bot
 from fivecrowns_lab.table.actions import Draw, GoOut
+from fivecrowns_lab.table.game import play_moves
 
 LEVELS = ["random", "greedy", "lookahead", "expert"]
 Z95 = 1.959964
@@ -44,19 +45,11 @@ GameResult = tuple[dict[str, tuple[int, tuple[int, ...], int]], list[tuple[int, 
 def play(seed: int, order: tuple[str, ...], rounds: int) -> GameResult:
     game = Game(len(order), GameRules(rounds=rounds), seed=seed)
     bots = [make_bot(name, 1000 * seed + seat) for seat, name in enumerate(order)]
-    times: list[tuple[int, float]] = []
-    while not game.is_over:
-        if game.phase == "round_over":
-            game.next_round()
-            continue
-        player = game.current_player
-        assert player is not None
-        observation = game.observation(player)
-        start = time.perf_counter()
-        action = bots[player].choose(observation)
-        if order[player] == "expert":
-            times.append((len(observation.hand), time.perf_counter() - start))
-        game.apply(action, player)
+    times = [
+        (len(move.observation.hand), move.seconds)
+        for move in play_moves(game, bots)
+        if order[move.seat] == "expert"
+    ]
     places = game.placements()
     out = {
         name: (

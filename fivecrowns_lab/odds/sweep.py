@@ -79,13 +79,14 @@ Fraction(1336, 12673)
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 from itertools import permutations, product
 from math import comb, factorial
 from operator import itemgetter
+from typing import Any
 
 from ..core.cards import Card
 from ..core.rules import check_round, hand_size, is_wild, wild_rank
@@ -208,30 +209,61 @@ def _prune(states: dict[Joint, int]) -> list[tuple[Joint, int]]:
     return kept
 
 
-def _canonical(states: dict[Joint, int]) -> Frontier:
-    """The frontier with its suits renamed to the smallest order (suits are interchangeable)."""
-    items = _prune(states)
-    columns = [tuple(joint[i] for joint, _ in items) for i in range(_SUITS)]
-    spent = [cost for _, cost in items]
-    signatures = [tuple(sorted(zip(columns[i], spent, strict=True))) for i in range(_SUITS)]
+def _renamings(columns: list[tuple[SuitState, ...]], tags: list[Any]) -> Iterator[itemgetter[Any]]:
+    """The suit orders that may give a frontier its smallest form, as getters of a joint.
+
+    ``columns[i]`` is suit ``i``'s state in every solver state, ``tags`` what else each
+    solver state carries (its wilds, its points). Suits are sorted by that signature;
+    only suits tied on it need permuting, and not even those if alike in every state.
+    """
+    signatures = [tuple(sorted(zip(columns[i], tags, strict=True))) for i in range(_SUITS)]
     groups: list[list[int]] = []
     for suit in sorted(range(_SUITS), key=signatures.__getitem__):
         if groups and signatures[groups[-1][0]] == signatures[suit]:
             groups[-1].append(suit)
         else:
             groups.append([suit])
-    # Suits alike in every state need no permuting; others tied by signature do.
     options = [
         [tuple(g)] if len({columns[i] for i in g}) == 1 else list(permutations(g)) for g in groups
     ]
-    best: Frontier | None = None
     for choice in product(*options):
-        get = itemgetter(*[suit for part in choice for suit in part])
+        yield itemgetter(*[suit for part in choice for suit in part])
+
+
+def _canonical(states: dict[Joint, int]) -> Frontier:
+    """The frontier with its suits renamed to the smallest order (suits are interchangeable)."""
+    items = _prune(states)
+    columns = [tuple(joint[i] for joint, _ in items) for i in range(_SUITS)]
+    best: Frontier | None = None
+    for get in _renamings(columns, [cost for _, cost in items]):
         candidate = tuple(sorted((get(joint), cost) for joint, cost in items))
         if best is None or candidate < best:
             best = candidate
     assert best is not None
     return best
+
+
+def _next_columns(columns: list[tuple[SuitState, ...]]) -> list[tuple[Column, int, int]]:
+    """Every column a frontier can meet at the next rank: (column, naturals, deals).
+
+    ``columns[i]`` is suit ``i``'s state in every solver state of the frontier. Suits
+    alike in every state are interchangeable, so they get sorted columns only, each
+    weighted by the deals it stands for.
+    """
+    alike: dict[tuple[SuitState, ...], list[int]] = defaultdict(list)
+    for suit in range(_SUITS):
+        alike[columns[suit]].append(suit)
+    groups = list(alike.values())
+    out = []
+    for choice in product(*(_sorted_columns(len(g)) for g in groups)):
+        column = [0] * _SUITS
+        ways = 1
+        for group, (copies, count) in zip(groups, choice, strict=True):
+            ways *= count
+            for suit, held in zip(group, copies, strict=True):
+                column[suit] = held
+        out.append((tuple(column), sum(column), ways))
+    return out
 
 
 @cache
@@ -267,21 +299,9 @@ class _Sweep:
         number = len(self.frontiers)
         self.ids[frontier] = number
         self.frontiers.append(frontier)
-        # Suits alike in every state are interchangeable: give them sorted columns only.
-        alike: dict[tuple[SuitState, ...], list[int]] = defaultdict(list)
-        for suit in range(_SUITS):
-            alike[tuple(joint[suit] for joint, _ in frontier)].append(suit)
-        groups = list(alike.values())
-        columns = []
-        for choice in product(*(_sorted_columns(len(g)) for g in groups)):
-            column = [0] * _SUITS
-            ways = 1
-            for group, (copies, count) in zip(groups, choice, strict=True):
-                ways *= count
-                for suit, held in zip(group, copies, strict=True):
-                    column[suit] = held
-            columns.append((tuple(column), sum(column), ways))
-        self.columns.append(columns)
+        self.columns.append(
+            _next_columns([tuple(joint[suit] for joint, _ in frontier) for suit in range(_SUITS)])
+        )
         self.needed.append(
             min(cost + sum(_close(x) for runs in joint for x in runs) for joint, cost in frontier)
         )

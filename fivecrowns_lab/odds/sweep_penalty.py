@@ -27,9 +27,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from functools import cache
-from itertools import permutations, product
 from math import comb
-from operator import itemgetter
 
 from ..core.rules import JOKER_POINTS, WILD_POINTS, check_round, hand_size, wild_rank
 from . import sweep as _sw
@@ -112,19 +110,8 @@ def _canonical(states: dict[Entry, int]) -> tuple[Frontier, int]:
     alone = [(entry, points - base) for entry, points in items if entry[1] < 0]
     columns = [tuple(entry[0][i] for entry, _ in melded) for i in range(_SUITS)]
     tags = [(entry[1], points) for entry, points in melded]
-    signatures = [tuple(sorted(zip(columns[i], tags, strict=True))) for i in range(_SUITS)]
-    groups: list[list[int]] = []
-    for suit in sorted(range(_SUITS), key=signatures.__getitem__):
-        if groups and signatures[groups[-1][0]] == signatures[suit]:
-            groups[-1].append(suit)
-        else:
-            groups.append([suit])
-    options = [
-        [tuple(g)] if len({columns[i] for i in g}) == 1 else list(permutations(g)) for g in groups
-    ]
     best: Frontier | None = None
-    for choice in product(*options):
-        get = itemgetter(*[suit for part in choice for suit in part])
+    for get in _sw._renamings(columns, tags):
         candidate = tuple(sorted(((get(j), s), p) for (j, s), p in melded)) + tuple(alone)
         if best is None or candidate < best:
             best = candidate
@@ -156,20 +143,11 @@ def penalty_counts(round_no: int) -> dict[int, int]:
         if found is None:
             found = ids[frontier] = len(frontiers)
             frontiers.append(frontier)
-            alike: dict[tuple[SuitState, ...], list[int]] = defaultdict(list)
-            for suit in range(_SUITS):
-                alike[tuple(e[0][suit] for e, _ in frontier if e[1] >= 0)].append(suit)
-            groups = list(alike.values())
-            mine = []
-            for choice in product(*(_sw._sorted_columns(len(g)) for g in groups)):
-                column = [0] * _SUITS
-                ways = 1
-                for group, (copies, count) in zip(groups, choice, strict=True):
-                    ways *= count
-                    for suit, held in zip(group, copies, strict=True):
-                        column[suit] = held
-                mine.append((tuple(column), sum(column), ways))
-            columns.append(mine)
+            columns.append(
+                _sw._next_columns(
+                    [tuple(e[0][suit] for e, _ in frontier if e[1] >= 0) for suit in range(_SUITS)]
+                )
+            )
         return found
 
     def step(number: int, column: Column, rank: int, budget: int) -> tuple[int, int]:

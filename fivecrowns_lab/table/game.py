@@ -26,9 +26,10 @@ import json
 import random
 import re
 import secrets
+import time
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..core.cards import DECK, Card, Hand, parse_cards
 from ..core.layoff import best_with_layoff
@@ -71,11 +72,13 @@ __all__ = [
     "Game",
     "GameError",
     "GoOutError",
+    "Move",
     "PhaseError",
     "PlayoffResult",
     "RoundResult",
     "TurnError",
     "play_game",
+    "play_moves",
 ]
 
 _FORMAT = "fivecrowns-game"
@@ -779,8 +782,30 @@ def _melds(melds: object) -> tuple[tuple[Card, ...], ...]:
     return tuple(groups)
 
 
-def play_game(game: Game, players: Sequence[Player]) -> Game:
-    """Ask each player in turn for an action until the game is over; return the game."""
+class Move(NamedTuple):
+    """One move of :func:`play_moves`: the seat, what it saw, what it chose, and how long
+    choosing took (seconds of wall clock)."""
+
+    seat: int
+    observation: Observation
+    action: Action
+    seconds: float
+
+
+def play_moves(game: Game, players: Sequence[Player]) -> Iterator[Move]:
+    """Play ``game`` to its end, yielding each move just before it is applied.
+
+    The one game loop: :func:`play_game` runs it through, and callers that time the
+    moves or look for a position iterate it. Stop iterating to stop there: the move
+    yielded last is then not applied. The players are checked at once, not on the
+    first move.
+
+    >>> from fivecrowns_lab.table.players import make_bot
+    >>> game = Game(2, seed=1)
+    >>> first = next(play_moves(game, [make_bot("greedy", 1), make_bot("greedy", 2)]))
+    >>> first.seat, type(first.action).__name__, game.phase
+    (1, 'Draw', 'draw')
+    """
     if not isinstance(game, Game):
         raise GameError(f"play_game plays a Game, not {quote(game)}.")
     if not isinstance(players, (list, tuple)) or len(players) != len(game.names):
@@ -793,11 +818,25 @@ def play_game(game: Game, players: Sequence[Player]) -> Game:
             raise GameError(
                 f"A player has a choose(observation) method; {quote(player)} has none."
             )
+    return _moves(game, players)
+
+
+def _moves(game: Game, players: Sequence[Player]) -> Iterator[Move]:
     while not game.is_over:
         if game.phase == "round_over":
             game.next_round()
             continue
-        player = game.current_player
-        assert player is not None
-        game.apply(players[player].choose(game.observation(player)), player)
+        seat = game.current_player
+        assert seat is not None
+        observation = game.observation(seat)
+        start = time.perf_counter()
+        action = players[seat].choose(observation)
+        yield Move(seat, observation, action, time.perf_counter() - start)
+        game.apply(action, seat)
+
+
+def play_game(game: Game, players: Sequence[Player]) -> Game:
+    """Ask each player in turn for an action until the game is over; return the game."""
+    for _move in play_moves(game, players):
+        pass
     return game

@@ -209,7 +209,7 @@ def worked_position(seed: int = 1, min_round: int = 4, max_games: int = 20) -> W
     are tried until one has such a moment.
     """
     from ..core.rules import GameRules
-    from .game import Game
+    from .game import Game, play_moves
     from .players import make_bot
 
     for game_seed in range(seed, seed + max_games):
@@ -217,14 +217,7 @@ def worked_position(seed: int = 1, min_round: int = 4, max_games: int = 20) -> W
         bots = [make_bot("expert", game_seed)] + [
             make_bot("greedy", game_seed + p) for p in range(1, 4)
         ]
-        while not game.is_over:
-            if game.phase == "round_over":
-                game.next_round()
-                continue
-            player = game.current_player
-            assert player is not None
-            observation = game.observation(player)
-            action = bots[player].choose(observation)
+        for player, observation, action, _seconds in play_moves(game, bots):
             if (
                 player == 0
                 and game.round_no >= min_round
@@ -247,5 +240,4 @@ def worked_position(seed: int = 1, min_round: int = 4, max_games: int = 20) -> W
                         greedy.last_reason,
                         table_facts(observation),
                     )
-            game.apply(action, player)
     raise LessonError(f"No position where the bots disagree in games {seed}..{seed + max_games}.")
