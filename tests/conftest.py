@@ -85,8 +85,11 @@ def free_port() -> int:
 SERVER_LOGS: list[Path] = []
 
 
-def start_voila(folder: Path, port: int) -> subprocess.Popen:
-    """Serve ``folder`` with Voilà in tree mode (the repo's voila.json applies)."""
+def start_voila(
+    folder: Path, port: int, extra: tuple[str, ...] = (), env: dict[str, str] | None = None
+) -> subprocess.Popen:
+    """Serve ``folder`` with Voilà in tree mode, as ``make app`` does (the repo's voila.json
+    applies), with ``extra`` arguments and ``env`` added to the environment."""
     shutil.copy(ROOT / "voila.json", folder.parent / "voila.json")
     SERVER_LOGS.append(folder.parent / "voila.log")
     log = open(folder.parent / "voila.log", "w")  # noqa: SIM115 - closed with the process
@@ -99,10 +102,12 @@ def start_voila(folder: Path, port: int) -> subprocess.Popen:
             f"--port={port}",
             "--no-browser",
             "--Voila.ip=127.0.0.1",
+            *extra,
         ],
         cwd=folder.parent,
         stdout=log,
         stderr=subprocess.STDOUT,
+        env={**os.environ, **(env or {})},
     )
 
 

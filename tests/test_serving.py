@@ -12,7 +12,6 @@ import os
 import re
 import shutil
 import subprocess
-import sys
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -20,7 +19,7 @@ from pathlib import Path
 import psutil
 import pytest
 
-from .conftest import ROOT, free_port, stop_process, wait_for_http
+from .conftest import ROOT, free_port, start_voila, stop_process, wait_for_http
 
 pytestmark = pytest.mark.browser
 
@@ -62,24 +61,7 @@ def start_server(
     folder: Path, port: int, saves: Path, extra: tuple[str, ...] = ()
 ) -> subprocess.Popen:
     """Voilà on ``folder`` with the repository's voila.json, as ``make app`` runs it."""
-    shutil.copy(ROOT / "voila.json", folder.parent / "voila.json")
-    log = open(folder.parent / "voila.log", "w")  # noqa: SIM115 - closed with the process
-    return subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "voila",
-            str(folder),
-            f"--port={port}",
-            "--no-browser",
-            "--Voila.ip=127.0.0.1",
-            *extra,
-        ],
-        cwd=folder.parent,
-        stdout=log,
-        stderr=subprocess.STDOUT,
-        env={**os.environ, "FIVECROWNS_LAB_SAVES": str(saves)},
-    )
+    return start_voila(folder, port, extra, {"FIVECROWNS_LAB_SAVES": str(saves)})
 
 
 class Server:
