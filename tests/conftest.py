@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 import shutil
@@ -134,6 +135,45 @@ def wait_for_http(url: str, proc: subprocess.Popen, timeout: float = 60) -> None
     raise RuntimeError(f"Voilà did not answer at {url} within {timeout} s")
 
 
+def wait_for_preheated_kernels(folder: Path, proc: subprocess.Popen, timeout: float = 300) -> None:
+    """Wait until Voilà has run every preheated lesson once, as a teacher's server would have
+    before the class arrives; the tests then time the lessons, not the server's start-up.
+
+    Gives up quietly after ``timeout`` seconds (the tests then say what is slow).
+    """
+    import json
+
+    settings = json.loads((ROOT / "voila.json").read_text(encoding="utf-8"))
+    if not settings.get("VoilaConfiguration", {}).get("preheat_kernel"):
+        return
+    denied = set(settings.get("VoilaKernelManager", {}).get("preheat_denylist", []))
+    wanted = {p.name for p in folder.glob("*.ipynb") if p.stem not in denied}
+    log = folder.parent / "voila.log"
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline and proc.poll() is None:
+        text = log.read_text(encoding="utf-8", errors="replace") if log.exists() else ""
+        filled = {name for name in wanted if f"Kernel pool of {name} is filled" in text}
+        if filled == wanted:
+            break
+        time.sleep(1)
+    # "Filled" means started: the kernels then run their lessons. Wait for them to go quiet.
+    import psutil
+
+    server = psutil.Process(proc.pid)
+    quiet = 0
+    while time.monotonic() < deadline and quiet < 3:
+        kernels = server.children(recursive=True)
+        for kernel in kernels:
+            with contextlib.suppress(psutil.Error):
+                kernel.cpu_percent()  # starts the measurement
+        time.sleep(1)
+        busy = 0.0
+        for kernel in kernels:
+            with contextlib.suppress(psutil.Error):
+                busy += kernel.cpu_percent()
+        quiet = quiet + 1 if busy < 10 else 0
+
+
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_makereport(item, call):
     """A failed browser test carries the end of the server's log: CI shows only the report."""
@@ -171,6 +211,7 @@ def voila_url(browser, tmp_path_factory):
     proc = start_voila(folder, port)
     try:
         wait_for_http(f"http://127.0.0.1:{port}/", proc)
+        wait_for_preheated_kernels(folder, proc)
         yield f"http://127.0.0.1:{port}"
     finally:
         stop_process(proc)

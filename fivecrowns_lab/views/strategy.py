@@ -77,6 +77,20 @@ SHRINK_CHOICES = {
 }
 
 
+def four_times(done: int, cap: int, unit: str, predicted: object) -> int:
+    """What "Play 4× the games/deals" plays: four times the last run, if within ``cap``
+    and once the learner has made a prediction (the task asks for one first)."""
+    target = 4 * done
+    if target > cap:
+        raise LessonError(
+            f"4 × {done:,} = {target:,} {unit} is more than one run plays ({cap:,}); "
+            f"start from fewer {unit}."
+        )
+    if not predicted:
+        raise LessonError("First choose your prediction: how wide will the interval be?")
+    return target
+
+
 def game_cap(
     players: Sequence[str], rounds: int = LAST_ROUND, seconds: float = PLANNED_SECONDS
 ) -> int:
@@ -301,15 +315,7 @@ class StrategyLab(View):
         if self.table is None:
             raise LessonError("Play some games first, then press this to play four times as many.")
         games = int(self.table["game"].nunique())
-        target = 4 * games
-        if target > self.cap():
-            raise LessonError(
-                f"4 × {games:,} = {target:,} games is more than this lab plays in one run "
-                f"({self.cap():,}); start from fewer games."
-            )
-        if not self.prediction.value:
-            raise LessonError("First choose your prediction: how wide will the interval be?")
-        self.n_games.value = target
+        self.n_games.value = four_times(games, self.cap(), "games", self.prediction.value)
         self.run()
 
     def run(self, background: bool = True) -> None:
@@ -549,15 +555,7 @@ class SolitaireOddsLesson(View):
         """Play four times as many deals as the last run."""
         if self.odds is None:
             raise LessonError("Play some deals first.")
-        target = 4 * self.odds.games
-        if target > solitaire_cap():
-            raise LessonError(
-                f"4 × {self.odds.games:,} = {target:,} deals is more than one run plays "
-                f"({solitaire_cap():,}); start from fewer deals."
-            )
-        if not self.prediction.value:
-            raise LessonError("First choose your prediction: how wide will the interval be?")
-        self.n.value = target
+        self.n.value = four_times(self.odds.games, solitaire_cap(), "deals", self.prediction.value)
         self.run()
 
     def run(self, background: bool = True) -> None:
