@@ -38,6 +38,7 @@ from fivecrowns_lab.content.quizzes import LESSON_QUIZZES
 from fivecrowns_lab.core.cards import RANK_NAMES, RANKS, SUITS
 from fivecrowns_lab.core.melds import MeldKind
 from fivecrowns_lab.table.finished_round import finished_round
+from fivecrowns_lab.table.scorebook import placements
 from fivecrowns_lab.table.solitaire import Solitaire
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -478,6 +479,21 @@ QUIZ_FACTS: list[tuple[str, str, Callable[[str], bool]]] = [
         "scoring",
         "In round 4 (6s wild), you are left with",
         lambda a: n(a) == best_arrangement("KC QS JK", 4).penalty,
+    ),
+    (
+        "scorekeeping",
+        "Round 3 (5s wild): Ana goes out",
+        lambda a: a == f"0, {best_arrangement('8H JK', 3).penalty} and 0",
+    ),
+    (
+        "scorekeeping",
+        "In round 11 someone is left with one king",
+        lambda a: n(a) == card_points(KING, 11),
+    ),
+    (
+        "scorekeeping",
+        "After round 11 the totals are Ana 120",
+        lambda a: placements([120, 95, 95]) == [3, 1, 1] and a.startswith("Ben and Cara share"),
     ),
     (
         "solitaire",

@@ -579,6 +579,7 @@ def test_quiz_for_an_unknown_topic_names_the_topics():
         (lessons.meld_lab, "02", "01-cards-and-wilds.ipynb", "03-scoring-a-round.ipynb"),
         (lessons.scoring_lesson, "03", "02-books-runs-and-wilds.ipynb", "04-play-a-round.ipynb"),
         (lessons.solitaire_lesson, "05", "04-play-a-round.ipynb", "06-scorekeeper.ipynb"),
+        (lessons.scorekeeper, "06", "05-solitaire.ipynb", "07-counting-wild-cards.ipynb"),
     ],
 )
 def test_every_lesson_page_links_the_previous_and_next_lesson(factory, number, before, after):
@@ -589,7 +590,10 @@ def test_every_lesson_page_links_the_previous_and_next_lesson(factory, number, b
     assert (f"href='{before}'" in html) if before else ("rel='prev'" not in html)
 
 
-def test_lesson_page_without_quiz_still_links_its_neighbours():
+def test_lesson_page_without_quiz_still_links_its_neighbours(monkeypatch):
+    from fivecrowns_lab.content.quizzes import LESSON_QUIZZES
+
+    monkeypatch.delitem(LESSON_QUIZZES, "06")
     page = lessons.lesson_page(widgets.HTML("a view"), "06")
     assert len(page.children) == 2 and "05-solitaire.ipynb" in page.nav.value
 

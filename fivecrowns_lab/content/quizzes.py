@@ -295,6 +295,77 @@ QUIZZES: dict[str, tuple[Question, ...]] = {
             ),
         ),
     ),
+    "scorekeeping": _spread(
+        _q(
+            "Round 3 (5s wild): Ana goes out; Ben is left with 8♥ and a joker; Cara melds "
+            "every card on her last turn. What do you write for Ana, Ben and Cara?",
+            (
+                "0, 58 and 0",
+                "Ana went out: 0. Ben's 8 and the joker's 50 make 58. Cara melded "
+                "everything on her final turn, so she scores 0 too.",
+            ),
+            ("0, 8 and 0", "A joker left in hand is not free: it costs 50, so Ben has 58."),
+            (
+                "−10, 58 and 0",
+                "−10 is only for the going-out bonus variant; the standard score is 0.",
+            ),
+        ),
+        _q(
+            "Why does the sheet refuse a score of −5?",
+            (
+                "Scores are never negative",
+                "Cards left in hand only add points. The one exception is the going-out "
+                "bonus variant, where the player who went out writes −10.",
+            ),
+            (
+                "It is a typing mistake in the name",
+                "The names are fine: it is the number. A round's score is never below 0 "
+                "under the standard rules.",
+            ),
+            (
+                "Only the dealer may enter it",
+                "Anyone can keep the sheet; the rule is that scores are never negative.",
+            ),
+        ),
+        _q(
+            "In round 11 someone is left with one king and nothing else. What do you write?",
+            (
+                "20",
+                "Kings are the wild rank in round 11, and a card of the wild rank left in "
+                "hand scores 20, not 13.",
+            ),
+            ("13", "A king is 13 in rounds 1 to 10; in round 11 kings are wild and score 20."),
+            ("0", "Only melded cards score nothing; a king alone is no meld."),
+        ),
+        _q(
+            "After round 11 the totals are Ana 120, Ben 95 and Cara 95. Who wins?",
+            (
+                "Ben and Cara share first place",
+                "The lowest total wins, and tied players share the place (both 1st; Ana "
+                "is 3rd), unless your table plays the tiebreak round.",
+            ),
+            ("Ana", "Points are penalties: the highest total comes last."),
+            (
+                "Whoever went out in more rounds",
+                "Rounds gone out first are only a count on the sheet; they never break a tie.",
+            ),
+        ),
+        _q(
+            "You have just added round 4 and see that Ben's score is wrong. How do you fix it?",
+            (
+                "Undo the last round, then add it again",
+                "Undo takes back only the last round; enter it again with Ben's right score.",
+            ),
+            (
+                "Start a new game",
+                "That loses every round so far; Undo takes back only the last one.",
+            ),
+            (
+                "Add the difference in round 5",
+                "Then the sheet shows two wrong rounds: undo round 4 and enter it again.",
+            ),
+        ),
+    ),
 }
 
 #: The quiz of each lesson, by lesson number (lessons add their topic here).
@@ -304,6 +375,7 @@ LESSON_QUIZZES: dict[str, str] = {
     "03": "scoring",
     "04": "play",
     "05": "solitaire",
+    "06": "scorekeeping",
 }
 
 

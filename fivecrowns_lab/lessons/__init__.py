@@ -143,10 +143,10 @@ def solitaire_lesson(seed: int = 1) -> Any:
 
 
 def scorekeeper(path: str | Path | None = None) -> Any:
-    """Lesson 06: keep the score of a real game (autosaved to ``path``)."""
+    """Lesson 06: keep the score of a real game (autosaved to ``path``), then a quiz."""
     from ..views.scorekeeper import Scorekeeper
 
-    return Scorekeeper(path)
+    return lesson_page(Scorekeeper(path), "06")
 
 
 def gallery(directory: str | Path | None = None) -> Any:
