@@ -43,7 +43,7 @@ CLICKS = {
     "01-cards-and-wilds": ("11", "Right!"),
     "02-books-runs-and-wilds": ("Surprise me", "Dealt"),
     "03-scoring-a-round": ("Next step", "scores"),
-    "04-play-a-round": ("Hint", "lookahead bot would"),
+    "04-play-a-round": ("Draw from the stock", "step 2 of 5"),  # the coached first move
     "05-solitaire": ("Hint", "bot would"),
 }
 
