@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import random
 import secrets
 import socket
 import subprocess
@@ -30,6 +31,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from jupyter_client.connect import LocalPortCache
 from jupyter_server._tz import utcnow
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from tornado.websocket import WebSocketHandler
@@ -38,6 +40,7 @@ from voila.voila_identity_provider import VoilaIdentityProvider  # type: ignore[
 __all__ = [
     "KERNEL_MIB",
     "PoolKeepingKernelManager",
+    "SteadyPortCache",
     "XsrfCookieIdentityProvider",
     "capacity",
     "main",
@@ -78,6 +81,53 @@ class XsrfCookieIdentityProvider(VoilaIdentityProvider):  # type: ignore[misc]
         return user
 
 
+def ephemeral_ports(path: Path = Path("/proc/sys/net/ipv4/ip_local_port_range")) -> range:
+    """The ports the system hands out to outgoing connections (Linux; else IANA's range)."""
+    try:
+        low, high = (int(part) for part in path.read_text().split())
+    except (OSError, ValueError):
+        low, high = 49152, 65535
+    return range(low, high + 1)
+
+
+class SteadyPortCache(LocalPortCache):
+    """Jupyter's kernel-port cache, choosing ports outside the ephemeral range.
+
+    jupyter_client picks a kernel's five ports by binding port 0, which takes them from
+    the range the system also hands to *outgoing* connections. When a dozen kernels start
+    at once (a preheated server's start, a class arriving), the server's own connections
+    to the first kernels can take a port chosen for a later one before that kernel binds
+    it; the later kernel then never answers ("Kernel didn't respond in 60 seconds") and
+    its lesson stays empty. Ports below the ephemeral range are only ever taken by a
+    program that listens on them, so a port found free here stays free.
+    """
+
+    def find_available_port(self, ip: str) -> int:
+        low = 20000
+        high = min(ephemeral_ports().start, 65536) - 1
+        chooser = random.SystemRandom()
+        for _ in range(200 if high > low else 0):
+            port = chooser.randint(low, high)
+            if port in self.currently_used_ports:
+                continue
+            with socket.socket() as probe:
+                try:
+                    probe.bind((ip, port))
+                except OSError:
+                    continue
+            self.currently_used_ports.add(port)
+            return port
+        return int(super().find_available_port(ip))
+
+
+def use_steady_ports() -> bool:
+    """Make :class:`SteadyPortCache` the process's port cache (before any kernel starts)."""
+    if LocalPortCache.initialized():  # made already: keep it (a plain one still works)
+        return isinstance(LocalPortCache.instance(), SteadyPortCache)
+    SteadyPortCache.instance()
+    return True
+
+
 class PoolKeepingKernelManager(AsyncMappingKernelManager):
     """Jupyter Server's culling, sparing the preheated kernels Voilà keeps for visitors.
 
@@ -87,6 +137,10 @@ class PoolKeepingKernelManager(AsyncMappingKernelManager):
     """
 
     _pooled_before: frozenset[str] = frozenset()
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)  # type: ignore[no-untyped-call]
+        use_steady_ports()
 
     def _pooled_now(self) -> frozenset[str]:
         ids: set[str] = set()

@@ -326,3 +326,34 @@ def stop_serve(proc: subprocess.Popen) -> None:
         os.killpg(proc.pid, signal.SIGKILL)
     except ProcessLookupError:
         pass
+
+
+def test_serving_kernel_ports_come_from_outside_the_ephemeral_range(tmp_path):
+    # Outgoing connections take ports from the ephemeral range at any moment; a kernel
+    # port chosen there can be taken before the kernel binds it (a preheated server's
+    # start lost a kernel that way in CI). Ports below the range stay free once checked.
+    from fivecrowns_lab.serving import SteadyPortCache, ephemeral_ports
+
+    ephemeral = ephemeral_ports()
+    cache = SteadyPortCache()
+    ports = [cache.find_available_port("127.0.0.1") for _ in range(50)]
+    assert len(set(ports)) == 50, "a port was handed out twice"
+    assert all(20000 <= port < ephemeral.start for port in ports), ports
+    (tmp_path / "range").write_text("1024\t65000\n")  # no room below the range: as before
+    assert ephemeral_ports(tmp_path / "range") == range(1024, 65001)
+    (tmp_path / "range").write_text("garbage")
+    assert ephemeral_ports(tmp_path / "range") == range(49152, 65536)
+
+
+def test_serving_the_server_uses_the_steady_port_cache():
+    # A subprocess: the choice is made once per process, before the first kernel starts.
+    code = (
+        "from jupyter_client.connect import LocalPortCache\n"
+        "from fivecrowns_lab.serving import PoolKeepingKernelManager, SteadyPortCache\n"
+        "PoolKeepingKernelManager()\n"
+        "print(type(LocalPortCache.instance()).__name__)\n"
+    )
+    import sys
+
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "SteadyPortCache"
