@@ -9,7 +9,9 @@ Each bound is defined once, in this module, and everything else imports it (see
 >>> card_points(Card(13, Suit.HEARTS), 10), card_points(Card(13, Suit.HEARTS), 11)
 (13, 20)
 >>> [v.field for v in VARIANTS]
-['rounds', 'ties', 'playoff_hand_size', 'lay_off', 'going_out_bonus', 'no_final_discard']
+['rounds', 'ties', 'playoff_hand_size', 'lay_off', 'going_out_bonus', 'no_final_discard', 'books_distinct_suits', 'no_all_wild_melds']
+>>> GameRules(books_distinct_suits=True).for_round(4)
+RoundRules(round_no=4, books_distinct_suits=True, no_all_wild_melds=False, wild_rank=6, hand_size=6)
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ __all__ = [
     "GOING_OUT_BONUS",
     "JOKER_POINTS",
     "LAST_ROUND",
+    "MELD_VARIANTS",
     "MAX_PLAYERS",
     "MAX_RANK",
     "MAX_RUN",
@@ -39,6 +42,7 @@ __all__ = [
     "WILD_POINTS",
     "GameRules",
     "RoundError",
+    "RoundRules",
     "RulesError",
     "Variant",
     "card_points",
@@ -46,6 +50,7 @@ __all__ = [
     "check_round",
     "hand_size",
     "is_wild",
+    "round_rules",
     "run_fits",
     "wild_rank",
     "wild_rank_text",
@@ -134,24 +139,98 @@ def wild_rank_text(round_no: int) -> str:
     return RANK_NAMES.get(rank, str(rank))
 
 
+@dataclass(frozen=True)
+class RoundRules:
+    """The rules in force in one round: what is wild, how many cards, and what a meld is.
+
+    Every meld, solver, lay-off and counting function takes one of these; a plain round
+    number ``r`` stands for ``RoundRules(r)``, the standard game. Make one from a game's
+    settings with :meth:`GameRules.for_round`.
+
+    Parameters
+    ----------
+    round_no
+        The round (1..11): round ``r`` deals ``r + 2`` cards and rank ``r + 2`` is wild.
+    books_distinct_suits
+        A book's natural cards must all be of different suits (the Danish rule sheet).
+    no_all_wild_melds
+        Every meld needs at least one natural card.
+    """
+
+    round_no: int
+    books_distinct_suits: bool = False
+    no_all_wild_melds: bool = False
+    wild_rank: int = field(init=False, compare=False)
+    hand_size: int = field(init=False, compare=False)
+
+    def __post_init__(self) -> None:
+        check_round(self.round_no)
+        for name in MELD_VARIANTS:
+            _check_bool(name, getattr(self, name))
+        # Derived once here: the solver and the bots read them in their inner loops.
+        object.__setattr__(self, "wild_rank", self.round_no + 2)
+        object.__setattr__(self, "hand_size", self.round_no + 2)
+
+    @property
+    def is_standard(self) -> bool:
+        """True when no variant changes what a meld is."""
+        return not any(getattr(self, name) for name in MELD_VARIANTS)
+
+    def variant_names(self) -> tuple[str, ...]:
+        """The names (as in :data:`VARIANTS`) of the meld variants switched on."""
+        return tuple(
+            v.name for v in VARIANTS if v.field in MELD_VARIANTS and getattr(self, v.field)
+        )
+
+
+def _check_bool(name: str, value: object) -> None:
+    if not isinstance(value, bool):
+        raise RulesError(f"The setting {name} is True or False, not {quote(value)}.")
+
+
+# The standard rules of each round, made once: a plain round number means one of these.
+_STANDARD: dict[int, RoundRules] = {}
+
+
+def round_rules(rules: RoundRules | int) -> RoundRules:
+    """The :class:`RoundRules` meant by ``rules``: itself, or the standard game's round.
+
+    >>> round_rules(11).wild_rank
+    13
+    """
+    if type(rules) is RoundRules:
+        return rules
+    found = _STANDARD.get(rules) if type(rules) is int else None
+    if found is None:
+        found = RoundRules(check_round(rules))  # type: ignore[arg-type]
+        _STANDARD[found.round_no] = found
+    return found
+
+
+def _wild_rank_of(rules: RoundRules | int) -> int:
+    if type(rules) is RoundRules:
+        return rules.wild_rank
+    return wild_rank(rules)  # type: ignore[arg-type]
+
+
 def _not_a_card(card: object) -> Exception:
     from .cards import CardError
 
     return CardError(f"{quote(card)} is not a card; parse text first, as in parse_card('9C').")
 
 
-def is_wild(card: Card, round_no: int) -> bool:
+def is_wild(card: Card, rules: RoundRules | int) -> bool:
     """True for a joker and for every card of the round's wild rank."""
-    rank = wild_rank(round_no)
+    rank = _wild_rank_of(rules)
     try:
         return card.is_joker or card.rank == rank
     except AttributeError:  # checked only on failure: this runs in the solver's loops
         raise _not_a_card(card) from None
 
 
-def card_points(card: Card, round_no: int) -> int:
+def card_points(card: Card, rules: RoundRules | int) -> int:
     """Penalty points of a card left in hand: face value, wild rank 20, joker 50."""
-    rank = wild_rank(round_no)
+    rank = _wild_rank_of(rules)
     try:
         if card.is_joker:
             return JOKER_POINTS
@@ -173,6 +252,8 @@ class Variant:
     field: str
     default: int | bool | str
     description: str
+    #: True when the variant changes what a meld is: it is then part of :class:`RoundRules`.
+    meld: bool = False
 
 
 #: Every variant and setting of a game, in one table. :class:`GameRules` takes its fields and
@@ -190,8 +271,15 @@ VARIANTS: tuple[Variant, ...] = (
             f"The player who goes out scores {GOING_OUT_BONUS} for the round instead of 0."),
     Variant("no final discard", "no_final_discard", False,
             "A player may also go out by melding every card after the draw, with no discard."),
+    Variant("books in different suits", "books_distinct_suits", False,
+            "A book's natural cards must all be of different suits (8♥ 8♥ 8★ is not a book).",
+            meld=True),
+    Variant("no all-wild melds", "no_all_wild_melds", False,
+            "Every book and run needs at least one natural card.", meld=True),
 )  # fmt: skip
 _DEFAULTS: dict[str, Any] = {v.field: v.default for v in VARIANTS}
+#: The settings that change what a meld is, which :class:`RoundRules` carries.
+MELD_VARIANTS: tuple[str, ...] = tuple(v.field for v in VARIANTS if v.meld)
 
 
 @dataclass(frozen=True)
@@ -213,6 +301,10 @@ class GameRules:
         The player who goes out scores -10 for the round instead of 0.
     no_final_discard
         A player may also go out by melding every card after the draw, with no discard.
+    books_distinct_suits
+        A book's natural cards must all be of different suits.
+    no_all_wild_melds
+        Every meld needs at least one natural card.
     """
 
     rounds: int = field(default=_DEFAULTS["rounds"])
@@ -221,6 +313,8 @@ class GameRules:
     lay_off: bool = field(default=_DEFAULTS["lay_off"])
     going_out_bonus: bool = field(default=_DEFAULTS["going_out_bonus"])
     no_final_discard: bool = field(default=_DEFAULTS["no_final_discard"])
+    books_distinct_suits: bool = field(default=_DEFAULTS["books_distinct_suits"])
+    no_all_wild_melds: bool = field(default=_DEFAULTS["no_all_wild_melds"])
 
     def __post_init__(self) -> None:
         if isinstance(self.rounds, bool) or not isinstance(self.rounds, int):
@@ -237,10 +331,13 @@ class GameRules:
             raise RulesError(
                 f"A playoff hand has {low} to {high} cards (a whole number), not {quote(size)}."
             )
-        for name in ("lay_off", "going_out_bonus", "no_final_discard"):
-            value = getattr(self, name)
-            if not isinstance(value, bool):
-                raise RulesError(f"The setting {name} is True or False, not {quote(value)}.")
+        for variant in VARIANTS:
+            if isinstance(variant.default, bool):
+                _check_bool(variant.field, getattr(self, variant.field))
+
+    def for_round(self, round_no: int) -> RoundRules:
+        """The rules in force in round ``round_no`` under these settings."""
+        return RoundRules(round_no, **{name: getattr(self, name) for name in MELD_VARIANTS})
 
     @property
     def round_numbers(self) -> tuple[int, ...]:
