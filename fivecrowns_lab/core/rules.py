@@ -8,10 +8,13 @@ Each bound is defined once, in this module, and everything else imports it (see
 >>> from fivecrowns_lab.core.cards import Card, Suit
 >>> card_points(Card(13, Suit.HEARTS), 10), card_points(Card(13, Suit.HEARTS), 11)
 (13, 20)
->>> [v.field for v in VARIANTS]
-['rounds', 'ties', 'playoff_hand_size', 'lay_off', 'going_out_bonus', 'no_final_discard', 'books_distinct_suits', 'no_all_wild_melds']
->>> GameRules(books_distinct_suits=True).for_round(4)
-RoundRules(round_no=4, books_distinct_suits=True, no_all_wild_melds=False, wild_rank=6, hand_size=6)
+>>> [v.field for v in VARIANTS][:6]
+['rounds', 'ties', 'playoff_hand_size', 'lay_off', 'going_out_bonus', 'no_final_discard']
+>>> MELD_VARIANTS
+('books_distinct_suits', 'no_all_wild_melds')
+>>> rules = GameRules(books_distinct_suits=True).for_round(4)
+>>> rules.wild_rank, rules.hand_size, rules.books_distinct_suits, rules.no_all_wild_melds
+(6, 6, True, False)
 """
 
 from __future__ import annotations
@@ -29,10 +32,10 @@ __all__ = [
     "GOING_OUT_BONUS",
     "JOKER_POINTS",
     "LAST_ROUND",
-    "MELD_VARIANTS",
     "MAX_PLAYERS",
     "MAX_RANK",
     "MAX_RUN",
+    "MELD_VARIANTS",
     "MIN_MELD",
     "MIN_PLAYERS",
     "MIN_RANK",
