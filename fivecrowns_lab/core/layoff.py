@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from .cards import Card, Hand
 from .melds import Meld, make_book, make_run
-from .rules import MAX_RUN, is_wild, run_fits
+from .rules import MAX_RUN, RoundRules, is_wild, round_rules, run_fits
 from .solver import Arrangement, best_arrangement, penalty
 
 __all__ = ["LayoffResult", "best_with_layoff"]
@@ -133,8 +133,11 @@ def _grow(meld: Meld, card: Card, shape: _Shape) -> Meld:
     return make_run(cards, meld.round_no, meld.suit, start=shape[2])
 
 
-def best_with_layoff(cards: Sequence[Card], round_no: int, table: Sequence[Meld]) -> LayoffResult:
+def best_with_layoff(
+    cards: Sequence[Card], rules: RoundRules | int, table: Sequence[Meld]
+) -> LayoffResult:
     """The final turn that leaves the fewest points when cards may join ``table`` melds."""
+    round_no = round_rules(rules).round_no
     hand = Hand(sorted(cards, key=lambda c: c.sort_key))
     shapes = tuple(_shape(m) for m in table)
     search = _Search(round_no)
