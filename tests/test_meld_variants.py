@@ -227,3 +227,37 @@ def test_meld_variants_large_hands_give_valid_consistent_arrangements(flags, cas
     assert can_go_out(cards, rules) == (arrangement.penalty == 0)
     # A variant only takes melds away: it can never lower the standard penalty.
     assert arrangement.penalty >= penalty(cards, round_no)
+
+
+# -- games under the variants ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize("flags", COMBINATIONS[1:], ids=_name)
+def test_meld_variants_whole_games_lay_down_only_melds_the_rules_allow(flags):
+    from fivecrowns_lab import Game, make_bot, play_game
+
+    rules = GameRules(rounds=4, **flags)
+    game = play_game(
+        Game(["Ana", "Ben", "Cy"], rules, seed=11),
+        [make_bot("greedy", 1), make_bot("lookahead", 2), make_bot("expert", 3)],
+    )
+    assert game.is_over and len(game.round_results) == 4
+    for result in game.round_results:
+        round_rules = rules.for_round(result.round_no)
+        for arrangement in result.arrangements:
+            for meld in arrangement.melds:
+                check = check_meld(meld.cards, round_rules)
+                assert check.valid, f"{meld} under {flags}: {check.reason}"
+
+
+def test_meld_variants_simulate_plays_them():
+    from fivecrowns_lab import simulate
+
+    table = simulate(
+        ["greedy", "random"],
+        2,
+        GameRules(rounds=2, books_distinct_suits=True),
+        seed=3,
+        progress=False,
+    )
+    assert set(table["round"]) == {1, 2}

@@ -686,3 +686,36 @@ def test_unknown_mode_or_level_is_a_message():
         PlayLesson(mode="tutorial")
     with pytest.raises(ValueError, match="no 'grandmaster' bot"):
         PlayLesson(level="grandmaster")
+
+
+def test_play_view_builds_a_checkbox_for_every_variant_from_the_variants_table():
+    from fivecrowns_lab.core.rules import VARIANTS
+
+    view = PlayLesson(bots=1, rounds=1, seed=99)
+    on_off = [v.field for v in VARIANTS if isinstance(v.default, bool)]
+    assert list(view.variants) == on_off
+    for variant in VARIANTS:
+        if variant.field in view.variants:
+            assert view.variants[variant.field].description == variant.label
+    for field in on_off:
+        view.variants[field].value = True
+    view.new_button.click()
+    assert all(getattr(view.game.rules, field) for field in on_off)
+
+
+def test_books_in_different_suits_refuses_a_suit_twice_at_the_table():
+    view = PlayLesson(bots=1, rounds=1, seed=99)  # you draw to 4♥ 4★ 4♥ 4♦
+    view.variants["books_distinct_suits"].value = True
+    view.seed.value = 98
+    view.seed.value = 99
+    view.new_button.click()
+    assert view.game.round_rules.books_distinct_suits
+    view.stock_button.click()
+    view.hand.select_cards("4H 4* 4H")
+    view.lay_button.click()
+    assert view.status.kind == "error"
+    assert "different suit on every card: 4♥ is there twice" in view.status.text
+    assert view.staged == []
+    view.hand.select_cards("4H 4* 4D")
+    view.lay_button.click()
+    assert view.status.kind != "error" and len(view.staged) == 1

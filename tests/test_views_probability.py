@@ -336,6 +336,21 @@ def test_strategy_lab_variants_and_a_third_seat(widget_errors):
     assert lab.verdict.value.count("<b>") == 2  # seats 2 and 3 against seat 1
 
 
+def test_strategy_lab_plays_the_meld_variants_from_the_variants_table(widget_errors):
+    from fivecrowns_lab.core.rules import VARIANTS
+
+    lab = ready(strategy_lab(n_games=2))
+    assert list(lab.variants) == [v.field for v in VARIANTS if isinstance(v.default, bool)]
+    lab.rounds.value = 2
+    lab.variants["books_distinct_suits"].value = True
+    lab.variants["no_all_wild_melds"].value = True
+    assert lab.rules().books_distinct_suits and lab.rules().no_all_wild_melds
+    lab.n_games.value = 2
+    lab.run_button.click()
+    lab.runner.join()
+    assert lab.status.kind == "ok" and lab.table["round"].max() == 2
+
+
 # -- lesson 11 ---------------------------------------------------------------------------------
 
 

@@ -30,7 +30,7 @@ from ..odds.stats import wilson_interval
 from ..odds.strategy import SolitaireOdds, compare, final_totals, summarize
 from ..table.players import BOT_DESCRIPTIONS, BOTS
 from ..table.solitaire import Solitaire, SolitaireBot
-from .base import View
+from .base import View, variant_checkboxes
 from .plots import (
     EXACT_COLOUR,
     SIMULATED_COLOUR,
@@ -215,9 +215,10 @@ class StrategyLab(View):
             description="Rounds",
             continuous_update=False,
         )
-        self.lay_off = widgets.Checkbox(value=False, description="Lay off on the final turn")
-        self.bonus = widgets.Checkbox(value=False, description="−10 for going out")
-        self.no_discard = widgets.Checkbox(value=False, description="Go out with no discard")
+        self.variants = variant_checkboxes()
+        self.lay_off = self.variants["lay_off"]
+        self.bonus = self.variants["going_out_bonus"]
+        self.no_discard = self.variants["no_final_discard"]
         self.n_games = widgets.BoundedIntText(value=n_games, min=2, max=5000, description="Games")
         self.seed = widgets.BoundedIntText(value=seed, min=0, max=10**9, description="Seed")
         self.run_button = self._button("Play the games", self.run, style="primary", icon="play")
@@ -240,7 +241,7 @@ class StrategyLab(View):
         self.rounds.observe(self._guard(lambda _c: self._update_cap()), names="value")
         row = widgets.HBox(self.seats)
         row.layout.flex_flow = "row wrap"
-        variants = widgets.HBox([self.rounds, self.lay_off, self.bonus, self.no_discard])
+        variants = widgets.HBox([self.rounds, *self.variants.values()])
         variants.layout.flex_flow = "row wrap"
         run_row = widgets.HBox(
             [
@@ -282,12 +283,8 @@ class StrategyLab(View):
         return [seat.value for seat in self.seats if seat.value != _EMPTY]
 
     def rules(self) -> GameRules:
-        return GameRules(
-            rounds=self.rounds.value,
-            lay_off=self.lay_off.value,
-            going_out_bonus=self.bonus.value,
-            no_final_discard=self.no_discard.value,
-        )
+        chosen = {field: box.value for field, box in self.variants.items()}
+        return GameRules(rounds=self.rounds.value, **chosen)
 
     def cap(self) -> int:
         """The most games the chosen seats may play in one run."""
