@@ -261,3 +261,29 @@ def test_meld_variants_simulate_plays_them():
         progress=False,
     )
     assert set(table["round"]) == {1, 2}
+
+
+@pytest.mark.parametrize("flags", COMBINATIONS, ids=_name)
+def test_meld_variants_exact_counts_of_round_1_match_every_deal(flags):
+    """The canonical-hand count agrees with all C(116, 3) deals taken one by one."""
+    from functools import cache
+    from itertools import combinations
+
+    from fivecrowns_lab import DECK
+    from fivecrowns_lab.odds.counting import count_round
+
+    rules = RoundRules(1, **flags)
+
+    @cache
+    def points(hand: tuple[str, ...]) -> int:
+        return penalty(parse_cards(" ".join(hand)), rules)
+
+    names = [card.code for card in DECK]
+    go_out, by_points = 0, Counter()
+    for trio in combinations(range(len(DECK)), 3):
+        value = points(tuple(sorted(names[i] for i in trio)))
+        by_points[value] += 1
+        go_out += value == 0
+    counts = count_round(rules, penalties=True)
+    assert counts.go_out == go_out
+    assert counts.penalty_counts == dict(sorted(by_points.items()))

@@ -42,7 +42,6 @@ from math import comb, factorial
 from ..core.cards import DECK, JOKER, RANKS, SUITS, Card
 from ..core.rules import (
     JOKER_POINTS,
-    MIN_MELD,
     WILD_POINTS,
     RoundRules,
     hand_size,
@@ -233,12 +232,13 @@ class ExactCounts:
 def _hand_penalties(hand: CanonicalHand, rules: RoundRules) -> Iterator[tuple[int, int]]:
     """(penalty, deals) for a canonical hand, split by how many of its wilds are jokers.
 
-    Only wilds that no meld can use score their own points (one or two; any number
-    with no all-wild melds), so only then does the split between jokers (50) and
-    wild-rank cards (20) matter.
+    Only wilds that no meld can use score their own points, so only then does the
+    split between jokers (50) and wild-rank cards (20) matter. Whether they did is
+    read off the solver's answer (wild points charged means every natural was left
+    too), so no rule about when wilds score is repeated here.
     """
     k = hand.wilds
-    if not k or (k >= MIN_MELD and not rules.no_all_wild_melds):
+    if not k:
         yield penalty(hand.cards(), rules), hand.ways
         return
     base = penalty(hand.cards(jokers=0), rules)
