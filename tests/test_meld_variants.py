@@ -287,3 +287,24 @@ def test_meld_variants_exact_counts_of_round_1_match_every_deal(flags):
     counts = count_round(rules, penalties=True)
     assert counts.go_out == go_out
     assert counts.penalty_counts == dict(sorted(by_points.items()))
+
+
+def test_meld_variants_exact_go_out_on_the_deal_is_shipped_for_rounds_1_to_5():
+    from fractions import Fraction
+
+    from fivecrowns_lab import go_out_on_deal
+    from fivecrowns_lab.errors import ExactUnavailableError
+    from fivecrowns_lab.odds.counting import count_round
+
+    for flags in COMBINATIONS[1:]:
+        for round_no in range(1, 6):
+            answer = go_out_on_deal(RoundRules(round_no, **flags))
+            assert answer.exact and answer.round_no == round_no
+        small = count_round(RoundRules(2, **flags))
+        assert go_out_on_deal(RoundRules(2, **flags)).value == Fraction(small.go_out, small.deals)
+    text = str(go_out_on_deal(RoundRules(1, books_distinct_suits=True)))
+    assert text.startswith("Round 1, going out on the deal (books in different suits): exactly")
+    with pytest.raises(ExactUnavailableError, match="round 6 under books in different suits"):
+        go_out_on_deal(RoundRules(6, books_distinct_suits=True))
+    estimate = go_out_on_deal(RoundRules(6, books_distinct_suits=True), "simulate", n=200)
+    assert not estimate.exact and 0 <= estimate.value <= 1
