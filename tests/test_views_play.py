@@ -719,3 +719,13 @@ def test_books_in_different_suits_refuses_a_suit_twice_at_the_table():
     view.hand.select_cards("4H 4* 4D")
     view.lay_button.click()
     assert view.status.kind != "error" and len(view.staged) == 1
+
+
+def test_a_new_game_names_the_house_rules_in_play():
+    view = PlayLesson(bots=1, rounds=1, seed=5)
+    view.mode.value = "free"
+    assert "House rules" not in view.status.text
+    view.variants["books_distinct_suits"].value = True
+    view.variants["lay_off"].value = True
+    view.new_button.click()
+    assert "House rules: lay off and books in different suits." in view.status.text

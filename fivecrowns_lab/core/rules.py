@@ -344,6 +344,16 @@ class GameRules:
             if isinstance(variant.default, bool):
                 _check_bool(variant.field, getattr(self, variant.field))
 
+    def switched_on(self) -> tuple[str, ...]:
+        """The names of the on/off variants switched on, as :data:`VARIANTS` gives them.
+
+        >>> GameRules(lay_off=True, books_distinct_suits=True).switched_on()
+        ('lay off', 'books in different suits')
+        """
+        return tuple(
+            v.name for v in VARIANTS if isinstance(v.default, bool) and getattr(self, v.field)
+        )
+
     def for_round(self, round_no: int) -> RoundRules:
         """The rules in force in round ``round_no`` under these settings."""
         return RoundRules(round_no, **{name: getattr(self, name) for name in MELD_VARIANTS})

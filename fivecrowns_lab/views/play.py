@@ -324,6 +324,7 @@ class PlayLesson(View):
             self.new_game()
             self.status.info(
                 f"A new deal (seed {self.seed.value}; type a seed to replay one). "
+                + self._house_rules()
                 + self._whose_turn()
             )
             return
@@ -351,8 +352,18 @@ class PlayLesson(View):
         self.setup_note.value = ""
         self._run_bots()
         self.refresh()
-        self.status.info(f"New game: {', '.join(self.game.names)}. {self._whose_turn()}")
+        self.status.info(
+            f"New game: {', '.join(self.game.names)}. {self._house_rules()}{self._whose_turn()}"
+        )
         self._focus_next()
+
+    def _house_rules(self) -> str:
+        """A sentence naming the variants in play (empty for the standard game)."""
+        names = self.game.rules.switched_on()
+        if not names:
+            return ""
+        listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+        return f"House rules: {listed}. "
 
     def _start_free(self) -> None:
         people = self.humans.value
