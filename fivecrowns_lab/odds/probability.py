@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import numbers
 import random
 import sys
 import time
@@ -92,10 +93,20 @@ class Estimate:
         return self.method == "exact"
 
     def contains(self, value: Fraction | float) -> bool:
-        """True when ``value`` lies in the confidence interval (or equals the exact value)."""
+        """True when ``value`` lies in the confidence interval (or equals the exact value).
+
+        >>> Estimate("go out", 1, 0.25, (0.2, 0.3), "simulate", 100, 1).contains(10**5000)
+        False
+        """
+        if isinstance(value, bool) or not isinstance(value, numbers.Real):
+            raise ProbabilityError(
+                f"An estimate is compared with a number, such as 0.25, not {quote(value)}."
+            )
+        # Python compares int, float and Fraction exactly, with no conversion to float, so
+        # a huge whole number is simply outside the interval; NaN is in none.
         if self.exact:
-            return Fraction(value) == self.value
-        return self.ci[0] <= float(value) <= self.ci[1]
+            return bool(value == self.value)
+        return bool(self.ci[0] <= value <= self.ci[1])
 
     def __str__(self) -> str:
         if self.exact:
