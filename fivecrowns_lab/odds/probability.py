@@ -35,7 +35,7 @@ from typing import Any, Literal
 from ..core.cards import DECK, Hand
 from ..core.rules import check_round, hand_size, is_wild
 from ..core.solver import can_go_out, going_out_discards, penalty
-from ..errors import ExactUnavailableError, ProbabilityError, quote
+from ..errors import ExactUnavailableError, ProbabilityError, plural, quote
 from .counting import DECK_SIZE, count_round, wild_count_distribution
 from .simulate import MAX_GAMES
 from .stats import mean_interval, wilson_interval
@@ -115,7 +115,8 @@ class Estimate:
         low, high = self.ci
         return (
             f"Round {self.round_no}, {self.question}: about {float(self.value):.4g} "
-            f"(95% CI {low:.4g} to {high:.4g}; {self.trials:,} simulated deals, seed {self.seed})"
+            f"(95% CI {low:.4g} to {high:.4g}; {plural(self.trials, 'simulated deal')}, "
+            f"seed {self.seed})"
         )
 
     def _repr_html_(self) -> str:
