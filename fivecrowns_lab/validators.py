@@ -22,13 +22,13 @@ __all__ = ["clean_name"]
 _INVISIBLE = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp"})
 
 
-def clean_name(text: str, *, error: type[FiveCrownsError] = FiveCrownsError) -> str:
+def clean_name(text: str) -> str:
     """``text`` as a name: NFC-normalised, invisible characters removed, spaces tidied.
 
     Every run of whitespace (tabs and new lines included) becomes one space and the ends
     are trimmed; control, zero-width and bidirectional characters are dropped. The result
     may be empty: the caller decides whether an empty name is allowed. A value that is not
-    text raises ``error`` (a :class:`~fivecrowns_lab.errors.FiveCrownsError`).
+    text raises :class:`~fivecrowns_lab.errors.FiveCrownsError`.
 
     >>> clean_name("  Ann\\u200b  Lee\\u202e ")
     'Ann Lee'
@@ -36,7 +36,7 @@ def clean_name(text: str, *, error: type[FiveCrownsError] = FiveCrownsError) -> 
     True
     """
     if not isinstance(text, str):
-        raise error(f"A name is text, not {quote(text)}.")
+        raise FiveCrownsError(f"A name is text, not {quote(text)}.")
     kept = "".join(
         " " if char.isspace() else char
         for char in text

@@ -84,6 +84,15 @@ CHANGED_ELSEWHERE = (
 
 def placements(totals: Sequence[int]) -> list[int]:
     """Places from totals, lowest first, ties shared: ``[10, 5, 10, 20] -> [2, 1, 2, 4]``."""
+    if (
+        not isinstance(totals, (list, tuple))
+        or len(totals) > MAX_PLAYERS
+        or not all(type(t) is int and abs(t) <= ROUNDS[-1] * MAX_POINTS for t in totals)
+    ):
+        raise ScoreError(
+            f"Places come from up to {MAX_PLAYERS} players' totals (whole numbers), "
+            f"not {quote(totals)}."
+        )
     return [1 + sum(1 for other in totals if other < t) for t in totals]
 
 
@@ -177,6 +186,8 @@ def csv_cell(text: str) -> str:
     >>> csv_cell("=1+1"), csv_cell("\\t=cmd"), csv_cell("Ann")
     ("'=1+1", "'\\t=cmd", 'Ann')
     """
+    if not isinstance(text, str):
+        raise ScoreError(f"A CSV cell is made from text, not {quote(text)}.")
     return "'" + text if text.startswith(_FORMULA_START) else text
 
 
@@ -484,12 +495,12 @@ class SaveFile:
             Path(tmp_name).unlink(missing_ok=True)
             raise
 
-    def remove_stale_temporary_files(self, now: float | None = None) -> list[Path]:
+    def remove_stale_temporary_files(self) -> list[Path]:
         """Remove what killed saves left: this save's temporary files older than a minute.
 
         Younger ones are left alone: another tab may be writing one right now.
         """
-        now = time.time() if now is None else now
+        now = time.time()
         pattern = glob.escape(f".{self.path.name}.") + "*.tmp"
         removed = []
         for leftover in self.path.parent.glob(pattern):
