@@ -5,8 +5,9 @@ from __future__ import annotations
 import csv
 import io
 import json
-import os
-import time
+import signal
+import subprocess
+import sys
 
 import pandas as pd
 import pytest
@@ -316,24 +317,26 @@ def test_scorebook_a_killed_saves_temporary_file_is_removed_on_the_next_start(tm
     store = SaveFile(tmp_path / "g.json")
     sheet = ScoreSheet(["Ann", "Ben"]).with_round([3, 0])
     store.save(sheet)
-    # What a save killed before its rename leaves: a temporary file of its own.
-    killed = tmp_path / ".g.json.k1ll3d.tmp"
-    killed.write_text(sheet.with_round([1, 1]).to_json())
-    killed_backup = tmp_path / ".g.json.bak.x1.tmp"
-    killed_backup.write_text("{")
-    old = time.time() - 3600
-    for leftover in (killed, killed_backup):
-        os.utime(leftover, (old, old))
-    busy = tmp_path / ".g.json.w0rk.tmp"  # another tab writing right now: left alone
-    busy.write_text("")
+    # A save killed for real, after writing its temporary file and before the rename.
+    code = (
+        "import os, signal, sys\n"
+        "from fivecrowns_lab.table import scorebook\n"
+        "def killed(*args): os.kill(os.getpid(), signal.SIGKILL)\n"
+        "scorebook.os.replace = killed\n"
+        "store = scorebook.SaveFile(sys.argv[1])\n"
+        "store.load()\n"
+        "store.save(scorebook.ScoreSheet(['Ann', 'Ben']).with_round([3, 0]).with_round([1, 1]))\n"
+    )
+    run = subprocess.run([sys.executable, "-c", code, str(store.path)], check=False)
+    assert run.returncode == -signal.SIGKILL
+    # It was killed at the first rename, the backup's copy: both temporary files are left.
+    left = sorted(p.name for p in tmp_path.glob(".g.json.*.tmp"))
+    assert len(left) == 2 and any(name.startswith(".g.json.bak.") for name in left), left
     other = tmp_path / ".h.json.k1ll3d.tmp"  # another game's: not this save's to remove
     other.write_text("")
-    os.utime(other, (old, old))
-    again = SaveFile(tmp_path / "g.json")
-    loaded, message = again.load()
+    loaded, message = SaveFile(tmp_path / "g.json").load()  # the next start
     assert loaded == sheet and message == ""  # nothing already saved is lost
-    assert not killed.exists() and not killed_backup.exists()
-    assert busy.exists() and other.exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == [".h.json.k1ll3d.tmp", "g.json"]
 
 
 def test_scorebook_two_tabs_never_overwrite_each_other_the_older_copy_is_refused(tmp_path):

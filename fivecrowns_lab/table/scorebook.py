@@ -70,8 +70,8 @@ SAVE_KEYS = ("version", "players", "going_out_bonus", "rounds", "revision")
 MAX_SAVE_CHARS = 20_000
 #: The most revisions a save counts (far more than eleven rounds' worth of edits).
 MAX_REVISION = 2**31
-#: A temporary file older than this is left by a save that was killed (a save takes
-#: milliseconds); :meth:`SaveFile.load` removes it. Younger ones may be another tab's.
+#: Where saves cannot be locked (Windows), a temporary file older than this is taken as
+#: left by a killed save (a save takes milliseconds); younger ones may be another tab's.
 STALE_TEMPORARY_SECONDS = 60
 _NUMBER = re.compile(r"^[+-]?\d+$")
 #: What a spreadsheet reads as the start of a formula (or strips before looking for one).
@@ -496,20 +496,26 @@ class SaveFile:
             raise
 
     def remove_stale_temporary_files(self) -> list[Path]:
-        """Remove what killed saves left: this save's temporary files older than a minute.
+        """Remove what killed saves left: this save's temporary files.
 
-        Younger ones are left alone: another tab may be writing one right now.
+        It holds the folder's lock, which every save holds from its first write to its
+        rename, so no file it finds belongs to a save in progress (another tab's). Without
+        the lock (Windows) only files older than a minute are removed.
         """
-        now = time.time()
+        if not self.path.parent.is_dir():
+            return []
         pattern = glob.escape(f".{self.path.name}.") + "*.tmp"
         removed = []
-        for leftover in self.path.parent.glob(pattern):
-            try:
-                if now - leftover.stat().st_mtime > STALE_TEMPORARY_SECONDS:
+        with self._locked():
+            now = time.time()
+            for leftover in self.path.parent.glob(pattern):
+                try:
+                    if fcntl is None and now - leftover.stat().st_mtime < STALE_TEMPORARY_SECONDS:
+                        continue  # pragma: no cover - Windows: may be another tab's save
                     leftover.unlink()
                     removed.append(leftover)
-            except OSError:
-                continue  # gone already, or not ours to remove: the save is unaffected
+                except OSError:
+                    continue  # gone already, or not ours to remove: the save is unaffected
         return removed
 
     def load(self) -> tuple[ScoreSheet | None, str]:
@@ -519,7 +525,8 @@ class SaveFile:
         read the answer is ``(None, reason)`` and the caller starts a fresh game. Temporary
         files left by a killed save are removed first.
         """
-        self.remove_stale_temporary_files()
+        with contextlib.suppress(OSError):  # a folder that cannot be locked: _read says why
+            self.remove_stale_temporary_files()
         try:
             found = self.path.exists() or self.backup.exists()
         except OSError:
