@@ -17,6 +17,8 @@ Three pieces, named from ``voila.json`` (so ``make app`` and ``make serve`` shar
   with ``403``, any kernel request (REST, WebSocket, the shutdown beacon) for a kernel
   another visitor owns. A visitor is the user Jupyter Server keeps in its signed login
   cookie: a random id per browser, with or without a class token.
+- Voilà's ``/voila/query/<kernel id>`` WebSocket, which hands a preheated kernel its
+  visitor's request and checks no login, answers only this machine (the kernels).
 - The class token never reaches a log: every request and error line of tornado's loggers
   has its ``token=`` (and other secret-looking) query values replaced by ``[secret]``.
 - :func:`main` is ``make serve``: Voilà on the machine's network address with a fresh
@@ -49,6 +51,7 @@ from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelMana
 from tornado import web
 from tornado.websocket import WebSocketHandler
 from voila.handler import VoilaHandler  # type: ignore[import-untyped]
+from voila.request_info_handler import RequestInfoSocketHandler  # type: ignore[import-untyped]
 from voila.shutdown_kernel_handler import (  # type: ignore[import-untyped]
     VoilaShutdownKernelHandler,
 )
@@ -226,6 +229,30 @@ def use_steady_ports() -> bool:
     return True
 
 
+#: Addresses a kernel on this machine connects from.
+LOOPBACK = ("127.0.0.1", "::1")
+
+
+async def _local_only(handler: Any) -> None:
+    """Refuse (403) a request that does not come from this machine."""
+    if handler.request.remote_ip not in LOOPBACK:
+        handler.set_status(403)
+        handler.finish(json.dumps({"message": KERNEL_REFUSED}))
+
+
+def guard_request_info() -> None:
+    """Let only this machine open Voilà's ``/voila/query/<kernel id>`` WebSocket.
+
+    Voilà hands a preheated kernel the request that took it (its address and query string,
+    the class token included) over this WebSocket, which the *kernel* opens, from this
+    machine and without cookies. It is a plain tornado handler with no login check, so
+    anyone who knew a kernel id could read it. Refusing every other address keeps the
+    kernels' own use and closes it to visitors.
+    """
+    if RequestInfoSocketHandler.prepare is not _local_only:
+        RequestInfoSocketHandler.prepare = _local_only
+
+
 class PoolKeepingKernelManager(AsyncMappingKernelManager):
     """Jupyter Server's culling, sparing the preheated kernels Voilà keeps for visitors;
     and a record of which visitor owns each kernel.
@@ -246,6 +273,7 @@ class PoolKeepingKernelManager(AsyncMappingKernelManager):
         super().__init__(**kwargs)  # type: ignore[no-untyped-call]
         use_steady_ports()
         scrub_secrets_in_logs()
+        guard_request_info()
         #: kernel id -> the username of the visitor whose page it serves
         self.owners: dict[str, str] = {}
         # Voilà's preheating subclass (made from this class) hands out pooled kernels in

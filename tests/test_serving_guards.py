@@ -70,6 +70,33 @@ def test_serving_tornados_request_and_error_loggers_never_write_the_token(caplog
     assert "404 GET /nothere?token=[secret] (127.0.0.1) 2.10ms" in caplog.text
 
 
+def test_serving_only_this_machine_may_open_voilas_request_info_socket():
+    from types import SimpleNamespace
+
+    from voila.request_info_handler import RequestInfoSocketHandler
+
+    from fivecrowns_lab.serving import guard_request_info
+
+    guard_request_info()
+
+    class Handler:
+        def __init__(self, address: str) -> None:
+            self.request = SimpleNamespace(remote_ip=address)
+            self.status, self.body = 200, None
+
+        def set_status(self, status: int) -> None:
+            self.status = status
+
+        def finish(self, body: str) -> None:
+            self.body = body
+
+    for address, status in (("192.168.1.40", 403), ("10.0.0.7", 403), ("127.0.0.1", 200)):
+        handler = Handler(address)
+        asyncio.run(RequestInfoSocketHandler.prepare(handler))
+        assert handler.status == status
+        assert (handler.body is None) == (status == 200)
+
+
 # -- a real server, two visitors ------------------------------------------------------------------
 
 NOTEBOOK = {
@@ -177,6 +204,8 @@ def test_serving_a_visitor_can_read_or_stop_only_their_own_kernel_over_http(clas
         assert visitor.websocket(f"/api/kernels/{theirs}/channels") == 403  # use
         assert visitor.send("GET", f"/api/kernels/{mine}") == 200
         assert visitor.websocket(f"/api/kernels/{mine}/channels") == 101
+    # The kernels' own WebSocket for their request still answers this machine.
+    assert alice.websocket(f"/voila/query/{kernels['alice']}") == 101
     stranger = Visitor(base)  # no page opened: owns nothing
     assert stranger.send("GET", f"/api/kernels/{kernels['alice']}") == 403
     assert stranger.send("GET", "/api/kernels/00000000-0000-0000-0000-000000000000") == 403
