@@ -282,8 +282,9 @@ def test_scorebook_names_are_normalised_and_lose_invisible_and_bidirectional_cha
         parse_players("Ann, A\u200bnn")  # the same name to the eye is the same name
     with pytest.raises(ScoreError, match="has 1"):
         parse_players("Ann, \u200b\u202e")  # a name of invisible characters is no name
-    with pytest.raises(ScoreError, match="odd characters"):
-        ScoreSheet.from_json(json.dumps({**GOOD, "players": ["Ann", "B\u200ben"]}))
+    # A game saved before names were cleaned still opens, its names cleaned.
+    saved = ScoreSheet.from_json(json.dumps({**GOOD, "players": ["Zoe\u0301", "B\u200ben"]}))
+    assert saved.players == ["Zo\u00e9", "Ben"] and saved.rounds == [[3, 0]]
 
 
 def test_scorebook_wrong_types_are_refused_with_a_sentence():

@@ -74,6 +74,7 @@ MAX_REVISION = 2**31
 #: left by a killed save (a save takes milliseconds); younger ones may be another tab's.
 STALE_TEMPORARY_SECONDS = 60
 _NUMBER = re.compile(r"^[+-]?\d+$")
+_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 #: What a spreadsheet reads as the start of a formula (or strips before looking for one).
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 #: What a tab that saves over a newer save is told (its own copy is out of date).
@@ -322,7 +323,12 @@ class ScoreSheet:
             raise ScoreError(
                 f'The saved "players" should be a list of names, not {quote(players)}.'
             )
-        _check_names(players, "the saved game")  # a save of ours holds clean names only
+        for name in players:
+            # No version of the scorekeeper wrote these. Invisible and bidirectional
+            # characters or decomposed accents it did write: the sheet cleans them below,
+            # so a game saved before names were cleaned still opens.
+            if name != name.strip() or _CONTROL.search(name):
+                raise ScoreError(f"The player name {quote(name)} is empty or has odd characters.")
         bonus = data.get("going_out_bonus", False)
         if not isinstance(bonus, bool):
             raise ScoreError(
@@ -334,7 +340,10 @@ class ScoreSheet:
                 f'The saved "rounds" should be a list of at most {ROUNDS[-1]} rounds, '
                 f"not {quote(rounds)}."
             )
-        sheet = cls(list(players), bonus, [])
+        try:
+            sheet = cls(list(players), bonus, [])
+        except ScoreError as exc:
+            raise ScoreError(f"The saved players cannot be read back: {exc}") from None
         for n, row in enumerate(rounds, start=1):
             if (
                 not isinstance(row, list)
