@@ -247,6 +247,9 @@ _MAX_CARDS = 2 * len(DECK)
 _MAX_TEXT = 8 * _MAX_CARDS
 
 _TOKEN = re.compile(r"^(10|[3-9]|[JQK])(.)$", re.IGNORECASE)
+# Phones type a suit symbol followed by a variation selector (U+FE0F asks for the emoji
+# picture, U+FE0E for the text one): "10♥️" is the card 10♥. Only after a suit symbol.
+_VARIATION = re.compile("(?<=[" + "".join(s.symbol for s in SUITS) + "])[\ufe0e\ufe0f]")
 _SPLIT = re.compile(r"[\s,]+")
 _CARD_SHAPE = (
     "a card is a rank (3-10, J, Q, K) then a suit (★ or *, ♥ or H, ♣ or C, ♠ or S, ♦ or D), "
@@ -275,7 +278,7 @@ def parse_card(text: str) -> Card:
     if not isinstance(text, str):
         raise CardError(f"A card is written as text such as '10H', not {quote(text)}.")
     token = text.strip()
-    card = _BY_TEXT.get(token.upper()) if len(token) <= 5 else None
+    card = _BY_TEXT.get(_VARIATION.sub("", token).upper()) if len(token) <= 6 else None
     if card is not None:
         return card
     match = _TOKEN.match(token)

@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import numbers
 import random
 import sys
 import time
@@ -34,7 +35,7 @@ from typing import Any, Literal
 from ..core.cards import DECK, Hand
 from ..core.rules import MELD_VARIANTS, RoundRules, hand_size, is_wild, round_rules
 from ..core.solver import can_go_out, going_out_discards, penalty
-from ..errors import ExactUnavailableError, ProbabilityError, quote
+from ..errors import ExactUnavailableError, ProbabilityError, plural, quote
 from .counting import DECK_SIZE, count_round, wild_count_distribution
 from .simulate import MAX_GAMES
 from .stats import mean_interval, wilson_interval
@@ -92,10 +93,20 @@ class Estimate:
         return self.method == "exact"
 
     def contains(self, value: Fraction | float) -> bool:
-        """True when ``value`` lies in the confidence interval (or equals the exact value)."""
+        """True when ``value`` lies in the confidence interval (or equals the exact value).
+
+        >>> Estimate("go out", 1, 0.25, (0.2, 0.3), "simulate", 100, 1).contains(10**5000)
+        False
+        """
+        if isinstance(value, bool) or not isinstance(value, numbers.Real):
+            raise ProbabilityError(
+                f"An estimate is compared with a number, such as 0.25, not {quote(value)}."
+            )
+        # Python compares int, float and Fraction exactly, with no conversion to float, so
+        # a huge whole number is simply outside the interval; NaN is in none.
         if self.exact:
-            return Fraction(value) == self.value
-        return self.ci[0] <= float(value) <= self.ci[1]
+            return bool(value == self.value)
+        return bool(self.ci[0] <= value <= self.ci[1])
 
     def __str__(self) -> str:
         if self.exact:
@@ -104,7 +115,8 @@ class Estimate:
         low, high = self.ci
         return (
             f"Round {self.round_no}, {self.question}: about {float(self.value):.4g} "
-            f"(95% CI {low:.4g} to {high:.4g}; {self.trials:,} simulated deals, seed {self.seed})"
+            f"(95% CI {low:.4g} to {high:.4g}; {plural(self.trials, 'simulated deal')}, "
+            f"seed {self.seed})"
         )
 
     def _repr_html_(self) -> str:

@@ -92,7 +92,16 @@ def check_bot_seed(seed: object) -> Seed:
     ...
     fivecrowns_lab.errors.BotError: A bot's seed is a whole number below 2**64, ... not [].
     """
-    if seed is None or isinstance(seed, str):
+    if isinstance(seed, str):
+        try:
+            seed.encode("utf-8")  # what random.Random does with a text seed
+        except UnicodeEncodeError:
+            raise BotError(
+                f"A bot's seed text {quote(seed)} holds a broken character (a lone "
+                "surrogate); type the seed again."
+            ) from None
+        return seed
+    if seed is None:
         return seed
     if isinstance(seed, bool) or not isinstance(seed, int) or not -MAX_SEED < seed < MAX_SEED:
         raise BotError(
