@@ -252,7 +252,11 @@ def websocket_status(url: str, context) -> int:
         socket.close()
         return 101
 
-    return asyncio.run(connect())
+    # Playwright's sync API keeps an event loop running in this thread: use another one.
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, connect()).result(timeout=60)
 
 
 def test_serving_a_visitor_can_read_or_stop_only_their_own_kernel(browser, server):

@@ -418,6 +418,8 @@ def test_scorekeeper_two_tabs_of_one_browser_never_overwrite_each_other(tmp_path
     assert ScoreSheet.from_json(save.read_text()).rounds == [[12, 0]]  # tab 1's round kept
     tab2.reload_button.click()
     assert tab2.sheet.rounds == [[12, 0]] and "1 round played" in tab2.status.text
+    assert "typed scores are still in the boxes" in tab2.status.text
+    assert [b.value for b in tab2.entries] == ["3", "4"]  # nothing typed is lost
     assert tab2.reload_button.layout.display == "none"
     tab2.type_scores(0, 5)
     tab2.add_button.click()

@@ -183,16 +183,27 @@ class Scorekeeper(View):
         if self.store is None:
             return
         sheet, problem = self.store.load()
+        # After another tab's save, scores typed here but refused are kept in their boxes.
+        players = list(self.sheet.players)
+        typed = [box.value for box in self.entries]
         self.sheet = sheet if sheet is not None else ScoreSheet()
         self.reload_button.layout.display = "none"
         self._rebuild()
+        kept = ""
+        if any(typed) and list(self.sheet.players) == players and self.entries:
+            for box, value in zip(self.entries, typed, strict=False):
+                box.value = value
+            kept = (
+                f" Your typed scores are still in the boxes: check them before adding "
+                f"round {len(self.sheet.rounds) + 1}."
+            )
         if sheet is None and problem:
             self.status.error(problem)
         elif sheet is not None and sheet.players:
             n = len(sheet.rounds)
             restored = (
                 f"Restored the saved game: {', '.join(sheet.players)}, "
-                f"{plural(n, 'round')} played."
+                f"{plural(n, 'round')} played.{kept}"
             )
             if problem:
                 self.status.error(f"{problem} {restored}")
