@@ -38,7 +38,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum, EnumMeta
 from itertools import islice
 from typing import Any
@@ -143,6 +143,11 @@ class Card:
 
     rank: int
     suit: Suit | None
+    # Derived once: hands are sorted and counted in the solver's and the bots' inner
+    # loops, so the order and the hash are stored rather than rebuilt on every use. Both
+    # are small integers, the same in every process (a pickled card stays valid).
+    _order: int = field(init=False, repr=False, compare=False)
+    _hash: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if isinstance(self.rank, bool) or not isinstance(self.rank, int):
@@ -159,6 +164,12 @@ class Card:
                 f"There is no rank {quote(self.rank)}: "
                 f"ranks run from {MIN_RANK} to {MAX_RANK} (K)."
             )
+        suit_index = len(SUITS) if self.suit is None else self.suit.index
+        object.__setattr__(self, "_order", suit_index * 16 + self.rank)
+        object.__setattr__(self, "_hash", self.rank * 8 + suit_index)
+
+    def __hash__(self) -> int:
+        return self._hash
 
     @classmethod
     def parse(cls, text: str) -> Card:
@@ -201,7 +212,7 @@ class Card:
     def __lt__(self, other: object) -> bool:
         if not isinstance(other, Card):
             return NotImplemented
-        return self.sort_key < other.sort_key
+        return self._order < other._order
 
     def describe(self) -> str:
         """Words for a screen reader: ``'7 of hearts'``, ``'king of stars'``, ``'joker'``."""
