@@ -23,6 +23,7 @@ from typing import Any
 from ..core.cards import DECK, Card, Hand, parse_cards
 from ..core.rules import MAX_PLAYERS, MIN_PLAYERS, check_round, hand_size
 from ..errors import GameError, quote
+from ..validators import whole_number
 
 __all__ = ["Deal", "deal_hand", "shuffle_deal"]
 
@@ -77,10 +78,14 @@ class Deal:
         object.__setattr__(self, "discard", _hand(self.discard, "discard pile"))
         object.__setattr__(self, "stock", _hand(self.stock, "stock"))
         dealer = self.dealer
-        if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < len(hands):
-            raise GameError(
-                f"The dealer is a seat from 0 to {len(hands) - 1}, not {quote(dealer)}."
-            )
+        whole_number(
+            dealer,
+            "The dealer",
+            0,
+            len(hands) - 1,
+            GameError,
+            sentence="{what} is a seat from {low} to {high}, not {value}.",
+        )
         size = hand_size(self.round_no)
         for seat, hand in enumerate(hands):
             if hand and len(hand) != size:
