@@ -34,7 +34,8 @@ from typing import Any, Literal
 from ..core.cards import DECK, Hand
 from ..core.rules import MELD_VARIANTS, RoundRules, hand_size, is_wild, round_rules
 from ..core.solver import can_go_out, going_out_discards, penalty
-from ..errors import ExactUnavailableError, ProbabilityError, quote
+from ..errors import ExactUnavailableError, GameError, ProbabilityError, quote
+from ..table.deal import deal_hand
 from ..validators import check_seed, whole_number
 from .counting import DECK_SIZE, count_round, wild_count_distribution
 from .simulate import MAX_GAMES
@@ -184,10 +185,16 @@ def deal(
 ) -> Hand:
     """A random hand for the round (plus ``extra`` more cards after it), from a seeded shuffle.
 
+    It is :func:`~fivecrowns_lab.table.deal.deal_hand` with the seed policy of this module.
+
     >>> len(deal(3, seed=1)), deal(3, seed=1) == deal(3, seed=1)
     (5, True)
     """
-    return Hand(_rng(seed).sample(DECK, round_rules(round_no).hand_size + extra))
+    rules = round_rules(round_no)
+    try:
+        return deal_hand(rules, _rng(seed), extra)
+    except GameError as error:  # the number of extra cards
+        raise ProbabilityError(str(error)) from None
 
 
 def _check_method(method: str, n: int) -> None:
