@@ -51,7 +51,7 @@ import time
 from collections.abc import Sequence
 
 from ..core.cards import Card
-from ..core.rules import RoundRules, card_points, is_wild
+from ..core.rules import MIN_MELD, RoundRules, card_points, is_wild
 from ..core.solver import Arrangement, going_out_discards
 from .actions import Action, Discard, Draw, GoOut
 from .observation import Observation
@@ -143,7 +143,7 @@ class ExpertBot(GreedyBot):
                 rest.remove(card)
                 found[card] = rest
         for meld in arrangement.melds:  # a spare end of a long meld costs nothing to throw
-            if len(meld.cards) <= 3:
+            if len(meld.cards) <= MIN_MELD:
                 continue
             ends = meld.cards if meld.kind == "book" else (meld.cards[0], meld.cards[-1])
             for card in ends:

@@ -20,7 +20,15 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..core.cards import DECK, SUITS, Card, parse_card
-from ..core.rules import RoundRules, card_points, is_wild, round_rules
+from ..core.rules import (
+    LAST_ROUND,
+    MAX_RANK,
+    MIN_RANK,
+    RoundRules,
+    card_points,
+    is_wild,
+    round_rules,
+)
 from ..errors import LessonError
 from .actions import Action, Discard
 from .observation import Observation
@@ -54,7 +62,7 @@ def finishers(a: Card, b: Card, rules: RoundRules) -> set[Card]:
     assert a.suit is not None
     low, high = sorted((a.rank, b.rank))
     ranks = [low + 1] if high - low == 2 else [low - 1, high + 1]
-    return {Card(r, a.suit) for r in ranks if 3 <= r <= 13 and r != wild}
+    return {Card(r, a.suit) for r in ranks if MIN_RANK <= r <= MAX_RANK and r != wild}
 
 
 def _pairs(loose: list[Card], rules: RoundRules) -> list[tuple[Card, Card]]:
@@ -213,7 +221,7 @@ def worked_position(seed: int = 1, min_round: int = 4, max_games: int = 20) -> W
     from .players import make_bot
 
     for game_seed in range(seed, seed + max_games):
-        game = Game(WORKED_NAMES, GameRules(rounds=min(11, min_round + 2)), seed=game_seed)
+        game = Game(WORKED_NAMES, GameRules(rounds=min(LAST_ROUND, min_round + 2)), seed=game_seed)
         bots = [make_bot("expert", game_seed)] + [
             make_bot("greedy", game_seed + p) for p in range(1, 4)
         ]

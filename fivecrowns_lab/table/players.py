@@ -39,7 +39,7 @@ from collections.abc import Callable, Sequence
 from typing import Protocol, runtime_checkable
 
 from ..core.cards import JOKER, SUITS, Card, Hand
-from ..core.rules import RoundRules, card_points, is_wild
+from ..core.rules import MAX_RANK, MIN_RANK, RoundRules, card_points, is_wild
 from ..core.solver import Arrangement, best_arrangement, penalty
 from ..errors import BotError, quote
 from ..validators import Seed, check_seed
@@ -428,7 +428,7 @@ class LookaheadBot(GreedyBot):
             draws.update(Card(card.rank, suit) for suit in SUITS)
             for step in (-2, -1, 1, 2):
                 rank = card.rank + step
-                if 3 <= rank <= 13 and rank != wild:
+                if MIN_RANK <= rank <= MAX_RANK and rank != wild:
                     draws.add(Card(rank, card.suit))
         total = 0.0
         for card in draws:

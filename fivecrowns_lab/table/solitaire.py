@@ -282,7 +282,7 @@ class Solitaire:
 
     def __repr__(self) -> str:
         return (
-            f"<Solitaire seed={self.seed}, {sum(self._closed)}/11 closed, "
+            f"<Solitaire seed={self.seed}, {sum(self._closed)}/{len(self._closed)} closed, "
             f"{len(self._stock)} to draw, {self._phase}>"
         )
 
