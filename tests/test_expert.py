@@ -275,3 +275,37 @@ def test_the_same_seed_replays_the_same_expert_game_in_another_process():
         for n in (1, 777)
     ]
     assert runs[0] and runs[0] == runs[1]
+
+
+def test_the_expert_returns_its_decision_with_the_options_it_weighed_and_their_values():
+    from fivecrowns_lab.table.actions import Discard
+    from fivecrowns_lab.table.expert import Decision, ExpertBot
+
+    game = Game(3, seed=5)
+    bots = [ExpertBot(s) for s in range(3)]
+    seen_throw = False
+    while game.round_no == 1 and not game.is_over and not seen_throw:
+        seat = game.current_player
+        observation = game.observation(seat)
+        decision = bots[seat].decide(observation)
+        assert isinstance(decision, Decision)
+        assert decision.action in observation.legal_actions
+        assert decision.reason == bots[seat].last_reason
+        if isinstance(decision.action, Discard) and decision.options:
+            seen_throw = True
+            best = min(decision.options, key=lambda o: o.value)
+            assert decision.action.card in {o.card for o in decision.options}
+            assert best.value == min(o.value for o in decision.options)
+            assert decision.futures == ExpertBot.samples
+            assert {c for c, _p in decision.plan_after} == set(observation.hand)
+        game.apply(decision.action, seat)
+    assert seen_throw
+
+
+def test_hints_read_no_private_attribute_of_a_bot():
+    import inspect
+    import re
+
+    from fivecrowns_lab.table import hints
+
+    assert not re.search(r"\bbot\._", inspect.getsource(hints))
