@@ -163,9 +163,11 @@ def test_sample_wild_counts_deals_no_hands_for_zero():
     assert sample_wild_counts(1, 0, seed=1) == []
 
 
-@pytest.mark.parametrize("seed", [[], {}, "7", 1.5, True], ids=quote)
-def test_the_samplers_refuse_a_seed_that_is_not_a_whole_number_or_a_generator(seed):
-    pattern = r"^A seed is a whole number, a random.Random to keep dealing from, or None"
+@pytest.mark.parametrize("seed", [[], {}, "7", 1.5, True, 2**64, -(2**70)], ids=quote)
+def test_the_samplers_refuse_a_seed_that_is_not_a_64_bit_whole_number_or_a_generator(seed):
+    pattern = (
+        r"^A seed is a whole number below 2\*\*64, a random.Random to keep dealing from, or None"
+    )
     for call in (
         lambda: sample_wild_counts(3, 5, seed),
         lambda: deal(3, seed),

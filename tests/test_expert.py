@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import copy
 import random
 from collections import Counter
 
-from fivecrowns_lab.core.cards import parse_card
+from fivecrowns_lab.core.cards import Hand, parse_card
 from fivecrowns_lab.core.rules import GameRules, is_wild
 from fivecrowns_lab.table.actions import Discard, Draw, GoOut
+from fivecrowns_lab.table.deal import Deal, shuffle_deal
 from fivecrowns_lab.table.expert import ExpertBot
 from fivecrowns_lab.table.game import Game
 from fivecrowns_lab.table.hints import cards_named, finishers
@@ -30,65 +30,104 @@ def test_expert_is_the_strongest_named_level_and_every_level_has_one_sentence():
     assert {make_bot(word).name for word in BOT_LEVELS} == set(BOTS)
 
 
-def _twin_with_other_hidden_cards(game: Game, viewer: int, seed: int) -> Game:
-    """The same game as ``viewer`` sees it, with every card they cannot see dealt anew.
+def _redeal_hidden(deal: Deal, records: list, viewer: int, seed: int) -> Deal | None:
+    """``deal`` with the cards ``viewer`` cannot see after ``records`` dealt anew.
 
-    The stock and the opponents' unknown cards are shuffled together and dealt back;
-    cards an opponent took from the discard pile (known to be in that hand) stay put.
+    Each card of the deal is followed through the round's records by its place in the
+    deal. The places whose card is still hidden from ``viewer`` now (the stock, and the
+    opponents' cards not taken from the discard pile) swap their cards at random; every
+    other place keeps its card, so the same records replay on the new deal. None after a
+    reshuffle of the stock (the places are then mixed with the discards).
     """
-    twin = copy.copy(game)
-    read = read_table(game.observation(viewer))
-    known = {o.player: Counter(o.holds) for o in read.opponents}
-    hidden = list(game._stock)
-    keep: dict[int, list] = {}
-    for player, hand in enumerate(game._hands):
-        if player == viewer:
-            continue
-        mine = Counter(known.get(player, Counter()))
-        keep[player] = []
-        for card in hand:
-            if mine[card] > 0:
-                mine[card] -= 1
-                keep[player].append(card)
-            else:
-                hidden.append(card)
-    random.Random(seed).shuffle(hidden)
-    hands = [list(h) for h in game._hands]
-    for player in keep:
-        need = len(game._hands[player]) - len(keep[player])
-        hands[player] = keep[player] + [hidden.pop() for _ in range(need)]
-    twin._hands = hands
-    twin._stock = hidden
-    twin._discard = list(game._discard)
-    twin._legal = None
-    return twin
+    cards = {("h", p, j): c for p, hand in enumerate(deal.hands) for j, c in enumerate(hand)}
+    cards.update({("s", k): c for k, c in enumerate(deal.stock)})
+    cards.update({("d", k): c for k, c in enumerate(deal.discard)})
+    hands = [[("h", p, j) for j in range(len(hand))] for p, hand in enumerate(deal.hands)]
+    stock = [("s", k) for k in range(len(deal.stock))]
+    pile = [("d", k) for k in range(len(deal.discard))]
+    known = set()
+
+    def take(player: int, card) -> None:  # a card leaves the hand for the pile or the table
+        place = next(x for x in hands[player] if cards[x] == card)
+        hands[player].remove(place)
+        return place
+
+    for record in records:
+        action, player = record.action, record.player
+        if isinstance(action, Draw):
+            if record.reshuffled:
+                return None
+            place = stock.pop() if action.source == "stock" else pile.pop()
+            if action.source == "discard":
+                known.add(place)
+            hands[player].append(place)
+        else:
+            thrown = action.card if isinstance(action, Discard) else action.discard
+            if thrown is not None:
+                pile.append(take(player, thrown))
+            for card in [c for meld in record.laid for c in meld] + list(record.laid_off):
+                take(player, card)
+            if record.final_turn or isinstance(action, GoOut):
+                known.update(hands[player])  # a hand is shown once its last turn is played
+    hidden = list(stock) + [
+        x for p, hand in enumerate(hands) if p != viewer for x in hand if x not in known
+    ]
+    shuffled = [cards[x] for x in hidden]
+    random.Random(seed).shuffle(shuffled)
+    cards.update(zip(hidden, shuffled, strict=True))
+    return Deal(
+        deal.round_no,
+        tuple(Hand(cards[("h", p, j)] for j in range(len(h))) for p, h in enumerate(deal.hands)),
+        Hand(cards[("d", k)] for k in range(len(deal.discard))),
+        Hand(cards[("s", k)] for k in range(len(deal.stock))),
+        deal.dealer,
+    )
 
 
 def test_expert_never_reads_hidden_state():
     # At every expert decision of a seeded game, a twin game that differs only in
     # what the expert cannot see (other hands, stock order) gets the same move and reason.
-    game = Game(4, GameRules(rounds=6), seed=21)
+    # The twin replays the same actions on deals with the hidden cards dealt anew.
+    names, rules = ("Player 1", "Player 2", "Player 3", "Player 4"), GameRules(rounds=7)
+    rng = random.Random(21)
+    deals = {0: shuffle_deal(1, 4, 0, rng)}
+    game = Game(names, rules, seed=21, deal=deals[0])
     bots = [make_bot(name, seat) for seat, name in enumerate(["expert", "greedy", "lookahead"])]
     bots.append(make_bot("random", 4))
     checked = 0
     different = 0
+    round_start = 0
     while not game.is_over:
         if game.phase == "round_over":
-            game.next_round()
+            index = len(deals)
+            if game.round_no < rules.rounds:
+                deals[index] = shuffle_deal(game.round_no + 1, 4, index % 4, rng)
+                game.next_round(deals[index])
+            else:
+                game.next_round()
+            round_start = len(game.history)
             continue
         player = game.current_player
         observation = game.observation(player)
         action = bots[player].choose(observation)
         if player == 0:
-            twin = _twin_with_other_hidden_cards(game, 0, seed=checked)
-            assert twin.observation(0) == observation
-            different += twin.hands[1:] != game.hands[1:] or twin.stock != game.stock
-            other = make_bot("expert", 0)
-            assert other.choose(twin.observation(0)) == action
-            assert other.last_reason == bots[0].last_reason
-            checked += 1
+            index = len(deals) - 1
+            records = list(game.history[round_start:])
+            redealt = _redeal_hidden(deals[index], records, 0, seed=checked)
+            if redealt is not None:
+                twin_deals = {**deals, index: redealt}
+                actions = [r.action for r in game.history]
+                twin = Game.replay(game.seed, rules, actions, names, twin_deals)
+                if twin.phase == "round_over":  # replay deals a round at its first action
+                    twin.next_round()
+                assert twin.observation(0) == observation
+                different += twin.hands[1:] != game.hands[1:] or twin.stock != game.stock
+                other = make_bot("expert", 0)
+                assert other.choose(twin.observation(0)) == action
+                assert other.last_reason == bots[0].last_reason
+                checked += 1
         game.apply(action)
-    assert checked > 40 and different > 40
+    assert checked > 40 and different > 40, (checked, different)
 
 
 def test_expert_plays_legal_seeded_games():
@@ -135,7 +174,6 @@ def test_expert_hint_counts_the_unseen_cards_that_finish_a_pair():
     # Round 3 (5s wild): 9♥ 10♥ K♣ 3♠ 4♦ K♦ holds two pairs; 8♥ (a finisher of the
     # run) lies in the discard pile. Whichever pair the hint names, its count is checked.
     game = rig(Game(2, seed=1), ["9H 10H KC 3S 4D", "QS QD 6C 7S 8S"], "8H", stock="KD")
-    game._round_no = 3
     game.draw("stock")
     bot = make_bot("expert")
     action = bot.choose(game.observation(0))
@@ -168,7 +206,6 @@ def test_expert_goes_out_throwing_a_card_the_next_player_passed_over():
     # Round 2 (4s wild). Player 1 passes over Q♣; then player 0 draws 7♥ and can go out
     # throwing 5♥, 6♥, 7♥ or Q♣: the expert throws the Q♣ the next player did not want.
     game = rig(Game(2, seed=1), ["5H 6H QC 4D", "8S 8D 9C 9D"], "QC", stock="7H 10S", current=1)
-    game._round_no = 2
     game.draw("stock")
     game.discard("10S")
     game.draw("stock")
@@ -275,3 +312,37 @@ def test_the_same_seed_replays_the_same_expert_game_in_another_process():
         for n in (1, 777)
     ]
     assert runs[0] and runs[0] == runs[1]
+
+
+def test_the_expert_returns_its_decision_with_the_options_it_weighed_and_their_values():
+    from fivecrowns_lab.table.actions import Discard
+    from fivecrowns_lab.table.expert import Decision, ExpertBot
+
+    game = Game(3, seed=5)
+    bots = [ExpertBot(s) for s in range(3)]
+    seen_throw = False
+    while game.round_no == 1 and not game.is_over and not seen_throw:
+        seat = game.current_player
+        observation = game.observation(seat)
+        decision = bots[seat].decide(observation)
+        assert isinstance(decision, Decision)
+        assert decision.action in observation.legal_actions
+        assert decision.reason == bots[seat].last_reason
+        if isinstance(decision.action, Discard) and decision.options:
+            seen_throw = True
+            best = min(decision.options, key=lambda o: o.value)
+            assert decision.action.card in {o.card for o in decision.options}
+            assert best.value == min(o.value for o in decision.options)
+            assert decision.futures == ExpertBot.samples
+            assert {c for c, _p in decision.plan_after} == set(observation.hand)
+        game.apply(decision.action, seat)
+    assert seen_throw
+
+
+def test_hints_read_no_private_attribute_of_a_bot():
+    import inspect
+    import re
+
+    from fivecrowns_lab.table import hints
+
+    assert not re.search(r"\bbot\._", inspect.getsource(hints))

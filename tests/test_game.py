@@ -105,7 +105,7 @@ def test_deal_gives_each_player_the_rounds_hand_size_and_turns_one_card_up(playe
 
 def test_deal_is_one_card_at_a_time_starting_at_the_dealers_left():
     game = Game(3, seed=11)
-    from fivecrowns_lab.table.game import _derive
+    from fivecrowns_lab.validators import derived_rng as _derive
 
     deck = list(DECK)
     _derive(game.seed, "round", 0).shuffle(deck)

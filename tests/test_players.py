@@ -105,7 +105,6 @@ def test_greedy_leaves_a_useless_upcard():
 
 def test_greedy_discards_to_leave_the_fewest_points():
     game = rig(Game(2, seed=1), ["5H 6H KC 9S", "8S 8D 4C 10D"], "QD", stock="9C")
-    game._round_no = 2
     game.draw("stock")  # 5H 6H KC 9S 9C: nothing melds, so the king goes
     bot = GreedyBot()
     assert bot.choose(game.observation(0)) == Discard(C("KC"))
@@ -129,7 +128,6 @@ def test_greedy_goes_out_with_no_discard_when_the_variant_allows():
 def test_lookahead_keeps_a_pair_that_unseen_cards_can_complete():
     # Round 4 (6 cards, 6s wild): greedy drops a king; the kings are a live pair.
     game = rig(Game(2, seed=1), ["KH KS 3C 4D 7S 9C", "8S 8D 4C 3H 3S 7C"], "QC", stock="JD")
-    game._round_no = 4
     game.draw("stock")
     assert GreedyBot().choose(game.observation(0)) == Discard(C("KH"))
     looking = LookaheadBot()

@@ -1,5 +1,7 @@
 """The round schedule, wilds and points (RULES.md: The round schedule, Scoring a round)."""
 
+import re
+
 import pytest
 
 from fivecrowns_lab import (
@@ -180,3 +182,150 @@ def test_going_out_bonus_variant_scores_minus_ten_and_is_off_by_default():
 
     assert GOING_OUT_BONUS == -10
     assert GameRules().going_out_bonus is False
+
+
+# -- no literal rank or round bound outside core/rules.py (issue 17) ------------------------------
+
+# Code (strings, comments and docstrings stripped) that spells a bound of the rules as a
+# number instead of importing MIN_RANK, MAX_RANK, ROUNDS, FIRST_ROUND, LAST_ROUND or MAX_RUN.
+LITERAL_BOUNDS = [
+    r"\brange\s*\(\s*3\s*,",  # range(3, 14): the ranks 3..K
+    r"\brange\s*\(\s*1\s*,\s*1[12]\s*\)",  # range(1, 12): the rounds 1..11
+    r"[<>]=?\s*1[1-4]\b(?!\s*\.)",  # r <= 13, round < 12, ...
+    r"(?<![.\w])1[1-4]\s*[<>]=?",  # 13 >= r
+    r"(?<![.\w])3\s*<=?",  # 3 <= r
+    r"==\s*1[13]\b(?!\s*\.)",  # round_no == 11
+    r"\(\s*3\s*,\s*13\s*\)",
+    r"\[\s*1[13]\s*\]",  # TABLE[11]: the last round
+    r"\b(?:min|max)\s*\(\s*1[13]\s*,",
+    r"\brounds\s*=\s*11\b",
+    r"\bCard\s*\(\s*1[1-3]\s*,",  # Card(13, ...): a king is Card(MAX_RANK, ...)
+]
+_BOUND = re.compile("|".join(LITERAL_BOUNDS))
+
+
+def literal_bounds(source: str) -> list[tuple[int, str]]:
+    """The (line, code) of every literal bound in ``source``, strings and comments skipped."""
+    import io
+    import tokenize
+
+    code: dict[int, list[str]] = {}
+    tokens = tokenize.generate_tokens(io.StringIO(source).readline)
+    for token in tokens:
+        if token.type in (tokenize.STRING, tokenize.COMMENT):
+            continue
+        code.setdefault(token.start[0], []).append(token.string)
+    lines = {n: " ".join(parts) for n, parts in code.items()}
+    return [(n, line) for n, line in sorted(lines.items()) if _BOUND.search(line)]
+
+
+@pytest.mark.parametrize(
+    "old_line",
+    [
+        "    for rank in range(3, 14):",
+        "_RANKS = range(3, 14)",
+        "                if 3 <= rank <= 13 and rank != wild:",
+        "    return {Card(r, a.suit) for r in ranks if 3 <= r <= 13 and r != wild}",
+        "    a, b = _HAZARD.get(round_no, _HAZARD[11])",
+        "        game = Game(NAMES, GameRules(rounds=min(11, min_round + 2)), seed=game_seed)",
+        "    for round_no in range(1, 12):",
+        "    king = Card(13, Suit.SPADES)",
+        "    if round_no == 11:",
+    ],
+)
+def test_the_literal_bound_scan_finds_the_bounds_the_package_used_to_spell_out(old_line):
+    assert literal_bounds(old_line + "\n"), old_line
+
+
+@pytest.mark.parametrize(
+    "fine_line",
+    [
+        "    for rank in range(MIN_RANK, MAX_RANK + 1):",
+        '    text = "A king scores 13 in rounds 1 to 10 (3 <= r <= 13)."  # 3 <= r',
+        "    size = min(25, n)",
+        "    rows = table[:14]",
+    ],
+)
+def test_the_literal_bound_scan_leaves_names_text_and_other_numbers_alone(fine_line):
+    assert not literal_bounds(fine_line + "\n"), fine_line
+
+
+def test_no_rank_or_round_bound_is_spelled_as_a_number_outside_core_rules():
+    import pathlib
+
+    import fivecrowns_lab
+
+    root = pathlib.Path(fivecrowns_lab.__file__).parent
+    found = [
+        f"{path.relative_to(root).as_posix()}:{line}: {code}"
+        for path in sorted(root.rglob("*.py"))
+        if path.relative_to(root).as_posix() != "core/rules.py"
+        for line, code in literal_bounds(path.read_text(encoding="utf-8"))
+    ]
+    assert not found, "use MIN_RANK, MAX_RANK, ROUNDS, FIRST_ROUND, LAST_ROUND, MAX_RUN:\n" + (
+        "\n".join(found)
+    )
+
+
+# -- CONTRIBUTING's "how to add a variant" is what the code does (issue 17) -------------------
+
+
+def test_every_game_rules_field_has_exactly_one_variants_line_with_a_label_if_on_off():
+    from collections import Counter
+    from dataclasses import fields
+
+    from fivecrowns_lab.core.rules import VARIANTS
+
+    lines = Counter(v.field for v in VARIANTS)
+    assert {f.name: 1 for f in fields(GameRules)} == dict(lines)
+    for variant in VARIANTS:
+        if isinstance(variant.default, bool):  # views build a checkbox from the label
+            assert variant.label, variant.field
+
+
+def test_every_meld_variant_is_a_round_rules_field_read_by_the_meld_check_and_the_solver():
+    import pathlib
+    from dataclasses import fields
+
+    import fivecrowns_lab
+    from fivecrowns_lab.core.rules import MELD_VARIANTS, VARIANTS, RoundRules
+
+    core = pathlib.Path(fivecrowns_lab.__file__).parent / "core"
+    melds = (core / "melds.py").read_text(encoding="utf-8")
+    solver = (core / "solver.py").read_text(encoding="utf-8")
+    round_fields = {f.name for f in fields(RoundRules)}
+    assert MELD_VARIANTS == tuple(v.field for v in VARIANTS if v.meld)
+    for name in MELD_VARIANTS:
+        assert name in round_fields, name
+        assert f"rules.{name}" in melds and f"rules.{name}" in solver, name
+        assert getattr(GameRules(**{name: True}).for_round(3), name) is True
+
+
+def test_a_variant_outside_the_meld_rules_is_not_carried_by_round_rules():
+    from dataclasses import fields
+
+    from fivecrowns_lab.core.rules import VARIANTS, RoundRules
+
+    round_fields = {f.name for f in fields(RoundRules)}
+    assert not [v.field for v in VARIANTS if not v.meld and v.field in round_fields]
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="views/scorekeeper.py and views/scoring.py still build a going-out-bonus checkbox "
+    "by hand (scorekeeper.py is being changed on another branch)",
+)
+def test_the_views_build_their_variant_checkboxes_from_the_variants_table():
+    import pathlib
+
+    import fivecrowns_lab
+    from fivecrowns_lab.core.rules import VARIANTS
+
+    views = pathlib.Path(fivecrowns_lab.__file__).parent / "views"
+    base = (views / "base.py").read_text(encoding="utf-8")
+    assert "def variant_checkboxes" in base and "VARIANTS" in base
+    labels = [v.label for v in VARIANTS if v.label]
+    for path in views.glob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        # a checkbox written out by hand would repeat a variant's label in the view
+        assert not [label for label in labels if label in text], path.name

@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from fivecrowns_lab import Draw, best_arrangement, hand_size, lessons
 from fivecrowns_lab.errors import LessonError
 from fivecrowns_lab.render import points_text
+from fivecrowns_lab.table.deal import deal_hand
 from fivecrowns_lab.table.scorebook import ScoreSheet
 from fivecrowns_lab.views import (
     DealLab,
@@ -25,7 +26,6 @@ from fivecrowns_lab.views import (
     ScheduleView,
     Scorekeeper,
     ScoringLesson,
-    deal_hand,
     find_lessons,
     placements,
 )
@@ -150,7 +150,7 @@ def test_deal_lab_same_seed_same_hand_and_shows_the_best_arrangement():
     view = DealLab(round_no=5, seed=11)
     first = view.hand
     view.deal_button.click()
-    assert view.hand == first == deal_hand(5, 11)
+    assert view.hand == first == deal_hand(5, random.Random(11))
     assert view.arrangement == best_arrangement(first, 5)
     assert f"{view.arrangement.penalty} points" in view.status.text
 
@@ -682,7 +682,7 @@ def test_deal_lab_same_seed_says_it_is_the_same_hand_never_silently():
     view.deal_button.click()
     assert "same hand" in view.status.text and "Surprise me" in view.status.text
     view.seed.value = 12
-    assert view.hand == deal_hand(5, 12) and "same hand" not in view.status.text
+    assert view.hand == deal_hand(5, random.Random(12)) and "same hand" not in view.status.text
 
 
 def test_meld_builder_new_hand_moves_to_the_next_seed():

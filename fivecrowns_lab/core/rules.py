@@ -23,6 +23,7 @@ from dataclasses import asdict, dataclass, field, fields
 from typing import TYPE_CHECKING, Any, Literal
 
 from ..errors import RoundError, RulesError, quote
+from ..validators import whole_number
 
 if TYPE_CHECKING:
     from .cards import Card
@@ -103,25 +104,30 @@ def run_fits(low: int, high: int) -> bool:
 
 def check_player_count(count: int, error: type[Exception] = RulesError) -> int:
     """Return ``count`` if 2..7 players can sit at the table, else raise ``error`` saying so."""
-    if isinstance(count, bool) or not isinstance(count, int):
-        raise error(f"The number of players is a whole number, not {quote(count)}.")
-    if not MIN_PLAYERS <= count <= MAX_PLAYERS:
-        raise error(
-            f"Five Crowns is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, not "
-            f"{quote(count)}; one player plays the solitaire edition (Solitaire)."
-        )
-    return count
+    whole_number(count, "The number of players", error=error)
+    return whole_number(
+        count,
+        "players",
+        MIN_PLAYERS,
+        MAX_PLAYERS,
+        error,
+        sentence="Five Crowns is played by {low} to {high} {what}, not {value}; "
+        "one player plays the solitaire edition (Solitaire).",
+    )
 
 
 def check_round(round_no: int) -> int:
     """Return ``round_no`` if it is a round of the game (1..11), else raise :class:`RoundError`."""
-    if isinstance(round_no, bool) or not isinstance(round_no, int) or round_no not in ROUNDS:
-        raise RoundError(
-            f"There is no round {quote(round_no)}: "
-            f"a game has rounds {FIRST_ROUND} to {LAST_ROUND} "
-            "(round 1 deals 3 cards with 3s wild, round 11 deals 13 with kings wild)."
-        )
-    return round_no
+    return whole_number(
+        round_no,
+        "round",
+        FIRST_ROUND,
+        LAST_ROUND,
+        RoundError,
+        sentence="There is no round {value}: a game has rounds {low} to {high} "
+        f"(round {FIRST_ROUND} deals {FIRST_ROUND + 2} cards with {FIRST_ROUND + 2}s wild, "
+        f"round {LAST_ROUND} deals {LAST_ROUND + 2} with kings wild).",
+    )
 
 
 def hand_size(round_no: int) -> int:
@@ -326,20 +332,27 @@ class GameRules:
     no_all_wild_melds: bool = field(default=_DEFAULTS["no_all_wild_melds"])
 
     def __post_init__(self) -> None:
-        if isinstance(self.rounds, bool) or not isinstance(self.rounds, int):
-            raise RulesError(
-                f"The number of rounds must be a whole number, not {quote(self.rounds)}."
-            )
-        if not 1 <= self.rounds <= len(ROUNDS):
-            raise RulesError(f"A game has 1 to {len(ROUNDS)} rounds, not {quote(self.rounds)}.")
+        whole_number(self.rounds, "The number of rounds", error=RulesError)
+        whole_number(
+            self.rounds,
+            "rounds",
+            1,
+            len(ROUNDS),
+            RulesError,
+            sentence="A game has {low} to {high} {what}, not {value}.",
+        )
         if not isinstance(self.ties, str) or self.ties not in TIE_POLICIES:
             raise RulesError(f"Ties are 'shared' or 'playoff', not {quote(self.ties)}.")
         size = self.playoff_hand_size
         low, high = hand_size(FIRST_ROUND), hand_size(LAST_ROUND)
-        if isinstance(size, bool) or not isinstance(size, int) or not low <= size <= high:
-            raise RulesError(
-                f"A playoff hand has {low} to {high} cards (a whole number), not {quote(size)}."
-            )
+        whole_number(
+            size,
+            "cards",
+            low,
+            high,
+            RulesError,
+            sentence="A playoff hand has {low} to {high} {what} (a whole number), not {value}.",
+        )
         for variant in VARIANTS:
             if isinstance(variant.default, bool):
                 _check_bool(variant.field, getattr(self, variant.field))

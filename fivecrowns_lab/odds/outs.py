@@ -23,7 +23,8 @@ from math import comb
 from ..core.cards import DECK, Card, Hand, check_available, parse_cards
 from ..core.rules import RoundRules, card_points, round_rules
 from ..core.solver import HandSizeError, can_go_out, going_out_discards
-from ..errors import OutsError, quote
+from ..errors import OutsError
+from ..validators import whole_number
 
 __all__ = ["Out", "Outs", "OutsError", "outs", "rule_of_thumb"]
 
@@ -81,10 +82,7 @@ class Outs:
         >>> result.within(1) == result.probability, round(float(result.within(3)), 4)
         (True, 0.5258)
         """
-        if isinstance(draws, bool) or not isinstance(draws, int) or draws < 0:
-            raise OutsError(
-                f"The number of draws must be a whole number >= 0, not {quote(draws)}."
-            )
+        whole_number(draws, "The number of draws", low=0, error=OutsError)
         draws = min(draws, self.unseen_total)
         if draws == 0:
             return Fraction(0)
@@ -107,11 +105,7 @@ def rule_of_thumb(count: int, draws: int = 1) -> float:
     0.24
     """
     for value, what in ((count, "outs"), (draws, "draws")):
-        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= len(DECK):
-            raise OutsError(
-                f"The number of {what} is a whole number from 0 to {len(DECK)}, "
-                f"not {quote(value)}."
-            )
+        whole_number(value, f"The number of {what}", 0, len(DECK), OutsError)
     return count * draws / 100
 
 

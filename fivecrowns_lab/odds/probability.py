@@ -35,7 +35,9 @@ from typing import Any, Literal
 from ..core.cards import DECK, Hand
 from ..core.rules import MELD_VARIANTS, RoundRules, hand_size, is_wild, round_rules
 from ..core.solver import can_go_out, going_out_discards, penalty
-from ..errors import ExactUnavailableError, ProbabilityError, plural, quote
+from ..errors import ExactUnavailableError, GameError, ProbabilityError, plural, quote
+from ..table.deal import deal_hand
+from ..validators import check_seed, whole_number
 from .counting import DECK_SIZE, count_round, wild_count_distribution
 from .simulate import MAX_GAMES
 from .stats import mean_interval, wilson_interval
@@ -174,24 +176,20 @@ def _exact(rules: RoundRules, key: str, question: str) -> Fraction:
 
 def _rng(seed: int | random.Random | None) -> random.Random:
     """A generator: ``seed`` itself if it is one, else a new one seeded with it."""
-    if isinstance(seed, random.Random):
-        return seed
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-        raise ProbabilityError(
-            "A seed is a whole number, a random.Random to keep dealing from, or None "
-            f"(for a random one), not {quote(seed)}."
-        )
-    return random.Random(seed)
+    checked = check_seed(seed, ProbabilityError, none=True, generator=True)
+    return checked if isinstance(checked, random.Random) else random.Random(checked)
 
 
 def _check_deals(n: object) -> int:
     """Return ``n`` if it is a number of hands to deal (0 to MAX_DEALS), else raise."""
-    if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= MAX_DEALS:
-        raise ProbabilityError(
-            f"The number of hands to deal is a whole number from 0 to {MAX_DEALS:,}, "
-            f"not {quote(n)}."
-        )
-    return n
+    return whole_number(
+        n,
+        "The number of hands to deal",
+        0,
+        MAX_DEALS,
+        ProbabilityError,
+        sentence="{what} is a whole number from {low} to {high:,}, not {value}.",
+    )
 
 
 def deal(
@@ -199,21 +197,30 @@ def deal(
 ) -> Hand:
     """A random hand for the round (plus ``extra`` more cards after it), from a seeded shuffle.
 
+    It is :func:`~fivecrowns_lab.table.deal.deal_hand` with the seed policy of this module.
+
     >>> len(deal(3, seed=1)), deal(3, seed=1) == deal(3, seed=1)
     (5, True)
     """
-    return Hand(_rng(seed).sample(DECK, round_rules(round_no).hand_size + extra))
+    rules = round_rules(round_no)
+    try:
+        return deal_hand(rules, _rng(seed), extra)
+    except GameError as error:  # the number of extra cards
+        raise ProbabilityError(str(error)) from None
 
 
 def _check_method(method: str, n: int) -> None:
     if method not in ("exact", "simulate"):
         raise ProbabilityError(f"The method is 'exact' or 'simulate', not {quote(method)}.")
-    if method == "simulate" and (
-        isinstance(n, bool) or not isinstance(n, int) or not 2 <= n <= MAX_DEALS
-    ):
-        raise ProbabilityError(
-            f"A simulation needs a whole number of at least 2 deals (at most {MAX_DEALS:,}), "
-            f"not {quote(n)}."
+    if method == "simulate":
+        whole_number(
+            n,
+            "deals",
+            2,
+            MAX_DEALS,
+            ProbabilityError,
+            sentence="A simulation needs a whole number of at least {low} {what} "
+            "(at most {high:,}), not {value}.",
         )
 
 

@@ -21,8 +21,9 @@ from typing import TYPE_CHECKING, Any
 
 from ..core.rules import GameRules, check_player_count
 from ..errors import SimulationError, quote
-from ..table.game import Game, check_seed, play_game
+from ..table.game import Game, play_game
 from ..table.players import Player, make_bot
+from ..validators import check_seed, whole_number
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -48,16 +49,14 @@ Progress = Callable[[int, int], None]
 
 def check_games(n_games: object) -> int:
     """Return ``n_games`` if it is a whole number of games to play, else raise SimulationError."""
-    if isinstance(n_games, bool) or not isinstance(n_games, int):
-        raise SimulationError(
-            f"The number of games must be a whole number >= {MIN_GAMES}, not {quote(n_games)}."
-        )
-    if not MIN_GAMES <= n_games <= MAX_GAMES:
-        raise SimulationError(
-            f"The number of games must be a whole number >= {MIN_GAMES} (at most {MAX_GAMES:,}), "
-            f"not {quote(n_games)}."
-        )
-    return n_games
+    return whole_number(
+        n_games,
+        "The number of games",
+        MIN_GAMES,
+        MAX_GAMES,
+        SimulationError,
+        sentence="{what} must be a whole number >= {low} (at most {high:,}), not {value}.",
+    )
 
 
 def _check_specs(players: object) -> list[str | Player]:
@@ -176,11 +175,13 @@ def simulate(
         )
     if not isinstance(progress, bool) and not callable(progress):
         raise SimulationError(f"progress is True, False or a function, not {quote(progress)}.")
-    if chunk_size is not None and (
-        isinstance(chunk_size, bool) or not isinstance(chunk_size, int) or chunk_size < 1
-    ):
-        raise SimulationError(
-            f"The chunk size is a whole number of games >= 1 (or None), not {quote(chunk_size)}."
+    if chunk_size is not None:
+        whole_number(
+            chunk_size,
+            "The chunk size",
+            1,
+            error=SimulationError,
+            sentence="{what} is a whole number of games >= {low} (or None), not {value}.",
         )
     import pandas as pd
     from tqdm.auto import tqdm

@@ -26,9 +26,9 @@ from typing import TYPE_CHECKING
 
 from ..core.rules import ROUNDS, GameRules
 from ..errors import plural, quote
-from ..table.game import check_seed
 from ..table.players import Player
 from ..table.solitaire import Solitaire
+from ..validators import check_seed, whole_number
 from .simulate import COLUMNS, Progress, SimulationError, check_games, game_seed, simulate
 from .stats import mean_interval, wilson_interval
 
@@ -171,10 +171,14 @@ def compare(table: pd.DataFrame, a: int = 0, b: int = 1) -> Comparison:
     _check_table(table)
     seats = int(table["player"].max()) + 1
     for seat in (a, b):
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < seats:
-            raise SimulationError(
-                f"There is no seat {quote(seat)}: the seats are numbered 0 to {seats - 1}."
-            )
+        whole_number(
+            seat,
+            "seat",
+            0,
+            seats - 1,
+            SimulationError,
+            sentence="There is no seat {value}: the seats are numbered {low} to {high}.",
+        )
     finals = final_totals(table).set_index(["game", "player"])["total"]
     games = sorted({g for g, _p in finals.index})
     differences = [float(finals[(g, a)] - finals[(g, b)]) for g in games]

@@ -89,7 +89,7 @@ from operator import itemgetter
 from typing import Any
 
 from ..core.cards import Card
-from ..core.rules import check_round, hand_size, is_wild, wild_rank
+from ..core.rules import MAX_RANK, MIN_MELD, MIN_RANK, check_round, hand_size, is_wild, wild_rank
 
 __all__ = ["MAX_RUNS", "SweepCounts", "goes_out", "sweep_round"]
 
@@ -99,8 +99,8 @@ Frontier = tuple[tuple[Joint, int], ...]  # (solver state, fewest wilds spent), 
 Column = tuple[int, ...]  # copies held of each suit at one rank
 
 _SUITS = 5
-_RANKS = range(3, 14)
-_NATURAL_RANKS = 10
+_RANKS = range(MIN_RANK, MAX_RANK + 1)
+_NATURAL_RANKS = len(_RANKS) - 1  # every rank but the wild one
 _WILDS = 16
 _DECK = 116
 _INF = 1 << 20
@@ -442,7 +442,7 @@ def goes_out(cards: Iterable[Card], round_no: int) -> bool:
             assert card.suit is not None
             held[card.rank, card.suit.index] += 1
     if not held:
-        return wilds == 0 or wilds >= 3
+        return wilds == 0 or wilds >= MIN_MELD
     sweep = _Sweep(round_no, rename_suits=False)
     number = sweep.intern(((((),) * _SUITS, 0),))
     # The budget at each rank is the hand's wilds plus the naturals still to come (as in

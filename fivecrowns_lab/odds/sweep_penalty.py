@@ -29,7 +29,15 @@ from collections import defaultdict
 from functools import cache
 from math import comb
 
-from ..core.rules import JOKER_POINTS, WILD_POINTS, check_round, hand_size, wild_rank
+from ..core.rules import (
+    JOKER_POINTS,
+    MAX_RANK,
+    MIN_RANK,
+    WILD_POINTS,
+    check_round,
+    hand_size,
+    wild_rank,
+)
 from . import sweep as _sw
 
 __all__ = ["penalty_counts"]
@@ -179,7 +187,7 @@ def penalty_counts(round_no: int) -> dict[int, int]:
     start = intern(((_UNMELDED, 0),))
     layer: dict[tuple[int, int], dict[int, int]] = {(start, 0): {0: 1}}
     empty: Column = (0,) * _SUITS
-    for rank in range(3, 14):
+    for rank in range(MIN_RANK, MAX_RANK + 1):
         nxt: dict[tuple[int, int], dict[int, int]] = defaultdict(lambda: defaultdict(int))
         for (number, k), bases in layer.items():
             options = [(empty, 0, 1)] if rank == wild else columns[number]

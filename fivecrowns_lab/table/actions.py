@@ -21,6 +21,7 @@ from typing import Any, Literal
 
 from ..core.cards import DECK, Card, format_cards, parse_card, parse_cards
 from ..errors import ActionError, quote
+from ..validators import whole_number
 
 __all__ = [
     "Action",
@@ -138,8 +139,12 @@ def action_from_dict(data: dict[str, Any]) -> Action:
             return GoOut(card, laid)
         if kind == "place":
             hand = data["hand"]
-            if isinstance(hand, bool) or not isinstance(hand, int):
-                raise ActionError(f"The hand of {quote(data)} is not a hand number.")
+            whole_number(
+                hand,
+                quote(data),  # input goes in as a value, never into the template
+                error=ActionError,
+                sentence="The hand of {what} is not a hand number.",
+            )
             return Place(hand, parse_card(data["discard"]))
     except KeyError as error:
         raise ActionError(f"{quote(data)} is not a complete action: it has no {error}.") from None

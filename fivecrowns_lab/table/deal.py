@@ -21,8 +21,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..core.cards import DECK, Card, Hand, parse_cards
-from ..core.rules import MAX_PLAYERS, MIN_PLAYERS, check_round, hand_size
+from ..core.rules import MAX_PLAYERS, MIN_PLAYERS, RoundRules, check_round, hand_size, round_rules
 from ..errors import GameError, quote
+from ..validators import whole_number
 
 __all__ = ["Deal", "deal_hand", "shuffle_deal"]
 
@@ -77,10 +78,14 @@ class Deal:
         object.__setattr__(self, "discard", _hand(self.discard, "discard pile"))
         object.__setattr__(self, "stock", _hand(self.stock, "stock"))
         dealer = self.dealer
-        if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < len(hands):
-            raise GameError(
-                f"The dealer is a seat from 0 to {len(hands) - 1}, not {quote(dealer)}."
-            )
+        whole_number(
+            dealer,
+            "The dealer",
+            0,
+            len(hands) - 1,
+            GameError,
+            sentence="{what} is a seat from {low} to {high}, not {value}.",
+        )
         size = hand_size(self.round_no)
         for seat, hand in enumerate(hands):
             if hand and len(hand) != size:
@@ -196,17 +201,19 @@ def shuffle_deal(
     return Deal(round_no, tuple(Hand(h) for h in hands), Hand([top]), Hand(stock), dealer)
 
 
-def deal_hand(round_no: int, rng: random.Random, size: int | None = None) -> Hand:
-    """One hand for ``round_no`` (or of ``size`` cards) from a deck shuffled with ``rng``.
+def deal_hand(rules: RoundRules | int, rng: random.Random, extra: int = 0) -> Hand:
+    """A random hand for the round (and ``extra`` more cards after it), dealt with ``rng``.
 
-    It shuffles exactly as :func:`shuffle_deal` does and takes cards from the top.
+    The one way the package deals a single hand: the probability questions, the deal lab
+    and the meld lab all call it, so the same generator state deals the same hand everywhere.
 
     >>> deal_hand(1, random.Random(4)) == deal_hand(1, random.Random(4))
     True
+    >>> len(deal_hand(3, random.Random(1), extra=2))
+    7
     """
-    n = hand_size(round_no) if size is None else size
-    if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= len(DECK):
-        raise GameError(f"A hand holds 0 to {len(DECK)} cards, not {quote(size)}.")
-    stock = list(DECK)
-    rng.shuffle(stock)
-    return Hand(stock[len(stock) - n :][::-1])
+    size = round_rules(rules).hand_size
+    if not isinstance(rng, random.Random):
+        raise GameError(f"A hand is dealt with a random.Random, not {quote(rng)}.")
+    whole_number(extra, "The number of extra cards", 0, len(DECK) - size, GameError)
+    return Hand(rng.sample(DECK, size + extra))

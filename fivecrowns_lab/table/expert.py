@@ -49,29 +49,81 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
+from dataclasses import dataclass, replace
 
 from ..core.cards import Card
-from ..core.rules import RoundRules, card_points, is_wild
+from ..core.rules import MIN_MELD, RoundRules, card_points, is_wild
 from ..core.solver import Arrangement, going_out_discards
 from .actions import Action, Discard, Draw, GoOut
 from .observation import Observation
 from .players import GreedyBot, discard_options
 from .sampling import TableRead, decision_rng, read_table, sample_draws
 
-__all__ = ["ExpertBot"]
+__all__ = ["Decision", "ExpertBot", "Option"]
 
 _FEED_POINTS = 4.0  # what handing the next player a card they collect costs, in points
 
 
+@dataclass(frozen=True)
+class Option:
+    """One choice the expert weighed and its value: the points it expects to hold at the
+    round's end after it (lower is better; feeding the next player counted)."""
+
+    action: Action
+    value: float
+
+    @property
+    def card(self) -> Card | None:
+        """The card thrown, when the option is a discard."""
+        return self.action.card if isinstance(self.action, Discard) else None
+
+
+@dataclass(frozen=True)
+class Decision:
+    """What the expert chose and what it weighed: the facts its one-sentence reason formats.
+
+    ``options`` are the choices rolled out over ``futures`` sampled futures, with their
+    values; ``table`` is what the table showed (the unseen cards, the opponents).
+    ``hand_plan`` is the points the hand leaves outside its melds with loose wilds counted
+    as 0, and ``plan_after`` the same after throwing each card of the hand (a discard only).
+    """
+
+    action: Action
+    options: tuple[Option, ...] = ()
+    futures: int = 0
+    table: TableRead | None = None
+    hand_plan: int = 0
+    plan_after: tuple[tuple[Card, int], ...] = ()
+    reason: str = ""
+
+
 class ExpertBot(GreedyBot):
-    """Samples the unseen cards, rolls each choice out over them, keeps the best average."""
+    """Samples the unseen cards, rolls each choice out over them, keeps the best average.
+
+    :meth:`decide` returns the move with what was weighed for it (a :class:`Decision`);
+    :meth:`choose` returns the move alone and ``last_decision`` keeps the decision.
+    """
 
     kind = "expert"
     samples = 24  # sequences of stock cards dealt from the unseen pool per move
     depth = 3  # rounds of the table each sequence looks ahead
     time_limit: float | None = None  # seconds; None keeps the sample budget exact
 
+    last_decision: Decision | None = None
+
+    def decide(self, observation: Observation) -> Decision:
+        """The move for ``observation``, the options weighed with their values, and why.
+
+        The same as :meth:`choose` (which returns ``decide(...).action``), with the facts.
+        """
+        action = self.choose(observation)
+        decision = self.last_decision
+        if decision is None or decision.action != action:
+            decision = Decision(action, reason=self.last_reason)
+        return decision
+
     def _choose(self, observation: Observation) -> Action:
+        self.last_decision = None
         self._read = read_table(observation)
         rng = decision_rng(self.seed, observation)
         self._draws = sample_draws(self._read.unseen, self.samples, self.depth + 1, rng)
@@ -84,8 +136,10 @@ class ExpertBot(GreedyBot):
         if going is not None:
             return self._safest_go_out(going, observation)
         card, _value = self._best_throw(list(observation.hand), observation, immediate=False)
-        self.last_reason = self._throw_reason(card, observation)
-        return Discard(card)
+        decision = self._throw_decision(card, observation)
+        self.last_reason = decision.reason
+        self.last_decision = decision
+        return decision.action
 
     # -- the draw ---------------------------------------------------------------------------
 
@@ -143,7 +197,7 @@ class ExpertBot(GreedyBot):
                 rest.remove(card)
                 found[card] = rest
         for meld in arrangement.melds:  # a spare end of a long meld costs nothing to throw
-            if len(meld.cards) <= 3:
+            if len(meld.cards) <= MIN_MELD:
                 continue
             ends = meld.cards if meld.kind == "book" else (meld.cards[0], meld.cards[-1])
             for card in ends:
@@ -281,10 +335,25 @@ class ExpertBot(GreedyBot):
             self.last_reason += "is the least useful card to pass on."
         return best
 
-    def _throw_reason(self, card: Card, observation: Observation) -> str:
+    def _throw_decision(self, card: Card, observation: Observation) -> Decision:
         from .hints import throw_reason
 
-        return throw_reason(self, card, observation)
+        rules = observation.round_rules
+        hand = list(observation.hand)
+        after = []
+        for other in dict.fromkeys(hand):
+            rest = list(hand)
+            rest.remove(other)
+            after.append((other, self._plan_points(rest, rules)))
+        decision = Decision(
+            Discard(card),
+            tuple(Option(Discard(c), v) for c, v in self._values.items()),
+            len(self._draws),
+            self._read,
+            self._plan_points(hand, rules),
+            tuple(after),
+        )
+        return replace(decision, reason=throw_reason(decision, observation))
 
 
 def _loose_points(cards: Sequence[Card], rules: RoundRules) -> int:

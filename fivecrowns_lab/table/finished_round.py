@@ -19,9 +19,17 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from ..core.cards import DECK, JOKER, RANKS, SUITS, Card, Hand
-from ..core.rules import GOING_OUT_BONUS, GameRules, RoundRules, check_round, hand_size
+from ..core.rules import (
+    GOING_OUT_BONUS,
+    MIN_PLAYERS,
+    GameRules,
+    RoundRules,
+    check_round,
+    hand_size,
+)
 from ..core.solver import Arrangement, best_arrangement, can_go_out
 from ..errors import LessonError
+from ..validators import whole_number
 
 __all__ = ["NAMES", "FinishedRound", "finished_round"]
 
@@ -101,10 +109,7 @@ def finished_round(
 ) -> FinishedRound:
     """A seeded finished round: player 0 went out, the others hold what was dealt to them."""
     check_round(round_no)
-    if isinstance(players, bool) or not isinstance(players, int):
-        raise LessonError(f"The number of players must be a whole number, not {players!r:.40}.")
-    if not 2 <= players <= len(NAMES):
-        raise LessonError(f"A table has 2 to {len(NAMES)} players, not {players}.")
+    whole_number(players, "The number of players", MIN_PLAYERS, len(NAMES), LessonError)
     rng = random.Random(seed)
     pool: Counter[Card] = Counter(DECK)
     rules = rules or GameRules()

@@ -21,15 +21,10 @@ fivecrowns_lab.errors.PhaseError: You must draw before you discard.
 
 from __future__ import annotations
 
-import hashlib
-import json
-import random
-import re
 import secrets
-import time
 from collections import Counter
-from collections.abc import Iterable, Iterator, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, NamedTuple
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 from ..core.cards import DECK, Card, Hand, parse_cards
 from ..core.layoff import best_with_layoff
@@ -43,8 +38,9 @@ from ..core.rules import (
     hand_size,
 )
 from ..core.solver import Arrangement, best_arrangement
-from ..errors import RulesError, quote
-from .actions import Action, ActionRecord, Discard, Draw, GoOut, Phase, Source, action_from_dict
+from ..errors import quote
+from ..validators import check_seed, derived_rng
+from .actions import Action, ActionRecord, Discard, Draw, GoOut, Phase, Source
 from .deal import Deal, shuffle_deal
 from .legality import (
     CardNotHeldError,
@@ -58,7 +54,9 @@ from .legality import (
     check_player,
     list_legal,
 )
+from .loop import Move, play_game, play_moves
 from .observation import Observation
+from .saves import read_save, save_text
 from .scoresheet import PlayoffResult, RoundResult, placements, scoresheet, standings, totals
 
 if TYPE_CHECKING:
@@ -81,23 +79,8 @@ __all__ = [
     "play_moves",
 ]
 
-_FORMAT = "fivecrowns-game"
-_VERSION = 1
-#: The largest save read back (a full game of 7 players is about 60 KB) and its deepest nesting.
-MAX_SAVE_BYTES = 1_000_000
-MAX_SAVE_DEPTH = 8
-#: Seeds are whole numbers within 64 bits either way; names at most this long.
-MAX_SEED = 2**64
+#: A player's name is at most this long.
 MAX_NAME = 40
-
-
-def check_seed(seed: object, error: type[Exception] = GameError) -> int:
-    """Return ``seed`` if it is a whole number within 64 bits, else raise ``error``."""
-    if isinstance(seed, bool) or not isinstance(seed, int) or not -MAX_SEED < seed < MAX_SEED:
-        raise error(
-            f"A seed is a whole number below 2**64 (or None for a random one), not {quote(seed)}."
-        )
-    return seed
 
 
 def check_names(players: object) -> tuple[str, ...]:
@@ -120,13 +103,6 @@ def check_names(players: object) -> tuple[str, ...]:
     if len(set(names)) != len(names):
         raise GameError(f"Each player needs a different name: {quote(', '.join(names))}.")
     return names
-
-
-def _derive(seed: int, *parts: object) -> random.Random:
-    """A generator that depends only on the seed and the parts (stable across processes)."""
-    text = ":".join(str(p) for p in (seed, *parts))
-    digest = hashlib.sha256(text.encode()).digest()
-    return random.Random(int.from_bytes(digest[:8], "big"))
 
 
 class Game:
@@ -157,8 +133,7 @@ class Game:
             rules = GameRules()
         elif not isinstance(rules, GameRules):
             raise GameError(f"The rules of a game are a GameRules, not {quote(rules)}.")
-        if seed is not None:
-            check_seed(seed)
+        check_seed(seed, GameError, none=True)
         if deal is not None:
             self._check_deal(deal, names, rules)
         self.names = names
@@ -195,7 +170,7 @@ class Game:
     def _deal(self, seats: tuple[int, ...], round_no: int, playoff: bool) -> None:
         n = len(self.names)
         index = self._rounds_started
-        self._rng = _derive(self.seed, "round", index)
+        self._rng = derived_rng(self.seed, "round", index)
         deal = self._deals.get(index)
         if deal is None:
             deal = shuffle_deal(round_no, n, index % n, self._rng, seats)
@@ -605,50 +580,26 @@ class Game:
 
     def to_json(self) -> str:
         """The game as JSON: seed, rules, names and actions (replayed by :meth:`from_json`)."""
-        data = {
-            "format": _FORMAT,
-            "version": _VERSION,
-            "names": list(self.names),
-            "rules": self.rules.to_dict(),
-            "seed": self.seed,
-            "actions": [r.action.to_dict() for r in self._history],
-            "rounds_started": self._rounds_started,
-            "game_over": self._phase == "game_over",
-        }
-        if self._deals:  # scripted deals, by the index of the round they started
-            data["deals"] = [[i, d.to_dict()] for i, d in sorted(self._deals.items())]
-        return json.dumps(data, ensure_ascii=False)
+        return save_text(self)
 
     @property
     def deals(self) -> dict[int, Deal]:
         """The scripted deals this game used, by the index of the round (0 = the first)."""
         return dict(self._deals)
 
+    @property
+    def rounds_started(self) -> int:
+        """How many rounds (the playoff included) have been dealt so far."""
+        return self._rounds_started
+
     @classmethod
     def from_json(cls, text: str) -> Game:
         """Resume a game saved with :meth:`to_json`; it continues exactly as the original would."""
-        data = _read_save(text)
-        try:
-            rules = GameRules.from_dict(data["rules"])
-        except RulesError as error:
-            raise GameError(f"This saved game has unknown rules: {error}") from None
-        try:
-            names = check_names(data["names"])
-            seed = check_seed(data["seed"])
-        except GameError as error:
-            raise GameError(f"This saved game is damaged: {error}") from None
-        deals = _read_deals(data.get("deals", []))
-        started = data["rounds_started"]
-        limit = rules.rounds + 1
-        if isinstance(started, bool) or not isinstance(started, int) or not 1 <= started <= limit:
-            raise GameError(
-                f"This saved game's rounds_started is not 1 to {limit}: {quote(started)}."
-            )
-        if not isinstance(data.get("game_over", False), bool):
-            raise GameError("This saved game is damaged: its game_over is not true or false.")
-        actions = [action_from_dict(a) for a in data["actions"]]
-        game = cls.replay(seed, rules, actions, names, deals)
-        while game._rounds_started < started or (data.get("game_over") and not game.is_over):
+        saved = read_save(text)
+        game = cls.replay(saved.seed, saved.rules, saved.actions, saved.names, saved.deals)
+        while game._rounds_started < saved.rounds_started or (
+            saved.game_over and not game.is_over
+        ):
             if game.phase != "round_over":
                 raise GameError("This saved game is damaged: its rounds do not match its actions.")
             game.next_round()
@@ -705,70 +656,6 @@ class Game:
         return game_html(self)
 
 
-_STRINGS = re.compile(r'"(?:[^"\\]|\\.)*"')
-_BRACKETS = re.compile(r"[\[\]{}]")
-
-
-def json_depth(text: str) -> int:
-    """How deeply the lists and objects of a JSON text nest (strings are skipped)."""
-    depth = deepest = 0
-    for bracket in _BRACKETS.findall(_STRINGS.sub("", text)):
-        depth += 1 if bracket in "[{" else -1
-        deepest = max(deepest, depth)
-    return deepest
-
-
-def read_json(
-    text: object, what: str, error: type[Exception] = GameError, limit: int = MAX_SAVE_BYTES
-) -> Any:
-    """Parse a saved ``what`` no larger than ``limit`` and nested at most ``MAX_SAVE_DEPTH``."""
-    if isinstance(text, bytes):
-        if len(text) > limit:
-            raise error(f"This {what} is too large: {len(text)} bytes, the most is {limit}.")
-        try:
-            text = text.decode("utf-8")
-        except UnicodeDecodeError:
-            raise error(f"This is not a saved {what}: it is not UTF-8 text.") from None
-    if not isinstance(text, str):
-        raise error(f"A saved {what} is JSON text, not {quote(text)}.")
-    if len(text) > limit:
-        raise error(f"This {what} is too large: {len(text)} characters, the most is {limit}.")
-    if json_depth(text) > MAX_SAVE_DEPTH:
-        raise error(f"This is not a saved {what}: it nests deeper than any save does.")
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as problem:
-        raise error(
-            f"This is not a saved {what}: {problem.msg} at character {problem.pos}."
-        ) from None
-    except (ValueError, RecursionError):  # such as a number of more than 4300 digits
-        raise error(f"This is not a saved {what}: it holds a value too large to read.") from None
-
-
-def _read_deals(data: object) -> dict[int, Deal]:
-    if not isinstance(data, list) or len(data) > MAX_SAVE_DEPTH * 2:
-        raise GameError("This saved game is damaged: its deals are not readable.")
-    deals: dict[int, Deal] = {}
-    for item in data:
-        if not (isinstance(item, list) and len(item) == 2 and isinstance(item[0], int)):
-            raise GameError(f"This saved game's deal {quote(item)} is not [round index, deal].")
-        deals[item[0]] = Deal.from_dict(item[1])
-    return deals
-
-
-def _read_save(text: str) -> dict[str, Any]:
-    """The fields of a saved game, or a :class:`GameError` saying what is wrong with it."""
-    data = read_json(text, "game")
-    if not isinstance(data, dict) or data.get("format") != _FORMAT:
-        raise GameError("This is not a saved Five Crowns game (its 'format' is missing).")
-    missing = [k for k in ("names", "rules", "seed", "actions", "rounds_started") if k not in data]
-    if missing:
-        raise GameError(f"This saved game is incomplete: it has no {', '.join(missing)}.")
-    if not isinstance(data["actions"], list) or not isinstance(data["rules"], dict):
-        raise GameError("This saved game is damaged: its actions or rules are not readable.")
-    return data
-
-
 def _card(card: Card | str) -> Card:
     if isinstance(card, Card):
         return card
@@ -787,63 +674,3 @@ def _melds(melds: object) -> tuple[tuple[Card, ...], ...]:
             raise GoOutError("That is more melds than the deck has cards.")
         groups.append(tuple(parse_cards(meld)))
     return tuple(groups)
-
-
-class Move(NamedTuple):
-    """One move of :func:`play_moves`: the seat, what it saw, what it chose, and how long
-    choosing took (seconds of wall clock)."""
-
-    seat: int
-    observation: Observation
-    action: Action
-    seconds: float
-
-
-def play_moves(game: Game, players: Sequence[Player]) -> Iterator[Move]:
-    """Play ``game`` to its end, yielding each move just before it is applied.
-
-    The one game loop: :func:`play_game` runs it through, and callers that time the
-    moves or look for a position iterate it. Stop iterating to stop there: the move
-    yielded last is then not applied. The players are checked at once, not on the
-    first move.
-
-    >>> from fivecrowns_lab.table.players import make_bot
-    >>> game = Game(2, seed=1)
-    >>> first = next(play_moves(game, [make_bot("greedy", 1), make_bot("greedy", 2)]))
-    >>> first.seat, type(first.action).__name__, game.phase
-    (1, 'Draw', 'draw')
-    """
-    if not isinstance(game, Game):
-        raise GameError(f"play_game plays a Game, not {quote(game)}.")
-    if not isinstance(players, (list, tuple)) or len(players) != len(game.names):
-        count = len(players) if isinstance(players, (list, tuple)) else quote(players)
-        raise GameError(
-            f"This game has {len(game.names)} seats, but the players given are {count}."
-        )
-    for player in players:
-        if not callable(getattr(player, "choose", None)):
-            raise GameError(
-                f"A player has a choose(observation) method; {quote(player)} has none."
-            )
-    return _moves(game, players)
-
-
-def _moves(game: Game, players: Sequence[Player]) -> Iterator[Move]:
-    while not game.is_over:
-        if game.phase == "round_over":
-            game.next_round()
-            continue
-        seat = game.current_player
-        assert seat is not None
-        observation = game.observation(seat)
-        start = time.perf_counter()
-        action = players[seat].choose(observation)
-        yield Move(seat, observation, action, time.perf_counter() - start)
-        game.apply(action, seat)
-
-
-def play_game(game: Game, players: Sequence[Player]) -> Game:
-    """Ask each player in turn for an action until the game is over; return the game."""
-    for _move in play_moves(game, players):
-        pass
-    return game

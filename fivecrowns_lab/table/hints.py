@@ -20,13 +20,23 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..core.cards import DECK, SUITS, Card, parse_card
-from ..core.rules import RoundRules, card_points, is_wild, round_rules
+from ..core.rules import (
+    LAST_ROUND,
+    MAX_RANK,
+    MIN_RANK,
+    RoundRules,
+    card_points,
+    is_wild,
+    round_rules,
+)
+from ..core.solver import best_arrangement
 from ..errors import LessonError
 from .actions import Action, Discard
 from .observation import Observation
 
 if TYPE_CHECKING:
-    from .expert import ExpertBot
+    from .expert import Decision
+    from .sampling import TableRead
 
 __all__ = [
     "WorkedPosition",
@@ -54,7 +64,7 @@ def finishers(a: Card, b: Card, rules: RoundRules) -> set[Card]:
     assert a.suit is not None
     low, high = sorted((a.rank, b.rank))
     ranks = [low + 1] if high - low == 2 else [low - 1, high + 1]
-    return {Card(r, a.suit) for r in ranks if 3 <= r <= 13 and r != wild}
+    return {Card(r, a.suit) for r in ranks if MIN_RANK <= r <= MAX_RANK and r != wild}
 
 
 def _pairs(loose: list[Card], rules: RoundRules) -> list[tuple[Card, Card]]:
@@ -83,14 +93,20 @@ def _live_outs(
     return live, total
 
 
-def throw_reason(bot: ExpertBot, card: Card, observation: Observation) -> str:
-    """One sentence: which cards to keep and why, which to throw and why."""
+def throw_reason(decision: Decision, observation: Observation) -> str:
+    """One sentence from the expert's decision to throw a card: which cards to keep and
+    why, which to throw and why."""
     rules = observation.round_rules
-    read = bot._read
+    if not isinstance(decision.action, Discard):
+        raise LessonError(f"A throw's reason explains a discard, not {decision.action}.")
+    card = decision.action.card
+    read = decision.table
+    assert read is not None  # the expert read the table before weighing a throw
     rest = list(observation.hand)
     rest.remove(card)
-    loose = list(bot._arrange(rest, rules).leftover)
-    if bot._plan_points(rest, rules) == bot._plan_points(list(observation.hand), rules):
+    loose = list(best_arrangement(tuple(sorted(rest)), rules).leftover)
+    plan_after = dict(decision.plan_after)
+    if plan_after[card] == decision.hand_plan:
         return (
             f"Throw {card}: your melds stay whole without it, so it costs nothing and "
             "every loose card keeps its chances."
@@ -106,14 +122,13 @@ def throw_reason(bot: ExpertBot, card: Card, observation: Observation) -> str:
         _share, (a, b), live, total = best
         count = f"all {total}" if live == total else f"{live} of the {total}"
         keep = f"Keep {a} {b}: {count} cards that meld with them are still unseen; "
-    why = _why_throw(bot, card, observation, loose)
+    why = _why_throw(decision, card, observation, read)
     text = f"{keep}throw {card}{why}." if keep else f"Throw {card}{why}."
     return text
 
 
-def _why_throw(bot: ExpertBot, card: Card, observation: Observation, loose: list[Card]) -> str:
+def _why_throw(decision: Decision, card: Card, observation: Observation, read: TableRead) -> str:
     rules = observation.round_rules
-    read = bot._read
     nxt = read.next_opponent()
     if nxt is not None and card in nxt.passed:
         return f", which {nxt.name} passed over"
@@ -121,14 +136,9 @@ def _why_throw(bot: ExpertBot, card: Card, observation: Observation, loose: list
         return f", which {nxt.name} threw away themselves"
     threat = read.threat()
     points = card_points(card, rules)
-    rest = list(observation.hand)
-    rest.remove(card)
-    now = bot._plan_points(rest, rules)
-    fewest = min(
-        bot._plan_points([c for i, c in enumerate(observation.hand) if i != k], rules)
-        for k in range(len(observation.hand))
-        if not is_wild(observation.hand[k], rules)
-    )
+    plan_after = dict(decision.plan_after)
+    now = plan_after[card]
+    fewest = min((p for c, p in plan_after.items() if not is_wild(c, rules)), default=now)
     if threat is not None and threat.chance >= _RISKY and points >= 9 and now <= fewest:
         took = len(threat.holds)
         habit = f"has taken {took} discard{'s' if took != 1 else ''} and " if took else ""
@@ -140,11 +150,11 @@ def _why_throw(bot: ExpertBot, card: Card, observation: Observation, loose: list
         for c in others
         if not is_wild(c, rules)
     )
-    values = getattr(bot, "_values", {})
+    values = {o.card: o.value for o in decision.options if o.card is not None}
     rivals = sorted((v, c.sort_key, c) for c, v in values.items() if c != card)
     if card in values and rivals:
         value, _key, rival = rivals[0]
-        n = len(bot._draws)
+        n = decision.futures
         feeds = ""
         if nxt is not None and not nxt.spurned(rival) and nxt.wants(rival, rules):
             near = [
@@ -213,7 +223,7 @@ def worked_position(seed: int = 1, min_round: int = 4, max_games: int = 20) -> W
     from .players import make_bot
 
     for game_seed in range(seed, seed + max_games):
-        game = Game(WORKED_NAMES, GameRules(rounds=min(11, min_round + 2)), seed=game_seed)
+        game = Game(WORKED_NAMES, GameRules(rounds=min(LAST_ROUND, min_round + 2)), seed=game_seed)
         bots = [make_bot("expert", game_seed)] + [
             make_bot("greedy", game_seed + p) for p in range(1, 4)
         ]

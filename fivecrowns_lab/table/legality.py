@@ -35,6 +35,7 @@ from ..errors import (
     TurnError,
     quote,
 )
+from ..validators import whole_number
 from .actions import Action, Discard, Draw, GoOut, Phase, Source
 
 __all__ = [
@@ -80,11 +81,14 @@ class Turn:
 
 def check_player(player: object, names: Sequence[str]) -> int:
     """Return ``player`` if it is a seat (0-based) at this table, else raise :class:`TurnError`."""
-    if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < len(names):
-        raise TurnError(
-            f"There is no player {quote(player)}: the seats are numbered 0 to {len(names) - 1}."
-        )
-    return player
+    return whole_number(
+        player,
+        "player",
+        0,
+        len(names) - 1,
+        TurnError,
+        sentence="There is no player {value}: the seats are numbered {low} to {high}.",
+    )
 
 
 def _and(items: Sequence[str]) -> str:

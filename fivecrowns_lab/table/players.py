@@ -39,11 +39,11 @@ from collections.abc import Callable, Sequence
 from typing import Protocol, runtime_checkable
 
 from ..core.cards import JOKER, SUITS, Card, Hand
-from ..core.rules import RoundRules, card_points, is_wild
+from ..core.rules import MAX_RANK, MIN_RANK, RoundRules, card_points, is_wild
 from ..core.solver import Arrangement, best_arrangement, penalty
 from ..errors import BotError, quote
+from ..validators import Seed, check_seed
 from .actions import Action, Discard, Draw, GoOut
-from .game import MAX_SEED
 from .observation import Observation
 
 __all__ = [
@@ -73,17 +73,13 @@ class Player(Protocol):
         ...
 
 
-#: What seeds a bot: None (a fresh random seed), a whole number or a text, as for
-#: :class:`random.Random`.
-Seed = int | str | None
-
-
 def check_bot_seed(seed: object) -> Seed:
     """Return ``seed`` if a bot can be seeded with it, else raise :class:`BotError`.
 
     A bot takes what :class:`random.Random` takes from a learner: None, a text, or a
-    whole number below 2**64 in size (the bound a game's seed has). ``True`` is refused:
-    it is a switch passed by mistake, not a seed.
+    whole number below 2**64 in size (the bound a game's seed has), by the one seed
+    policy (:func:`fivecrowns_lab.validators.check_seed`). ``True`` is refused: it is a
+    switch passed by mistake, not a seed; so is a text with a lone surrogate.
 
     >>> check_bot_seed("Ana's bot"), check_bot_seed(7), check_bot_seed(None)
     ("Ana's bot", 7, None)
@@ -92,23 +88,8 @@ def check_bot_seed(seed: object) -> Seed:
     ...
     fivecrowns_lab.errors.BotError: A bot's seed is a whole number below 2**64, ... not [].
     """
-    if isinstance(seed, str):
-        try:
-            seed.encode("utf-8")  # what random.Random does with a text seed
-        except UnicodeEncodeError:
-            raise BotError(
-                f"A bot's seed text {quote(seed)} holds a broken character (a lone "
-                "surrogate); type the seed again."
-            ) from None
-        return seed
-    if seed is None:
-        return seed
-    if isinstance(seed, bool) or not isinstance(seed, int) or not -MAX_SEED < seed < MAX_SEED:
-        raise BotError(
-            "A bot's seed is a whole number below 2**64, a text or None (for a random one), "
-            f"not {quote(seed)}."
-        )
-    return seed
+    checked: Seed = check_seed(seed, BotError, none=True, text=True, whose="A bot's")
+    return checked
 
 
 class Bot:
@@ -447,7 +428,7 @@ class LookaheadBot(GreedyBot):
             draws.update(Card(card.rank, suit) for suit in SUITS)
             for step in (-2, -1, 1, 2):
                 rank = card.rank + step
-                if 3 <= rank <= 13 and rank != wild:
+                if MIN_RANK <= rank <= MAX_RANK and rank != wild:
                     draws.add(Card(rank, card.suit))
         total = 0.0
         for card in draws:

@@ -26,7 +26,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from ..core.cards import Card
-from ..core.rules import RoundRules, is_wild
+from ..core.rules import LAST_ROUND, RoundRules, is_wild
 from .actions import Discard, Draw, GoOut
 from .observation import Observation
 
@@ -124,7 +124,7 @@ _MOST = 0.45
 
 
 def _chance(turn: int, pickups: int, round_no: int) -> float:
-    a, b = _HAZARD.get(round_no, _HAZARD[11])
+    a, b = _HAZARD.get(round_no, _HAZARD[LAST_ROUND])
     return min(_MOST, (a + b * turn) * (1.0 + _PER_PICKUP * pickups))
 
 

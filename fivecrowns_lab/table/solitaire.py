@@ -30,8 +30,15 @@ from ..core.cards import DECK, Card, Hand
 from ..core.rules import ROUNDS, hand_size
 from ..core.solver import can_go_out, penalty
 from ..errors import FiveCrownsError, SolitaireError, quote
+from ..validators import (
+    MAX_SAVE_CHARS,
+    MAX_SAVE_DEPTH,
+    check_seed,
+    derived_rng,
+    read_json,
+    whole_number,
+)
 from .actions import Action, ActionRecord, Draw, Place, action_from_dict
-from .game import _derive, check_seed, read_json
 
 __all__ = ["Solitaire", "SolitaireBot", "SolitaireError", "SolitaireResult"]
 
@@ -53,10 +60,9 @@ class Solitaire:
     """A game of Five Crowns Solitaire, dealt from ``seed`` (None: a random seed, kept)."""
 
     def __init__(self, seed: int | None = None) -> None:
-        if seed is not None:
-            check_seed(seed, SolitaireError)
+        check_seed(seed, SolitaireError, none=True)
         self.seed = secrets.randbits(63) if seed is None else int(seed)
-        rng: random.Random = _derive(self.seed, "solitaire")
+        rng: random.Random = derived_rng(self.seed, "solitaire")
         stock = list(DECK)
         rng.shuffle(stock)
         self._hands: list[list[Card]] = []
@@ -155,8 +161,14 @@ class Solitaire:
             if self._phase != "place":
                 raise SolitaireError("You must draw before you place a card.")
             k = action.hand
-            if isinstance(k, bool) or not isinstance(k, int) or not 1 <= k <= len(self._hands):
-                raise SolitaireError(f"There is no hand {k!r}: the hands are numbered 1 to 11.")
+            whole_number(
+                k,
+                "hand",
+                1,
+                len(self._hands),
+                SolitaireError,
+                sentence="There is no hand {value}: the hands are numbered {low} to {high}.",
+            )
             if self._closed[k - 1]:
                 raise SolitaireError(f"Hand {k} is closed: put the card into an open hand.")
             if not isinstance(action.discard, Card):
@@ -228,7 +240,7 @@ class Solitaire:
     @classmethod
     def from_json(cls, text: str) -> Solitaire:
         """Resume a game saved with :meth:`to_json`."""
-        data = read_json(text, "solitaire game", SolitaireError)
+        data = read_json(text, "solitaire game", MAX_SAVE_CHARS, MAX_SAVE_DEPTH, SolitaireError)
         if not isinstance(data, dict) or data.get("format") != _FORMAT:
             raise SolitaireError("This is not a saved Five Crowns Solitaire game.")
         missing = [k for k in ("seed", "actions") if k not in data]
@@ -270,7 +282,7 @@ class Solitaire:
 
     def __repr__(self) -> str:
         return (
-            f"<Solitaire seed={self.seed}, {sum(self._closed)}/11 closed, "
+            f"<Solitaire seed={self.seed}, {sum(self._closed)}/{len(self._closed)} closed, "
             f"{len(self._stock)} to draw, {self._phase}>"
         )
 

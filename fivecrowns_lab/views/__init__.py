@@ -5,7 +5,7 @@ one factory per lesson that returns one of them.
 """
 
 from .base import Status, View
-from .deal import DealLab, deal_hand
+from .deal import DealLab
 from .gallery import Gallery, find_lessons
 from .hand import HandWidget
 from .meld_lab import MeldLab
@@ -34,7 +34,6 @@ __all__ = [
     "SolitaireLesson",
     "Status",
     "View",
-    "deal_hand",
     "find_lessons",
     "finished_round",
     "placements",

@@ -7,25 +7,20 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from ..core.cards import DECK, Hand, parse_cards
+from ..core.cards import Hand, parse_cards
 from ..core.rules import ROUNDS, hand_size, wild_rank_text
 from ..core.solver import best_arrangement
 from ..errors import LessonError, plural
 from ..render import arrangement_html, hand_html, points_text
+from ..table.deal import deal_hand
 from .base import View
 
-__all__ = ["DealLab", "cards_text", "deal_hand"]
+__all__ = ["DealLab", "cards_text"]
 
 
 def cards_text(n: int) -> str:
     """``'1 card'``, ``'7 cards'``."""
     return plural(n, "card")
-
-
-def deal_hand(round_no: int, seed: int, size: int | None = None) -> Hand:
-    """The hand a seeded shuffle deals in a round (the same seed always deals the same hand)."""
-    n = hand_size(round_no) if size is None else size
-    return Hand(random.Random(seed).sample(DECK, n))
 
 
 class DealLab(View):
@@ -81,7 +76,7 @@ class DealLab(View):
         """Deal the hand for the chosen round and seed (the same seed says it is the same hand)."""
         key = (self.round.value, self.seed.value)
         again = key == self._dealt
-        self.show(deal_hand(*key), f"seed {self.seed.value}")
+        self.show(deal_hand(key[0], random.Random(key[1])), f"seed {self.seed.value}")
         self._dealt = key
         if again:
             self.status.info(

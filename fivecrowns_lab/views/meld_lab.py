@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from html import escape
 from typing import Any
 
@@ -13,8 +14,8 @@ from ..core.rules import ROUNDS, card_points, hand_size, wild_rank_text
 from ..core.solver import best_arrangement
 from ..errors import LessonError
 from ..render import arrangement_html, card_html, hand_html, points_text
+from ..table.deal import deal_hand
 from .base import View, css
-from .deal import deal_hand
 from .hand import HandWidget
 
 __all__ = ["MeldChecks", "MeldLab"]
@@ -139,7 +140,7 @@ class MeldLab(View):
 
     def _deal(self) -> None:
         """Deal the hand of the chosen round and seed."""
-        self._start(deal_hand(self.round_no, self.seed.value).sorted())
+        self._start(deal_hand(self.round_no, random.Random(self.seed.value)).sorted())
         self.status.info(
             f"A round {self.round_no} hand of {hand_size(self.round_no)} cards "
             f"(seed {self.seed.value})."

@@ -14,6 +14,7 @@ import ipywidgets as widgets
 
 from ..core.cards import DECK, JOKER, RANK_NAMES, RANKS, Card, Hand, Suit
 from ..core.rules import (
+    MAX_RANK,
     ROUNDS,
     card_points,
     check_round,
@@ -32,7 +33,7 @@ __all__ = ["DealtHand", "ScheduleTable", "ScheduleView", "schedule_rows"]
 
 def schedule_rows() -> list[tuple[int, int, str, int, int]]:
     """(round, cards dealt, wild rank, a king's points, a joker's points) for every round."""
-    king = Card(13, Suit.SPADES)
+    king = Card(MAX_RANK, Suit.SPADES)
     return [
         (r, hand_size(r), wild_rank_text(r), card_points(king, r), card_points(JOKER, r))
         for r in ROUNDS

@@ -1,0 +1,114 @@
+"""A game's save: the JSON text :meth:`Game.to_json` writes and :meth:`Game.from_json` reads.
+
+A save holds what replays the game exactly: the names, the rules, the seed, the actions,
+the scripted deals (by the index of the round they started) and how many rounds were
+dealt. Reading one checks every field before anything is replayed; anything wrong is a
+:class:`~fivecrowns_lab.errors.GameError` saying what.
+
+>>> from fivecrowns_lab.table.game import Game
+>>> game = Game(["Ana", "Ben"], seed=3)
+>>> saved = read_save(save_text(game))
+>>> saved.names, saved.seed, saved.rounds_started, saved.actions
+(('Ana', 'Ben'), 3, 1, ())
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from ..core.rules import GameRules
+from ..errors import GameError, RulesError, quote
+from ..validators import MAX_SAVE_CHARS, MAX_SAVE_DEPTH, check_seed, read_json, whole_number
+from .actions import Action, action_from_dict
+from .deal import Deal
+
+if TYPE_CHECKING:
+    from .game import Game
+
+__all__ = ["SAVE_FORMAT", "SAVE_VERSION", "SavedGame", "read_save", "save_text"]
+
+SAVE_FORMAT = "fivecrowns-game"
+SAVE_VERSION = 1
+_FIELDS = ("names", "rules", "seed", "actions", "rounds_started")
+
+
+@dataclass(frozen=True)
+class SavedGame:
+    """The fields of a save, each checked: :meth:`Game.from_json` replays them."""
+
+    names: tuple[str, ...]
+    rules: GameRules
+    seed: int
+    actions: tuple[Action, ...]
+    deals: dict[int, Deal]
+    rounds_started: int
+    game_over: bool
+
+
+def save_text(game: Game) -> str:
+    """The game as JSON: seed, rules, names, actions and scripted deals."""
+    data: dict[str, Any] = {
+        "format": SAVE_FORMAT,
+        "version": SAVE_VERSION,
+        "names": list(game.names),
+        "rules": game.rules.to_dict(),
+        "seed": game.seed,
+        "actions": [r.action.to_dict() for r in game.history],
+        "rounds_started": game.rounds_started,
+        "game_over": game.is_over,
+    }
+    deals = game.deals
+    if deals:  # scripted deals, by the index of the round they started
+        data["deals"] = [[i, d.to_dict()] for i, d in sorted(deals.items())]
+    return json.dumps(data, ensure_ascii=False)
+
+
+def read_save(text: object) -> SavedGame:
+    """The checked fields of a saved game, or a :class:`GameError` saying what is wrong."""
+    from .game import check_names  # the game module imports this one
+
+    data = read_json(text, "game", MAX_SAVE_CHARS, MAX_SAVE_DEPTH, GameError)
+    if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+        raise GameError("This is not a saved Five Crowns game (its 'format' is missing).")
+    missing = [k for k in _FIELDS if k not in data]
+    if missing:
+        raise GameError(f"This saved game is incomplete: it has no {', '.join(missing)}.")
+    if not isinstance(data["actions"], list) or not isinstance(data["rules"], dict):
+        raise GameError("This saved game is damaged: its actions or rules are not readable.")
+    try:
+        rules = GameRules.from_dict(data["rules"])
+    except RulesError as error:
+        raise GameError(f"This saved game has unknown rules: {error}") from None
+    try:
+        names = check_names(data["names"])
+        seed = check_seed(data["seed"], GameError)
+    except GameError as error:
+        raise GameError(f"This saved game is damaged: {error}") from None
+    deals = _read_deals(data.get("deals", []))
+    limit = rules.rounds + 1
+    started = whole_number(
+        data["rounds_started"],
+        "rounds_started",
+        1,
+        limit,
+        GameError,
+        sentence="This saved game's rounds_started is not {low} to {high}: {value}.",
+    )
+    game_over = data.get("game_over", False)
+    if not isinstance(game_over, bool):
+        raise GameError("This saved game is damaged: its game_over is not true or false.")
+    actions = tuple(action_from_dict(a) for a in data["actions"])
+    return SavedGame(names, rules, seed, actions, deals, started, game_over)
+
+
+def _read_deals(data: object) -> dict[int, Deal]:
+    if not isinstance(data, list) or len(data) > MAX_SAVE_DEPTH * 2:
+        raise GameError("This saved game is damaged: its deals are not readable.")
+    deals: dict[int, Deal] = {}
+    for item in data:
+        if not (isinstance(item, list) and len(item) == 2 and isinstance(item[0], int)):
+            raise GameError(f"This saved game's deal {quote(item)} is not [round index, deal].")
+        deals[item[0]] = Deal.from_dict(item[1])
+    return deals
