@@ -823,3 +823,23 @@ def test_a_save_holding_a_huge_number_does_not_show_python_internals():
 def test_a_save_that_is_not_text_is_refused(text):
     with pytest.raises(GameError, match=r"not|UTF-8"):
         Game.from_json(text)
+
+
+def test_a_save_with_an_unknown_key_is_refused_naming_it_and_the_game_is_unchanged():
+    import json
+
+    game = Game(["Ana", "Ben"], seed=4)
+    data = json.loads(game.to_json())
+    data["cheat"] = True
+    with pytest.raises(GameError, match="holds a key no save has: 'cheat'"):
+        Game.from_json(json.dumps(data))
+    assert Game.from_json(game.to_json()).to_json() == game.to_json()
+
+
+def test_player_names_are_cleaned_of_invisible_and_bidirectional_characters():
+    game = Game(["Zoe\u0301\u200b", "Ben\u202e", "Cy\u0000"], seed=1)
+    assert game.names == ("Zoé", "Ben", "Cy")
+    with pytest.raises(GameError, match="different name"):
+        Game(["Ann", "Ann\u200b"])  # the same name to anyone looking at the table
+    with pytest.raises(GameError, match="1 to"):
+        Game(["\u200b\u202e", "Ben"])  # nothing visible is left

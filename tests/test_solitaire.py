@@ -205,3 +205,14 @@ def test_placing_something_that_is_not_a_card_is_refused_and_changes_nothing():
     with pytest.raises(SolitaireError, match="no hand 'x'"):
         game.apply(Place("x", game.drawn))  # type: ignore[arg-type]
     assert game.to_json() == before
+
+
+def test_a_solitaire_save_with_an_unknown_key_is_refused_naming_it():
+    import json
+
+    from fivecrowns_lab.table.solitaire import SolitaireError
+
+    data = json.loads(Solitaire(3).to_json())
+    data["peek"] = [1, 2]
+    with pytest.raises(SolitaireError, match="holds a key no save has: 'peek'"):
+        Solitaire.from_json(json.dumps(data))

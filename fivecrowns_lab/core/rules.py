@@ -286,7 +286,8 @@ VARIANTS: tuple[Variant, ...] = (
             "A player may also go out by melding every card after the draw, with no discard.",
             label="Go out with no discard"),
     Variant("books in different suits", "books_distinct_suits", False,
-            "A book's natural cards must all be of different suits (8♥ 8♥ 8★ is not a book).",
+            "A book's natural cards must all be of different suits: two eights of hearts "
+            "cannot share a book.",
             meld=True, label="Books in different suits"),
     Variant("no all-wild melds", "no_all_wild_melds", False,
             "Every book and run needs at least one natural card.", meld=True,

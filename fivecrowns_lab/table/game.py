@@ -38,8 +38,8 @@ from ..core.rules import (
     hand_size,
 )
 from ..core.solver import Arrangement, best_arrangement
-from ..errors import quote
-from ..validators import check_seed, derived_rng
+from ..errors import plural, quote
+from ..validators import check_seed, clean_name, derived_rng
 from .actions import Action, ActionRecord, Discard, Draw, GoOut, Phase, Source
 from .deal import Deal, shuffle_deal
 from .legality import (
@@ -95,11 +95,13 @@ def check_names(players: object) -> tuple[str, ...]:
         )
     check_player_count(len(players), GameError)
     for name in players:
-        if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME:
+        # Cleaned first (NFC, no invisible or bidirectional characters), so two names that
+        # look alike are compared as a person sees them.
+        if not isinstance(name, str) or not clean_name(name) or len(name) > MAX_NAME:
             raise GameError(
                 f"A player's name is some text of 1 to {MAX_NAME} characters, not {quote(name)}."
             )
-    names = tuple(players)
+    names = tuple(clean_name(name) for name in players)
     if len(set(names)) != len(names):
         raise GameError(f"Each player needs a different name: {quote(', '.join(names))}.")
     return names
@@ -158,7 +160,8 @@ class Game:
             )
         if deal.round_no > rules.rounds:
             raise GameError(
-                f"This deal is for round {deal.round_no}, but the game has {rules.rounds} rounds."
+                f"This deal is for round {deal.round_no}, but the game has "
+                f"{plural(rules.rounds, 'round')}."
             )
         return deal
 

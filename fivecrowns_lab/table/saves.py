@@ -32,6 +32,8 @@ __all__ = ["SAVE_FORMAT", "SAVE_VERSION", "SavedGame", "read_save", "save_text"]
 SAVE_FORMAT = "fivecrowns-game"
 SAVE_VERSION = 1
 _FIELDS = ("names", "rules", "seed", "actions", "rounds_started")
+#: Every key a save may hold: anything else is refused by name, not silently dropped.
+_KNOWN = frozenset({"format", "version", *_FIELDS, "game_over", "deals"})
 
 
 @dataclass(frozen=True)
@@ -72,6 +74,13 @@ def read_save(text: object) -> SavedGame:
     data = read_json(text, "game", MAX_SAVE_CHARS, MAX_SAVE_DEPTH, GameError)
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
         raise GameError("This is not a saved Five Crowns game (its 'format' is missing).")
+    unknown = sorted(str(k) for k in data if k not in _KNOWN)
+    if unknown:
+        raise GameError(
+            f"This saved game holds {'a key' if len(unknown) == 1 else 'keys'} no save "
+            f"has: {', '.join(quote(k) for k in unknown[:5])}; it may come from another "
+            "program."
+        )
     missing = [k for k in _FIELDS if k not in data]
     if missing:
         raise GameError(f"This saved game is incomplete: it has no {', '.join(missing)}.")

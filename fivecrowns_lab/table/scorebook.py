@@ -40,7 +40,7 @@ from typing import Any
 
 from ..core.rules import GOING_OUT_BONUS, MAX_PLAYERS, MIN_PLAYERS, ROUNDS
 from ..errors import ScoreError, quote
-from ..validators import clean_name
+from ..validators import clean_name, read_json
 
 try:  # POSIX: a lock makes "check the revision, then replace the file" one step
     import fcntl
@@ -68,6 +68,8 @@ SAVE_VERSION = 1
 SAVE_KEYS = ("version", "players", "going_out_bonus", "rounds", "revision")
 #: A saved game of 7 players and 11 rounds is about 1 kB; anything far bigger is not one.
 MAX_SAVE_CHARS = 20_000
+# A scoresheet is a dictionary of lists of lists: nothing deeper is ever one.
+_MAX_SAVE_DEPTH = 4
 #: The most revisions a save counts (far more than eleven rounds' worth of edits).
 MAX_REVISION = 2**31
 #: Where saves cannot be locked (Windows), a temporary file older than this is taken as
@@ -380,18 +382,7 @@ def _check_revision(value: object) -> int:
 
 def _parse_save(text: object) -> Any:
     """The JSON data of a save's text, refusing what cannot be one with a sentence."""
-    if not isinstance(text, str):
-        raise ScoreError(f"A saved game is JSON text, not {quote(text)}.")
-    if len(text) > MAX_SAVE_CHARS:
-        raise ScoreError(
-            f"The saved game is {len(text):,} characters long, too long to be a scoresheet."
-        )
-    try:
-        return json.loads(text)
-    except RecursionError:
-        raise ScoreError("The saved game is nested too deeply to be a scoresheet.") from None
-    except ValueError as exc:
-        raise ScoreError(f"The saved game is not readable JSON ({exc.args[0]}).") from None
+    return read_json(text, "scoresheet", MAX_SAVE_CHARS, _MAX_SAVE_DEPTH, ScoreError)
 
 
 def _saved_revision(data: dict[str, Any]) -> int:

@@ -44,6 +44,8 @@ __all__ = ["Solitaire", "SolitaireBot", "SolitaireError", "SolitaireResult"]
 
 SolitairePhase = Literal["draw", "place", "won", "lost"]
 _FORMAT = "fivecrowns-solitaire"
+#: Every key a solitaire save may hold.
+_SAVE_KEYS = frozenset({"format", "version", "seed", "actions"})
 
 
 @dataclass(frozen=True)
@@ -243,6 +245,12 @@ class Solitaire:
         data = read_json(text, "solitaire game", MAX_SAVE_CHARS, MAX_SAVE_DEPTH, SolitaireError)
         if not isinstance(data, dict) or data.get("format") != _FORMAT:
             raise SolitaireError("This is not a saved Five Crowns Solitaire game.")
+        unknown = sorted(str(k) for k in data if k not in _SAVE_KEYS)
+        if unknown:
+            raise SolitaireError(
+                f"This saved solitaire game holds {'a key' if len(unknown) == 1 else 'keys'} "
+                f"no save has: {', '.join(quote(k) for k in unknown[:5])}."
+            )
         missing = [k for k in ("seed", "actions") if k not in data]
         if missing:
             raise SolitaireError(
