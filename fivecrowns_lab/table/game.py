@@ -22,25 +22,18 @@ fivecrowns_lab.errors.PhaseError: You must draw before you discard.
 from __future__ import annotations
 
 import secrets
-from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..core.cards import DECK, Card, Hand, parse_cards
-from ..core.layoff import best_with_layoff
-from ..core.melds import Meld, check_meld
 from ..core.rules import (
-    GOING_OUT_BONUS,
     MAX_PLAYERS,
     GameRules,
-    RoundRules,
     check_player_count,
-    hand_size,
 )
-from ..core.solver import Arrangement, best_arrangement
 from ..errors import plural, quote
 from ..validators import check_seed, clean_name, derived_rng
-from .actions import Action, ActionRecord, Discard, Draw, GoOut, Phase, Source
+from .actions import Action, ActionRecord, Discard, Draw, GoOut, Source
 from .deal import Deal, shuffle_deal
 from .legality import (
     CardNotHeldError,
@@ -57,7 +50,8 @@ from .legality import (
 from .loop import Move, play_game, play_moves
 from .observation import Observation
 from .saves import read_save, save_text
-from .scoresheet import PlayoffResult, RoundResult, placements, scoresheet, standings, totals
+from .scoresheet import PlayoffResult, RoundResult, scoresheet, standings
+from .turns import TurnMoves
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -107,7 +101,7 @@ def check_names(players: object) -> tuple[str, ...]:
     return names
 
 
-class Game:
+class Game(TurnMoves):
     """A game for 2 to 7 players.
 
     Parameters
@@ -141,12 +135,12 @@ class Game:
         self.names = names
         self.rules = rules
         self.seed = secrets.randbits(63) if seed is None else int(seed)
-        self._results: list[RoundResult] = []
-        self._history: list[ActionRecord] = []
-        self._playoff: PlayoffResult | None = None
+        self._results = []
+        self._history = []
+        self._playoff = None
         self._rounds_started = 0
-        self._deals: dict[int, Deal] = {} if deal is None else {0: deal}
-        self._phase: Phase = "draw"
+        self._deals = {} if deal is None else {0: deal}
+        self._phase = "draw"
         first = rules.round_numbers[0] if deal is None else deal.round_no
         self._deal(self._players_range(), first, playoff=False)
 
@@ -167,9 +161,6 @@ class Game:
 
     # -- the deal ----------------------------------------------------------------------------
 
-    def _players_range(self) -> tuple[int, ...]:
-        return tuple(range(len(self.names)))
-
     def _deal(self, seats: tuple[int, ...], round_no: int, playoff: bool) -> None:
         n = len(self.names)
         index = self._rounds_started
@@ -189,126 +180,18 @@ class Game:
         self._is_playoff = playoff
         self._dealer = deal.dealer
         self._stock = list(deal.stock)
-        self._hands: list[list[Card]] = [list(hand) for hand in deal.hands]
-        self._table: list[list[Meld]] = [[] for _ in range(n)]
+        self._hands = [list(hand) for hand in deal.hands]
+        self._table = [[] for _ in range(n)]
         self._discard = list(deal.discard)
         order = self._seat_order(self._next_seat(self._dealer))
         self._current = order[0]
         self._phase = "draw"
-        self._went_out: int | None = None
-        self._final_left: list[int] = []
-        self._arrangements: dict[int, Arrangement] = {}
+        self._went_out = None
+        self._final_left = []
+        self._arrangements = {}
         self._turn = 0
-        self._legal: tuple[Action, ...] | None = None
+        self._legal = None
         self._round_start = len(self._history)
-
-    def _next_seat(self, player: int) -> int:
-        """The first player dealt in this round to the left of ``player``."""
-        n = len(self.names)
-        for step in range(n):
-            candidate = (player + step) % n
-            if candidate in self._seats and (step > 0 or player not in self._seats):
-                return candidate
-        return player
-
-    def _seat_order(self, first: int) -> list[int]:
-        n = len(self.names)
-        return [(first + i) % n for i in range(n) if (first + i) % n in self._seats]
-
-    # -- reading the state ----------------------------------------------------------------------
-
-    @property
-    def round_no(self) -> int:
-        """The round whose hand size and wild rank apply (a playoff uses its hand size - 2)."""
-        return self._round_no
-
-    @property
-    def round_rules(self) -> RoundRules:
-        """The rules in force this round: what is wild and what a meld is."""
-        return self._round_rules
-
-    @property
-    def is_playoff(self) -> bool:
-        """True during the tiebreak round."""
-        return self._is_playoff
-
-    @property
-    def phase(self) -> Phase:
-        """``"draw"``, ``"discard"``, ``"round_over"`` or ``"game_over"``."""
-        return self._phase
-
-    @property
-    def current_player(self) -> int | None:
-        """Whose turn it is (None once the round is over)."""
-        return self._current if self._phase in ("draw", "discard") else None
-
-    @property
-    def dealer(self) -> int:
-        """Who dealt this round; play starts at their left."""
-        return self._dealer
-
-    @property
-    def is_over(self) -> bool:
-        """True when the game has ended."""
-        return self._phase == "game_over"
-
-    @property
-    def hands(self) -> tuple[Hand, ...]:
-        """Every player's hand: the full state, never shown to another player."""
-        return tuple(Hand(h) for h in self._hands)
-
-    @property
-    def stock(self) -> Hand:
-        """The face-down draw pile, bottom to top."""
-        return Hand(self._stock)
-
-    @property
-    def discard_pile(self) -> Hand:
-        """The face-up pile, bottom to top."""
-        return Hand(self._discard)
-
-    @property
-    def table(self) -> tuple[tuple[Meld, ...], ...]:
-        """The melds each player has laid down this round."""
-        return tuple(tuple(m) for m in self._table)
-
-    @property
-    def went_out(self) -> int | None:
-        """Who went out this round, if anyone has."""
-        return self._went_out
-
-    @property
-    def is_final_turn(self) -> bool:
-        """True while the others take their one last turn after someone went out."""
-        return self._went_out is not None and self._phase in ("draw", "discard")
-
-    @property
-    def round_results(self) -> tuple[RoundResult, ...]:
-        """The scored rounds so far (the playoff is not scored; see ``playoff``)."""
-        return tuple(self._results)
-
-    @property
-    def playoff(self) -> PlayoffResult | None:
-        """The tiebreak round's result, once played."""
-        return self._playoff
-
-    @property
-    def totals(self) -> tuple[int, ...]:
-        """Each player's points over the scored rounds."""
-        return totals(len(self.names), self._results)
-
-    @property
-    def history(self) -> tuple[ActionRecord, ...]:
-        """Every action applied so far, in order."""
-        return tuple(self._history)
-
-    def placements(self) -> tuple[int, ...]:
-        """Each player's place: ties share it (1, 1, 3); a playoff's winner is alone in 1st."""
-        return placements(self.totals, self._playoff)
-
-    def winners(self) -> tuple[int, ...]:
-        """The players in first place (more than one only when they share it)."""
-        return tuple(p for p, place in enumerate(self.placements()) if place == 1)
 
     # -- checking actions -----------------------------------------------------------------------
 
@@ -379,126 +262,6 @@ class Game:
         """
         laid = None if melds is None else _melds(melds)
         return self.apply(GoOut(None if discard is None else _card(discard), laid))
-
-    def _record(self, action: Action, **changes: Any) -> ActionRecord:
-        return ActionRecord(
-            self._current,
-            action,
-            self._round_no,
-            self._turn,
-            final_turn=self.is_final_turn,
-            **changes,
-        )
-
-    def _do_draw(self, action: Draw) -> ActionRecord:
-        hand = self._hands[self._current]
-        if action.source == "discard":
-            card = self._discard.pop()
-            hand.append(card)
-            record = self._record(action, drawn=card)
-        else:
-            reshuffled = not self._stock
-            if reshuffled:
-                self._stock = self._discard[:-1]
-                self._discard = self._discard[-1:]
-                self._rng.shuffle(self._stock)
-            hand.append(self._stock.pop())
-            record = self._record(action, reshuffled=reshuffled)
-        self._phase = "discard"
-        return record
-
-    def _do_discard(self, action: Discard) -> ActionRecord:
-        hand = self._hands[self._current]
-        hand.remove(action.card)
-        self._discard.append(action.card)
-        if not self.is_final_turn:
-            record = self._record(action)
-            self._advance()
-            return record
-        if self.rules.lay_off:
-            table = [m for melds in self._table for m in melds]
-            result = best_with_layoff(hand, self._round_rules, table)
-            arrangement = result.arrangement
-            self._replace_table(result.table)
-            laid_off = result.cards_laid_off
-        else:
-            arrangement = best_arrangement(hand, self._round_rules)
-            laid_off = ()
-        self._lay_down(arrangement, laid_off)
-        record = self._record(
-            action, laid=tuple(tuple(m.cards) for m in arrangement.melds), laid_off=laid_off
-        )
-        self._end_final_turn()
-        return record
-
-    def _replace_table(self, melds: Sequence[Meld]) -> None:
-        it = iter(melds)
-        self._table = [[next(it) for _ in row] for row in self._table]
-
-    def _lay_down(self, arrangement: Arrangement, laid_off: Sequence[Card]) -> None:
-        player = self._current
-        remaining = Counter(self._hands[player])
-        for meld in arrangement.melds:
-            remaining.subtract(meld.cards)
-        remaining.subtract(laid_off)
-        self._hands[player] = [c for c in sorted(remaining.elements(), key=lambda c: c.sort_key)]
-        self._table[player].extend(arrangement.melds)
-        self._arrangements[player] = arrangement
-
-    def _do_go_out(self, action: GoOut) -> ActionRecord:
-        hand = self._hands[self._current]
-        if action.discard is not None:
-            hand.remove(action.discard)
-            self._discard.append(action.discard)
-        if action.melds is None:
-            melds = best_arrangement(hand, self._round_rules).melds
-        else:
-            melds = tuple(check_meld(m, self._round_rules).meld for m in action.melds)  # type: ignore[misc]
-        arrangement = Arrangement(melds, Hand(), 0, self._round_no)
-        self._lay_down(arrangement, ())
-        record = self._record(action, laid=tuple(tuple(m.cards) for m in melds))
-        if self._went_out is not None:
-            self._end_final_turn()
-            return record
-        self._went_out = self._current
-        if self._is_playoff:
-            self._playoff = PlayoffResult(self._seats, self._current, hand_size(self._round_no))
-            self._phase = "round_over"
-            return record
-        first = self._next_seat(self._current)
-        self._final_left = [p for p in self._seat_order(first) if p != self._current]
-        self._start_turn(self._final_left[0])
-        return record
-
-    def _advance(self) -> None:
-        self._start_turn(self._next_seat(self._current))
-
-    def _start_turn(self, player: int) -> None:
-        self._current = player
-        self._phase = "draw"
-        self._turn += 1
-
-    def _end_final_turn(self) -> None:
-        self._final_left.pop(0)
-        if self._final_left:
-            self._start_turn(self._final_left[0])
-        else:
-            self._score_round()
-
-    def _score_round(self) -> None:
-        went_out = self._went_out
-        assert went_out is not None
-        bonus = GOING_OUT_BONUS if self.rules.going_out_bonus else 0
-        points = []
-        arrangements = []
-        for player in range(len(self.names)):
-            arrangement = self._arrangements[player]
-            arrangements.append(arrangement)
-            points.append(bonus if player == went_out else arrangement.penalty)
-        self._results.append(
-            RoundResult(self._round_no, tuple(points), went_out, tuple(arrangements), self._dealer)
-        )
-        self._phase = "round_over"
 
     # -- rounds and the game's end ------------------------------------------------------------
 
