@@ -1,6 +1,6 @@
 """Benchmark the arrangement solver against a plain memoised reference search.
 
-Run: ``python benchmarks/solver.py [--hands N] [--reference-hands M]``
+Run: ``python benchmarks/solver.py [--hands N] [--reference-hands M] [--baseline DIR]``
 
 For seeded random hands of 11, 13 and 14 cards and for adversarial 14-card
 hands (one or two suits, up to six wilds) it prints the median and worst time
@@ -8,16 +8,26 @@ of ``best_arrangement`` and ``going_out_discards`` (each call starts with a
 cold cache: the solver keeps no state between calls), then the same for a
 straightforward memoised search written here, and the ratio. The reference
 also cross-checks every penalty.
+
+With ``--baseline DIR`` (a checkout of an earlier version, e.g. made with
+``git worktree add /tmp/base HEAD~5``) it also times ``best_arrangement`` at 13
+cards in this checkout and in that one, in turns (A B A B ...) in fresh processes
+within this run, and prints both medians and their ratio; the variants' cost is
+timed on the same hands.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import statistics
+import subprocess
+import sys
 import time
 from functools import cache
 from itertools import combinations, product
+from pathlib import Path
 
 from fivecrowns_lab import DECK, SUITS, best_arrangement, card_points, going_out_discards
 from fivecrowns_lab.core.cards import Card
@@ -104,12 +114,62 @@ def row(name: str, times: list[float], ref: list[float] | None = None) -> str:
     return text
 
 
+_TIMER = """
+import json, statistics, sys, time
+sys.path.insert(0, sys.argv[1])
+from fivecrowns_lab import best_arrangement, parse_cards
+hands = [(parse_cards(text), r) for text, r in json.loads(sys.stdin.read())]
+rules = None
+if sys.argv[2] != "standard":
+    from fivecrowns_lab.core.rules import RoundRules
+    flags = dict.fromkeys(sys.argv[2].split("+"), True)
+    rules = {r: RoundRules(r, **flags) for r in range(1, 12)}
+times = []
+for cards, r in hands:
+    start = time.perf_counter()
+    best_arrangement(cards, rules[r] if rules else r)
+    times.append(time.perf_counter() - start)
+print(statistics.median(times))
+"""
+
+
+def _median_in(checkout: Path, hands: str, variant: str = "standard") -> float:
+    out = subprocess.run(
+        [sys.executable, "-c", _TIMER, str(checkout), variant],
+        input=hands, capture_output=True, text=True, check=True,
+    )  # fmt: skip
+    return float(out.stdout)
+
+
+def compare_with_baseline(baseline: Path, n_hands: int, seed: int, turns: int = 5) -> None:
+    """Median ``best_arrangement`` time at 13 cards here and in ``baseline``, in turns."""
+    rng = random.Random(seed)
+    hands = json.dumps([(" ".join(map(str, c)), r) for c, r in
+                        (random_hand(rng, 13) for _ in range(n_hands))])  # fmt: skip
+    here = Path(__file__).resolve().parents[1]
+    runs: dict[str, list[float]] = {"this checkout": [], "baseline": []}
+    for _ in range(turns):
+        runs["this checkout"].append(_median_in(here, hands))
+        runs["baseline"].append(_median_in(baseline, hands))
+    print(f"\nbest_arrangement at 13 cards, {n_hands} hands, {turns} turns each (A B A B ...)")
+    mine, base = (statistics.median(v) for v in runs.values())
+    print(f"this checkout   median {mine * 1e6:8.1f} µs")
+    print(f"baseline        median {base * 1e6:8.1f} µs   ({baseline})")
+    print(f"ratio this / baseline  {mine / base:6.3f}  (the limit is 1.10)")
+    for variant in ("books_distinct_suits", "no_all_wild_melds"):
+        cost = statistics.median(_median_in(here, hands, variant) for _ in range(3))
+        print(f"{variant:<22}  median {cost * 1e6:8.1f} µs   x{cost / mine:5.2f} of standard")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=1000)
     parser.add_argument("--reference-hands", type=int, default=60)
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--baseline", type=Path, help="an earlier checkout to compare with")
     args = parser.parse_args()
+    if args.baseline:
+        compare_with_baseline(args.baseline, args.hands, args.seed)
     rng = random.Random(args.seed)
     cases = {
         "random 11 cards (round 9)": [random_hand(rng, 11) for _ in range(args.hands)],

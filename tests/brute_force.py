@@ -22,13 +22,18 @@ def _points(card: Card, round_no: int) -> int:
     return 20 if card.rank == round_no + 2 else card.rank
 
 
-def is_meld(cards: tuple[Card, ...], round_no: int) -> bool:
-    """Book or run, straight from the rules."""
+def is_meld(
+    cards: tuple[Card, ...], round_no: int, distinct: bool = False, no_all_wild: bool = False
+) -> bool:
+    """Book or run, straight from the rules (and the two meld variants)."""
     if len(cards) < 3:
         return False
     naturals = [c for c in cards if not _wild(c, round_no)]
+    if no_all_wild and not naturals:
+        return False
     if len({c.rank for c in naturals}) <= 1:
-        return True  # a book (or wilds alone)
+        # a book (or wilds alone); under the variant its naturals have different suits
+        return not distinct or len({c.suit for c in naturals}) == len(naturals)
     if len(cards) > 11 or len({c.suit for c in naturals}) != 1:
         return False
     ranks = sorted(c.rank for c in naturals)
@@ -37,7 +42,9 @@ def is_meld(cards: tuple[Card, ...], round_no: int) -> bool:
     return ranks[-1] - ranks[0] + 1 <= len(cards)
 
 
-def brute_penalty(cards: tuple[Card, ...], round_no: int) -> int:
+def brute_penalty(
+    cards: tuple[Card, ...], round_no: int, distinct: bool = False, no_all_wild: bool = False
+) -> int:
     """Fewest points left over any partition of ``cards`` into melds and leftover."""
 
     @cache
@@ -49,7 +56,7 @@ def brute_penalty(cards: tuple[Card, ...], round_no: int) -> int:
         for size in range(2, len(others) + 1):
             for chosen in combinations(range(len(others)), size):
                 group = (first, *(others[i] for i in chosen))
-                if is_meld(group, round_no):
+                if is_meld(group, round_no, distinct, no_all_wild):
                     remaining = tuple(c for i, c in enumerate(others) if i not in chosen)
                     value = min(value, best(remaining))
         return value

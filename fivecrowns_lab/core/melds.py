@@ -6,6 +6,12 @@
 'A run of hearts from 5 to 7, with JK as 6♥.'
 >>> check_meld("QH KH 3H", 2).reason
 'Runs cannot wrap from K to 3: the ranks go 3, 4, … Q, K and stop there.'
+
+Under a variant, pass the round's :class:`~fivecrowns_lab.core.rules.RoundRules`:
+
+>>> from fivecrowns_lab.core.rules import RoundRules
+>>> check_meld("8H 8H 8*", RoundRules(1, books_distinct_suits=True)).reason
+'In this game a book needs a different suit on every card: 8♥ is there twice.'
 """
 
 from __future__ import annotations
@@ -17,7 +23,7 @@ from typing import Literal
 
 from ..errors import MeldError
 from .cards import RANK_NAMES, RANK_WORDS, Card, Hand, Suit, format_cards, parse_cards
-from .rules import MAX_RANK, MAX_RUN, MIN_MELD, MIN_RANK, check_round, is_wild, wild_rank
+from .rules import MAX_RANK, MAX_RUN, MIN_MELD, MIN_RANK, RoundRules, is_wild, round_rules
 
 __all__ = [
     "Meld",
@@ -136,33 +142,64 @@ class MeldCheck:
         return self.valid
 
 
-def make_book(cards: Sequence[Card], round_no: int, rank: int | None = None) -> Meld:
+def _book_problem(naturals: Sequence[Card], rules: RoundRules) -> str | None:
+    """Why naturals of one rank cannot share a book under the rules, or None."""
+    if rules.books_distinct_suits:
+        seen: set[Suit | None] = set()
+        for card in naturals:
+            if card.suit in seen:
+                return (
+                    "In this game a book needs a different suit on every card: "
+                    f"{card} is there twice."
+                )
+            seen.add(card.suit)
+    return None
+
+
+def _all_wild_problem(cards: Sequence[Card]) -> str:
+    return (
+        f"In this game every meld needs at least one card that is not wild: "
+        f"{format_cards(cards)} {'is' if len(cards) == 1 else 'are'} all wild."
+    )
+
+
+def make_book(cards: Sequence[Card], rules: RoundRules | int, rank: int | None = None) -> Meld:
     """Build a book; its wilds stand for the naturals' rank (or ``rank``, for wilds alone).
 
-    Raises :class:`MeldError` if the cards are not a book.
+    Raises :class:`MeldError` if the cards are not a book under ``rules``.
     """
-    naturals = [c for c in cards if not is_wild(c, round_no)]
+    rules = round_rules(rules)
+    naturals = [c for c in cards if not is_wild(c, rules)]
     ranks = {c.rank for c in naturals}
     if len(cards) < MIN_MELD or len(ranks) > 1:
         raise MeldError(f"{format_cards(cards)} is not a book.")
+    problem = _book_problem(naturals, rules)
+    if problem is None and rules.no_all_wild_melds and not naturals:
+        problem = _all_wild_problem(cards)
+    if problem is not None:
+        raise MeldError(problem)
     if ranks:
         rank = ranks.pop()
     elif rank is None:
-        rank = wild_rank(round_no)
-    ordered = Hand(naturals + [c for c in cards if is_wild(c, round_no)])
-    return Meld(ordered, "book", (rank,) * len(cards), None, round_no)
+        rank = rules.wild_rank
+    ordered = Hand(naturals + [c for c in cards if is_wild(c, rules)])
+    return Meld(ordered, "book", (rank,) * len(cards), None, rules.round_no)
 
 
 def make_run(
-    cards: Sequence[Card], round_no: int, suit: Suit | None = None, start: int | None = None
+    cards: Sequence[Card],
+    rules: RoundRules | int,
+    suit: Suit | None = None,
+    start: int | None = None,
 ) -> Meld:
     """Build a run, placing the wilds in the gaps, then above, then below the naturals.
 
     ``suit`` and ``start`` choose where a run of wilds alone (or a wild-padded
     run) sits. Raises :class:`MeldError` if the cards cannot form a run.
     """
-    naturals = sorted((c for c in cards if not is_wild(c, round_no)), key=lambda c: c.rank)
-    wilds = [c for c in cards if is_wild(c, round_no)]
+    rules = round_rules(rules)
+    naturals = sorted((c for c in cards if not is_wild(c, rules)), key=lambda c: c.rank)
+    wilds = [c for c in cards if is_wild(c, rules)]
     suits = {c.suit for c in naturals}
     n = len(cards)
     if n < MIN_MELD or n > MAX_RUN or len(suits) > 1:
@@ -177,38 +214,46 @@ def make_run(
         if start is not None and start <= lo and start + n - 1 >= hi:
             first = max(MIN_RANK, min(start, MAX_RANK - n + 1))
     else:
+        if rules.no_all_wild_melds:
+            raise MeldError(_all_wild_problem(cards))
         first = MIN_RANK if start is None else max(MIN_RANK, min(start, MAX_RANK - n + 1))
     if suit is None:
         raise MeldError("A run of wilds alone needs a suit to stand in.")
     by_rank = {c.rank: c for c in naturals}
     spare = iter(wilds)
     ordered = [by_rank[r] if r in by_rank else next(spare) for r in range(first, first + n)]
-    return Meld(Hand(ordered), "run", tuple(range(first, first + n)), suit, round_no)
+    return Meld(Hand(ordered), "run", tuple(range(first, first + n)), suit, rules.round_no)
 
 
-def check_meld(cards: str | Iterable[Card], round_no: int) -> MeldCheck:
+def check_meld(cards: str | Iterable[Card], rules: RoundRules | int) -> MeldCheck:
     """Say whether cards form a book or a run in a round, and why, in a sentence.
 
-    For a valid meld the reason also says what each wild stands for, and
-    ``.meld`` holds the :class:`Meld`.
+    ``rules`` is the round's :class:`~fivecrowns_lab.core.rules.RoundRules`, or just
+    the round number for the standard game. For a valid meld the reason also says
+    what each wild stands for, and ``.meld`` holds the :class:`Meld`.
 
     >>> check_meld("8★ 9♥ 10♥", 1).reason
     'A run needs one suit: 8★ is a star, the others are hearts.'
     """
-    check_round(round_no)
+    rules = round_rules(rules)
     hand = parse_cards(cards)
-    naturals = [c for c in hand if not is_wild(c, round_no)]
+    naturals = [c for c in hand if not is_wild(c, rules)]
     n, n_wild = len(hand), len(hand) - len(naturals)
     if n < MIN_MELD:
         have = "none" if n == 0 else f"only {_count(n)}"
         return MeldCheck(False, None, f"A meld needs at least three cards; this has {have}.")
+    if rules.no_all_wild_melds and not naturals:
+        return MeldCheck(False, None, _all_wild_problem(hand))
     ranks = Counter(c.rank for c in naturals)
     if len(ranks) <= 1:
-        meld = make_book(hand, round_no)
+        problem = _book_problem(naturals, rules)
+        if problem is not None:
+            return MeldCheck(False, None, problem)
+        meld = make_book(hand, rules)
         return MeldCheck(True, "book", meld.describe(), meld)
     run_problem = _run_problem(naturals, n_wild, n)
     if run_problem is None:
-        meld = make_run(hand, round_no)
+        meld = make_run(hand, rules)
         return MeldCheck(True, "run", meld.describe(), meld)
     return MeldCheck(False, None, _explain_neither(naturals, ranks, run_problem))
 

@@ -12,10 +12,15 @@ wilds), joins the one book of that rank, or stays in hand. States are
 symmetric choices cost nothing twice.
 
 One book per rank is enough: a book's wild cost ``max(0, 3 - size)`` only
-falls as it grows. Unused wilds never cost points once any meld exists: a book
-takes any number, a short run grows, and a run of eleven can be split in two
-with the wild overlapping. So wild points are only charged when no meld at all
-is possible and fewer than three wilds are held.
+falls as it grows. Under the books-in-different-suits variant a book takes one
+card of each suit, so a rank may hold two books (each suit held twice gives
+one card to each) and duplicates beyond that stay in hand.
+
+Unused wilds never cost points once any meld exists: a book takes any number,
+a short run grows, and a run of eleven can be split in two with the wild
+overlapping. So wild points are only charged when no meld at all
+is possible and fewer than three wilds are held (or, under the no-all-wild
+variant, whenever no meld is possible).
 
 >>> best_arrangement("5H 6H JK 9C 9S", 1).penalty  # the joker makes a book of 9s
 11
@@ -36,11 +41,10 @@ from .rules import (
     MAX_RUN,
     MIN_MELD,
     MIN_RANK,
+    RoundRules,
     card_points,
-    check_round,
-    hand_size,
     is_wild,
-    wild_rank,
+    round_rules,
 )
 
 __all__ = [
@@ -103,12 +107,12 @@ def _slot(card: Card) -> int:
     return ((card.rank - MIN_RANK) * 5 + card.suit.index) * 2
 
 
-def _split(cards: Hand, round_no: int) -> tuple[int, list[Card], list[Card]]:
+def _split(cards: Hand, rules: RoundRules) -> tuple[int, list[Card], list[Card]]:
     """Pack the naturals into an integer; return it with the naturals and wilds."""
     packed = 0
     naturals: list[Card] = []
     wilds: list[Card] = []
-    wild = wild_rank(round_no)
+    wild = rules.wild_rank
     for card in cards:
         if card.suit is None or card.rank == wild:
             wilds.append(card)
@@ -118,26 +122,27 @@ def _split(cards: Hand, round_no: int) -> tuple[int, list[Card], list[Card]]:
     return packed, naturals, wilds
 
 
-def _prepare(cards: str | Iterable[Card], round_no: int) -> Hand:
-    check_round(round_no)
+def _prepare(cards: str | Iterable[Card], rules: RoundRules | int) -> tuple[Hand, RoundRules]:
+    rules = round_rules(rules)
     hand = parse_cards(cards)
     if len(hand) > _MAX_CARDS:
         raise HandSizeError(
             f"A hand of {len(hand)} cards is too large to arrange; the most is {_MAX_CARDS} "
             "(a hand in the game holds at most 14)."
         )
-    return hand
+    return hand, rules
 
 
 # -- the search ------------------------------------------------------------------------------
 #
-# A "choice" at a state is (points left in hand at the lowest rank, whether the
-# rest of that rank is booked, the runs started there, naturals after, wilds after).
+# A "choice" at a state is (points left in hand at the lowest rank, how many books
+# the rest of that rank makes (0 or 1; up to 2 when books need different suits),
+# the runs started there, naturals after, wilds after).
 # A run needs at least two naturals here: one natural padded with two wilds is
 # no better than putting that card in its rank's book, which the search also tries.
 
 Runs = tuple[tuple[int, tuple[int, ...]], ...]  # (suit index, ranks of the naturals taken)
-Choice = tuple[int, bool, Runs, int, int]
+Choice = tuple[int, int, Runs, int, int]
 
 
 def _runs_from(
@@ -175,7 +180,28 @@ def _run_sets(
     return sets
 
 
-def _choices(rem: int, wilds: int, must_meld: bool) -> list[Choice]:
+def _distinct_books(left: list[int], must_meld: bool) -> list[tuple[int, int, int]]:
+    """Book options when a book needs different suits: (books, cards unbooked, wilds needed).
+
+    ``left`` counts the cards of the rank still held in each suit (0, 1 or 2).
+    """
+    ones, twos = left.count(1), left.count(2)
+    total = ones + 2 * twos
+    if not total:
+        return [(0, 0, 0)]
+    options = [] if must_meld else [(0, total, 0)]
+    if not (must_meld and twos):  # one book: one card of each suit held
+        options.append((1, twos, max(0, MIN_MELD - ones - twos)))
+    if twos:  # two books: each pair splits, the singles balance the two books' sizes
+        need = min(
+            max(0, MIN_MELD - twos - x) + max(0, MIN_MELD - twos - ones + x)
+            for x in range(ones + 1)
+        )
+        options.append((2, 0, need))
+    return options
+
+
+def _choices(rem: int, wilds: int, must_meld: bool, distinct: bool = False) -> list[Choice]:
     """Every choice at the lowest rank held (see the module docstring)."""
     rank_index = ((rem & -rem).bit_length() - 1) // _BLOCK
     rank = rank_index + MIN_RANK
@@ -200,6 +226,23 @@ def _choices(rem: int, wilds: int, must_meld: bool) -> list[Choice]:
             continue
         splits = [o + (suit,) * k for o in splits for k in range(count + 1)]
     choices: list[Choice] = []
+    if distinct:
+        counts = [(block >> (2 * suit)) & 3 for suit in range(5)]
+        for starts in splits:
+            left = counts.copy()
+            for suit in starts:
+                left[suit] -= 1
+            for books, unbooked, need in _distinct_books(left, must_meld):
+                spare = wilds - need
+                if spare < 0:
+                    continue
+                points = unbooked * rank
+                if not starts:
+                    choices.append((points, books, (), rest, spare))
+                    continue
+                for after, spare_after, runs in _run_sets(rest, starts, rank, spare):
+                    choices.append((points, books, runs, after, spare_after))
+        return choices
     for starts in splits:
         left_here = total - len(starts)
         if left_here == 0:
@@ -228,7 +271,8 @@ def _first(choice: Choice) -> int:
 class _Search:
     """Memoised minimum of points left (or of wilds needed) over the choices."""
 
-    def __init__(self) -> None:
+    def __init__(self, distinct: bool = False) -> None:
+        self.distinct = distinct
         self.leftover: dict[tuple[int, int], int] = {}
         self.best_choice: dict[tuple[int, int], Choice] = {}
         self.needed: dict[int, int] = {}
@@ -243,7 +287,7 @@ class _Search:
         best = _INF
         chosen = None
         # Cheapest-looking choices first, so the bound below cuts more.
-        for choice in sorted(_choices(rem, wilds, False), key=_first):
+        for choice in sorted(_choices(rem, wilds, False, self.distinct), key=_first):
             points = choice[0]
             if points >= best:
                 break
@@ -268,7 +312,7 @@ class _Search:
             if -found > limit:  # known to need more than this limit
                 return _INF
         best = _INF
-        for _points, _book, _runs, after, spare in _choices(rem, limit, True):
+        for _points, _book, _runs, after, spare in _choices(rem, limit, True, self.distinct):
             used = limit - spare
             if used >= best:
                 continue
@@ -281,8 +325,8 @@ class _Search:
         self.needed[rem] = best if best <= limit else -(limit + 1)
         return best if best <= limit else _INF
 
-    def path(self, rem: int, wilds: int) -> list[tuple[int, int, bool, Runs]]:
-        """One optimal sequence of choices: (rank, cards left at that rank, book, runs)."""
+    def path(self, rem: int, wilds: int) -> list[tuple[int, int, int, Runs]]:
+        """One optimal sequence of choices: (rank, cards left at that rank, books, runs)."""
         steps = []
         self.min_leftover(rem, wilds)
         while rem:
@@ -306,71 +350,112 @@ def _run_meld(taken: tuple[int, ...], suit: Suit, wilds: list[Card], round_no: i
     return Meld(Hand(cards), "run", tuple(range(first, first + span)), suit, round_no)
 
 
+def _split_books(here: list[Card], books: int) -> tuple[list[list[Card]], list[Card]]:
+    """Share one rank's cards among ``books`` books of different suits; return the rest."""
+    groups: list[list[Card]] = [[] for _ in range(books)]
+    rest: list[Card] = []
+    by_suit: dict[Suit | None, list[Card]] = {}
+    for card in here:
+        by_suit.setdefault(card.suit, []).append(card)
+    # Pairs first (one card to each book), then singles to the smaller book: balanced
+    # books need the fewest wilds.
+    for cards in sorted(by_suit.values(), key=len, reverse=True):
+        for card in cards[:books] if len(cards) >= books else cards:
+            min(
+                (g for g in groups if all(c.suit != card.suit for c in g)),
+                key=len,
+            ).append(card)
+        rest.extend(cards[books:])
+    return groups, rest
+
+
 def _build(
-    hand: Hand, round_no: int, search: _Search, packed: int, wilds: list[Card]
+    hand: Hand, rules: RoundRules, search: _Search, packed: int, wilds: list[Card]
 ) -> Arrangement:
+    round_no = rules.round_no
     melds: list[Meld] = []
     leftover: list[Card] = []
     spare = sorted(wilds, key=lambda c: not c.is_joker)  # jokers go into melds first
-    for rank, block, book, runs in search.path(packed, len(wilds)):
+    for rank, block, books, runs in search.path(packed, len(wilds)):
         for suit_index, taken in runs:
             need = max(MIN_MELD, taken[-1] - taken[0] + 1) - len(taken)
             melds.append(_run_meld(taken, SUITS[suit_index], spare[:need], round_no))
             spare = spare[need:]
         here = [_CARD[rank, s] for s in SUITS for _ in range((block >> (2 * s.index)) & 3)]
-        if book and here:
-            need = max(0, MIN_MELD - len(here))
-            cards = Hand(here + spare[:need])
-            melds.append(Meld(cards, "book", (rank,) * len(cards), None, round_no))
-            spare = spare[need:]
+        if books and here:
+            groups, rest = _split_books(here, books) if search.distinct else ([here], [])
+            leftover.extend(rest)
+            for group in groups:
+                need = max(0, MIN_MELD - len(group))
+                cards = Hand(group + spare[:need])
+                melds.append(Meld(cards, "book", (rank,) * len(cards), None, round_no))
+                spare = spare[need:]
         else:
             leftover.extend(here)
-    melds, spare = _place_spare_wilds(melds, spare, round_no)
+    melds, spare = _place_spare_wilds(melds, spare, rules)
     leftover_hand = Hand(sorted(leftover + spare, key=lambda c: c.sort_key))
-    points = sum(card_points(c, round_no) for c in leftover_hand)
+    points = sum(card_points(c, rules) for c in leftover_hand)
     return Arrangement(tuple(melds), leftover_hand, points, round_no)
 
 
 def _place_spare_wilds(
-    melds: list[Meld], spare: list[Card], round_no: int
+    melds: list[Meld], spare: list[Card], rules: RoundRules
 ) -> tuple[list[Meld], list[Card]]:
     """Put wilds that no meld needed into melds, so they score nothing."""
     if not spare:
         return melds, spare
     for i, meld in enumerate(melds):
         if meld.kind == "book":
-            melds[i] = make_book([*meld.cards, *spare], round_no, meld.ranks[0])
+            melds[i] = make_book([*meld.cards, *spare], rules, meld.ranks[0])
             return melds, []
     for i, meld in enumerate(melds):
         room = MAX_RUN - len(meld)
         if room and meld.suit is not None:
             take, spare = spare[:room], spare[room:]
-            melds[i] = make_run([*meld.cards, *take], round_no, meld.suit, meld.ranks[0])
+            melds[i] = make_run([*meld.cards, *take], rules, meld.suit, meld.ranks[0])
             if not spare:
                 return melds, []
-    if len(spare) >= MIN_MELD:
-        return [*melds, make_book(spare, round_no)], []
+    if len(spare) >= MIN_MELD and not rules.no_all_wild_melds:
+        return [*melds, make_book(spare, rules)], []
     if melds:
-        # Only full runs of eleven are left: split one as 3..5 and 6..K, and let
-        # the wilds extend the short one upward, overlapping the long one.
-        full = melds[0]
-        low_cards, high_cards = list(full.cards[:3]), list(full.cards[3:])
-        assert full.suit is not None
-        low = make_run(low_cards + spare, round_no, full.suit, MIN_RANK)
-        high = make_run(high_cards, round_no, full.suit, MIN_RANK + 3)
-        return [low, high, *melds[1:]], []
+        # Only full runs of eleven are left: rebuild one as two melds, then place the rest.
+        return _place_spare_wilds([*_split_full_run(melds[0], rules), *melds[1:]], spare, rules)
     return melds, spare
 
 
-def best_arrangement(cards: str | Iterable[Card], round_no: int) -> Arrangement:
+def _split_full_run(full: Meld, rules: RoundRules) -> list[Meld]:
+    """Two melds from a run of eleven (each with a card that is not wild), one with room.
+
+    Split it as 3..k and k+1..K where both parts keep a natural; failing that, its
+    lowest (or highest) natural leaves as a book padded with the run's end wilds.
+    """
+    cards = list(full.cards)
+    assert full.suit is not None
+    natural = [i for i, c in enumerate(cards) if not is_wild(c, rules)]
+    for cut in range(MIN_MELD, MAX_RUN - MIN_MELD + 1):
+        if not rules.no_all_wild_melds or (natural[0] < cut <= natural[-1]):
+            low = make_run(cards[:cut], rules, full.suit, MIN_RANK)
+            return [low, make_run(cards[cut:], rules, full.suit, MIN_RANK + cut)]
+    # The naturals sit within three places of one end: the end natural becomes a book,
+    # with two wilds from the other end of the run, which stays a run of eight or more.
+    if natural[-1] < MIN_MELD:
+        book_card, run_cards, pad = cards[natural[0]], cards, cards[-2:]
+    else:
+        book_card, run_cards, pad = cards[natural[-1]], cards, cards[:2]
+    rest = [c for c in run_cards if c is not book_card and all(c is not p for p in pad)]
+    return [make_book([book_card, *pad], rules), make_run(rest, rules, full.suit)]
+
+
+def best_arrangement(cards: str | Iterable[Card], rules: RoundRules | int) -> Arrangement:
     """The melds that leave the fewest penalty points for a hand in a round (exact).
 
     Parameters
     ----------
     cards
         The hand: card notation (``"5H 6H JK"``) or :class:`Card` values.
-    round_no
-        The round (1..11); it decides which rank is wild.
+    rules
+        The round's :class:`~fivecrowns_lab.core.rules.RoundRules` (which rank is wild,
+        what a meld is), or just the round number (1..11) for the standard game.
 
     Examples
     --------
@@ -378,41 +463,45 @@ def best_arrangement(cards: str | Iterable[Card], round_no: int) -> Arrangement:
     >>> [str(m) for m in arrangement.melds], str(arrangement.leftover), arrangement.penalty
     (['7♥ 8♥ 9♥'], 'Q♣ Q♠', 24)
     """
-    hand = _prepare(cards, round_no)
-    packed, _naturals, wilds = _split(hand, round_no)
-    search = _Search()
+    hand, rules = _prepare(cards, rules)
+    packed, _naturals, wilds = _split(hand, rules)
+    search = _Search(rules.books_distinct_suits)
     search.min_leftover(packed, len(wilds))
-    return _build(hand, round_no, search, packed, wilds)
+    return _build(hand, rules, search, packed, wilds)
 
 
-def penalty(cards: str | Iterable[Card], round_no: int) -> int:
+def penalty(cards: str | Iterable[Card], rules: RoundRules | int) -> int:
     """Points a hand leaves after its best melds (``best_arrangement(...).penalty``, faster)."""
-    hand = _prepare(cards, round_no)
-    packed, naturals, wilds = _split(hand, round_no)
-    value = _Search().min_leftover(packed, len(wilds))
-    if value == sum(c.rank for c in naturals) and 0 < len(wilds) < MIN_MELD:
-        value += sum(card_points(c, round_no) for c in wilds)
+    hand, rules = _prepare(cards, rules)
+    packed, naturals, wilds = _split(hand, rules)
+    value = _Search(rules.books_distinct_suits).min_leftover(packed, len(wilds))
+    if (
+        wilds
+        and value == sum(c.rank for c in naturals)
+        and (len(wilds) < MIN_MELD or rules.no_all_wild_melds)
+    ):
+        value += sum(card_points(c, rules) for c in wilds)
     return value
 
 
-def _can_meld_all(search: _Search, packed: int, n_wilds: int) -> bool:
+def _can_meld_all(search: _Search, packed: int, n_wilds: int, rules: RoundRules) -> bool:
     if not packed:
-        return n_wilds == 0 or n_wilds >= MIN_MELD
+        return n_wilds == 0 or (n_wilds >= MIN_MELD and not rules.no_all_wild_melds)
     return search.wilds_needed(packed, n_wilds) <= n_wilds
 
 
-def can_go_out(cards: str | Iterable[Card], round_no: int) -> bool:
+def can_go_out(cards: str | Iterable[Card], rules: RoundRules | int) -> bool:
     """True when every card of the hand can be laid down in books and runs.
 
     >>> can_go_out("QH KH JK", 11)
     True
     """
-    hand = _prepare(cards, round_no)
-    packed, _naturals, wilds = _split(hand, round_no)
-    return _can_meld_all(_Search(), packed, len(wilds))
+    hand, rules = _prepare(cards, rules)
+    packed, _naturals, wilds = _split(hand, rules)
+    return _can_meld_all(_Search(rules.books_distinct_suits), packed, len(wilds), rules)
 
 
-def going_out_discards(cards: str | Iterable[Card], round_no: int) -> tuple[Card, ...]:
+def going_out_discards(cards: str | Iterable[Card], rules: RoundRules | int) -> tuple[Card, ...]:
     """Every card whose discard lets the rest of the hand go out.
 
     The hand must hold one card more than the round deals (it has just drawn).
@@ -420,21 +509,21 @@ def going_out_discards(cards: str | Iterable[Card], round_no: int) -> tuple[Card
     >>> going_out_discards("5H 6H 7H KS", 1)
     (Card(13, Suit.SPADES),)
     """
-    hand = _prepare(cards, round_no)
-    expected = hand_size(round_no) + 1
+    hand, rules = _prepare(cards, rules)
+    expected = rules.hand_size + 1
     if len(hand) != expected:
         raise HandSizeError(
-            f"Round {round_no} deals {expected - 1} cards, so a hand that has drawn holds "
-            f"{expected}; this one holds {len(hand)}."
+            f"Round {rules.round_no} deals {expected - 1} cards, so a hand that has drawn "
+            f"holds {expected}; this one holds {len(hand)}."
         )
-    packed, _naturals, wilds = _split(hand, round_no)
-    search = _Search()
+    packed, _naturals, wilds = _split(hand, rules)
+    search = _Search(rules.books_distinct_suits)
     found = []
     for card in sorted(set(hand), key=lambda c: c.sort_key):
-        if is_wild(card, round_no):
-            ok = _can_meld_all(search, packed, len(wilds) - 1)
+        if is_wild(card, rules):
+            ok = _can_meld_all(search, packed, len(wilds) - 1, rules)
         else:
-            ok = _can_meld_all(search, packed - (1 << _slot(card)), len(wilds))
+            ok = _can_meld_all(search, packed - (1 << _slot(card)), len(wilds), rules)
         if ok:
             found.append(card)
     return tuple(found)

@@ -1,0 +1,229 @@
+"""The meld variants (RULES.md: Melds, variants): books in different suits, no all-wild melds.
+
+Each is a ``GameRules`` setting carried into the round as ``RoundRules``; the meld check,
+the solver, ``can_go_out`` and ``going_out_discards`` obey it, and a brute force written
+from the rules agrees on small hands under every combination of the two.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from itertools import product
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from fivecrowns_lab import (
+    GameRules,
+    MeldError,
+    best_arrangement,
+    can_go_out,
+    card_points,
+    check_meld,
+    going_out_discards,
+    parse_cards,
+    penalty,
+)
+from fivecrowns_lab.core.melds import make_book, make_run
+from fivecrowns_lab.core.rules import MELD_VARIANTS, VARIANTS, RoundRules, round_rules
+
+from .brute_force import brute_penalty
+from .test_solver import hands
+
+DISTINCT = RoundRules(1, books_distinct_suits=True)
+NO_ALL_WILD = RoundRules(1, no_all_wild_melds=True)
+COMBINATIONS = [
+    {"books_distinct_suits": a, "no_all_wild_melds": b}
+    for a, b in product([False, True], repeat=2)
+]
+
+
+def _name(flags: dict[str, bool]) -> str:
+    return "+".join(k for k in flags if flags[k]) or "standard"
+
+
+def test_meld_variants_are_off_by_default_and_listed_in_variants():
+    rules = GameRules()
+    assert not rules.books_distinct_suits and not rules.no_all_wild_melds
+    assert round_rules(4) == GameRules().for_round(4) == RoundRules(4)
+    fields = {v.field for v in VARIANTS if v.meld}
+    assert fields == set(MELD_VARIANTS) == {"books_distinct_suits", "no_all_wild_melds"}
+
+
+def test_plain_round_number_means_the_standard_rules():
+    assert round_rules(11).wild_rank == 13 and round_rules(11).hand_size == 13
+    assert round_rules(11).is_standard
+    assert check_meld("8H 8H 8*", 1).valid
+    assert check_meld("JK JK JK", 1).valid
+
+
+def test_round_rules_refuse_bad_values_with_a_sentence():
+    with pytest.raises(ValueError, match="round 12"):
+        RoundRules(12)
+    with pytest.raises(ValueError, match="True or False"):
+        RoundRules(3, books_distinct_suits="yes")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="True or False"):
+        GameRules(no_all_wild_melds=1)  # type: ignore[arg-type]
+
+
+# -- books in different suits ---------------------------------------------------------------
+
+
+def test_books_distinct_suits_refuses_a_suit_twice_and_says_which_card():
+    check = check_meld("8H 8H 8*", DISTINCT)
+    assert not check.valid
+    assert check.reason == (
+        "In this game a book needs a different suit on every card: 8♥ is there twice."
+    )
+
+
+def test_books_distinct_suits_accepts_different_suits_and_wilds_in_any_place():
+    assert check_meld("8H 8S 8*", DISTINCT).valid
+    assert check_meld("8H JK 3H", DISTINCT).valid  # 3♥ is wild in round 1: it fills a place
+    assert check_meld("8H 8C JK JK 8D", DISTINCT).valid
+
+
+def test_books_distinct_suits_leaves_runs_alone():
+    assert check_meld("5H 6H 7H", DISTINCT).valid
+
+
+def test_books_distinct_suits_six_cards_of_a_rank_make_two_books():
+    # Two of every suit but one: five and five naturals would need no wild; here the
+    # six 8s split as two books of three, one of each suit in each.
+    arrangement = best_arrangement("8H 8H 8S 8S 8C 8C", RoundRules(2, books_distinct_suits=True))
+    assert arrangement.penalty == 0
+    assert len(arrangement.melds) == 2
+    for meld in arrangement.melds:
+        suits = [c.suit for c in meld.cards]
+        assert len(set(suits)) == len(suits)
+
+
+def test_books_distinct_suits_a_duplicate_left_over_scores_its_points():
+    rules = RoundRules(2, books_distinct_suits=True)
+    arrangement = best_arrangement("9H 9H 9S 9C", rules)
+    assert arrangement.penalty == 9
+    assert [str(c) for c in arrangement.leftover] == ["9♥"]
+    assert best_arrangement("9H 9H 9S 9C", 2).penalty == 0
+
+
+def test_books_distinct_suits_make_book_refuses_with_the_sentence():
+    with pytest.raises(MeldError, match="8♥ is there twice"):
+        make_book(parse_cards("8H 8H 8*"), DISTINCT)
+
+
+def test_books_distinct_suits_can_go_out_and_going_out_discards_follow_it():
+    rules = RoundRules(2, books_distinct_suits=True)  # 4 cards dealt, 4s wild
+    assert can_go_out("9H 9H 9S", 2)
+    assert not can_go_out("9H 9H 9S", rules)
+    # 4♠ is wild in round 2: under the variant only a spare 9♥ may go.
+    assert set(going_out_discards("9H 9H 9S 9C 4S", 2)) == set(parse_cards("4♠ 9♣ 9♥ 9♠"))
+    assert going_out_discards("9H 9H 9S 9C 4S", rules) == tuple(parse_cards("9♥"))
+
+
+# -- no all-wild melds ----------------------------------------------------------------------
+
+
+def test_no_all_wild_melds_refuses_wilds_alone_in_a_sentence():
+    check = check_meld("JK JK 3H", NO_ALL_WILD)
+    assert not check.valid
+    assert check.reason == (
+        "In this game every meld needs at least one card that is not wild: JK JK 3♥ are all wild."
+    )
+    with pytest.raises(MeldError, match="not wild"):
+        make_book(parse_cards("JK JK JK"), NO_ALL_WILD)
+    with pytest.raises(MeldError, match="not wild"):
+        make_run(parse_cards("JK JK JK"), NO_ALL_WILD)
+
+
+def test_no_all_wild_melds_still_allows_one_natural_with_wilds():
+    assert check_meld("9C JK JK", NO_ALL_WILD).valid
+
+
+def test_no_all_wild_melds_wilds_alone_score_their_points():
+    rules = RoundRules(1, no_all_wild_melds=True)
+    assert penalty("JK JK JK", 1) == 0
+    assert penalty("JK JK JK", rules) == 150
+    assert not can_go_out("JK JK JK", rules)
+    assert best_arrangement("JK JK 3H 9C", rules).penalty == 0  # all three wilds join 9♣
+    assert best_arrangement("JK JK JK 3H 9C", rules).penalty == 0  # the wilds join 9♣
+
+
+def test_no_all_wild_melds_spare_wilds_beside_a_full_run_find_a_meld():
+    # Round 11: kings are wild. 3♥ 4♥ and eleven wilds: a run of eleven cannot take the
+    # last wild, and a book of wilds alone is not allowed, so the arrangement must split.
+    rules = RoundRules(11, no_all_wild_melds=True)
+    cards = parse_cards("3H 4H JK JK JK JK JK JK KH KH KS KS KC")
+    arrangement = best_arrangement(cards, rules)
+    assert arrangement.penalty == 0
+    for meld in arrangement.melds:
+        assert check_meld(meld.cards, rules).valid
+    assert Counter(c for m in arrangement.melds for c in m) == Counter(cards)
+
+
+# -- every combination against the brute force ----------------------------------------------
+
+
+def _check_against_brute_force(cards, round_no, flags):
+    rules = RoundRules(round_no, **flags)
+    arrangement = best_arrangement(cards, rules)
+    expected = brute_penalty(
+        cards, round_no, flags["books_distinct_suits"], flags["no_all_wild_melds"]
+    )
+    assert arrangement.penalty == expected
+    for meld in arrangement.melds:
+        check = check_meld(meld.cards, rules)
+        assert check.valid, f"{meld} is not a meld under {flags}: {check.reason}"
+    used = Counter(c for m in arrangement.melds for c in m) + Counter(arrangement.leftover)
+    assert used == Counter(cards)
+    assert arrangement.penalty == sum(card_points(c, rules) for c in arrangement.leftover)
+    assert penalty(cards, rules) == expected
+    assert can_go_out(cards, rules) == (expected == 0)
+
+
+@pytest.mark.parametrize(
+    "flags", COMBINATIONS, ids=lambda f: "+".join(k for k in f if f[k]) or "standard"
+)
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(case=hands(max_size=8))
+def test_meld_variants_solver_matches_brute_force_on_small_hands(flags, case):
+    cards, round_no = case
+    _check_against_brute_force(cards, round_no, flags)
+
+
+@pytest.mark.parametrize(
+    "flags", COMBINATIONS, ids=lambda f: "+".join(k for k in f if f[k]) or "standard"
+)
+@settings(max_examples=60, deadline=None)
+@given(case=hands(max_size=8), data=st.data())
+def test_meld_variants_going_out_discards_match_brute_force(flags, case, data):
+    cards, _ = case
+    round_no = len(cards) - 3
+    if not 1 <= round_no <= 11:
+        return
+    rules = RoundRules(round_no, **flags)
+    found = set(going_out_discards(cards, rules))
+    for card in set(cards):
+        rest = list(cards)
+        rest.remove(card)
+        brute = brute_penalty(
+            tuple(rest), round_no, flags["books_distinct_suits"], flags["no_all_wild_melds"]
+        )
+        assert (card in found) == (brute == 0)
+
+
+@pytest.mark.parametrize("flags", COMBINATIONS[1:], ids=_name)
+@settings(max_examples=80, deadline=None)
+@given(case=hands(max_size=14))
+def test_meld_variants_large_hands_give_valid_consistent_arrangements(flags, case):
+    cards, round_no = case
+    rules = RoundRules(round_no, **flags)
+    arrangement = best_arrangement(cards, rules)
+    for meld in arrangement.melds:
+        assert check_meld(meld.cards, rules).valid
+    used = Counter(c for m in arrangement.melds for c in m) + Counter(arrangement.leftover)
+    assert used == Counter(cards)
+    assert penalty(cards, rules) == arrangement.penalty
+    assert can_go_out(cards, rules) == (arrangement.penalty == 0)
+    # A variant only takes melds away: it can never lower the standard penalty.
+    assert arrangement.penalty >= penalty(cards, round_no)
