@@ -63,7 +63,10 @@ def brute_force(cards: list[Card], rules: RoundRules, table: list[Meld]) -> int:
     engine = layoff._solver_rules(rules)
     best = None
     for assignment in itertools.product(range(-1, len(table)), repeat=len(cards)):
-        groups = {i: [c for c, a in zip(cards, assignment) if a == i] for i in set(assignment)}
+        groups = {
+            i: [c for c, a in zip(cards, assignment, strict=True) if a == i]
+            for i in set(assignment)
+        }
         if any(i >= 0 and not _is_meld([*table[i].cards, *g], rules) for i, g in groups.items()):
             continue
         kept = groups.get(-1, [])
@@ -179,7 +182,7 @@ def _table_meld(draw: st.DrawFn, rules: RoundRules) -> Meld:
         holes = draw(st.lists(st.booleans(), min_size=n, max_size=n))
         cards = [
             wild if hole or r == rules.wild_rank else Card(r, suit)
-            for r, hole in zip(range(start, start + n), holes)
+            for r, hole in zip(range(start, start + n), holes, strict=True)
         ]
     else:
         cards = [wild] * 3
@@ -200,7 +203,8 @@ def _position(draw: st.DrawFn) -> tuple[list[Card], RoundRules, list[Meld]]:
         no_all_wild_melds=variant.no_all_wild_melds,
     )
     table = draw(st.lists(_table_meld(rules), min_size=1, max_size=2))
-    cards = draw(st.lists(_CARD, min_size=1, max_size=6))
+    drawn = draw(st.lists(_CARD, min_size=1, max_size=6))
+    cards = [c for i, c in enumerate(drawn) if c.is_joker or drawn[:i].count(c) < 2]
     return cards, rules, table
 
 

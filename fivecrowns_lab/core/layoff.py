@@ -100,12 +100,12 @@ def meld_takes(naturals: Sequence[Card], wilds: int, rules: RoundRules | int) ->
         return True
     if len(suits) != 1 or len(ranks) != len(naturals):
         return False
-    return max(size, max(ranks) - min(ranks) + 1) <= MAX_RUN
+    return max(ranks) - min(ranks) + 1 <= size <= MAX_RUN
 
 
-def _solver_rules(rules: RoundRules) -> int:
-    """What the solver and the meld builders are given (until they take RoundRules)."""
-    return rules.round_no
+def _solver_rules(rules: RoundRules) -> RoundRules:
+    """What the solver and the meld builders are given: the round's rules."""
+    return rules
 
 
 # -- the table melds as the search sees them ----------------------------------------------------
@@ -142,7 +142,7 @@ def _pile(meld: Meld, rules: RoundRules) -> _Pile:
         book = naturals[0].rank
     run = None
     span = max(ranks) - min(ranks) + 1
-    if len(suits) == 1 and len(ranks) == len(naturals) and max(len(meld), span) <= MAX_RUN:
+    if len(suits) == 1 and len(ranks) == len(naturals) and span <= len(meld) <= MAX_RUN:
         run = naturals[0].suit
     return _Pile(naturals, wilds, book, run)
 
@@ -244,6 +244,7 @@ class _Search:
     ) -> None:
         types = self.types
         ranks = [c.rank for c in pile.naturals]
+        same = [t for t in same if types[t].rank not in ranks]  # a run holds no rank twice
         base = pile.size
         for n in range(1, len(same) + 1):
             for subset in itertools.combinations(same, n):
