@@ -51,9 +51,11 @@ from .solver import Arrangement, best_arrangement, penalty
 
 __all__ = ["DEFAULT_BUDGET", "LayoffResult", "best_with_layoff", "meld_takes"]
 
-#: Search nodes allowed per final turn: a node is one state expanded or one kept hand
-#: scored by the solver. About 0.1 s of one core at 13 cards (``benchmarks/layoff.py``).
-DEFAULT_BUDGET = 3000
+#: Search nodes allowed per final turn. A state visited is one node and a kept hand scored
+#: by the solver is ``_SCORE_NODES`` more (it costs about that many visits). 8,000 nodes
+#: are about 0.1 s of one core at 13 cards (measured by ``benchmarks/layoff.py``).
+DEFAULT_BUDGET = 8000
+_SCORE_NODES = 8
 _INF = 1 << 30
 
 
@@ -259,8 +261,8 @@ class _Search:
                 found.setdefault(option, sum(added))
 
     # -- values --------------------------------------------------------------------------------
-    def tick(self) -> None:
-        self.nodes += 1
+    def tick(self, weight: int = 1) -> None:
+        self.nodes += weight
         if self.nodes > self.budget:
             self.exhausted = True
             raise _Stop
@@ -276,7 +278,7 @@ class _Search:
         found = self.scores.get(key)
         if found is not None:
             return found
-        self.tick()
+        self.tick(_SCORE_NODES)
         cards = self.kept(counts, wilds_left)
         value = penalty(cards, _solver_rules(self.rules)) if cards else 0
         if wilds_left and room and value == sum(card_points(c, self.rules) for c in cards):
@@ -325,6 +327,7 @@ class _Search:
         self, i: int, counts: tuple[int, ...], wilds_left: int, room: int, path: list[_Option]
     ) -> int:
         """The fewest points reachable from here (exact; raises :class:`_Stop` to stop)."""
+        self.tick()
         if i == len(self.piles):
             value = self.score(counts, wilds_left, room)
             self.offer(value, path)
@@ -335,7 +338,6 @@ class _Search:
             if found < self.best:
                 self.offer(found, path + self.suffix(i, (counts, wilds_left, room)))
             return found
-        self.tick()
         best = _INF
         for option in self.options(i, counts, wilds_left):
             state = self.step(i, counts, wilds_left, room, option)

@@ -433,7 +433,7 @@ class Game:
             return record
         if self.rules.lay_off:
             table = [m for melds in self._table for m in melds]
-            result = best_with_layoff(hand, self._round_no, table)
+            result = best_with_layoff(hand, self.rules.for_round(self._round_no), table)
             arrangement = result.arrangement
             self._replace_table(result.table)
             laid_off = result.cards_laid_off
