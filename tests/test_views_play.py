@@ -686,3 +686,64 @@ def test_unknown_mode_or_level_is_a_message():
         PlayLesson(mode="tutorial")
     with pytest.raises(ValueError, match="no 'grandmaster' bot"):
         PlayLesson(level="grandmaster")
+
+
+# -- no click freezes the lesson: long work says so first ----------------------------------------
+
+
+class _Watcher:
+    """A bot that notes what the page showed, and whether the buttons were off, as it began."""
+
+    def __init__(self, view: PlayLesson, seat: int, seen: list[tuple[str, str, bool]]) -> None:
+        self.view, self.seat, self.seen = view, seat, seen
+        self.bot = view.players[seat]
+
+    @property
+    def last_reason(self) -> str:
+        return str(getattr(self.bot, "last_reason", ""))
+
+    def choose(self, observation):
+        controls = self.view._controls()
+        off = all(button.disabled for button in controls)
+        self.seen.append((self.view.game.names[self.seat], self.view.status.text, off))
+        return self.bot.choose(observation)
+
+
+def test_each_bot_turn_is_announced_with_the_buttons_disabled_before_it_starts():
+    view = PlayLesson(bots=3, level="greedy", rounds=11, seed=5)
+    seen: list[tuple[str, str, bool]] = []
+    for seat in list(view.players):
+        view.players[seat] = _Watcher(view, seat, seen)
+    for _ in range(6):
+        if view.game.phase == "round_over":
+            view.next_button.click()
+        play_my_turn(view)
+    assert {name for name, _text, _off in seen} == {"Bot 1", "Bot 2", "Bot 3"}
+    for name, text, off in seen:
+        assert text == f"{name} is thinking…" and off
+    if view.game.phase == "draw" and view.game.current_player == 0:
+        assert not view.stock_button.disabled  # the buttons are given back
+
+
+def test_a_final_turn_lay_off_search_starts_only_once_the_page_says_it_is_busy(monkeypatch):
+    from fivecrowns_lab.table import game as game_module
+
+    view = PlayLesson(bots=2, rounds=1, seed=3)
+    view.lay_off.value = True
+    view.new_game()
+    assert view.game.rules.lay_off
+    real = game_module.best_with_layoff
+    calls: list[tuple[str, bool]] = []
+
+    def spy(*args, **kwargs):
+        calls.append((view.status.text, all(b.disabled for b in view._controls())))
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(game_module, "best_with_layoff", spy)
+    for _ in range(40):
+        if view.game.phase != "draw":
+            break
+        play_my_turn(view)
+    assert calls, "a final turn was played"
+    for text, off in calls:
+        assert ("is thinking…" in text or "laying your cards down and off" in text) and off
