@@ -56,6 +56,8 @@ __all__ = ["DEFAULT_BUDGET", "LayoffResult", "best_with_layoff", "meld_takes"]
 #: are about 0.1 s of one core at 13 cards (measured by ``benchmarks/layoff.py``).
 DEFAULT_BUDGET = 8000
 _SCORE_NODES = 8
+#: Run subsets examined per node (a node costs about as much as this many).
+_SUBSETS_PER_NODE = 8
 _INF = 1 << 30
 
 
@@ -192,6 +194,7 @@ class _Search:
         self.memo: dict[tuple[int, tuple[int, ...], int, int], int] = {}
         self.choice: dict[tuple[int, tuple[int, ...], int, int], _Option] = {}
         self.scores: dict[tuple[tuple[int, ...], int, int], int] = {}
+        self.rooms: dict[tuple[int, _Option], int] = {}
         self.candidates = [self._candidates(p) for p in piles]
         self.best = _INF
         self.best_path: list[_Option] = []
@@ -248,8 +251,10 @@ class _Search:
         ranks = [c.rank for c in pile.naturals]
         same = [t for t in same if types[t].rank not in ranks]  # a run holds no rank twice
         base = pile.size
+        examined = 0
         for n in range(1, len(same) + 1):
             for subset in itertools.combinations(same, n):
+                examined += 1
                 added = [types[t].rank for t in subset]
                 every = ranks + added
                 lo, hi = min(every), max(every)
@@ -259,6 +264,7 @@ class _Search:
                     continue
                 option = (tuple((t, 1) for t in subset), need)
                 found.setdefault(option, sum(added))
+        self.tick(examined // _SUBSETS_PER_NODE)
 
     # -- values --------------------------------------------------------------------------------
     def tick(self, weight: int = 1) -> None:
@@ -300,10 +306,12 @@ class _Search:
         left = list(counts)
         for t, k in added:
             left[t] -= k
-        pile = self.piles[i]
-        naturals = [*pile.naturals, *(self.types[t] for t, k in added for _ in range(k))]
         total = len(self.wild_cards)
-        more = _room(naturals, pile.wilds + wilds, self.rules, total)
+        more = self.rooms.get((i, option))
+        if more is None:
+            pile = self.piles[i]
+            naturals = [*pile.naturals, *(self.types[t] for t, k in added for _ in range(k))]
+            more = self.rooms[(i, option)] = _room(naturals, pile.wilds + wilds, self.rules, total)
         return tuple(left), wilds_left - wilds, min(total, room + more)
 
     def offer(self, value: int, path: list[_Option]) -> None:
@@ -409,6 +417,52 @@ def _greedy(search: _Search, hand: Sequence[Card]) -> list[_Option]:
     return [(tuple(sorted(a.items())), 0) for a in added]
 
 
+def _climb(search: _Search) -> None:
+    """Improve the best answer a card or two at a time.
+
+    Each step lays off the single card or the pair of cards (two ranks a run needs, or two
+    cards that only help once both are gone) that leaves the fewest points; a single card
+    that leaves no more points than now is laid off too (it can open the way for the next).
+    """
+    rules = search.rules
+    path, current = search.best_path, search.best
+    while True:
+        used: Counter[int] = Counter()
+        for added, _wilds in path:
+            for t, k in added:
+                used[t] += k
+        better: list[_Option] | None = None
+        value = current
+        for i, pile in enumerate(search.piles):
+            added, wilds = path[i]
+            naturals = [*pile.naturals, *(search.types[t] for t, k in added for _ in range(k))]
+            free = [t for t in search.candidates[i] if used[t] < search.start[t]]
+            fits = {
+                t
+                for t in free
+                if meld_takes([*naturals, search.types[t]], pile.wilds + wilds, rules)
+            }
+            moves: list[tuple[int, ...]] = [(t,) for t in free if t in fits]
+            moves += [
+                pair
+                for pair in itertools.combinations(free, 2)
+                if meld_takes(
+                    [*naturals, *(search.types[t] for t in pair)], pile.wilds + wilds, rules
+                )
+            ]
+            for move in moves:
+                grown = Counter(dict(added))
+                grown.update(move)
+                trial = [*path[:i], (tuple(sorted(grown.items())), wilds), *path[i + 1 :]]
+                points = search.path_value(trial)
+                if points < value or (better is None and points == value and len(move) == 1):
+                    better, value = trial, points
+        if better is None:
+            return
+        path, current = better, value
+        search.offer(current, path)
+
+
 def _check_budget(budget: object) -> int:
     if isinstance(budget, bool) or not isinstance(budget, int) or budget < 0:
         raise FiveCrownsError(
@@ -437,11 +491,11 @@ def best_with_layoff(
     search = _Search(hand, rules, [_pile(m, rules) for m in table], budget)
     exact = True
     try:
-        greedy = _greedy(search, hand)
-        search.best, search.best_path = search.path_value(greedy), greedy
         search.floor = _dead_points(search)
-        if search.best > search.floor:
-            search.value(0, search.start, len(search.wild_cards), 0, [])
+        greedy = _greedy(search, hand)
+        search.offer(search.path_value(greedy), greedy)
+        _climb(search)
+        search.value(0, search.start, len(search.wild_cards), 0, [])
     except _Stop:
         exact = not search.exhausted
     return _result(search, list(table), exact)
