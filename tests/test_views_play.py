@@ -747,3 +747,28 @@ def test_a_final_turn_lay_off_search_starts_only_once_the_page_says_it_is_busy(m
     assert calls, "a final turn was played"
     for text, off in calls:
         assert ("is thinking…" in text or "laying your cards down and off" in text) and off
+
+
+def test_a_hint_says_the_bot_is_thinking_before_it_thinks(monkeypatch):
+    from fivecrowns_lab.views import play as play_module
+
+    view = PlayLesson(bots=1, rounds=11, seed=3)
+    real = play_module.make_bot
+    seen: list[tuple[str, bool]] = []
+
+    class Advisor:
+        def __init__(self, bot):
+            self.bot = bot
+
+        @property
+        def last_reason(self) -> str:
+            return str(self.bot.last_reason)
+
+        def choose(self, observation):
+            seen.append((view.status.text, all(b.disabled for b in view._controls())))
+            return self.bot.choose(observation)
+
+    monkeypatch.setattr(play_module, "make_bot", lambda *a, **k: Advisor(real(*a, **k)))
+    view.hint_button.click()
+    assert seen and "is thinking about your hand…" in seen[0][0] and seen[0][1]
+    assert "Hint:" in view.hint_text.value and not view.hint_button.disabled

@@ -679,7 +679,10 @@ class PlayLesson(View):
             raise LessonError("A hint is given on your own turn, with your hand shown.")
         level = hint_level()
         advisor = make_bot(level, 0)
-        action = advisor.choose(self.game.observation(p))
+        with self._busy() as announce:  # the expert takes a moment: say so first
+            announce(f"The {level} bot is thinking about your hand…")
+            action = advisor.choose(self.game.observation(p))
+        self.status.info(f"The {level} bot's hint is below.")
         self.hint_text.value = (
             "<div class='fc-msg fc-info' role='status'><b>Hint:</b> "
             f"the {escape(level)} bot would <b>{escape(str(action))}</b>: "
