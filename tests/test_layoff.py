@@ -150,8 +150,11 @@ def test_layoff_no_all_wild_melds_keeps_an_all_wild_meld_from_staying_all_wild()
 
 
 def test_layoff_result_says_it_is_exact_and_counts_its_nodes():
+    # 9C and KS can neither be laid off nor meld: 22 points is a proven lower bound.
     result = best_with_layoff(parse_cards("8H 9C KS"), 1, [_meld("5H 6H 7H")])
-    assert result.exact and result.nodes > 0
+    assert result.exact and result.arrangement.penalty == 22
+    searched = best_with_layoff(*_LARGE)
+    assert searched.nodes > 0
 
 
 def test_layoff_budget_must_be_a_whole_number():
@@ -247,16 +250,33 @@ def _check_consistent(cards, rules, table, result):
             assert _is_meld(list(meld.cards), rules)
 
 
-def test_layoff_budget_is_respected_on_a_large_position():
-    cards = parse_cards("3H 4H 5H 6H 7H 8H 9H 10H JH QH JK JK KS")
-    table = [
-        _meld("5H 6H 7H", 11),
-        _meld("9H 10H JH", 11),
+_LARGE = (
+    parse_cards("4H 5H 6H 8H 9H 10H QH 5S 6S 8S 9C 9D QD"),
+    11,
+    [
+        _meld("7H 8H 9H", 11),
+        _meld("3H JK 5H", 11),
+        _meld("JH QH JK", 11),
         _meld("QS QD QC", 11),
-        _meld("3C 4C 5C", 11),
-        _meld("8S 8D 8C", 11),
-    ]
+        _meld("4S 5S 6S", 11),
+        _meld("9S 9D 9C", 11),
+        _meld("6D 7D 8D", 11),
+    ],
+)
+
+
+def test_layoff_budget_is_respected_on_a_large_position():
+    cards, _round, table = _LARGE
     for budget in (0, 10, 100):
         result = best_with_layoff(cards, 11, table, budget=budget)
         assert result.nodes <= budget + layoff._SCORE_NODES
         assert result.arrangement.penalty <= penalty(cards, 11)
+
+
+def test_layoff_with_no_budget_still_lays_off_what_the_own_melds_leave_over():
+    result = best_with_layoff(parse_cards("8H 9C KS"), 1, [_meld("5H 6H 7H")], budget=0)
+    assert result.cards_laid_off == parse_cards("8H") and result.arrangement.penalty == 22
+    assert result.nodes == 0
+    cards, round_no, table = _LARGE
+    unsearched = best_with_layoff(cards, round_no, table, budget=0)
+    assert unsearched.arrangement.penalty <= penalty(cards, round_no)

@@ -278,13 +278,16 @@ class _Search:
         hand = [c for c, n in zip(self.types, counts, strict=True) for _ in range(n)]
         return hand + self.wild_cards[len(self.wild_cards) - wilds_left :]
 
-    def score(self, counts: tuple[int, ...], wilds_left: int, room: int) -> int:
+    def score(
+        self, counts: tuple[int, ...], wilds_left: int, room: int, charge: bool = True
+    ) -> int:
         """Points of the kept hand, after dumping the wilds it cannot meld (``room`` of them)."""
         key = (counts, wilds_left, room)
         found = self.scores.get(key)
         if found is not None:
             return found
-        self.tick(_SCORE_NODES)
+        if charge:
+            self.tick(_SCORE_NODES)
         cards = self.kept(counts, wilds_left)
         value = penalty(cards, _solver_rules(self.rules)) if cards else 0
         if wilds_left and room and value == sum(card_points(c, self.rules) for c in cards):
@@ -358,12 +361,12 @@ class _Search:
         self.memo[key] = best
         return best
 
-    def path_value(self, path: list[_Option]) -> int:
-        """The points a complete list of options leaves."""
+    def path_value(self, path: list[_Option], charge: bool = True) -> int:
+        """The points a complete list of options leaves (``charge``: count it as work)."""
         counts, wilds_left, room = self.start, len(self.wild_cards), 0
         for i, option in enumerate(path):
             counts, wilds_left, room = self.step(i, counts, wilds_left, room, option)
-        return self.score(counts, wilds_left, room)
+        return self.score(counts, wilds_left, room, charge)
 
 
 class _Stop(Exception):
@@ -493,7 +496,7 @@ def best_with_layoff(
     try:
         search.floor = _dead_points(search)
         greedy = _greedy(search, hand)
-        search.offer(search.path_value(greedy), greedy)
+        search.offer(search.path_value(greedy, charge=False), greedy)  # always found
         _climb(search)
         search.value(0, search.start, len(search.wild_cards), 0, [])
     except _Stop:
