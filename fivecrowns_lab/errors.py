@@ -33,6 +33,7 @@ __all__ = [
     "SolitaireError",
     "StatsError",
     "TurnError",
+    "plural",
     "quote",
 ]
 
@@ -78,6 +79,20 @@ def quote(value: Any, limit: int = QUOTE_LIMIT) -> str:
     if len(text) > limit + 3:
         text = text[: limit - 1] + "…"
     return text
+
+
+def plural(count: int, noun: str, nouns: str | None = None) -> str:
+    """``count`` and ``noun``, the noun made plural unless the count is one (or minus one).
+
+    ``nouns`` is the plural when it is not ``noun + "s"``. Counts get thousands separators.
+
+    >>> plural(1, "round"), plural(3, "round"), plural(12000, "deal")
+    ('1 round', '3 rounds', '12,000 deals')
+    >>> plural(1, "copy", "copies"), plural(0, "copy", "copies")
+    ('1 copy', '0 copies')
+    """
+    word = noun if abs(count) == 1 else (nouns if nouns is not None else noun + "s")
+    return f"{count:,} {word}"
 
 
 class FiveCrownsError(ValueError):

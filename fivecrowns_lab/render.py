@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING
 
 from .core.cards import Card, Suit
 from .core.rules import card_points, check_round, is_wild
+from .errors import plural
 
 if TYPE_CHECKING:  # only for annotations: render imports none of these at run time
     from .core.solver import Arrangement
@@ -173,7 +174,7 @@ def card_html(
 
 def points_text(points: int) -> str:
     """``'1 point'``, ``'13 points'``."""
-    return f"{points} point" + ("" if abs(points) == 1 else "s")
+    return plural(points, "point")
 
 
 def hand_html(
@@ -310,7 +311,7 @@ def estimate_html(estimate: Estimate) -> str:
             f"<b>about {float(estimate.value):.4g}</b> ≈ {_percent(float(estimate.value))}"
             f"<br>95% confidence interval: {low:.4g} to {high:.4g} "
             f"({_percent(low)} to {_percent(high)})"
-            f"<br><small>from {_thousands(estimate.trials)} simulated deals{seed}</small>"
+            f"<br><small>from {plural(estimate.trials, 'simulated deal')}{seed}</small>"
         )
     return _box("estimate", f"<div>{head}</div><div>{body}</div>")
 
@@ -328,7 +329,7 @@ def outs_html(result: Outs, *, width: int = 36) -> str:
         )
     chance = float(result.probability)
     parts.append(
-        f"<p><b>{_thousands(result.count)} outs</b> among {_thousands(result.unseen_total)} "
+        f"<p><b>{plural(result.count, 'out')}</b> among {_thousands(result.unseen_total)} "
         f"unseen cards: a {_percent(chance)} chance that the next card drawn is one.</p>"
     )
     if result.outs:
@@ -362,7 +363,7 @@ def comparison_html(comparison: Comparison) -> str:
         "comparison",
         f"<div>{verdict}.</div><div>{a} minus {b}: {comparison.mean:.1f} points a game on "
         f"average, 95% confidence interval {low:.1f} to {high:.1f}, over "
-        f"{_thousands(comparison.games)} games on the same deals (fewer points is better).</div>",
+        f"{plural(comparison.games, 'game')} on the same deals (fewer points is better).</div>",
     )
 
 

@@ -12,8 +12,18 @@ Three pieces, named from ``voila.json`` (so ``make app`` and ``make serve`` shar
   preheated ones waiting in Voilà's pool for their visitor (culling those would empty the
   pool for good), and it counts leaving the pool as activity, so a kernel is not culled
   while its visitor's page is still connecting.
+- Each visitor reaches only their own kernel. The kernel manager records which visitor's
+  page started (or took from the pool) each kernel, and the identity provider refuses,
+  with ``403``, any kernel request (REST, WebSocket, the shutdown beacon) for a kernel
+  another visitor owns. A visitor is the user Jupyter Server keeps in its signed login
+  cookie: a random id per browser, with or without a class token.
+- Voilà's ``/voila/query/<kernel id>`` WebSocket, which hands a preheated kernel its
+  visitor's request and checks no login, answers only this machine (the kernels).
+- The class token never reaches a log: every request and error line of tornado's loggers
+  has its ``token=`` (and other secret-looking) query values replaced by ``[secret]``.
 - :func:`main` is ``make serve``: Voilà on the machine's network address with a fresh
-  token printed once, and a line saying how many visitors the machine can hold.
+  token printed once (to the teacher's terminal, the one place it is meant to be), and a
+  line saying how many visitors the machine can hold.
 
 This module imports Voilà and Jupyter Server (the ``app`` extra), never a widget library.
 """
@@ -21,8 +31,11 @@ This module imports Voilà and Jupyter Server (the ``app`` extra), never a widge
 from __future__ import annotations
 
 import argparse
+import json
+import logging
 import os
 import random
+import re
 import secrets
 import socket
 import subprocess
@@ -33,18 +46,27 @@ from typing import Any
 
 from jupyter_client.connect import LocalPortCache
 from jupyter_server._tz import utcnow
+from jupyter_server.base.call_context import CallContext
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
+from tornado import web
 from tornado.websocket import WebSocketHandler
+from voila.handler import VoilaHandler  # type: ignore[import-untyped]
+from voila.request_info_handler import RequestInfoSocketHandler  # type: ignore[import-untyped]
+from voila.shutdown_kernel_handler import (  # type: ignore[import-untyped]
+    VoilaShutdownKernelHandler,
+)
 from voila.voila_identity_provider import VoilaIdentityProvider  # type: ignore[import-untyped]
 
 __all__ = [
     "KERNEL_MIB",
     "PoolKeepingKernelManager",
+    "SecretScrubber",
     "SteadyPortCache",
     "XsrfCookieIdentityProvider",
     "capacity",
     "main",
     "network_address",
+    "scrub_secrets",
 ]
 
 #: Memory of one visitor's kernel with a lesson open, as benchmarks/serving.py measured it:
@@ -59,17 +81,96 @@ OPENING_PER_CORE_MINUTE = 3
 
 ROOT = Path(__file__).resolve().parent.parent
 
+# -- no secrets in logs ---------------------------------------------------------------------------
+
+# A query value whose name holds one of these words is a secret (Jupyter Server's own list):
+# "token=...", "_xsrf=...", "auth=...". Only the value is replaced, so the line still says
+# which request it was.
+_SECRET_VALUE = re.compile(
+    r"(?i)([?&;][^=&\s?#;]*(?:token|auth|key|code|state|xsrf)[^=&\s?#;]*=)[^&\s;#'\")]+"
+)
+#: What a visitor is told when a request addresses a kernel that is not theirs (403).
+KERNEL_REFUSED = "This kernel belongs to another visitor."
+#: The loggers that write request lines and request errors (tornado's) and the server's own.
+SCRUBBED_LOGGERS = ("tornado.access", "tornado.general", "tornado.application", "Voila")
+
+
+def scrub_secrets(text: str) -> str:
+    """``text`` with the value of every secret-looking query parameter replaced.
+
+    >>> scrub_secrets("404 GET /voila/render/x.ipynb?token=abc123&theme=dark (127.0.0.1)")
+    '404 GET /voila/render/x.ipynb?token=[secret]&theme=dark (127.0.0.1)'
+    """
+    return _SECRET_VALUE.sub(r"\1[secret]", text)
+
+
+class SecretScrubber(logging.Filter):
+    """A logging filter that takes the class token (any ``token=`` value) out of records.
+
+    Tornado's own request log and error log write a request's full address, query string
+    included: ``404 GET /x?token=...`` on every refused request. This filter, on the
+    loggers that write such lines, rewrites the message before any handler sees it.
+    """
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        try:
+            message = record.getMessage()
+        except Exception:  # a broken record is the logging module's to report, not ours
+            return True
+        scrubbed = scrub_secrets(message)
+        if scrubbed != message:
+            record.msg, record.args = scrubbed, None
+        return True
+
+
+def scrub_secrets_in_logs() -> None:
+    """Put a :class:`SecretScrubber` on every logger that writes request lines (once)."""
+    for name in SCRUBBED_LOGGERS:
+        logger = logging.getLogger(name)
+        if not any(isinstance(f, SecretScrubber) for f in logger.filters):
+            logger.addFilter(SecretScrubber())
+
+
+# -- each visitor reaches only their own kernel ---------------------------------------------------
+
+
+def _addressed_kernel(handler: Any) -> str | None:
+    """The kernel id a request addresses, if it addresses one."""
+    kernel_id = (getattr(handler, "path_kwargs", None) or {}).get("kernel_id")
+    if kernel_id is None and isinstance(handler, VoilaShutdownKernelHandler):
+        args = getattr(handler, "path_args", None) or ()
+        kernel_id = args[0] if args else None
+    return str(kernel_id) if kernel_id is not None else None
+
 
 class XsrfCookieIdentityProvider(VoilaIdentityProvider):  # type: ignore[misc]
-    """Voilà's identity provider, plus: every page request gets the ``_xsrf`` cookie.
+    """Voilà's identity provider, plus the ``_xsrf`` cookie and a kernel-owner check.
 
     Reading ``handler.xsrf_token`` makes tornado set the cookie when the browser has none
     (it does nothing when it has one), so the beacon a closing tab sends can prove it
     comes from the page. WebSocket upgrades are left alone.
+
+    A request that addresses a kernel (``/api/kernels/<id>``, its ``/channels``
+    WebSocket, ``/voila/api/shutdown/<id>``) is refused with ``403`` unless the kernel
+    manager says this visitor owns the kernel (see
+    :meth:`PoolKeepingKernelManager.may_use`); with another kernel manager nothing changes.
     """
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        scrub_secrets_in_logs()
 
     async def _get_user(self, handler: Any) -> Any:
         user = await super()._get_user(handler)
+        kernel_id = _addressed_kernel(handler)
+        if kernel_id is not None:
+            may_use = getattr(handler.settings.get("kernel_manager"), "may_use", None)
+            if callable(may_use) and not may_use(kernel_id, user):
+                # Answered here, not with HTTPError: the error page Jupyter Server would
+                # render for a WebSocket handler needs templates Voilà does not serve.
+                handler.set_status(403)
+                handler.set_header("Content-Type", "application/json")
+                raise web.Finish(json.dumps({"message": KERNEL_REFUSED}))
         if (
             user is not None
             and handler.request.method == "GET"
@@ -128,12 +229,42 @@ def use_steady_ports() -> bool:
     return True
 
 
+#: Addresses a kernel on this machine connects from.
+LOOPBACK = ("127.0.0.1", "::1")
+
+
+async def _local_only(handler: Any) -> None:
+    """Refuse (403) a request that does not come from this machine."""
+    if handler.request.remote_ip not in LOOPBACK:
+        handler.set_status(403)
+        handler.finish(json.dumps({"message": KERNEL_REFUSED}))
+
+
+def guard_request_info() -> None:
+    """Let only this machine open Voilà's ``/voila/query/<kernel id>`` WebSocket.
+
+    Voilà hands a preheated kernel the request that took it (its address and query string,
+    the class token included) over this WebSocket, which the *kernel* opens, from this
+    machine and without cookies. It is a plain tornado handler with no login check, so
+    anyone who knew a kernel id could read it. Refusing every other address keeps the
+    kernels' own use and closes it to visitors.
+    """
+    if RequestInfoSocketHandler.prepare is not _local_only:
+        RequestInfoSocketHandler.prepare = _local_only
+
+
 class PoolKeepingKernelManager(AsyncMappingKernelManager):
-    """Jupyter Server's culling, sparing the preheated kernels Voilà keeps for visitors.
+    """Jupyter Server's culling, sparing the preheated kernels Voilà keeps for visitors;
+    and a record of which visitor owns each kernel.
 
     A kernel waiting in the pool is never culled. One that left the pool since the last
     pass counts as just used (its visitor's page is still connecting), so it is judged
     from then on like any other.
+
+    Owners: when a visitor's page request starts a kernel, or takes a preheated one from
+    the pool, the kernel is recorded as that visitor's (the user of the request, from
+    Jupyter Server's call context). :meth:`may_use` answers whether a visitor may reach a
+    kernel: only its owner may. A kernel in the pool has no owner, so nobody may.
     """
 
     _pooled_before: frozenset[str] = frozenset()
@@ -141,6 +272,53 @@ class PoolKeepingKernelManager(AsyncMappingKernelManager):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)  # type: ignore[no-untyped-call]
         use_steady_ports()
+        scrub_secrets_in_logs()
+        guard_request_info()
+        #: kernel id -> the username of the visitor whose page it serves
+        self.owners: dict[str, str] = {}
+        # Voilà's preheating subclass (made from this class) hands out pooled kernels in
+        # get_rendered_notebook, which this class cannot override (the subclass is more
+        # derived): wrap the bound method on the instance instead.
+        handing_out = getattr(self, "get_rendered_notebook", None)
+        if callable(handing_out):
+
+            async def get_rendered_notebook(*args: Any, **kw: Any) -> Any:
+                result = await handing_out(*args, **kw)
+                self._claim(result[2])  # (render task, rendered cells, kernel id)
+                return result
+
+            self.get_rendered_notebook = get_rendered_notebook
+
+    def _claim(self, kernel_id: str) -> None:
+        """Record ``kernel_id`` as the current page request's visitor's, once per request.
+
+        Pool refills started during a page request inherit its call context; the flag on
+        the handler keeps them from being taken for the visitor's kernel.
+        """
+        handler = CallContext.get(CallContext.JUPYTER_HANDLER)
+        if not isinstance(handler, VoilaHandler) or getattr(handler, "_fc_claimed", False):
+            return
+        user = getattr(handler, "current_user", None)
+        username = getattr(user, "username", None)
+        if username:
+            self.owners[kernel_id] = str(username)
+            handler._fc_claimed = True
+
+    def may_use(self, kernel_id: str, user: Any) -> bool:
+        """Whether ``user`` (a Jupyter Server user, or None) may reach kernel ``kernel_id``."""
+        owner = self.owners.get(kernel_id)
+        return owner is not None and owner == getattr(user, "username", None)
+
+    async def start_kernel(self, *args: Any, **kwargs: Any) -> str:  # type: ignore[override]
+        kernel_id = str(await super().start_kernel(*args, **kwargs))
+        self._claim(kernel_id)
+        return kernel_id
+
+    async def shutdown_kernel(  # type: ignore[override]
+        self, kernel_id: str, *args: Any, **kwargs: Any
+    ) -> None:
+        await super().shutdown_kernel(kernel_id, *args, **kwargs)  # type: ignore[no-untyped-call]
+        self.owners.pop(kernel_id, None)
 
     def _pooled_now(self) -> frozenset[str]:
         ids: set[str] = set()

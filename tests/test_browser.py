@@ -182,3 +182,37 @@ def test_06_scorekeeper_survives_a_reload(page, voila_url):
     assert "Zoe" in table and "12" in table and "Yan" in table
     assert_no_errors(page)
     shoot(page, "lesson-06-scorekeeper")
+
+
+def test_06_two_tabs_of_one_browser_never_overwrite_each_other(browser, voila_url):
+    context = browser.new_context(viewport={"width": 1100, "height": 900})
+    try:
+        tab1 = context.new_page()
+        open_lesson(tab1, voila_url, "06-scorekeeper")
+        view1 = tab1.locator(".fc-view").first
+        view1.get_by_placeholder("Ann, Ben, Cleo").fill("Tia, Uma")
+        view1.get_by_role("button", name="Start a new game").click()
+        tab1.wait_for_selector(".fc-view input[placeholder=points]")
+        tab2 = context.new_page()  # the same browser: the same saved game
+        open_lesson(tab2, voila_url, "06-scorekeeper")
+        tab2.wait_for_function("() => document.body.innerText.includes('Restored')")
+        boxes1 = view1.locator("input[placeholder=points]")
+        boxes1.nth(0).fill("12")
+        boxes1.nth(1).fill("0")
+        view1.get_by_role("button", name="Add round").click()
+        tab1.wait_for_function("() => document.body.innerText.includes('Round 1 added')")
+        view2 = tab2.locator(".fc-view").first
+        boxes2 = view2.locator("input[placeholder=points]")
+        boxes2.nth(0).fill("3")
+        boxes2.nth(1).fill("4")
+        view2.get_by_role("button", name="Add round").click()
+        tab2.wait_for_function("() => document.body.innerText.includes('changed in another tab')")
+        assert "nothing was lost" in status_of(tab2)
+        view2.get_by_role("button", name="Reload the saved game").click()
+        tab2.wait_for_function("() => document.body.innerText.includes('1 round played')")
+        table = tab2.locator(".fc-view table").inner_text()
+        assert "12" in table  # tab 1's round, kept
+        assert_no_errors(tab2)
+        shoot(tab2, "lesson-06-two-tabs")
+    finally:
+        context.close()

@@ -183,3 +183,26 @@ def test_a_list_longer_than_the_deck_twice_is_refused_even_unchecked():
 def test_values_that_are_not_cards_raise_a_card_error_quoting_them(make, message):
     with pytest.raises(CardError, match=message):
         make()
+
+
+@pytest.mark.parametrize("selector", ["\ufe0f", "\ufe0e"])
+def test_notation_accepts_a_variation_selector_after_every_suit_symbol_as_phones_type_it(
+    selector,
+):
+    # A phone's keyboard types "10♥️": the heart, then U+FE0F asking for its emoji picture.
+    for suit in SUITS:
+        for rank_text in ("3", "10", "q"):
+            typed = f"{rank_text}{suit.symbol}{selector}"
+            assert parse_cards(typed) == (parse_card(f"{rank_text}{suit.symbol}"),)
+    assert str(parse_cards("10♥\ufe0f, Q★\ufe0f 3♠\ufe0f")) == "10♥ Q★ 3♠"
+
+
+@pytest.mark.parametrize(
+    "token", ["10X\ufe0f", "10\ufe0f", "JK\ufe0f", "10♥\ufe0f\ufe0f", "\ufe0f", "10H\ufe0f"]
+)
+def test_notation_a_variation_selector_anywhere_but_after_a_suit_symbol_is_still_a_bad_token(
+    token,
+):
+    with pytest.raises(CardError) as caught:
+        parse_cards(token)
+    assert "is not a card" in str(caught.value) and "a card is a rank" in str(caught.value)

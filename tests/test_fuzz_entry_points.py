@@ -13,16 +13,22 @@ checks three properties:
 * a refused call leaves the instance exactly as it was (its save, or its value).
 
 There are no exceptions: every exported callable and every public method of the value
-types, games and bots is fuzzed.
+types, games and bots is fuzzed, and so are the entry points outside ``__all__`` that the
+refusal audit of issue 23 named (the scorekeeper's ``scorebook``, the interval helpers,
+a bot's seed check, ``clean_name``) and the methods of an ``Estimate``, a ``ScoreSheet``
+and a ``SaveFile``. Each input that audit found is also checked by name at the end.
 """
 
 from __future__ import annotations
 
 import copy
 import inspect
+import tempfile
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
 import pandas  # noqa: F401  # imported here so that no timed call pays for importing it
@@ -42,6 +48,9 @@ from fivecrowns_lab import (
     outs,
     parse_cards,
 )
+from fivecrowns_lab.odds import stats
+from fivecrowns_lab.table import players, scorebook
+from fivecrowns_lab.validators import clean_name
 
 #: A call that takes longer than this is a hang (real refusals take microseconds).
 HANG_SECONDS = 5.0
@@ -53,6 +62,11 @@ _VOCABULARY = [
     "stock", "discard", "draw", "go_out", "place", "shared", "playoff", "exact", "simulate",
     "", " ", "Ana", _SAVE, _SAVE.replace('"names": ["Ana", "Ben"]', '"names": 1000000000'),
     '{"format": "fivecrowns-solitaire", "actions": []}', "[" * 2000,
+    # issue 23: a lone surrogate, phone-typed suits, invisible characters in a name, a typed
+    # score of thousands of digits, a scorekeeper save (with an unknown key)
+    "\ud800", "seed\udfff", "10♥\ufe0f", "Q★\ufe0f 3♠\ufe0f", "Zoe\u0301\u200b\u202e", "9" * 5000,
+    "Ann, Ben", '{"version": 1, "players": ["Ann", "Ben"], "rounds": [[1.5, 0]]}',
+    '{"version": 1, "players": ["Ann", "Ben"], "rounds": [], "cheat": 1}',
 ]  # fmt: skip
 _KEYS = ["type", "source", "card", "hand", "discard", "melds", "format", "seed", "actions",
          "names", "rules", "rounds_started", "round", "dealer", "hands", "stock"]  # fmt: skip
@@ -70,6 +84,7 @@ _LEAVES = (
     | st.sampled_from([-1, 7, 99, 10**9, 2**64, -(2**70)])
     | st.builds(_huge_number)
     | st.floats(allow_nan=True, allow_infinity=True)
+    | st.sampled_from([1.5, -10, 1000, 1001, 2**53, 2**53 + 1])
     | st.text(max_size=8)
     | st.sampled_from(_VOCABULARY)
 )
@@ -117,6 +132,27 @@ INSTANCES: dict[str, Callable[[], Any]] = {
     "RandomBot": lambda: fivecrowns_lab.RandomBot(1),
     "LookaheadBot": lambda: fivecrowns_lab.LookaheadBot(1),
     "ExpertBot": lambda: fivecrowns_lab.ExpertBot(1),
+    "Estimate (simulated)": lambda: fivecrowns_lab.Estimate(
+        "go out on the deal", 3, 0.25, (0.2, 0.3), "simulate", 100, 1
+    ),
+    "Estimate (exact)": lambda: fivecrowns_lab.Estimate(
+        "go out on the deal", 3, Fraction(1, 4), (0.25, 0.25), "exact"
+    ),
+    "ScoreSheet": lambda: scorebook.ScoreSheet(["Ann", "Ben"]).with_round([3, 0]),
+    "SaveFile": lambda: scorebook.SaveFile(_SAVES / "fuzz.autosave.json"),
+}
+
+#: Where the SaveFile instance's save would go (every fuzzed save is refused: the value
+#: given is never a ScoreSheet).
+_SAVES = Path(tempfile.mkdtemp(prefix="fivecrowns-fuzz-"))
+
+#: Public entry points outside ``fivecrowns_lab.__all__`` that the refusal audit of issue 23
+#: named: the scorekeeper's engine, the interval helpers, a bot's seed check, the name cleaner.
+EXTRA_CALLABLES: dict[str, Callable[..., Any]] = {
+    **{f"scorebook.{name}": getattr(scorebook, name) for name in scorebook.__all__},
+    **{f"stats.{name}": getattr(stats, name) for name in ("t_quantile", "wilson_interval")},
+    "players.check_bot_seed": players.check_bot_seed,
+    "validators.clean_name": clean_name,
 }
 
 
@@ -160,6 +196,9 @@ def _exported_callables() -> list[Target]:
         if getattr(value, "_is_protocol", False):
             continue  # Player is a protocol: it cannot be instantiated by design
         targets.append(Target(name, lambda value=value: value))
+    for name, value in EXTRA_CALLABLES.items():
+        if callable(value) and not isinstance(value, int):
+            targets.append(Target(name, lambda value=value: value))
     return targets
 
 
@@ -270,3 +309,66 @@ def test_the_fuzz_reaches_every_exported_callable():
     assert exported - names == {"Player"}  # a protocol, not something to call
     assert any(n.startswith("Game (after drawing).") for n in names)
     assert {"Game (draw phase).from_json", "Solitaire (draw phase).from_json"} <= names
+
+
+# -- the inputs the audit of issue 23 found, each named -------------------------------------------
+
+
+def _stale_save() -> None:
+    path = _SAVES / "two-tabs.autosave.json"
+    path.unlink(missing_ok=True)
+    first, second = scorebook.SaveFile(path), scorebook.SaveFile(path)
+    sheet = scorebook.ScoreSheet(["Ann", "Ben"])
+    first.save(sheet)
+    second.save(sheet.with_round([1, 1]))  # second never read first's save: refused
+
+
+_SIMULATED = INSTANCES["Estimate (simulated)"]
+_EXACT = INSTANCES["Estimate (exact)"]
+ISSUE_23_REFUSALS: dict[str, Callable[[], Any]] = {
+    "Estimate.contains(text)": lambda: _SIMULATED().contains("0.25"),
+    "Estimate.contains(None), exact": lambda: _EXACT().contains(None),
+    "wilson_interval(huge, huge)": lambda: fivecrowns_lab.wilson_interval(10**5000, 10**5000),
+    "wilson_interval(1, 2**1100)": lambda: fivecrowns_lab.wilson_interval(1, 2**1100),
+    "mean_interval(n=huge)": lambda: fivecrowns_lab.mean_interval(0.0, 1.0, 10**5000),
+    "make_bot(seed=lone surrogate)": lambda: fivecrowns_lab.make_bot("greedy", "\ud800"),
+    "ScoreSheet(players='AB')": lambda: scorebook.ScoreSheet("AB"),
+    "ScoreSheet(rounds=5)": lambda: scorebook.ScoreSheet(["Ann", "Ben"], rounds=5),
+    "ScoreSheet.with_round([1.5, 0])": lambda: scorebook.ScoreSheet(["A", "B"]).with_round(
+        [1.5, 0]
+    ),
+    "ScoreSheet.with_round(huge)": lambda: scorebook.ScoreSheet(["A", "B"]).with_round(
+        [10**5000, 0]
+    ),
+    "parse_score(5,000 digits)": lambda: scorebook.parse_score("9" * 5000, "Ann", 1, False),
+    "ScoreSheet.from_json(unknown key)": lambda: scorebook.ScoreSheet.from_json(
+        '{"version": 1, "players": ["Ann", "Ben"], "rounds": [], "cheat": 1}'
+    ),
+    "ScoreSheet.from_json(None)": lambda: scorebook.ScoreSheet.from_json(None),
+    "SaveFile(None)": lambda: scorebook.SaveFile(None),
+    "SaveFile(NUL in path)": lambda: scorebook.SaveFile("a\0b"),
+    "SaveFile.save(not a sheet)": lambda: scorebook.SaveFile(_SAVES / "x.json").save("x"),
+    "SaveFile.save(stale: another tab saved)": _stale_save,
+    "parse_players(only invisible names)": lambda: scorebook.parse_players("\u200b, \u202e"),
+    "clean_name(None)": lambda: clean_name(None),
+    "parse_cards('10X\\ufe0f')": lambda: parse_cards("10X\ufe0f"),
+    "simulate(bad seat list)": lambda: fivecrowns_lab.simulate(["greedy", "nope"], 5),
+    "simulate(one seat)": lambda: fivecrowns_lab.simulate(["greedy"], 5),
+}
+
+
+@pytest.mark.parametrize("name", list(ISSUE_23_REFUSALS))
+def test_issue_23_each_input_the_audit_found_is_refused_with_a_sentence(name):
+    with pytest.raises(FiveCrownsError) as caught:
+        ISSUE_23_REFUSALS[name]()
+    message = str(caught.value)
+    assert message.endswith(".") and len(message) < 300, message
+
+
+def test_issue_23_what_was_refused_or_failed_but_is_fine_is_now_answered():
+    assert parse_cards("10♥\ufe0f Q★\ufe0f 3♠\ufe0f 4♣\ufe0f 5♦\ufe0f") == parse_cards(
+        "10H Q* 3S 4C 5D"
+    )
+    assert scorebook.parse_players("Zoe\u0301\u200b, B\u202een") == ["Zo\u00e9", "Ben"]
+    assert _SIMULATED().contains(_huge_number()) is False  # raised OverflowError
+    assert _EXACT().contains(Fraction(1, 4)) is True

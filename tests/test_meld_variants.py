@@ -227,3 +227,84 @@ def test_meld_variants_large_hands_give_valid_consistent_arrangements(flags, cas
     assert can_go_out(cards, rules) == (arrangement.penalty == 0)
     # A variant only takes melds away: it can never lower the standard penalty.
     assert arrangement.penalty >= penalty(cards, round_no)
+
+
+# -- games under the variants ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize("flags", COMBINATIONS[1:], ids=_name)
+def test_meld_variants_whole_games_lay_down_only_melds_the_rules_allow(flags):
+    from fivecrowns_lab import Game, make_bot, play_game
+
+    rules = GameRules(rounds=4, **flags)
+    game = play_game(
+        Game(["Ana", "Ben", "Cy"], rules, seed=11),
+        [make_bot("greedy", 1), make_bot("lookahead", 2), make_bot("expert", 3)],
+    )
+    assert game.is_over and len(game.round_results) == 4
+    for result in game.round_results:
+        round_rules = rules.for_round(result.round_no)
+        for arrangement in result.arrangements:
+            for meld in arrangement.melds:
+                check = check_meld(meld.cards, round_rules)
+                assert check.valid, f"{meld} under {flags}: {check.reason}"
+
+
+def test_meld_variants_simulate_plays_them():
+    from fivecrowns_lab import simulate
+
+    table = simulate(
+        ["greedy", "random"],
+        2,
+        GameRules(rounds=2, books_distinct_suits=True),
+        seed=3,
+        progress=False,
+    )
+    assert set(table["round"]) == {1, 2}
+
+
+@pytest.mark.parametrize("flags", COMBINATIONS, ids=_name)
+def test_meld_variants_exact_counts_of_round_1_match_every_deal(flags):
+    """The canonical-hand count agrees with all C(116, 3) deals taken one by one."""
+    from functools import cache
+    from itertools import combinations
+
+    from fivecrowns_lab import DECK
+    from fivecrowns_lab.odds.counting import count_round
+
+    rules = RoundRules(1, **flags)
+
+    @cache
+    def points(hand: tuple[str, ...]) -> int:
+        return penalty(parse_cards(" ".join(hand)), rules)
+
+    names = [card.code for card in DECK]
+    go_out, by_points = 0, Counter()
+    for trio in combinations(range(len(DECK)), 3):
+        value = points(tuple(sorted(names[i] for i in trio)))
+        by_points[value] += 1
+        go_out += value == 0
+    counts = count_round(rules, penalties=True)
+    assert counts.go_out == go_out
+    assert counts.penalty_counts == dict(sorted(by_points.items()))
+
+
+def test_meld_variants_exact_go_out_on_the_deal_is_shipped_for_rounds_1_to_5():
+    from fractions import Fraction
+
+    from fivecrowns_lab import go_out_on_deal
+    from fivecrowns_lab.errors import ExactUnavailableError
+    from fivecrowns_lab.odds.counting import count_round
+
+    for flags in COMBINATIONS[1:]:
+        for round_no in range(1, 6):
+            answer = go_out_on_deal(RoundRules(round_no, **flags))
+            assert answer.exact and answer.round_no == round_no
+        small = count_round(RoundRules(2, **flags))
+        assert go_out_on_deal(RoundRules(2, **flags)).value == Fraction(small.go_out, small.deals)
+    text = str(go_out_on_deal(RoundRules(1, books_distinct_suits=True)))
+    assert text.startswith("Round 1, going out on the deal (books in different suits): exactly")
+    with pytest.raises(ExactUnavailableError, match="round 6 under books in different suits"):
+        go_out_on_deal(RoundRules(6, books_distinct_suits=True))
+    estimate = go_out_on_deal(RoundRules(6, books_distinct_suits=True), "simulate", n=200)
+    assert not estimate.exact and 0 <= estimate.value <= 1

@@ -5,6 +5,9 @@ from __future__ import annotations
 import csv
 import io
 import json
+import signal
+import subprocess
+import sys
 
 import pandas as pd
 import pytest
@@ -24,6 +27,7 @@ from fivecrowns_lab.table.scorebook import (
     parse_score,
     placements,
 )
+from fivecrowns_lab.validators import clean_name
 
 
 def played() -> Game:
@@ -98,7 +102,7 @@ def test_a_game_without_scored_rounds_has_an_empty_sheet():
 
 names = st.lists(
     st.text(st.characters(codec="utf-8", exclude_categories=["Cc", "Cs"]), min_size=1, max_size=30)
-    .map(str.strip)
+    .map(clean_name)
     .filter(lambda n: n and "," not in n),
     min_size=2,
     max_size=7,
@@ -246,3 +250,123 @@ def test_scorebook_save_file_failure_leaves_the_old_save_and_no_temporary_file(
         store.save(ScoreSheet(["Ann", "Ben"]).with_round([5, 5]))
     assert store.path.read_text() == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["g.json"]
+
+
+# -- refusals, names, killed saves and two tabs (issue 23) ---------------------------------------
+
+
+def test_scorebook_a_score_that_is_not_a_whole_number_is_refused_before_it_is_saved():
+    with pytest.raises(ScoreError, match=r"Ann's score in round 1 is a whole number .* not 1\.5"):
+        ScoreSheet(["Ann", "Ben"]).with_round([1.5, 0])
+    for bad in ([True, 0], ["3", 0], [None, 0], "12", None, 7):
+        with pytest.raises(ScoreError):
+            ScoreSheet(["Ann", "Ben"]).with_round(bad)
+
+
+def test_scorebook_a_typed_score_of_thousands_of_digits_is_refused_before_any_arithmetic():
+    for typed in ("9" * 5000, "-" + "9" * 5000, "0" * 3 + "9" * 5, "+10000"):
+        with pytest.raises(ScoreError, match="more points than a hand can hold") as caught:
+            parse_score(typed, "Ann", 1, False)
+        assert len(str(caught.value)) < 120
+    assert parse_score("000012", "Ann", 1, False) == 12  # leading zeros are not digits of size
+    with pytest.raises(ScoreError, match="more points"):
+        ScoreSheet(["Ann", "Ben"]).with_round([10**5000, 0])
+
+
+def test_scorebook_names_are_normalised_and_lose_invisible_and_bidirectional_characters():
+    typed = "Zoe\u0301, \u200bAnn\u200d, B\u202een\u2066, Cleo\u0007"
+    assert parse_players(typed) == ["Zo\u00e9", "Ann", "Ben", "Cleo"]
+    sheet = ScoreSheet(["Zoe\u0301", "A\u200bnn"])
+    assert sheet.players == ["Zo\u00e9", "Ann"]
+    with pytest.raises(ScoreError, match="Two players are called"):
+        parse_players("Ann, A\u200bnn")  # the same name to the eye is the same name
+    with pytest.raises(ScoreError, match="has 1"):
+        parse_players("Ann, \u200b\u202e")  # a name of invisible characters is no name
+    # A game saved before names were cleaned still opens, its names cleaned.
+    saved = ScoreSheet.from_json(json.dumps({**GOOD, "players": ["Zoe\u0301", "B\u200ben"]}))
+    assert saved.players == ["Zo\u00e9", "Ben"] and saved.rounds == [[3, 0]]
+
+
+def test_scorebook_wrong_types_are_refused_with_a_sentence():
+    for make in (
+        lambda: ScoreSheet("AB"),
+        lambda: ScoreSheet(["Ann", 7]),
+        lambda: ScoreSheet(["Ann", "Ben"], going_out_bonus="no"),
+        lambda: ScoreSheet(["Ann", "Ben"], rounds=5),
+        lambda: ScoreSheet([], rounds=[[1, 2]]),
+        lambda: ScoreSheet.from_json(None),
+        lambda: SaveFile(None),
+        lambda: SaveFile("/tmp/a\0b"),
+        lambda: SaveFile(""),
+        lambda: SaveFile("saves/g.json").save("not a sheet"),
+        lambda: parse_players(["Ann", "Ben"]),
+        lambda: parse_score(12, "Ann", 1, False),
+    ):
+        with pytest.raises(ScoreError) as caught:
+            make()
+        assert str(caught.value).endswith(".")
+
+
+def test_scorebook_a_save_with_unknown_keys_is_refused_naming_them():
+    with pytest.raises(ScoreError) as caught:
+        ScoreSheet.from_json(json.dumps({**GOOD, "cheat": 1, "x" * 500: 2}))
+    message = str(caught.value)
+    assert "'cheat'" in message and "'xxxx" in message and len(message) < 200
+
+
+def test_scorebook_a_killed_saves_temporary_file_is_removed_on_the_next_start(tmp_path):
+    store = SaveFile(tmp_path / "g.json")
+    sheet = ScoreSheet(["Ann", "Ben"]).with_round([3, 0])
+    store.save(sheet)
+    # A save killed for real, after writing its temporary file and before the rename.
+    code = (
+        "import os, signal, sys\n"
+        "from fivecrowns_lab.table import scorebook\n"
+        "def killed(*args): os.kill(os.getpid(), signal.SIGKILL)\n"
+        "scorebook.os.replace = killed\n"
+        "store = scorebook.SaveFile(sys.argv[1])\n"
+        "store.load()\n"
+        "store.save(scorebook.ScoreSheet(['Ann', 'Ben']).with_round([3, 0]).with_round([1, 1]))\n"
+    )
+    run = subprocess.run([sys.executable, "-c", code, str(store.path)], check=False)
+    assert run.returncode == -signal.SIGKILL
+    # It was killed at the first rename, the backup's copy: both temporary files are left.
+    left = sorted(p.name for p in tmp_path.glob(".g.json.*.tmp"))
+    assert len(left) == 2 and any(name.startswith(".g.json.bak.") for name in left), left
+    other = tmp_path / ".h.json.k1ll3d.tmp"  # another game's: not this save's to remove
+    other.write_text("")
+    loaded, message = SaveFile(tmp_path / "g.json").load()  # the next start
+    assert loaded == sheet and message == ""  # nothing already saved is lost
+    assert sorted(p.name for p in tmp_path.iterdir()) == [".h.json.k1ll3d.tmp", "g.json"]
+
+
+def test_scorebook_two_tabs_never_overwrite_each_other_the_older_copy_is_refused(tmp_path):
+    path = tmp_path / "visitor.autosave.json"
+    first, second = SaveFile(path), SaveFile(path)  # two tabs of one browser
+    start = ScoreSheet(["Ann", "Ben"])
+    first.save(start)
+    assert second.load() == (start, "")
+    one = start.with_round([5, 0])
+    first.save(one)  # tab 1: round 1, saved
+    with pytest.raises(ScoreError) as caught:
+        second.save(start.with_round([9, 9]))  # tab 2 still shows the game without it
+    assert str(caught.value) == (
+        "This game was changed in another tab: reload it to continue; nothing was lost."
+    )
+    assert SaveFile(path).load()[0] == one  # tab 1's round is kept
+    reloaded, _ = second.load()
+    assert reloaded == one
+    two = one.with_round([0, 7])
+    second.save(two)  # after reloading, tab 2 goes on
+    with pytest.raises(ScoreError, match="another tab"):
+        first.save(one.with_round([1, 1]))
+    assert SaveFile(path).load()[0] == two
+    assert json.loads(path.read_text())["revision"] == 3
+
+
+def test_scorebook_an_old_save_without_a_revision_is_read_and_saved_over():
+    sheet = ScoreSheet.from_json(json.dumps(GOOD))
+    assert sheet.rounds == [[3, 0]]
+    for bad in (-1, 1.5, "2", True, 2**40):
+        with pytest.raises(ScoreError, match='"revision"'):
+            ScoreSheet.from_json(json.dumps({**GOOD, "revision": bad}))

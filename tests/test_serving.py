@@ -223,6 +223,83 @@ def test_serving_two_visitors_scorekeepers_are_independent(browser, server):
     assert len(list(server.saves.glob("*.autosave.json"))) == 2
 
 
+def kernel_id(page) -> str:
+    """The id of the kernel behind a Voilà page (in the page's Jupyter config)."""
+    return page.evaluate(
+        "() => JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId"
+    )
+
+
+def xsrf_headers(context) -> dict[str, str]:
+    xsrf = next(c["value"] for c in context.cookies() if c["name"] == "_xsrf")
+    return {"X-XSRFToken": xsrf}
+
+
+def websocket_status(url: str, context) -> int:
+    """The HTTP status a WebSocket upgrade to ``url`` gets with ``context``'s cookies."""
+    import asyncio
+
+    from tornado.httpclient import HTTPClientError, HTTPRequest
+    from tornado.websocket import websocket_connect
+
+    cookies = "; ".join(f"{c['name']}={c['value']}" for c in context.cookies())
+
+    async def connect() -> int:
+        try:
+            socket = await websocket_connect(HTTPRequest(url, headers={"Cookie": cookies}))
+        except HTTPClientError as error:
+            return error.code
+        socket.close()
+        return 101
+
+    # Playwright's sync API keeps an event loop running in this thread: use another one.
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, connect()).result(timeout=60)
+
+
+def test_serving_a_visitor_can_read_or_stop_only_their_own_kernel(browser, server):
+    alice, bob = browser.new_context(), browser.new_context()
+    try:
+        # Alice's page takes the preheated kernel; Bob's (lesson 06, never preheated)
+        # has one started for his request: both ways of getting a kernel are covered.
+        a = open_lesson(alice, server, "01-cards-and-wilds")
+        b = open_lesson(bob, server, "06-scorekeeper")
+        kernels = {"alice": kernel_id(a), "bob": kernel_id(b)}
+        assert kernels["alice"] != kernels["bob"]
+        api = f"{server.url}/api/kernels"
+        for context, own, other in ((alice, "alice", "bob"), (bob, "bob", "alice")):
+            theirs = kernels[other]
+            assert context.request.get(f"{api}/{theirs}").status == 403
+            headers = xsrf_headers(context)
+            assert context.request.delete(f"{api}/{theirs}", headers=headers).status == 403
+            shutdown = f"{server.url}/voila/api/shutdown/{theirs}"
+            assert context.request.post(shutdown, headers=headers).status == 403
+            ws = f"ws://127.0.0.1:{server.port}/api/kernels"
+            assert websocket_status(f"{ws}/{theirs}/channels", context) == 403
+            mine = context.request.get(f"{api}/{kernels[own]}")
+            assert mine.status == 200 and mine.json()["id"] == kernels[own]
+            assert mine.json()["connections"] >= 1  # the visitor's page is connected to it
+        # Nobody outside a visitor's browser reaches a kernel either.
+        import urllib.error
+        import urllib.request
+
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(f"{api}/{kernels['bob']}")
+        assert refused.value.code == 403
+        # Bob's page still works with his kernel after the refusals: a click reaches it.
+        start_game(b, "Bob, Ben")
+        # And each visitor may still stop their own kernel.
+        reply = alice.request.delete(f"{api}/{kernels['alice']}", headers=xsrf_headers(alice))
+        assert reply.status == 204
+        assert bob.request.get(f"{api}/{kernels['bob']}").status == 200
+    finally:
+        alice.close()
+        bob.close()
+    assert "Uncaught exception" not in server.log()
+
+
 def test_serving_a_forced_save_failure_loses_nothing(browser, server):
     visitor = "f" * 32
     context = browser.new_context()
@@ -307,12 +384,19 @@ def test_make_serve_prints_a_token_once_and_a_browser_needs_it(browser, tmp_path
             stranger.wait_for_load_state("networkidle")
             assert stranger.locator(".fc-view").count() == 0
             assert "/login" in stranger.url or reply.status == 403
+            # Refused and failed requests are logged with their address: never the token.
+            for path in ("/nothere", "/api/kernels/1-2-3-4-5", "/voila/render/nothere.ipynb"):
+                stranger.goto(f"http://127.0.0.1:{port}{path}?token={token}")
+            stranger.wait_for_load_state("networkidle")
         finally:
             with_token.close()
             without.close()
     finally:
         stop_serve(proc)
         out.close()
+    logged = (tmp_path / "serve.out").read_text()
+    assert logged.count(token) == 1, "the token is printed once, and never logged"
+    assert "token=[secret]" in logged
 
 
 def stop_serve(proc: subprocess.Popen) -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from concurrent.futures import ProcessPoolExecutor
 
 import pandas as pd
@@ -132,3 +134,23 @@ def test_a_progress_function_is_called_after_each_chunk():
     calls = []
     simulate(["greedy", "random"], 3, RULES, seed=1, progress=lambda d, t: calls.append((d, t)))
     assert calls[-1] == (3, 3) and len(calls) >= 1
+
+
+def test_a_bad_seat_list_is_refused_before_any_heavy_import_or_game():
+    # Importing pandas took 0.5-2.5 s on a first call, before the seats were even looked
+    # at; a refusal must not wait for it. A fresh interpreter shows what was imported.
+    code = (
+        "import sys\n"
+        "import fivecrowns_lab as f\n"
+        "for seats in (['greedy', 'nope'], ['expert', 5], 'greedy', ['random'] * 9, []):\n"
+        "    for n_games in (5, 0, 'x'):\n"
+        "        try:\n"
+        "            f.simulate(seats, n_games)\n"
+        "        except f.FiveCrownsError:\n"
+        "            pass\n"
+        "        else:\n"
+        "            raise SystemExit('accepted')\n"
+        "print(sorted(m for m in ('pandas', 'tqdm', 'numpy') if m in sys.modules))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"

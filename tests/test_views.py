@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from fivecrowns_lab import Draw, best_arrangement, hand_size, lessons
 from fivecrowns_lab.errors import LessonError
 from fivecrowns_lab.render import points_text
+from fivecrowns_lab.table.scorebook import ScoreSheet
 from fivecrowns_lab.views import (
     DealLab,
     Gallery,
@@ -249,6 +250,18 @@ def test_scoring_lesson_bad_player_count_is_a_message():
     assert len(view.game.names) == 7 and view.status.kind == "info"
 
 
+def test_scoring_lesson_a_guess_of_thousands_of_digits_is_a_sentence(widget_errors):
+    view = ScoringLesson(round_no=6, players=3, seed=3)
+    for typed in ("9" * 5000, "-" + "9" * 4400, "12345"):
+        view.guess.value = typed
+        view.step_button.click()
+        assert view.status.kind == "error" and "a few hundred" in view.status.text
+        assert len(view.status.text) < 120 and view.shown == 0
+    view.guess.value = "0007"
+    view.step_button.click()
+    assert view.shown == 1 and view.guesses == {0: 7}
+
+
 # --- 7. scorekeeper ------------------------------------------------------------------------
 @pytest.fixture
 def keeper(tmp_path):
@@ -380,6 +393,53 @@ def test_scorekeeper_a_failed_save_adds_nothing_and_says_so(keeper, tmp_path, mo
     keeper.add_button.click()  # once saving works again the same round goes in
     assert keeper.sheet.rounds == [[10, 0, 25], [5, 15, 0]]
     assert Scorekeeper(path).sheet.rounds == [[10, 0, 25], [5, 15, 0]]
+
+
+def test_scorekeeper_two_tabs_of_one_browser_never_overwrite_each_other(tmp_path, widget_errors):
+    # Two tabs of one browser: two views (two kernels) on the same browser id, one save.
+    tab1, tab2 = Scorekeeper(saves=tmp_path), Scorekeeper(saves=tmp_path)
+    tab1.browser.visitor = visitor_id(7)
+    tab1.names.value = "Ann, Ben"
+    tab1.start_button.click()
+    tab2.browser.visitor = visitor_id(7)
+    assert tab2.sheet.players == ["Ann", "Ben"]
+    tab1.type_scores(12, 0)
+    tab1.add_button.click()
+    assert tab1.status.text == "Round 1 added and saved."
+    tab2.type_scores(3, 4)
+    tab2.add_button.click()  # tab 2 still shows the game without tab 1's round
+    assert tab2.status.kind == "error"
+    assert tab2.status.text == (
+        "This game was changed in another tab: reload it to continue; nothing was lost."
+    )
+    assert tab2.sheet.rounds == [] and [b.value for b in tab2.entries] == ["3", "4"]
+    assert tab2.reload_button.layout.display != "none"
+    save = tmp_path / f"{visitor_id(7)}.autosave.json"
+    assert ScoreSheet.from_json(save.read_text()).rounds == [[12, 0]]  # tab 1's round kept
+    tab2.reload_button.click()
+    assert tab2.sheet.rounds == [[12, 0]] and "1 round played" in tab2.status.text
+    assert "typed scores are still in the boxes" in tab2.status.text
+    assert [b.value for b in tab2.entries] == ["3", "4"]  # nothing typed is lost
+    assert tab2.reload_button.layout.display == "none"
+    tab2.type_scores(0, 5)
+    tab2.add_button.click()
+    assert tab2.status.text == "Round 2 added and saved."
+    tab1.undo_button.click()  # tab 1 is now the stale one: even an undo is refused
+    assert "another tab" in tab1.status.text and tab1.sheet.rounds == [[12, 0]]
+    assert ScoreSheet.from_json(save.read_text()).rounds == [[12, 0], [0, 5]]
+
+
+def test_scorekeeper_names_lose_invisible_characters_and_huge_scores_get_a_sentence(
+    tmp_path, widget_errors
+):
+    view = Scorekeeper(tmp_path / "s.autosave.json")
+    view.names.value = "Zoe\u0301\u200b, B\u202een"
+    view.start_button.click()
+    assert view.sheet.players == ["Zo\u00e9", "Ben"]
+    view.type_scores("9" * 5000, 0)
+    view.add_button.click()
+    assert view.status.kind == "error" and "more points than a hand" in view.status.text
+    assert view.sheet.rounds == []
 
 
 def visitor_id(n: int) -> str:

@@ -772,3 +772,46 @@ def test_a_hint_says_the_bot_is_thinking_before_it_thinks(monkeypatch):
     view.hint_button.click()
     assert seen and "is thinking about your hand…" in seen[0][0] and seen[0][1]
     assert "Hint:" in view.hint_text.value and not view.hint_button.disabled
+
+
+def test_play_view_builds_a_checkbox_for_every_variant_from_the_variants_table():
+    from fivecrowns_lab.core.rules import VARIANTS
+
+    view = PlayLesson(bots=1, rounds=1, seed=99)
+    on_off = [v.field for v in VARIANTS if isinstance(v.default, bool)]
+    assert list(view.variants) == on_off
+    for variant in VARIANTS:
+        if variant.field in view.variants:
+            assert view.variants[variant.field].description == variant.label
+    for field in on_off:
+        view.variants[field].value = True
+    view.new_button.click()
+    assert all(getattr(view.game.rules, field) for field in on_off)
+
+
+def test_books_in_different_suits_refuses_a_suit_twice_at_the_table():
+    view = PlayLesson(bots=1, rounds=1, seed=99)  # you draw to 4♥ 4★ 4♥ 4♦
+    view.variants["books_distinct_suits"].value = True
+    view.seed.value = 98
+    view.seed.value = 99
+    view.new_button.click()
+    assert view.game.round_rules.books_distinct_suits
+    view.stock_button.click()
+    view.hand.select_cards("4H 4* 4H")
+    view.lay_button.click()
+    assert view.status.kind == "error"
+    assert "different suit on every card: 4♥ is there twice" in view.status.text
+    assert view.staged == []
+    view.hand.select_cards("4H 4* 4D")
+    view.lay_button.click()
+    assert view.status.kind != "error" and len(view.staged) == 1
+
+
+def test_a_new_game_names_the_house_rules_in_play():
+    view = PlayLesson(bots=1, rounds=1, seed=5)
+    view.mode.value = "free"
+    assert "House rules" not in view.status.text
+    view.variants["books_distinct_suits"].value = True
+    view.variants["lay_off"].value = True
+    view.new_button.click()
+    assert "House rules: lay off and books in different suits." in view.status.text

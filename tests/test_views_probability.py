@@ -354,6 +354,21 @@ def test_strategy_lab_variants_and_a_third_seat(widget_errors):
     assert lab.verdict.value.count("<b>") == 2  # seats 2 and 3 against seat 1
 
 
+def test_strategy_lab_plays_the_meld_variants_from_the_variants_table(widget_errors):
+    from fivecrowns_lab.core.rules import VARIANTS
+
+    lab = ready(strategy_lab(n_games=2))
+    assert list(lab.variants) == [v.field for v in VARIANTS if isinstance(v.default, bool)]
+    lab.rounds.value = 2
+    lab.variants["books_distinct_suits"].value = True
+    lab.variants["no_all_wild_melds"].value = True
+    assert lab.rules().books_distinct_suits and lab.rules().no_all_wild_melds
+    lab.n_games.value = 2
+    lab.run_button.click()
+    lab.runner.join()
+    assert lab.status.kind == "ok" and lab.table["round"].max() == 2
+
+
 # -- lesson 11 ---------------------------------------------------------------------------------
 
 
@@ -418,14 +433,14 @@ def test_runner_stops_at_its_time_budget_and_says_so(widget_errors):
     from fivecrowns_lab.views.work import Progress, Runner
 
     outcomes = []
-    runner = Runner(Progress("steps"), lambda f: f, [], budget=-1.0)  # always out of time
+    runner = Runner(Progress("step"), lambda f: f, [], budget=-1.0)  # always out of time
 
     def work(_stop):
         yield from ((i + 1, 10) for i in range(10))
 
     runner.start(work, outcomes.append, background=False)
     assert outcomes[0].why == "time" and outcomes[0].done < 10
-    assert "time limit" in outcomes[0].sentence("steps")
+    assert "time limit" in outcomes[0].sentence("step")
     assert runner.stop_button.disabled
 
 
@@ -433,9 +448,32 @@ def test_runner_finishes_when_the_work_is_done(widget_errors):
     from fivecrowns_lab.views.work import Progress, Runner
 
     outcomes = []
-    progress = Progress("steps")
+    progress = Progress("step")
     runner = Runner(progress, lambda f: f, [])
     runner.start(lambda _stop: ((i + 1, 3) for i in range(3)), outcomes.append)
     runner.join()
     assert outcomes[0].complete and outcomes[0].done == 3
     assert progress.text.value == "3 of 3 steps"
+
+
+def test_strategy_lab_says_1_round_not_1_rounds(widget_errors):
+    lab = ready(strategy_lab(n_games=2))
+    lab.rounds.value = 1
+    lab.run(background=False)
+    assert lab.status.text.startswith("Played 2 games of 1 round (seed ")
+    assert lab.progress.text.value == "2 of 2 games"
+
+
+def test_the_plural_helper_agrees_with_one_and_only_one():
+    from fivecrowns_lab.errors import plural
+    from fivecrowns_lab.views.work import Outcome
+
+    assert [plural(n, "round") for n in (0, 1, 2, -1)] == [
+        "0 rounds",
+        "1 round",
+        "2 rounds",
+        "-1 round",
+    ]
+    assert plural(1, "success", "successes") == "1 success"
+    assert Outcome(1, 1, "finished", 0.5).sentence("deal") == "Finished the 1 deal in 0.5 s."
+    assert Outcome(0, 1, "stopped", 0.5).sentence("deal").startswith("Stopped after 0 of 1 deal ")

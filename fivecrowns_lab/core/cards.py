@@ -38,7 +38,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum, EnumMeta
 from itertools import islice
 from typing import Any
@@ -143,6 +143,11 @@ class Card:
 
     rank: int
     suit: Suit | None
+    # Derived once: hands are sorted and counted in the solver's and the bots' inner
+    # loops, so the order and the hash are stored rather than rebuilt on every use. Both
+    # are small integers, the same in every process (a pickled card stays valid).
+    _order: int = field(init=False, repr=False, compare=False)
+    _hash: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if isinstance(self.rank, bool) or not isinstance(self.rank, int):
@@ -159,6 +164,12 @@ class Card:
                 f"There is no rank {quote(self.rank)}: "
                 f"ranks run from {MIN_RANK} to {MAX_RANK} (K)."
             )
+        suit_index = len(SUITS) if self.suit is None else self.suit.index
+        object.__setattr__(self, "_order", suit_index * 16 + self.rank)
+        object.__setattr__(self, "_hash", self.rank * 8 + suit_index)
+
+    def __hash__(self) -> int:
+        return self._hash
 
     @classmethod
     def parse(cls, text: str) -> Card:
@@ -201,7 +212,7 @@ class Card:
     def __lt__(self, other: object) -> bool:
         if not isinstance(other, Card):
             return NotImplemented
-        return self.sort_key < other.sort_key
+        return self._order < other._order
 
     def describe(self) -> str:
         """Words for a screen reader: ``'7 of hearts'``, ``'king of stars'``, ``'joker'``."""
@@ -247,6 +258,9 @@ _MAX_CARDS = 2 * len(DECK)
 _MAX_TEXT = 8 * _MAX_CARDS
 
 _TOKEN = re.compile(r"^(10|[3-9]|[JQK])(.)$", re.IGNORECASE)
+# Phones type a suit symbol followed by a variation selector (U+FE0F asks for the emoji
+# picture, U+FE0E for the text one): "10♥️" is the card 10♥. Only after a suit symbol.
+_VARIATION = re.compile("(?<=[" + "".join(s.symbol for s in SUITS) + "])[\ufe0e\ufe0f]")
 _SPLIT = re.compile(r"[\s,]+")
 _CARD_SHAPE = (
     "a card is a rank (3-10, J, Q, K) then a suit (★ or *, ♥ or H, ♣ or C, ♠ or S, ♦ or D), "
@@ -275,7 +289,7 @@ def parse_card(text: str) -> Card:
     if not isinstance(text, str):
         raise CardError(f"A card is written as text such as '10H', not {quote(text)}.")
     token = text.strip()
-    card = _BY_TEXT.get(token.upper()) if len(token) <= 5 else None
+    card = _BY_TEXT.get(_VARIATION.sub("", token).upper()) if len(token) <= 6 else None
     if card is not None:
         return card
     match = _TOKEN.match(token)

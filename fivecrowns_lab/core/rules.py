@@ -257,6 +257,8 @@ class Variant:
     description: str
     #: True when the variant changes what a meld is: it is then part of :class:`RoundRules`.
     meld: bool = False
+    #: What a control for it says to a learner (views build their controls from this table).
+    label: str = ""
 
 
 #: Every variant and setting of a game, in one table. :class:`GameRules` takes its fields and
@@ -269,16 +271,20 @@ VARIANTS: tuple[Variant, ...] = (
     Variant("playoff hand", "playoff_hand_size", 6,
             "Cards dealt in the tiebreak round (the rank equal to it is wild)."),
     Variant("lay off", "lay_off", False,
-            "On the final turn, cards may be added to melds already on the table."),
+            "On the final turn, cards may be added to melds already on the table.",
+            label="Lay off on the final turn"),
     Variant("going-out bonus", "going_out_bonus", False,
-            f"The player who goes out scores {GOING_OUT_BONUS} for the round instead of 0."),
+            f"The player who goes out scores {GOING_OUT_BONUS} for the round instead of 0.",
+            label=f"Going-out bonus ({GOING_OUT_BONUS})"),
     Variant("no final discard", "no_final_discard", False,
-            "A player may also go out by melding every card after the draw, with no discard."),
+            "A player may also go out by melding every card after the draw, with no discard.",
+            label="Go out with no discard"),
     Variant("books in different suits", "books_distinct_suits", False,
             "A book's natural cards must all be of different suits (8♥ 8♥ 8★ is not a book).",
-            meld=True),
+            meld=True, label="Books in different suits"),
     Variant("no all-wild melds", "no_all_wild_melds", False,
-            "Every book and run needs at least one natural card.", meld=True),
+            "Every book and run needs at least one natural card.", meld=True,
+            label="No melds of wilds alone"),
 )  # fmt: skip
 _DEFAULTS: dict[str, Any] = {v.field: v.default for v in VARIANTS}
 #: The settings that change what a meld is, which :class:`RoundRules` carries.
@@ -337,6 +343,16 @@ class GameRules:
         for variant in VARIANTS:
             if isinstance(variant.default, bool):
                 _check_bool(variant.field, getattr(self, variant.field))
+
+    def switched_on(self) -> tuple[str, ...]:
+        """The names of the on/off variants switched on, as :data:`VARIANTS` gives them.
+
+        >>> GameRules(lay_off=True, books_distinct_suits=True).switched_on()
+        ('lay off', 'books in different suits')
+        """
+        return tuple(
+            v.name for v in VARIANTS if isinstance(v.default, bool) and getattr(self, v.field)
+        )
 
     def for_round(self, round_no: int) -> RoundRules:
         """The rules in force in round ``round_no`` under these settings."""

@@ -40,7 +40,14 @@ from itertools import product
 from math import comb, factorial
 
 from ..core.cards import DECK, JOKER, RANKS, SUITS, Card
-from ..core.rules import JOKER_POINTS, WILD_POINTS, check_round, hand_size, wild_rank
+from ..core.rules import (
+    JOKER_POINTS,
+    WILD_POINTS,
+    RoundRules,
+    hand_size,
+    round_rules,
+    wild_rank,
+)
 from ..core.solver import can_go_out, going_out_discards, penalty
 
 __all__ = [
@@ -222,17 +229,19 @@ class ExactCounts:
         return Fraction(self.first_turn, self.first_turn_total)
 
 
-def _hand_penalties(hand: CanonicalHand) -> Iterator[tuple[int, int]]:
+def _hand_penalties(hand: CanonicalHand, rules: RoundRules) -> Iterator[tuple[int, int]]:
     """(penalty, deals) for a canonical hand, split by how many of its wilds are jokers.
 
-    Only one or two wilds that no meld can use score their own points, so only
-    then does the split between jokers (50) and wild-rank cards (20) matter.
+    Only wilds that no meld can use score their own points, so only then does the
+    split between jokers (50) and wild-rank cards (20) matter. Whether they did is
+    read off the solver's answer (wild points charged means every natural was left
+    too), so no rule about when wilds score is repeated here.
     """
     k = hand.wilds
-    if k not in (1, 2):
-        yield penalty(hand.cards(), hand.round_no), hand.ways
+    if not k:
+        yield penalty(hand.cards(), rules), hand.ways
         return
-    base = penalty(hand.cards(jokers=0), hand.round_no)
+    base = penalty(hand.cards(jokers=0), rules)
     wild_points_charged = base >= k * WILD_POINTS and base - k * WILD_POINTS == sum(
         c.rank for c in hand.naturals
     )
@@ -245,19 +254,21 @@ def _hand_penalties(hand: CanonicalHand) -> Iterator[tuple[int, int]]:
             yield base, ways
 
 
-def first_turn_outs(hand: CanonicalHand) -> int:
+def first_turn_outs(hand: CanonicalHand, rules: RoundRules | None = None) -> int:
     """How many of the cards not in the hand would let it go out if drawn.
 
     A hand that can already go out counts every card (draw it, discard it).
+    ``rules`` default to the standard rules of the hand's round.
     """
+    rules = rules or round_rules(hand.round_no)
     n = len(hand.naturals) + hand.wilds
     unseen = DECK_SIZE - n
     cards = hand.cards()
-    if can_go_out(cards, hand.round_no):
+    if can_go_out(cards, rules):
         return unseen
     outs = 0
     wild_card = _wild_cards(hand.round_no, 0, 1)[0]
-    if hand.wilds < WILDS_IN_DECK and going_out_discards((*cards, wild_card), hand.round_no):
+    if hand.wilds < WILDS_IN_DECK and going_out_discards((*cards, wild_card), rules):
         outs += WILDS_IN_DECK - hand.wilds
     held: dict[Card, int] = {}
     for card in hand.naturals:
@@ -269,24 +280,30 @@ def first_turn_outs(hand: CanonicalHand) -> int:
                 continue
             card = Card(rank, suit)
             left = 2 - held.get(card, 0)
-            if left and going_out_discards((*cards, card), hand.round_no):
+            if left and going_out_discards((*cards, card), rules):
                 outs += left
     return outs
 
 
-def count_round(round_no: int, penalties: bool = False, first_turn: bool = False) -> ExactCounts:
+def count_round(
+    rules: RoundRules | int, penalties: bool = False, first_turn: bool = False
+) -> ExactCounts:
     """Count, over every deal of a round, the hands that go out (and optionally more).
 
-    ``penalties`` also counts each penalty; ``first_turn`` also counts how often the
-    first player goes out on the first turn: they take the face-up card if it lets
-    them go out, and otherwise draw from the stock (the best they can do).
+    ``rules`` is the round's :class:`~fivecrowns_lab.core.rules.RoundRules` (or its
+    number, for the standard game); both meld variants keep the suits' symmetry, so
+    the canonical hands serve them too. ``penalties`` also counts each penalty;
+    ``first_turn`` also counts how often the first player goes out on the first turn:
+    they take the face-up card if it lets them go out, and otherwise draw from the
+    stock (the best they can do).
 
     >>> counts = count_round(1)
     >>> counts.go_out, counts.deals
     (26720, 253460)
     """
-    check_round(round_no)
-    n = hand_size(round_no)
+    rules = round_rules(rules)
+    round_no = rules.round_no
+    n = rules.hand_size
     deals = comb(DECK_SIZE, n)
     unseen = DECK_SIZE - n
     go_out = canonical = 0
@@ -294,13 +311,13 @@ def count_round(round_no: int, penalties: bool = False, first_turn: bool = False
     turn = 0
     for hand in canonical_hands(round_no):
         canonical += 1
-        if can_go_out(hand.cards(), round_no):
+        if can_go_out(hand.cards(), rules):
             go_out += hand.ways
         if penalties:
-            for points, ways in _hand_penalties(hand):
+            for points, ways in _hand_penalties(hand, rules):
                 penalty_counts[points] = penalty_counts.get(points, 0) + ways
         if first_turn:
-            outs = first_turn_outs(hand)
+            outs = first_turn_outs(hand, rules)
             # face-up card is an out, or it is not and the stock card is one
             turn += hand.ways * (outs * (unseen - 1) + (unseen - outs) * outs)
     return ExactCounts(

@@ -21,7 +21,7 @@ from fractions import Fraction
 from math import comb
 
 from ..core.cards import DECK, Card, Hand, check_available, parse_cards
-from ..core.rules import card_points, check_round, hand_size
+from ..core.rules import RoundRules, card_points, round_rules
 from ..core.solver import HandSizeError, can_go_out, going_out_discards
 from ..errors import OutsError, quote
 
@@ -115,13 +115,13 @@ def rule_of_thumb(count: int, draws: int = 1) -> float:
     return count * draws / 100
 
 
-def _outs_of(hand: Hand, round_no: int, remaining: Counter[Card]) -> tuple[Out, ...]:
+def _outs_of(hand: Hand, rules: RoundRules, remaining: Counter[Card]) -> tuple[Out, ...]:
     """Every card that lets ``hand`` (of the round's size) go out when drawn.
 
     Cards whose every copy is in the hand cannot be drawn and are skipped;
     cards whose unseen copies are all seen stay listed, with ``unseen == 0``.
     """
-    complete = can_go_out(hand, round_no)
+    complete = can_go_out(hand, rules)
     held = Counter(hand)
     found: list[Out] = []
     for card in _CARD_TYPES:
@@ -130,15 +130,20 @@ def _outs_of(hand: Hand, round_no: int, remaining: Counter[Card]) -> tuple[Out, 
         if complete:
             found.append(Out(card, remaining[card], (card,)))
             continue
-        discards = going_out_discards((*hand, card), round_no)
+        discards = going_out_discards((*hand, card), rules)
         if discards:
             found.append(Out(card, remaining[card], discards))
     # Most unseen copies first; then by suit and rank.
     return tuple(sorted(found, key=lambda out: -out.unseen))
 
 
-def outs(cards: str | Iterable[Card], round_no: int, seen: str | Iterable[Card] = ()) -> Outs:
+def outs(
+    cards: str | Iterable[Card], rules: RoundRules | int, seen: str | Iterable[Card] = ()
+) -> Outs:
     """The outs of a hand before drawing (or after drawing, for its best discard).
+
+    ``rules`` is the round's :class:`~fivecrowns_lab.core.rules.RoundRules`, or its
+    number for the standard game.
 
     ``seen`` are the other cards the player has seen (the discard pile, cards
     laid down): they cannot be in the stock, so they are not counted as unseen.
@@ -149,25 +154,26 @@ def outs(cards: str | Iterable[Card], round_no: int, seen: str | Iterable[Card] 
     >>> str(after_drawing.discard), after_drawing.count
     ('K♦', 24)
     """
-    check_round(round_no)
+    rules = round_rules(rules)
+    round_no = rules.round_no
     hand = parse_cards(cards)
     seen_cards = parse_cards(seen)
     check_available((*hand, *seen_cards))
-    size = hand_size(round_no)
+    size = rules.hand_size
     remaining = Counter(_COPIES)
     remaining.subtract(hand)
     remaining.subtract(seen_cards)
     unseen_total = sum(remaining.values())
     if len(hand) == size:
-        return Outs(hand, round_no, seen_cards, _outs_of(hand, round_no, remaining), unseen_total)
+        return Outs(hand, round_no, seen_cards, _outs_of(hand, rules, remaining), unseen_total)
     if len(hand) != size + 1:
         raise HandSizeError(
             f"Round {round_no} deals {size} cards: outs are for a hand of {size} cards "
             f"(before drawing) or {size + 1} (after drawing), and this one holds {len(hand)}."
         )
-    now = going_out_discards(hand, round_no)
+    now = going_out_discards(hand, rules)
     best: Outs | None = None
-    for discard in sorted(set(hand), key=lambda c: (-card_points(c, round_no), c.sort_key)):
+    for discard in sorted(set(hand), key=lambda c: (-card_points(c, rules), c.sort_key)):
         kept = list(hand)
         kept.remove(discard)
         rest = Hand(kept)
@@ -175,7 +181,7 @@ def outs(cards: str | Iterable[Card], round_no: int, seen: str | Iterable[Card] 
             rest,
             round_no,
             seen_cards,
-            _outs_of(rest, round_no, remaining),
+            _outs_of(rest, rules, remaining),
             unseen_total,
             discard,
             bool(now),

@@ -161,9 +161,8 @@ def simulate(
     chunk_size
         Games per task sent to the executor (it never changes the results).
     """
-    import pandas as pd
-    from tqdm.auto import tqdm
-
+    # Every argument is checked before pandas and tqdm are imported (half a second or
+    # more on a first call): a refusal is immediate.
     specs = _check_specs(players)
     check_games(n_games)
     if rules is None:
@@ -183,6 +182,9 @@ def simulate(
         raise SimulationError(
             f"The chunk size is a whole number of games >= 1 (or None), not {quote(chunk_size)}."
         )
+    import pandas as pd
+    from tqdm.auto import tqdm
+
     size = chunk_size or max(1, min(25, -(-n_games // 16)))
     chunks = [range(i, min(i + size, n_games)) for i in range(0, n_games, size)]
     report = progress if callable(progress) and not isinstance(progress, bool) else None

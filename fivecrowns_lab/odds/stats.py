@@ -18,7 +18,7 @@ from __future__ import annotations
 import math
 from statistics import NormalDist
 
-from ..errors import StatsError, quote
+from ..errors import StatsError, plural, quote
 
 __all__ = ["Z95", "StatsError", "mean_interval", "t_quantile", "wilson_interval"]
 
@@ -26,11 +26,15 @@ __all__ = ["Z95", "StatsError", "mean_interval", "t_quantile", "wilson_interval"
 Z95 = NormalDist().inv_cdf(0.975)
 # Past this many degrees of freedom, Student's t is the normal quantile to 9 decimals.
 _T_NORMAL = 10**9
+#: The largest count of trials or samples an interval takes: every count up to it is a
+#: float exactly, and no simulation comes near it. Bigger numbers would overflow the
+#: float arithmetic below (``z * z / trials``), so they are refused first.
+MAX_COUNT = 2**53
 
 
 def _whole(value: object, what: str, low: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < low:
-        raise StatsError(f"{what} must be a whole number >= {low}, not {quote(value)}.")
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= MAX_COUNT:
+        raise StatsError(f"{what} must be a whole number from {low} to 2**53, not {quote(value)}.")
     return value
 
 
@@ -55,7 +59,10 @@ def wilson_interval(successes: int, trials: int, z: float = Z95) -> tuple[float,
     if _real(z, "The z quantile") <= 0:
         raise StatsError(f"The z quantile must be above 0, not {quote(z)}.")
     if not 0 <= successes <= trials:
-        raise StatsError(f"{successes} successes out of {trials} trials is not possible.")
+        raise StatsError(
+            f"{plural(successes, 'success', 'successes')} out of {plural(trials, 'trial')} "
+            "is not possible."
+        )
     p = successes / trials
     denominator = 1 + z * z / trials
     centre = (p + z * z / (2 * trials)) / denominator

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..core.rules import ROUNDS, GameRules
-from ..errors import quote
+from ..errors import plural, quote
 from ..table.game import check_seed
 from ..table.players import Player
 from ..table.solitaire import Solitaire
@@ -157,7 +157,7 @@ class Comparison:
             verdict = "no clear winner yet: the interval includes 0, play more games"
         return (
             f"{verdict} ({self.a} − {self.b} = {self.mean:.1f}, "
-            f"95% CI {low:.1f} to {high:.1f}, {self.games} games)"
+            f"95% CI {low:.1f} to {high:.1f}, {plural(self.games, 'game')})"
         )
 
     def _repr_html_(self) -> str:
@@ -203,7 +203,7 @@ class SolitaireOdds:
     def __str__(self) -> str:
         low, high = self.ci
         return (
-            f"won {self.wins} of {self.games} games: {self.win_rate:.1%} "
+            f"won {self.wins} of {plural(self.games, 'game')}: {self.win_rate:.1%} "
             f"(95% CI {low:.1%} to {high:.1%}, seed {self.seed})"
         )
 

@@ -51,7 +51,7 @@ import time
 from collections.abc import Sequence
 
 from ..core.cards import Card
-from ..core.rules import card_points, is_wild
+from ..core.rules import RoundRules, card_points, is_wild
 from ..core.solver import Arrangement, going_out_discards
 from .actions import Action, Discard, Draw, GoOut
 from .observation import Observation
@@ -92,28 +92,28 @@ class ExpertBot(GreedyBot):
     def _draw_choice(self, observation: Observation) -> Action:
         top = observation.top_discard
         take = Draw("discard")
-        round_no = observation.round_no
+        rules = observation.round_rules
         if top is None or take not in observation.legal_actions:
             self.last_reason = "Draw from the stock: there is no discard to take."
             return Draw("stock")
-        if is_wild(top, round_no):
+        if is_wild(top, rules):
             self.last_reason = f"Take the {top}: a wild card always finds a meld."
             return take
         hand = list(observation.hand)
-        if not any(_connects(top, c, round_no) for c in hand if not is_wild(c, round_no)):
+        if not any(_connects(top, c, rules) for c in hand if not is_wild(c, rules)):
             self.last_reason = (
                 f"Draw from the stock: the {top} fits none of your cards; an unseen card might."
             )
             return Draw("stock")
         with_top = [*hand, top]
-        arrangement = self._arrange(with_top, round_no)
+        arrangement = self._arrange(with_top, rules)
         if len(arrangement.leftover) <= 1 and any(
-            not is_wild(c, round_no) for c in going_out_discards(with_top, round_no)
+            not is_wild(c, rules) for c in going_out_discards(with_top, rules)
         ):
             self.last_reason = f"Take the {top}: with it your hand can go out."
             return take
         _card, took = self._best_throw(with_top, observation, immediate=False, keep=top)
-        loose = list(self._arrange(hand, round_no).leftover)
+        loose = list(self._arrange(hand, rules).leftover)
         stock = self._outlook(loose, (), observation, immediate=True)
         if took < stock:
             self.last_reason = (
@@ -133,8 +133,8 @@ class ExpertBot(GreedyBot):
         self, hand: list[Card], observation: Observation, keep: Card | None
     ) -> list[tuple[Card, list[Card]]]:
         """Cards worth considering to throw, each with the loose cards it leaves."""
-        round_no = observation.round_no
-        arrangement = self._arrange(hand, round_no)
+        rules = observation.round_rules
+        arrangement = self._arrange(hand, rules)
         allowed = discard_options(hand, observation)  # a list: a set's order varies by run
         found: dict[Card, list[Card]] = {}
         for card in arrangement.leftover:
@@ -154,7 +154,7 @@ class ExpertBot(GreedyBot):
                 if card != keep and card not in found:
                     rest = list(hand)
                     rest.remove(card)
-                    found[card] = list(self._arrange(rest, round_no).leftover)
+                    found[card] = list(self._arrange(rest, rules).leftover)
         return list(found.items())
 
     def _best_throw(
@@ -165,13 +165,13 @@ class ExpertBot(GreedyBot):
         keep: Card | None = None,
     ) -> tuple[Card, float]:
         """The discard with the lowest expected points (feeding the next player counted)."""
-        round_no = observation.round_no
+        rules = observation.round_rules
         best: tuple[float, int, tuple[int, int], Card] | None = None
         self._values: dict[Card, float] = {}
         for card, rest in self._candidates(hand, observation, keep):
             value = self._outlook(rest, (), observation, immediate) + self._feed(card, observation)
             self._values[card] = value
-            key = (value, -card_points(card, round_no), card.sort_key, card)
+            key = (value, -card_points(card, rules), card.sort_key, card)
             if best is None or key < best:
                 best = key
         assert best is not None
@@ -181,7 +181,7 @@ class ExpertBot(GreedyBot):
         nxt = self._read.next_opponent()
         if nxt is None or nxt.spurned(card):
             return 0.0
-        if nxt.wants(card, observation.round_no):
+        if nxt.wants(card, observation.round_rules):
             return _FEED_POINTS
         return 0.0
 
@@ -199,7 +199,7 @@ class ExpertBot(GreedyBot):
         ``immediate``: the first sampled card is drawn now (the choice "draw from the
         stock"); otherwise the table plays a round before each draw.
         """
-        round_no = observation.round_no
+        rules = observation.round_rules
         read = self._read
         total = 0.0
         used = 0
@@ -207,7 +207,7 @@ class ExpertBot(GreedyBot):
             if used and self._out_of_time():
                 break
             used += 1
-            total += self._one_sequence(list(loose), draws, read, round_no, immediate)
+            total += self._one_sequence(list(loose), draws, read, rules, immediate)
         return total / max(1, used)
 
     def _one_sequence(
@@ -215,36 +215,36 @@ class ExpertBot(GreedyBot):
         loose: list[Card],
         draws: tuple[Card, ...],
         read: TableRead,
-        round_no: int,
+        rules: RoundRules,
         immediate: bool,
     ) -> float:
         alive = 1.0
         score = 0.0
         cards = draws if immediate else draws[1:]
-        points = _loose_points(loose, round_no)
+        points = _loose_points(loose, rules)
         for step, drawn in enumerate(cards):
             ends = 0.0
             if not (immediate and step == 0):
                 cycle = step - 1 if immediate else step
                 ends = alive * read.later_end_chance(cycle)
                 alive -= ends
-            loose, out = self._step(loose, drawn, round_no)
+            loose, out = self._step(loose, drawn, rules)
             if out:
                 return score
-            points = _loose_points(loose, round_no)
+            points = _loose_points(loose, rules)
             score += ends * points
         return score + alive * points
 
-    def _step(self, loose: list[Card], drawn: Card, round_no: int) -> tuple[list[Card], bool]:
+    def _step(self, loose: list[Card], drawn: Card, rules: RoundRules) -> tuple[list[Card], bool]:
         """Draw ``drawn`` into the loose cards, meld what melds, throw one; True if out."""
-        arrangement: Arrangement = self._arrange([*loose, drawn], round_no)
+        arrangement: Arrangement = self._arrange([*loose, drawn], rules)
         left = list(arrangement.leftover)
-        naturals = [c for c in left if not is_wild(c, round_no)]
+        naturals = [c for c in left if not is_wild(c, rules)]
         if len(naturals) <= 1 and (arrangement.melds or len(naturals) == len(left)):
             return [], True
         if not naturals:
             return left, False
-        throw = max(naturals, key=lambda c: (_alone(c, naturals, round_no), c.rank, c.sort_key))
+        throw = max(naturals, key=lambda c: (_alone(c, naturals, rules), c.rank, c.sort_key))
         left.remove(throw)
         return left, False
 
@@ -255,11 +255,11 @@ class ExpertBot(GreedyBot):
     # -- going out and the reasons ------------------------------------------------------------
 
     def _safest_go_out(self, going: GoOut, observation: Observation) -> GoOut:
-        round_no = observation.round_no
+        rules = observation.round_rules
         options = [
             a
             for a in observation.legal_actions
-            if isinstance(a, GoOut) and a.discard is not None and not is_wild(a.discard, round_no)
+            if isinstance(a, GoOut) and a.discard is not None and not is_wild(a.discard, rules)
         ]
         if going.discard is None or not options:
             return going
@@ -287,18 +287,18 @@ class ExpertBot(GreedyBot):
         return throw_reason(self, card, observation)
 
 
-def _loose_points(cards: Sequence[Card], round_no: int) -> int:
-    return sum(card_points(c, round_no) for c in cards if not is_wild(c, round_no))
+def _loose_points(cards: Sequence[Card], rules: RoundRules) -> int:
+    return sum(card_points(c, rules) for c in cards if not is_wild(c, rules))
 
 
-def _connects(a: Card, b: Card, round_no: int) -> bool:
+def _connects(a: Card, b: Card, rules: RoundRules) -> bool:
     """True when two naturals could be part of one meld: same rank, or same suit within two."""
     if a.rank == b.rank:
         return True
     return a.suit is not None and a.suit == b.suit and abs(a.rank - b.rank) <= 2
 
 
-def _alone(card: Card, loose: list[Card], round_no: int) -> bool:
+def _alone(card: Card, loose: list[Card], rules: RoundRules) -> bool:
     others = list(loose)
     others.remove(card)
-    return not any(_connects(card, other, round_no) for other in others)
+    return not any(_connects(card, other, rules) for other in others)

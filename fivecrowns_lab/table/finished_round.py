@@ -19,7 +19,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from ..core.cards import DECK, JOKER, RANKS, SUITS, Card, Hand
-from ..core.rules import GOING_OUT_BONUS, GameRules, check_round, hand_size
+from ..core.rules import GOING_OUT_BONUS, GameRules, RoundRules, check_round, hand_size
 from ..core.solver import Arrangement, best_arrangement, can_go_out
 from ..errors import LessonError
 
@@ -41,7 +41,7 @@ class FinishedRound:
 
     def arrangement(self, player: int) -> Arrangement:
         """The player's best melds and what they leave in hand."""
-        return best_arrangement(self.hands[player], self.round_no)
+        return best_arrangement(self.hands[player], self.rules.for_round(self.round_no))
 
     def score(self, player: int) -> int:
         """The round's score: the going-out player's 0 (or -10 with the bonus), else the
@@ -72,9 +72,9 @@ def _meld_sizes(n: int, rng: random.Random) -> list[int]:
     return sizes
 
 
-def _going_out_hand(round_no: int, pool: Counter[Card], rng: random.Random) -> list[Card]:
+def _going_out_hand(rules: RoundRules, pool: Counter[Card], rng: random.Random) -> list[Card]:
     """A hand whose cards all meld: books and runs drawn from what is left of the deck."""
-    n = hand_size(round_no)
+    n = rules.hand_size
     for _ in range(500):
         trial = Counter(pool)
         cards: list[Card] = []
@@ -89,7 +89,7 @@ def _going_out_hand(round_no: int, pool: Counter[Card], rng: random.Random) -> l
             if size > 3 and rng.random() < 0.6:
                 wanted[rng.randrange(size)] = JOKER
             cards += [c for c in wanted if _take(trial, c)]
-        if len(cards) == n and can_go_out(cards, round_no):
+        if len(cards) == n and can_go_out(cards, rules):
             pool.clear()
             pool.update(trial)
             return cards
@@ -107,9 +107,10 @@ def finished_round(
         raise LessonError(f"A table has 2 to {len(NAMES)} players, not {players}.")
     rng = random.Random(seed)
     pool: Counter[Card] = Counter(DECK)
-    first = _going_out_hand(round_no, pool, rng)
+    rules = rules or GameRules()
+    first = _going_out_hand(rules.for_round(round_no), pool, rng)
     rest = list(pool.elements())
     rng.shuffle(rest)
     n = hand_size(round_no)
     hands = [Hand(first)] + [Hand(rest[i * n : (i + 1) * n]).sorted() for i in range(players - 1)]
-    return FinishedRound(round_no, NAMES[:players], tuple(hands), 0, rules or GameRules())
+    return FinishedRound(round_no, NAMES[:players], tuple(hands), 0, rules)

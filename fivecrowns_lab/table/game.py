@@ -38,9 +38,9 @@ from ..core.rules import (
     GOING_OUT_BONUS,
     MAX_PLAYERS,
     GameRules,
+    RoundRules,
     check_player_count,
     hand_size,
-    wild_rank,
 )
 from ..core.solver import Arrangement, best_arrangement
 from ..errors import RulesError, quote
@@ -207,6 +207,7 @@ class Game:
         self._rounds_started += 1
         self._seats = seats
         self._round_no = round_no
+        self._round_rules = self.rules.for_round(round_no)
         self._is_playoff = playoff
         self._dealer = deal.dealer
         self._stock = list(deal.stock)
@@ -242,6 +243,11 @@ class Game:
     def round_no(self) -> int:
         """The round whose hand size and wild rank apply (a playoff uses its hand size - 2)."""
         return self._round_no
+
+    @property
+    def round_rules(self) -> RoundRules:
+        """The rules in force this round: what is wild and what a meld is."""
+        return self._round_rules
 
     @property
     def is_playoff(self) -> bool:
@@ -335,7 +341,7 @@ class Game:
             self._current,
             self.names,
             self._hands[self._current],
-            self._round_no,
+            self._round_rules,
             len(self._discard),
             len(self._stock),
             self.rules.no_final_discard,
@@ -433,12 +439,12 @@ class Game:
             return record
         if self.rules.lay_off:
             table = [m for melds in self._table for m in melds]
-            result = best_with_layoff(hand, self.rules.for_round(self._round_no), table)
+            result = best_with_layoff(hand, self._round_rules, table)
             arrangement = result.arrangement
             self._replace_table(result.table)
             laid_off = result.cards_laid_off
         else:
-            arrangement = best_arrangement(hand, self._round_no)
+            arrangement = best_arrangement(hand, self._round_rules)
             laid_off = ()
         self._lay_down(arrangement, laid_off)
         record = self._record(
@@ -467,9 +473,9 @@ class Game:
             hand.remove(action.discard)
             self._discard.append(action.discard)
         if action.melds is None:
-            melds = best_arrangement(hand, self._round_no).melds
+            melds = best_arrangement(hand, self._round_rules).melds
         else:
-            melds = tuple(check_meld(m, self._round_no).meld for m in action.melds)  # type: ignore[misc]
+            melds = tuple(check_meld(m, self._round_rules).meld for m in action.melds)  # type: ignore[misc]
         arrangement = Arrangement(melds, Hand(), 0, self._round_no)
         self._lay_down(arrangement, ())
         record = self._record(action, laid=tuple(tuple(m.cards) for m in melds))
@@ -571,7 +577,8 @@ class Game:
             names=self.names,
             rules=self.rules,
             round_no=self._round_no,
-            wild_rank=wild_rank(self._round_no),
+            wild_rank=self._round_rules.wild_rank,
+            round_rules=self._round_rules,
             is_playoff=self._is_playoff,
             hand=Hand(self._hands[player]),
             top_discard=self._discard[-1] if self._discard else None,

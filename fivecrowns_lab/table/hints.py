@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..core.cards import DECK, SUITS, Card, parse_card
-from ..core.rules import card_points, is_wild
+from ..core.rules import RoundRules, card_points, is_wild, round_rules
 from ..errors import LessonError
 from .actions import Action, Discard
 from .observation import Observation
@@ -46,9 +46,9 @@ def cards_named(text: str) -> list[Card]:
     return [parse_card(token) for token in _CARD_TEXT.findall(text)]
 
 
-def finishers(a: Card, b: Card, round_no: int) -> set[Card]:
+def finishers(a: Card, b: Card, rules: RoundRules) -> set[Card]:
     """The natural cards that make ``a`` and ``b`` a meld of three (wilds do too)."""
-    wild = round_no + 2
+    wild = round_rules(rules).wild_rank
     if a.rank == b.rank:
         return {Card(a.rank, s) for s in SUITS}
     assert a.suit is not None
@@ -57,8 +57,8 @@ def finishers(a: Card, b: Card, round_no: int) -> set[Card]:
     return {Card(r, a.suit) for r in ranks if 3 <= r <= 13 and r != wild}
 
 
-def _pairs(loose: list[Card], round_no: int) -> list[tuple[Card, Card]]:
-    naturals = sorted({c for c in loose if not is_wild(c, round_no)}, key=lambda c: c.sort_key)
+def _pairs(loose: list[Card], rules: RoundRules) -> list[tuple[Card, Card]]:
+    naturals = sorted({c for c in loose if not is_wild(c, rules)}, key=lambda c: c.sort_key)
     counts = Counter(loose)
     found = []
     for i, a in enumerate(naturals):
@@ -74,10 +74,10 @@ def _live_outs(
     pair: tuple[Card, Card], observation: Observation, unseen: Counter[Card]
 ) -> tuple[int, int]:
     """(unseen copies, copies in the deck not in my hand) of the cards finishing ``pair``."""
-    round_no = observation.round_no
+    rules = observation.round_rules
     deck = Counter(DECK)
     mine = Counter(observation.hand)
-    cards = finishers(*pair, round_no) | {c for c in deck if is_wild(c, round_no)}
+    cards = finishers(*pair, rules) | {c for c in deck if is_wild(c, rules)}
     total = sum(deck[c] - mine[c] for c in cards)
     live = sum(unseen[c] for c in cards)
     return live, total
@@ -85,19 +85,19 @@ def _live_outs(
 
 def throw_reason(bot: ExpertBot, card: Card, observation: Observation) -> str:
     """One sentence: which cards to keep and why, which to throw and why."""
-    round_no = observation.round_no
+    rules = observation.round_rules
     read = bot._read
     rest = list(observation.hand)
     rest.remove(card)
-    loose = list(bot._arrange(rest, round_no).leftover)
-    if bot._plan_points(rest, round_no) == bot._plan_points(list(observation.hand), round_no):
+    loose = list(bot._arrange(rest, rules).leftover)
+    if bot._plan_points(rest, rules) == bot._plan_points(list(observation.hand), rules):
         return (
             f"Throw {card}: your melds stay whole without it, so it costs nothing and "
             "every loose card keeps its chances."
         )
     keep = ""
     best: tuple[float, tuple[Card, Card], int, int] | None = None
-    for pair in _pairs(loose, round_no):
+    for pair in _pairs(loose, rules):
         live, total = _live_outs(pair, observation, read.unseen)
         share = live / total if total else 0.0
         if best is None or share > best[0]:
@@ -112,7 +112,7 @@ def throw_reason(bot: ExpertBot, card: Card, observation: Observation) -> str:
 
 
 def _why_throw(bot: ExpertBot, card: Card, observation: Observation, loose: list[Card]) -> str:
-    round_no = observation.round_no
+    rules = observation.round_rules
     read = bot._read
     nxt = read.next_opponent()
     if nxt is not None and card in nxt.passed:
@@ -120,14 +120,14 @@ def _why_throw(bot: ExpertBot, card: Card, observation: Observation, loose: list
     if nxt is not None and card in nxt.threw:
         return f", which {nxt.name} threw away themselves"
     threat = read.threat()
-    points = card_points(card, round_no)
+    points = card_points(card, rules)
     rest = list(observation.hand)
     rest.remove(card)
-    now = bot._plan_points(rest, round_no)
+    now = bot._plan_points(rest, rules)
     fewest = min(
-        bot._plan_points([c for i, c in enumerate(observation.hand) if i != k], round_no)
+        bot._plan_points([c for i, c in enumerate(observation.hand) if i != k], rules)
         for k in range(len(observation.hand))
-        if not is_wild(observation.hand[k], round_no)
+        if not is_wild(observation.hand[k], rules)
     )
     if threat is not None and threat.chance >= _RISKY and points >= 9 and now <= fewest:
         took = len(threat.holds)
@@ -138,7 +138,7 @@ def _why_throw(bot: ExpertBot, card: Card, observation: Observation, loose: list
     fits = any(
         c.rank == card.rank or (c.suit == card.suit and abs(c.rank - card.rank) <= 2)
         for c in others
-        if not is_wild(c, round_no)
+        if not is_wild(c, rules)
     )
     values = getattr(bot, "_values", {})
     rivals = sorted((v, c.sort_key, c) for c, v in values.items() if c != card)
@@ -146,7 +146,7 @@ def _why_throw(bot: ExpertBot, card: Card, observation: Observation, loose: list
         value, _key, rival = rivals[0]
         n = len(bot._draws)
         feeds = ""
-        if nxt is not None and not nxt.spurned(rival) and nxt.wants(rival, round_no):
+        if nxt is not None and not nxt.spurned(rival) and nxt.wants(rival, rules):
             near = [
                 h
                 for h in nxt.holds

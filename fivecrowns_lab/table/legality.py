@@ -24,6 +24,7 @@ from dataclasses import dataclass
 
 from ..core.cards import Card, format_cards
 from ..core.melds import check_meld
+from ..core.rules import RoundRules, round_rules
 from ..core.solver import best_arrangement, going_out_discards
 from ..errors import (
     CardNotHeldError,
@@ -54,7 +55,8 @@ __all__ = [
 class Turn:
     """What the legality of a move depends on: whose turn, which step, the hand, the piles.
 
-    ``hand`` is the current player's hand; ``discard_size`` and ``stock_size`` count the
+    ``hand`` is the current player's hand; ``rules`` the round's rules (a plain round
+    number means the standard game); ``discard_size`` and ``stock_size`` count the
     piles; ``no_final_discard`` is the variant of that name.
     """
 
@@ -62,10 +64,18 @@ class Turn:
     current: int
     names: tuple[str, ...]
     hand: Sequence[Card]
-    round_no: int
+    rules: RoundRules
     discard_size: int
     stock_size: int
     no_final_discard: bool = False
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "rules", round_rules(self.rules))
+
+    @property
+    def round_no(self) -> int:
+        """The round being played."""
+        return self.rules.round_no
 
 
 def check_player(player: object, names: Sequence[str]) -> int:
@@ -136,7 +146,7 @@ def _check_go_out(turn: Turn, action: GoOut, hand: Sequence[Card]) -> None:
         _check_held(action.discard, hand, "discard")
         rest.remove(action.discard)
     if action.melds is None:
-        arrangement = best_arrangement(rest, turn.round_no)
+        arrangement = best_arrangement(rest, turn.rules)
         if arrangement.leftover:
             cards = sorted(set(arrangement.leftover), key=lambda c: c.sort_key)
             words = "is in no meld" if len(cards) == 1 else "are in no meld"
@@ -160,7 +170,7 @@ def _check_go_out(turn: Turn, action: GoOut, hand: Sequence[Card]) -> None:
         words = "is in no meld" if len(cards) == 1 else "are in no meld"
         raise GoOutError(f"Cannot go out: {_and([str(c) for c in cards])} {words}.")
     for meld in action.melds:
-        verdict = check_meld(meld, turn.round_no)
+        verdict = check_meld(meld, turn.rules)
         if not verdict.valid:
             raise GoOutError(
                 f"Cannot go out: {format_cards(meld)} is not a meld. {verdict.reason}"
@@ -184,7 +194,7 @@ def list_legal(turn: Turn) -> tuple[Action, ...]:
     hand = turn.hand
     ordered = sorted(set(hand), key=lambda c: c.sort_key)
     actions: list[Action] = [Discard(c) for c in ordered]
-    actions += [GoOut(c) for c in going_out_discards(hand, turn.round_no)]
-    if turn.no_final_discard and not best_arrangement(hand, turn.round_no).leftover:
+    actions += [GoOut(c) for c in going_out_discards(hand, turn.rules)]
+    if turn.no_final_discard and not best_arrangement(hand, turn.rules).leftover:
         actions.append(GoOut(None))
     return tuple(actions)

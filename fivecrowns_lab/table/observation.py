@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from ..core.cards import DECK, Card, Hand
 from ..core.melds import Meld
-from ..core.rules import GameRules
+from ..core.rules import GameRules, RoundRules
 from .actions import Action, ActionRecord, Phase
 
 __all__ = ["Observation", "Phase"]
@@ -34,6 +34,7 @@ class Observation:
     rules: GameRules
     round_no: int
     wild_rank: int
+    round_rules: RoundRules
     is_playoff: bool
     hand: Hand
     top_discard: Card | None

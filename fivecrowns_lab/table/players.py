@@ -39,7 +39,7 @@ from collections.abc import Callable, Sequence
 from typing import Protocol, runtime_checkable
 
 from ..core.cards import JOKER, SUITS, Card, Hand
-from ..core.rules import card_points, is_wild
+from ..core.rules import RoundRules, card_points, is_wild
 from ..core.solver import Arrangement, best_arrangement, penalty
 from ..errors import BotError, quote
 from .actions import Action, Discard, Draw, GoOut
@@ -92,7 +92,16 @@ def check_bot_seed(seed: object) -> Seed:
     ...
     fivecrowns_lab.errors.BotError: A bot's seed is a whole number below 2**64, ... not [].
     """
-    if seed is None or isinstance(seed, str):
+    if isinstance(seed, str):
+        try:
+            seed.encode("utf-8")  # what random.Random does with a text seed
+        except UnicodeEncodeError:
+            raise BotError(
+                f"A bot's seed text {quote(seed)} holds a broken character (a lone "
+                "surrogate); type the seed again."
+            ) from None
+        return seed
+    if seed is None:
         return seed
     if isinstance(seed, bool) or not isinstance(seed, int) or not -MAX_SEED < seed < MAX_SEED:
         raise BotError(
@@ -166,23 +175,23 @@ class Bot:
 
     # -- helpers -------------------------------------------------------------------------------
 
-    def _arrange(self, cards: Sequence[Card], round_no: int) -> Arrangement:
+    def _arrange(self, cards: Sequence[Card], rules: RoundRules) -> Arrangement:
         """The best arrangement of a hand, remembered for the rest of the round."""
         key = tuple(sorted(cards))
         found = self._arrangement_memo.get(key)
         if found is None:
-            found = self._arrangement_memo[key] = best_arrangement(key, round_no)
+            found = self._arrangement_memo[key] = best_arrangement(key, rules)
         return found
 
-    def _points(self, cards: Sequence[Card], round_no: int) -> int:
+    def _points(self, cards: Sequence[Card], rules: RoundRules) -> int:
         """Penalty of a hand after its best melds, remembered for the rest of the round."""
         key = tuple(sorted(cards))
         found = self._point_memo.get(key)
         if found is None:
-            found = self._point_memo[key] = penalty(key, round_no)
+            found = self._point_memo[key] = penalty(key, rules)
         return found
 
-    def _plan_points(self, cards: Sequence[Card], round_no: int) -> int:
+    def _plan_points(self, cards: Sequence[Card], rules: RoundRules) -> int:
         """Points a hand still being built leaves outside its melds, loose wilds counted as 0.
 
         The solver charges a wild 20 or 50 when nothing melds yet, which is the
@@ -192,10 +201,10 @@ class Bot:
         key = tuple(sorted(cards))
         found = self._plan_memo.get(key)
         if found is None:
-            value = self._points(key, round_no)
-            wilds = [c for c in key if is_wild(c, round_no)]
-            natural = sum(c.rank for c in key if not is_wild(c, round_no))
-            wild_points = sum(card_points(c, round_no) for c in wilds)
+            value = self._points(key, rules)
+            wilds = [c for c in key if is_wild(c, rules)]
+            natural = sum(c.rank for c in key if not is_wild(c, rules))
+            wild_points = sum(card_points(c, rules) for c in wilds)
             if 0 < len(wilds) < 3 and value == natural + wild_points:
                 value = natural  # no meld yet: the solver charged the wilds
             found = self._plan_memo[key] = value
@@ -210,10 +219,8 @@ class Bot:
             if action.discard is None:
                 self.last_reason = "Went out: every card, the drawn one too, is in a meld."
                 return action
-        round_no = observation.round_no
-        best = max(
-            options, key=lambda a: (not _wild(a.discard, round_no), _cost(a.discard, round_no))
-        )
+        rules = observation.round_rules
+        best = max(options, key=lambda a: (not _wild(a.discard, rules), _cost(a.discard, rules)))
         self.last_reason = f"Went out: every card but {best.discard} is in a meld."
         return best
 
@@ -227,8 +234,8 @@ def discard_options(hand: Hand | list[Card], observation: Observation) -> list[C
     cards = list(dict.fromkeys(hand))
     if observation.is_final_turn:
         return cards
-    round_no = observation.round_no
-    natural = [c for c in cards if not is_wild(c, round_no)]
+    rules = observation.round_rules
+    natural = [c for c in cards if not is_wild(c, rules)]
     return natural or cards
 
 
@@ -239,25 +246,22 @@ def is_wild_discard(action: Action, observation: Observation) -> bool:
     """
     if observation.is_final_turn:
         return False
-    round_no = observation.round_no
+    rules = observation.round_rules
     if isinstance(action, Discard):
-        return is_wild(action.card, round_no) and any(
-            not is_wild(c, round_no) for c in observation.hand
-        )
+        return is_wild(action.card, rules) and any(not is_wild(c, rules) for c in observation.hand)
     if isinstance(action, GoOut) and action.discard is not None:
-        return is_wild(action.discard, round_no) and any(
-            isinstance(a, GoOut) and not _wild(a.discard, round_no)
-            for a in observation.legal_actions
+        return is_wild(action.discard, rules) and any(
+            isinstance(a, GoOut) and not _wild(a.discard, rules) for a in observation.legal_actions
         )
     return False
 
 
-def _wild(card: Card | None, round_no: int) -> bool:
-    return card is not None and is_wild(card, round_no)
+def _wild(card: Card | None, rules: RoundRules) -> bool:
+    return card is not None and is_wild(card, rules)
 
 
-def _cost(card: Card | None, round_no: int) -> int:
-    return 0 if card is None else card_points(card, round_no)
+def _cost(card: Card | None, rules: RoundRules) -> int:
+    return 0 if card is None else card_points(card, rules)
 
 
 def _without(hand: Hand | list[Card], card: Card) -> list[Card]:
@@ -266,9 +270,9 @@ def _without(hand: Hand | list[Card], card: Card) -> list[Card]:
     return rest
 
 
-def _loose_points(leftover: Hand, round_no: int) -> int:
+def _loose_points(leftover: Hand, rules: RoundRules) -> int:
     """Points of the cards outside melds, loose wilds counted as 0 (they will meld later)."""
-    return sum(card_points(c, round_no) for c in leftover if not is_wild(c, round_no))
+    return sum(card_points(c, rules) for c in leftover if not is_wild(c, rules))
 
 
 class RandomBot(Bot):
@@ -297,19 +301,19 @@ class GreedyBot(Bot):
         still being built; on the final turn, the real penalty.
         """
         if observation.is_final_turn:
-            return self._points(cards, observation.round_no)
-        return self._plan_points(cards, observation.round_no)
+            return self._points(cards, observation.round_rules)
+        return self._plan_points(cards, observation.round_rules)
 
     def _best_discard(
         self, hand: Hand | list[Card], observation: Observation
     ) -> tuple[Card, float]:
         """The discard leaving the best-scored hand; ties drop the costliest card."""
-        round_no = observation.round_no
+        rules = observation.round_rules
         best: tuple[float, int, tuple[int, int]] | None = None
         choice = hand[0]
         for card in discard_options(hand, observation):
             value = self._score(_without(hand, card), observation)
-            key = (value, -_cost(card, round_no), card.sort_key)
+            key = (value, -_cost(card, rules), card.sort_key)
             if best is None or key < best:
                 best, choice = key, card
         assert best is not None
@@ -334,7 +338,7 @@ class GreedyBot(Bot):
         if top is None or take not in observation.legal_actions:
             self.last_reason = "Drew from the stock: there is no discard to take."
             return Draw("stock")
-        if is_wild(top, observation.round_no):
+        if is_wild(top, observation.round_rules):
             self.last_reason = (
                 f"Took the {top} from the discard pile: a wild card always finds a meld."
             )
@@ -368,7 +372,7 @@ def _plain_reason(card: Card, value: float, observation: Observation) -> str:
 
 
 def _holds_wild(observation: Observation) -> bool:
-    return any(is_wild(c, observation.round_no) for c in observation.hand)
+    return any(is_wild(c, observation.round_rules) for c in observation.hand)
 
 
 class LookaheadBot(GreedyBot):
@@ -389,8 +393,8 @@ class LookaheadBot(GreedyBot):
     def _choose(self, observation: Observation) -> Action:
         self._unseen = observation.unseen()
         self._unseen_total = max(1, sum(self._unseen.values()))
-        round_no = observation.round_no
-        self._wild_outs = sum(n for c, n in self._unseen.items() if is_wild(c, round_no))
+        rules = observation.round_rules
+        self._wild_outs = sum(n for c, n in self._unseen.items() if is_wild(c, rules))
         self._weight = self._horizon(observation)
         return super()._choose(observation)
 
@@ -405,10 +409,10 @@ class LookaheadBot(GreedyBot):
         self, hand: Hand | list[Card], observation: Observation
     ) -> tuple[Card, float]:
         """Among the discards leaving the fewest points, the one with the best outlook."""
-        round_no = observation.round_no
+        rules = observation.round_rules
         plain = GreedyBot._score
         ranked = sorted(
-            (plain(self, _without(hand, c), observation), -_cost(c, round_no), c.sort_key, c)
+            (plain(self, _without(hand, c), observation), -_cost(c, rules), c.sort_key, c)
             for c in discard_options(hand, observation)
         )
         if not self._weight:
@@ -424,21 +428,21 @@ class LookaheadBot(GreedyBot):
     def _score(self, cards: list[Card], observation: Observation) -> float:
         if not self._weight:
             return super()._score(cards, observation)
-        round_no = observation.round_no
-        arrangement = self._arrange(cards, round_no)
-        base = _loose_points(arrangement.leftover, round_no)
+        rules = observation.round_rules
+        arrangement = self._arrange(cards, rules)
+        base = _loose_points(arrangement.leftover, rules)
         if not base:
             return base
         return base - self._weight * self._gain(arrangement.leftover, observation)
 
     def _gain(self, leftover: Hand, observation: Observation) -> float:
         """Expected points one draw saves, from the cards the melds leave out."""
-        round_no = observation.round_no
+        rules = observation.round_rules
         wild = observation.wild_rank
-        base = _loose_points(leftover, round_no)
+        base = _loose_points(leftover, rules)
         draws: set[Card] = set()
         for card in leftover:
-            if is_wild(card, round_no) or card.suit is None:
+            if is_wild(card, rules) or card.suit is None:
                 continue
             draws.update(Card(card.rank, suit) for suit in SUITS)
             for step in (-2, -1, 1, 2):
@@ -449,23 +453,21 @@ class LookaheadBot(GreedyBot):
         for card in draws:
             copies = self._unseen[card]
             if copies:
-                total += copies * max(0, base - self._after(leftover, card, round_no))
+                total += copies * max(0, base - self._after(leftover, card, rules))
         if self._wild_outs:
-            total += self._wild_outs * max(0, base - self._after(leftover, JOKER, round_no))
+            total += self._wild_outs * max(0, base - self._after(leftover, JOKER, rules))
         return total / self._unseen_total
 
-    def _after(self, leftover: Hand, card: Card, round_no: int) -> int:
+    def _after(self, leftover: Hand, card: Card, rules: RoundRules) -> int:
         """Points of ``leftover`` after drawing ``card`` and discarding the costliest loose one."""
-        arrangement = self._arrange([*leftover, card], round_no)
-        loose = [
-            card_points(c, round_no) for c in arrangement.leftover if not is_wild(c, round_no)
-        ]
+        arrangement = self._arrange([*leftover, card], rules)
+        loose = [card_points(c, rules) for c in arrangement.leftover if not is_wild(c, rules)]
         if not loose:
             return 0
         return sum(loose) - max(loose)
 
     def _discard_reason(self, card: Card, value: float, observation: Observation) -> str:
-        points = self._plan_points(_without(observation.hand, card), observation.round_no)
+        points = self._plan_points(_without(observation.hand, card), observation.round_rules)
         if self._weight and value < points:
             return (
                 f"Discarded {card}: the rest leave {points} points outside melds, and the unseen "

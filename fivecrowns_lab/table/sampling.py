@@ -26,7 +26,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from ..core.cards import Card
-from ..core.rules import is_wild
+from ..core.rules import RoundRules, is_wild
 from .actions import Discard, Draw, GoOut
 from .observation import Observation
 
@@ -45,7 +45,7 @@ class OpponentRead:
     threw: tuple[Card, ...]
     chance: float  # that they go out on their next turn
 
-    def wants(self, card: Card, round_no: int) -> bool:
+    def wants(self, card: Card, round_no: RoundRules | int) -> bool:
         """True when ``card`` fits what they took: same rank, or same suit within two ranks."""
         if is_wild(card, round_no):
             return True

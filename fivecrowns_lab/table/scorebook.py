@@ -10,7 +10,9 @@ Everything here is plain Python (no widgets), so the scorekeeper view only shows
 - :class:`SaveFile` is the one place that touches a disk: it saves commit-after-write
   (a new file is written and synced beside the old one, the old one is kept as a backup,
   then the new one takes its place in one step) and restores from the backup when the
-  last save cannot be read.
+  last save cannot be read. Every save carries a revision number, so that two tabs of
+  one browser (which share one save) never overwrite each other: a tab whose copy is
+  older than the save is refused with a sentence, and the newer save is kept.
 
 >>> sheet = ScoreSheet(["Ann", "Ben"]).with_round([12, 0]).with_round([0, 7])
 >>> sheet.totals(), placements(sheet.totals())
@@ -21,20 +23,29 @@ True
 
 from __future__ import annotations
 
+import contextlib
 import csv
+import glob
 import io
 import json
 import os
 import re
 import shutil
 import tempfile
-from collections.abc import Sequence
+import time
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from ..core.rules import GOING_OUT_BONUS, MAX_PLAYERS, MIN_PLAYERS, ROUNDS
-from ..errors import ScoreError
+from ..errors import ScoreError, quote
+from ..validators import clean_name
+
+try:  # POSIX: a lock makes "check the revision, then replace the file" one step
+    import fcntl
+except ImportError:  # pragma: no cover - Windows: saves still never lose data, tabs race
+    fcntl = None  # type: ignore[assignment]
 
 __all__ = [
     "MAX_PLAYERS",
@@ -49,74 +60,101 @@ __all__ = [
 
 NAME_LETTERS = 30
 MAX_POINTS = 1000
+#: Digits a typed score may have (leading zeros aside): more is refused before ``int()``,
+#: which raises on 4,300 digits and is slow well before.
+MAX_POINT_DIGITS = len(str(MAX_POINTS))
 SAVE_VERSION = 1
+#: The keys a save may hold; "revision" counts the saves of this game (see SaveFile).
+SAVE_KEYS = ("version", "players", "going_out_bonus", "rounds", "revision")
 #: A saved game of 7 players and 11 rounds is about 1 kB; anything far bigger is not one.
 MAX_SAVE_CHARS = 20_000
+#: The most revisions a save counts (far more than eleven rounds' worth of edits).
+MAX_REVISION = 2**31
+#: Where saves cannot be locked (Windows), a temporary file older than this is taken as
+#: left by a killed save (a save takes milliseconds); younger ones may be another tab's.
+STALE_TEMPORARY_SECONDS = 60
 _NUMBER = re.compile(r"^[+-]?\d+$")
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 #: What a spreadsheet reads as the start of a formula (or strips before looking for one).
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
-
-
-def _quote(value: object) -> str:
-    """``value`` as the learner would type it, cut to about 40 characters."""
-    text = value if isinstance(value, str) else json.dumps(value, default=str)
-    text = repr(text) if isinstance(value, str) else text
-    return text if len(text) <= 40 else text[:39] + "…"
+#: What a tab that saves over a newer save is told (its own copy is out of date).
+CHANGED_ELSEWHERE = (
+    "This game was changed in another tab: reload it to continue; nothing was lost."
+)
 
 
 def placements(totals: Sequence[int]) -> list[int]:
     """Places from totals, lowest first, ties shared: ``[10, 5, 10, 20] -> [2, 1, 2, 4]``."""
+    if (
+        not isinstance(totals, (list, tuple))
+        or len(totals) > MAX_PLAYERS
+        or not all(type(t) is int and abs(t) <= ROUNDS[-1] * MAX_POINTS for t in totals)
+    ):
+        raise ScoreError(
+            f"Places come from up to {MAX_PLAYERS} players' totals (whole numbers), "
+            f"not {quote(totals)}."
+        )
     return [1 + sum(1 for other in totals if other < t) for t in totals]
 
 
 def _check_names(names: Sequence[str], where: str) -> None:
+    """Refuse a list of names unless it is 2 to 7 clean, short, different names."""
     if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
         raise ScoreError(
             f"Five Crowns is for {MIN_PLAYERS} to {MAX_PLAYERS} players; {where} has {len(names)}."
         )
     seen: set[str] = set()
     for name in names:
-        if not name or name != name.strip() or _CONTROL.search(name):
-            raise ScoreError(f"The player name {_quote(name)} is empty or has odd characters.")
+        if not name or name != clean_name(name):
+            raise ScoreError(f"The player name {quote(name)} is empty or has odd characters.")
         if len(name) > NAME_LETTERS:
             raise ScoreError(
-                f"The name {_quote(name)} is too long ({NAME_LETTERS} letters at most)."
+                f"The name {quote(name)} is too long ({NAME_LETTERS} letters at most)."
             )
         if name.casefold() in seen:
-            raise ScoreError(f"Two players are called {name!r}: give them different names.")
+            raise ScoreError(f"Two players are called {quote(name)}: give them different names.")
         seen.add(name.casefold())
 
 
 def parse_players(text: str) -> list[str]:
     """Names separated by commas or new lines: 2 to 7 of them, all different.
 
-    >>> parse_players("Ann, Ben\\nCleo")
+    Each name is cleaned first (:func:`~fivecrowns_lab.validators.clean_name`): accents
+    normalised, invisible and bidirectional characters dropped, spaces tidied.
+
+    >>> parse_players("Ann, Ben\\nCleo\\u200b")
     ['Ann', 'Ben', 'Cleo']
     """
-    names = [n.strip() for n in re.split(r"[,\n]", text) if n.strip()]
+    if not isinstance(text, str):
+        raise ScoreError(f"The players are typed as names separated by commas, not {quote(text)}.")
+    names = [n for n in (clean_name(part) for part in re.split(r"[,\n]", text)) if n]
     if len(names) < MIN_PLAYERS:
         raise ScoreError(
-            f"Enter 2 to 7 players separated by commas; {_quote(text.strip())} has {len(names)}."
+            f"Enter 2 to 7 players separated by commas; {quote(text.strip())} has {len(names)}."
         )
     _check_names(names, "this list")
     return names
 
 
-def _check_points(value: int, player: str, round_no: int, bonus: bool) -> int:
+def _check_points(value: object, player: str, round_no: int, bonus: bool) -> int:
+    if type(value) is not int:  # not bool, not 1.5: a save of it could not be read back
+        raise ScoreError(
+            f"{player}'s score in round {round_no} is a whole number of points, "
+            f"not {quote(value)}."
+        )
     if value < 0 and not (bonus and value == GOING_OUT_BONUS):
         if bonus:
             raise ScoreError(
-                f"{player}'s {value} in round {round_no}: "
+                f"{player}'s {quote(value)} in round {round_no}: "
                 "the only negative score is -10, for going out."
             )
         raise ScoreError(
-            f"{player}'s {value} in round {round_no}: scores are never negative "
+            f"{player}'s {quote(value)} in round {round_no}: scores are never negative "
             "(turn on the going-out bonus to allow -10)."
         )
     if value > MAX_POINTS:
         raise ScoreError(
-            f"{player}'s {value} in round {round_no} is more points than a hand can hold."
+            f"{player}'s {quote(value)} in round {round_no} is more points than a hand can hold."
         )
     return value
 
@@ -127,14 +165,18 @@ def parse_score(text: str, player: str, round_no: int, bonus: bool) -> int:
     >>> parse_score(" 25 ", "Ann", 1, False)
     25
     """
+    if not isinstance(text, str):
+        raise ScoreError(f"A score is typed as a whole number, not {quote(text)}.")
     typed = text.strip()
     if not typed:
         raise ScoreError(
             f"Enter a score for {player} in round {round_no} (type 0 if {player} went out)."
         )
     if not _NUMBER.match(typed):
+        raise ScoreError(f"{quote(typed)} is not a number of points ({player}, round {round_no}).")
+    if len(typed.lstrip("+-").lstrip("0")) > MAX_POINT_DIGITS:  # checked before any arithmetic
         raise ScoreError(
-            f"{_quote(typed)} is not a number of points ({player}, round {round_no})."
+            f"{quote(typed)} is more points than a hand can hold ({player}, round {round_no})."
         )
     return _check_points(int(typed), player, round_no, bonus)
 
@@ -145,6 +187,8 @@ def csv_cell(text: str) -> str:
     >>> csv_cell("=1+1"), csv_cell("\\t=cmd"), csv_cell("Ann")
     ("'=1+1", "'\\t=cmd", 'Ann')
     """
+    if not isinstance(text, str):
+        raise ScoreError(f"A CSV cell is made from text, not {quote(text)}.")
     return "'" + text if text.startswith(_FORMULA_START) else text
 
 
@@ -154,12 +198,46 @@ class ScoreSheet:
 
     The changes (:meth:`with_round`, :meth:`without_last_round`) return a new sheet and
     leave this one as it was, so a view can save the new sheet first and keep it only
-    if the save worked.
+    if the save worked. Every field is checked when a sheet is made (names are cleaned
+    with :func:`~fivecrowns_lab.validators.clean_name`); anything else is a
+    :class:`ScoreError`.
     """
 
     players: list[str] = field(default_factory=list)
     going_out_bonus: bool = False
     rounds: list[list[int]] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        players: object = self.players
+        if not isinstance(players, (list, tuple)) or not all(isinstance(p, str) for p in players):
+            raise ScoreError(f"The players are a list of names, not {quote(players)}.")
+        self.players = [clean_name(p) for p in players]
+        if self.players:
+            _check_names(self.players, "this game")
+        if not isinstance(self.going_out_bonus, bool):
+            raise ScoreError(
+                "The going-out bonus is on or off (True or False), "
+                f"not {quote(self.going_out_bonus)}."
+            )
+        rounds: object = self.rounds
+        if not isinstance(rounds, (list, tuple)) or len(rounds) > ROUNDS[-1]:
+            raise ScoreError(
+                f"The rounds are a list of at most {ROUNDS[-1]} rounds, not {quote(rounds)}."
+            )
+        if rounds and not self.players:
+            raise ScoreError("Enter the players' names before any round.")
+        for n, row in enumerate(rounds, start=1):
+            self._check_row(row, n)
+        self.rounds = [list(row) for row in rounds]
+
+    def _check_row(self, points: object, round_no: int) -> None:
+        if not isinstance(points, (list, tuple)) or len(points) != len(self.players):
+            count = len(points) if isinstance(points, (list, tuple)) else quote(points)
+            raise ScoreError(
+                f"A round needs {len(self.players)} scores, one a player; got {count}."
+            )
+        for value, name in zip(points, self.players, strict=True):
+            _check_points(value, name, round_no, self.going_out_bonus)
 
     def totals(self) -> list[int]:
         """Each player's points so far."""
@@ -171,18 +249,18 @@ class ScoreSheet:
         return len(self.rounds) >= ROUNDS[-1]
 
     def with_round(self, points: Sequence[int]) -> ScoreSheet:
-        """A new sheet with one more round (checked as a restore would check it)."""
+        """A new sheet with one more round (checked as a restore would check it).
+
+        >>> ScoreSheet(["Ann", "Ben"]).with_round([1.5, 0])
+        Traceback (most recent call last):
+        ...
+        fivecrowns_lab.errors.ScoreError: Ann's score in round 1 is a whole number ..., not 1.5.
+        """
         if not self.players:
             raise ScoreError("Start a game first: enter the players' names.")
         if self.over:
             raise ScoreError("All eleven rounds are entered: the game is over.")
-        if len(points) != len(self.players):
-            raise ScoreError(
-                f"A round needs {len(self.players)} scores, one a player; got {len(points)}."
-            )
-        n = len(self.rounds) + 1
-        for value, name in zip(points, self.players, strict=True):
-            _check_points(value, name, n, self.going_out_bonus)
+        self._check_row(points, len(self.rounds) + 1)
         return ScoreSheet(
             list(self.players), self.going_out_bonus, [*map(list, self.rounds), list(points)]
         )
@@ -196,17 +274,20 @@ class ScoreSheet:
         )
 
     # --- saving ------------------------------------------------------------------------
-    def to_json(self) -> str:
-        """The sheet as the JSON text :meth:`from_json` reads back."""
-        return json.dumps(
-            {
-                "version": SAVE_VERSION,
-                "players": self.players,
-                "going_out_bonus": self.going_out_bonus,
-                "rounds": self.rounds,
-            },
-            indent=1,
-        )
+    def to_json(self, revision: int = 0) -> str:
+        """The sheet as the JSON text :meth:`from_json` reads back.
+
+        ``revision`` is the save's revision number (see :class:`SaveFile`); 0 writes none.
+        """
+        data: dict[str, Any] = {
+            "version": SAVE_VERSION,
+            "players": self.players,
+            "going_out_bonus": self.going_out_bonus,
+            "rounds": self.rounds,
+        }
+        if revision:
+            data["revision"] = _check_revision(revision)
+        return json.dumps(data, indent=1)
 
     @classmethod
     def from_json(cls, text: str) -> ScoreSheet:
@@ -217,49 +298,52 @@ class ScoreSheet:
         ...
         fivecrowns_lab.errors.ScoreError: The saved "players" should be a list of names, not 'AB'.
         """
-        if len(text) > MAX_SAVE_CHARS:
-            raise ScoreError(
-                f"The saved game is {len(text):,} characters long, too long to be a scoresheet."
-            )
-        try:
-            data = json.loads(text)
-        except RecursionError:
-            raise ScoreError("The saved game is nested too deeply to be a scoresheet.") from None
-        except ValueError as exc:
-            raise ScoreError(f"The saved game is not readable JSON ({exc.args[0]}).") from None
-        return cls.from_data(data)
+        return cls.from_data(_parse_save(text))
 
     @classmethod
     def from_data(cls, data: Any) -> ScoreSheet:
         """A sheet from already-parsed JSON data, every field checked (see :meth:`from_json`)."""
         if not isinstance(data, dict):
-            raise ScoreError(f"The saved game should be a JSON object, not {_quote(data)}.")
-        unknown = sorted(set(data) - {"version", "players", "going_out_bonus", "rounds"})
+            raise ScoreError(f"The saved game should be a JSON object, not {quote(data)}.")
+        unknown = [key for key in data if key not in SAVE_KEYS]
         if unknown:
-            raise ScoreError(f"The saved game has fields a scoresheet does not: {unknown}.")
+            named = ", ".join(quote(key) for key in unknown[:4])
+            raise ScoreError(
+                f"The saved game has fields a scoresheet does not: {named}"
+                f"{' and more' if len(unknown) > 4 else ''}."
+            )
         if data.get("version") != SAVE_VERSION:
             raise ScoreError(
-                f"The saved game is version {_quote(data.get('version'))}; "
+                f"The saved game is version {quote(data.get('version'))}; "
                 f"this scorekeeper reads version {SAVE_VERSION}."
             )
+        _saved_revision(data)
         players = data.get("players")
         if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
             raise ScoreError(
-                f'The saved "players" should be a list of names, not {_quote(players)}.'
+                f'The saved "players" should be a list of names, not {quote(players)}.'
             )
-        _check_names(players, "the saved game")
+        for name in players:
+            # No version of the scorekeeper wrote these. Invisible and bidirectional
+            # characters or decomposed accents it did write: the sheet cleans them below,
+            # so a game saved before names were cleaned still opens.
+            if name != name.strip() or _CONTROL.search(name):
+                raise ScoreError(f"The player name {quote(name)} is empty or has odd characters.")
         bonus = data.get("going_out_bonus", False)
         if not isinstance(bonus, bool):
             raise ScoreError(
-                f'The saved "going_out_bonus" should be true or false, not {_quote(bonus)}.'
+                f'The saved "going_out_bonus" should be true or false, not {quote(bonus)}.'
             )
         rounds = data.get("rounds", [])
         if not isinstance(rounds, list) or len(rounds) > ROUNDS[-1]:
             raise ScoreError(
                 f'The saved "rounds" should be a list of at most {ROUNDS[-1]} rounds, '
-                f"not {_quote(rounds)}."
+                f"not {quote(rounds)}."
             )
-        sheet = cls(list(players), bonus, [])
+        try:
+            sheet = cls(list(players), bonus, [])
+        except ScoreError as exc:
+            raise ScoreError(f"The saved players cannot be read back: {exc}") from None
         for n, row in enumerate(rounds, start=1):
             if (
                 not isinstance(row, list)
@@ -268,7 +352,7 @@ class ScoreSheet:
             ):
                 raise ScoreError(
                     f"Saved round {n} should be {len(players)} whole numbers, one a player, "
-                    f"not {_quote(row)}."
+                    f"not {quote(row)}."
                 )
             sheet = sheet.with_round(row)
         return sheet
@@ -288,31 +372,93 @@ class ScoreSheet:
         return out.getvalue()
 
 
+def _check_revision(value: object) -> int:
+    if type(value) is not int or not 0 <= value <= MAX_REVISION:
+        raise ScoreError(f"A save's revision is a whole number from 0 up, not {quote(value)}.")
+    return value
+
+
+def _parse_save(text: object) -> Any:
+    """The JSON data of a save's text, refusing what cannot be one with a sentence."""
+    if not isinstance(text, str):
+        raise ScoreError(f"A saved game is JSON text, not {quote(text)}.")
+    if len(text) > MAX_SAVE_CHARS:
+        raise ScoreError(
+            f"The saved game is {len(text):,} characters long, too long to be a scoresheet."
+        )
+    try:
+        return json.loads(text)
+    except RecursionError:
+        raise ScoreError("The saved game is nested too deeply to be a scoresheet.") from None
+    except ValueError as exc:
+        raise ScoreError(f"The saved game is not readable JSON ({exc.args[0]}).") from None
+
+
+def _saved_revision(data: dict[str, Any]) -> int:
+    revision = data.get("revision", 0)
+    if type(revision) is not int or not 0 <= revision <= MAX_REVISION:
+        raise ScoreError(
+            f'The saved "revision" should be a whole number from 0 up, not {quote(revision)}.'
+        )
+    return revision
+
+
 class SaveFile:
     """One game's save file and its backup (``NAME.bak`` beside it).
 
     :meth:`save` is commit-after-write: it writes the new text to a temporary file of its
     own in the same folder and syncs it, copies the current save (the last good one) to
     the backup, and only then moves the new file into place in one step. If anything
-    fails the save file is as it was, and the ``OSError`` reaches the caller.
+    fails the save file is as it was, and the ``OSError`` reaches the caller. A save
+    killed midway leaves only its temporary file, which the next :meth:`load` removes.
+
+    Two tabs of one browser share one save, each through a ``SaveFile`` of its own. Each
+    save carries a revision number, one more than the save it replaces; ``revision`` is
+    the one this object last read or wrote. A save over a newer revision than that
+    (another tab saved since) is refused with :data:`CHANGED_ELSEWHERE`, and the newer
+    save is kept: the tab reloads it and goes on from there.
     """
 
-    def __init__(self, path: str | Path) -> None:
-        self.path = Path(path)
+    def __init__(self, path: str | os.PathLike[str]) -> None:
+        text = path if isinstance(path, str) else None
+        if isinstance(path, os.PathLike):
+            with contextlib.suppress(Exception):  # a broken __fspath__ is not a path
+                text = os.fspath(path) if isinstance(os.fspath(path), str) else None
+        if not text or "\0" in text or not Path(text).name:
+            raise ScoreError(f"A save file is named by a path, not {quote(path)}.")
+        self.path = Path(text)
         self.backup = self.path.with_name(self.path.name + ".bak")
+        #: The revision this object last read or wrote (0: none yet).
+        self.revision = 0
         # Whether the file at self.path is known to hold a good save (read or written here).
         self._current_is_good = False
 
     def save(self, sheet: ScoreSheet) -> None:
-        """Write ``sheet``; on any failure raise ``OSError`` with the old save untouched."""
+        """Write ``sheet``; on any failure raise ``OSError`` with the old save untouched.
+
+        Raises :class:`ScoreError` (and writes nothing) if the save on disk is newer than
+        the one this object last read or wrote.
+        """
+        if not isinstance(sheet, ScoreSheet):
+            raise ScoreError(f"Only a ScoreSheet can be saved, not {quote(sheet)}.")
         self.path.parent.mkdir(parents=True, exist_ok=True)
+        with self._locked():
+            on_disk = self._revision_on_disk()
+            if on_disk is not None and on_disk > self.revision:
+                raise ScoreError(CHANGED_ELSEWHERE)
+            revision = max(on_disk or 0, self.revision) + 1
+            self._write(sheet.to_json(revision))
+        self.revision = revision
+        self._current_is_good = True
+
+    def _write(self, text: str) -> None:
         fd, tmp_name = tempfile.mkstemp(
             prefix=f".{self.path.name}.", suffix=".tmp", dir=self.path.parent
         )
         tmp = Path(tmp_name)
         try:
             with os.fdopen(fd, "w", encoding="utf-8") as out:
-                out.write(sheet.to_json())
+                out.write(text)
                 out.flush()
                 os.fsync(out.fileno())
             if self._current_is_good and self.path.is_file():
@@ -321,7 +467,30 @@ class SaveFile:
         except BaseException:
             tmp.unlink(missing_ok=True)
             raise
-        self._current_is_good = True
+
+    @contextlib.contextmanager
+    def _locked(self) -> Iterator[None]:
+        """Hold a lock on the save's folder (POSIX), so that no other tab saves in between."""
+        if fcntl is None:  # pragma: no cover - Windows
+            yield
+            return
+        # The folder itself is locked: no lock file is left behind, and saves of other
+        # games in it wait only the few milliseconds a save takes.
+        folder = os.open(self.path.parent, os.O_RDONLY)
+        try:
+            fcntl.flock(folder, fcntl.LOCK_EX)
+            yield
+        finally:
+            os.close(folder)  # closing releases the lock
+
+    def _revision_on_disk(self) -> int | None:
+        """The revision of the save on disk; None if there is none or it cannot be read."""
+        try:
+            with self.path.open(encoding="utf-8") as src:
+                data = _parse_save(src.read(MAX_SAVE_CHARS + 1))
+            return _saved_revision(data) if isinstance(data, dict) else None
+        except (OSError, UnicodeDecodeError, ScoreError):
+            return None  # a damaged save is replaced, as before; the backup keeps the last good
 
     def _copy_to_backup(self) -> None:
         fd, tmp_name = tempfile.mkstemp(
@@ -335,30 +504,60 @@ class SaveFile:
             Path(tmp_name).unlink(missing_ok=True)
             raise
 
+    def remove_stale_temporary_files(self) -> list[Path]:
+        """Remove what killed saves left: this save's temporary files.
+
+        It holds the folder's lock, which every save holds from its first write to its
+        rename, so no file it finds belongs to a save in progress (another tab's). Without
+        the lock (Windows) only files older than a minute are removed.
+        """
+        if not self.path.parent.is_dir():
+            return []
+        pattern = glob.escape(f".{self.path.name}.") + "*.tmp"
+        removed = []
+        with self._locked():
+            now = time.time()
+            for leftover in self.path.parent.glob(pattern):
+                try:
+                    if fcntl is None and now - leftover.stat().st_mtime < STALE_TEMPORARY_SECONDS:
+                        continue  # pragma: no cover - Windows: may be another tab's save
+                    leftover.unlink()
+                    removed.append(leftover)
+                except OSError:
+                    continue  # gone already, or not ours to remove: the save is unaffected
+        return removed
+
     def load(self) -> tuple[ScoreSheet | None, str]:
         """The saved sheet (or None) and a sentence for the learner saying what happened.
 
         A save that cannot be read is reported and the backup is tried; if neither can be
-        read the answer is ``(None, reason)`` and the caller starts a fresh game.
+        read the answer is ``(None, reason)`` and the caller starts a fresh game. Temporary
+        files left by a killed save are removed first.
         """
-        if not self.path.exists() and not self.backup.exists():
+        with contextlib.suppress(OSError):  # a folder that cannot be locked: _read says why
+            self.remove_stale_temporary_files()
+        try:
+            found = self.path.exists() or self.backup.exists()
+        except OSError:
+            found = True  # let _read say, in a sentence, that it cannot be opened
+        if not found:
             return None, ""
         problem = ""
         try:
-            sheet = self._read(self.path)
+            sheet, self.revision = self._read(self.path)
         except ScoreError as exc:
             problem = str(exc)
         else:
             self._current_is_good = True
             return sheet, ""
         try:
-            sheet = self._read(self.backup)
+            sheet, self.revision = self._read(self.backup)
         except ScoreError:
             return None, f"The saved game could not be read, so this is a fresh game. {problem}"
         return sheet, f"The last save could not be read, so the one before it is back. {problem}"
 
     @staticmethod
-    def _read(path: Path) -> ScoreSheet:
+    def _read(path: Path) -> tuple[ScoreSheet, int]:
         try:
             with path.open(encoding="utf-8") as src:
                 text = src.read(MAX_SAVE_CHARS + 1)
@@ -366,4 +565,6 @@ class SaveFile:
             raise ScoreError("There is no saved game.") from None
         except (OSError, UnicodeDecodeError):
             raise ScoreError("The saved game could not be opened.") from None
-        return ScoreSheet.from_json(text)
+        data = _parse_save(text)
+        sheet = ScoreSheet.from_data(data)
+        return sheet, _saved_revision(data)

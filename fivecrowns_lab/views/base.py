@@ -26,6 +26,7 @@ import anywidget
 import ipywidgets as widgets
 import traitlets
 
+from ..core.rules import VARIANTS
 from ..errors import FiveCrownsError
 
 __all__ = ["ContrastSwitch", "Lesson", "Status", "View", "contrast_switch", "css", "shorten"]
@@ -54,6 +55,27 @@ def shorten(text: str) -> str:
     """
     text = _LONG_WORD.sub(lambda m: m[0][:40] + "…", text)
     return text if len(text) <= _MAX_TEXT else text[: _MAX_TEXT - 1] + "…"
+
+
+def variant_checkboxes() -> dict[str, widgets.Checkbox]:
+    """A checkbox for every on/off variant in the rules' ``VARIANTS`` table, by field.
+
+    Views build their game settings from this, so a new variant (a ``GameRules``
+    field and its ``VARIANTS`` line) appears in every lesson that lets a learner
+    choose the rules without touching a view.
+    """
+    boxes = {}
+    for variant in VARIANTS:
+        if isinstance(variant.default, bool):
+            box = widgets.Checkbox(
+                value=variant.default,
+                description=variant.label or variant.name,
+                tooltip=variant.description,
+                indent=False,
+            )
+            box.add_class("fc-variant-" + variant.field.replace("_", "-"))
+            boxes[variant.field] = box
+    return boxes
 
 
 class Status(widgets.HTML):

@@ -10,7 +10,7 @@ import ipywidgets as widgets
 from ..core.cards import DECK, Hand, parse_cards
 from ..core.rules import ROUNDS, hand_size, wild_rank_text
 from ..core.solver import best_arrangement
-from ..errors import LessonError
+from ..errors import LessonError, plural
 from ..render import arrangement_html, hand_html, points_text
 from .base import View
 
@@ -19,7 +19,7 @@ __all__ = ["DealLab", "cards_text", "deal_hand"]
 
 def cards_text(n: int) -> str:
     """``'1 card'``, ``'7 cards'``."""
-    return f"{n} card" + ("" if n == 1 else "s")
+    return plural(n, "card")
 
 
 def deal_hand(round_no: int, seed: int, size: int | None = None) -> Hand:

@@ -34,7 +34,7 @@ from ..table.actions import Action, Discard, Draw, GoOut
 from ..table.game import Game
 from ..table.observation import Observation
 from ..table.players import BOT_DESCRIPTIONS, BOTS, Player, make_bot
-from .base import View
+from .base import View, variant_checkboxes
 from .coach import Coach, ScriptedPlayer
 from .hand import HandWidget
 from .play_html import (
@@ -161,15 +161,10 @@ class PlayLesson(View):
             value=rounds,
             description="Length",
         )
-        self.bonus = widgets.Checkbox(
-            value=False, description="Going-out bonus (-10)", indent=False
-        )
-        self.lay_off = widgets.Checkbox(
-            value=False, description="Lay off on final turn", indent=False
-        )
-        self.no_discard = widgets.Checkbox(
-            value=False, description="Go out with no discard", indent=False
-        )
+        self.variants = variant_checkboxes()
+        self.bonus = self.variants["going_out_bonus"]
+        self.lay_off = self.variants["lay_off"]
+        self.no_discard = self.variants["no_final_discard"]
         self.seed = widgets.BoundedIntText(
             value=seed, min=0, max=10**9, description="Seed", layout={"width": "200px"}
         )
@@ -223,7 +218,7 @@ class PlayLesson(View):
                     layout={"flex_flow": "row wrap"},
                 ),
                 widgets.HBox(
-                    [self.bonus, self.lay_off, self.no_discard, self.new_button],
+                    [*self.variants.values(), self.new_button],
                     layout={"flex_flow": "row wrap", "align_items": "center"},
                 ),
                 self.setup_note,
@@ -287,9 +282,7 @@ class PlayLesson(View):
             self.humans,
             self.rounds,
             self.seed,
-            self.bonus,
-            self.lay_off,
-            self.no_discard,
+            *self.variants.values(),
         ):
             control.observe(self._guard(self._on_setup_change), names="value")
         self._last_free_seed: int | None = None
@@ -333,6 +326,7 @@ class PlayLesson(View):
             self.new_game()
             self.status.info(
                 f"A new deal (seed {self.seed.value}; type a seed to replay one). "
+                + self._house_rules()
                 + self._whose_turn()
             )
             return
@@ -360,20 +354,26 @@ class PlayLesson(View):
         self.setup_note.value = ""
         self._run_bots()
         self.refresh()
-        self.status.info(f"New game: {', '.join(self.game.names)}. {self._whose_turn()}")
+        self.status.info(
+            f"New game: {', '.join(self.game.names)}. {self._house_rules()}{self._whose_turn()}"
+        )
         self._focus_next()
+
+    def _house_rules(self) -> str:
+        """A sentence naming the variants in play (empty for the standard game)."""
+        names = self.game.rules.switched_on()
+        if not names:
+            return ""
+        listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+        return f"House rules: {listed}. "
 
     def _start_free(self) -> None:
         people = self.humans.value
         names = list(_HUMAN_NAMES[:people]) + [f"Bot {i + 1}" for i in range(self.bots.value)]
         if len(names) > 7:
             raise LessonError(f"{len(names)} players is too many: a table has 2 to 7.")
-        rules = GameRules(
-            rounds=self.rounds.value,
-            going_out_bonus=self.bonus.value,
-            lay_off=self.lay_off.value,
-            no_final_discard=self.no_discard.value,
-        )
+        chosen = {field: box.value for field, box in self.variants.items()}
+        rules = GameRules(rounds=self.rounds.value, **chosen)
         self.game = Game(names, rules, seed=self.seed.value)
         self._last_free_seed = self.seed.value
         self._seed_typed = False
@@ -544,7 +544,7 @@ class PlayLesson(View):
             raise LessonError(
                 "On your final turn just discard: your best melds are laid down for you."
             )
-        verdict = check_meld(cards, self.game.round_no)
+        verdict = check_meld(cards, self.game.round_rules)
         if not verdict.valid:
             raise LessonError(f"{format_cards(cards)} is not a meld. {verdict.reason}")
         every_card = len(cards) == len(self._remaining())
@@ -621,8 +621,8 @@ class PlayLesson(View):
             game.check(action, p)
             self.act(action)
             return
-        if rest and staged and best_arrangement(rest, game.round_no).leftover:
-            loose = best_arrangement(rest, game.round_no).leftover
+        if rest and staged and best_arrangement(rest, game.round_rules).leftover:
+            loose = best_arrangement(rest, game.round_rules).leftover
             raise LessonError(
                 f"{format_cards(loose)} would be left in no meld: melds go down only when you "
                 "go out. Lay the rest down too, or press Take back and just discard."
@@ -642,7 +642,7 @@ class PlayLesson(View):
         for card in dict.fromkeys(left):
             rest = list(left)
             rest.remove(card)
-            if not best_arrangement(rest, self.game.round_no).leftover:
+            if not best_arrangement(rest, self.game.round_rules).leftover:
                 found.append(card)
         return found
 
@@ -650,7 +650,7 @@ class PlayLesson(View):
         rest = self._remaining()
         rest.remove(card)
         melds = tuple(self.staged) + tuple(
-            tuple(m.cards) for m in best_arrangement(rest, self.game.round_no).melds
+            tuple(m.cards) for m in best_arrangement(rest, self.game.round_rules).melds
         )
         return GoOut(card, melds)
 

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from html import escape
 
 from ..core.cards import Card, format_cards
+from ..errors import plural
 from ..render import arrangement_html, card_back_svg, card_html, points_text
 from ..table.game import Game
 from ..table.observation import Observation
@@ -90,9 +91,10 @@ def table_html(game: Game, obs: Observation, who: Sequence[str]) -> str:
         mark = " ◀ to play" if playing else ""
         seats.append(
             f"<div class='fc-panel' style='min-width:150px'><b>{escape(name)}</b> "
-            f"<small>({escape(who[q])})</small>{mark}<br><small>{obs.hand_sizes[q]} cards · "
-            f"total {obs.totals[q]}</small><div aria-label='{obs.hand_sizes[q]} cards face "
-            f"down'>{backs}</div>{laid}</div>"
+            f"<small>({escape(who[q])})</small>{mark}<br><small>"
+            f"{plural(obs.hand_sizes[q], 'card')} · total {obs.totals[q]}</small>"
+            f"<div aria-label='{plural(obs.hand_sizes[q], 'card')} face down'>{backs}</div>"
+            f"{laid}</div>"
         )
     return f"<div style='display:flex;flex-wrap:wrap;gap:8px'>{''.join(seats)}</div>"
 

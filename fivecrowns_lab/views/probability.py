@@ -23,7 +23,7 @@ from matplotlib.figure import Figure
 from ..core.cards import Hand, parse_cards
 from ..core.rules import FIRST_ROUND, LAST_ROUND, ROUNDS, hand_size, is_wild, wild_rank_text
 from ..core.solver import can_go_out, going_out_discards, penalty
-from ..errors import LessonError
+from ..errors import LessonError, plural
 from ..odds.counting import DECK_SIZE, WILDS_IN_DECK, wild_count_distribution
 from ..odds.outs import Outs, outs, rule_of_thumb
 from ..odds.probability import (
@@ -65,10 +65,6 @@ __all__ = [
 ]
 
 _NATURALS = DECK_SIZE - WILDS_IN_DECK
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n:,} {word}" if n == 1 else f"{n:,} {word}s"
 
 
 # -- lesson 07: counting wild cards -------------------------------------------------------------
@@ -162,7 +158,7 @@ class WildCountLesson(View):
         n, r = hand_size(self.round.value), self.round.value
         with self.hold_sync():
             self.guess_k.options = [("— choose —", -1)] + [
-                (_plural(k, "wild"), k) for k in range(min(n, WILDS_IN_DECK) + 1)
+                (plural(k, "wild"), k) for k in range(min(n, WILDS_IN_DECK) + 1)
             ]
             self.guess_k.value = -1
             self.guess_k.disabled = self.guess_share.disabled = False
@@ -203,7 +199,7 @@ class WildCountLesson(View):
             abs(self.counts.get(k, 0) / self.dealt - float(p)) for k, p in self.exact.items()
         )
         self.status.ok(
-            f"{_plural(self.dealt, 'hand')} dealt: on average {mean:.3f} wilds per hand "
+            f"{plural(self.dealt, 'hand')} dealt: on average {mean:.3f} wilds per hand "
             f"(exact: 16 × {size} / 116 = {float(exact_mean):.3f}). The largest gap between "
             f"an orange and a blue bar is {100 * gap:.1f} percentage points; it shrinks "
             f"like 1/√(hands): about {100 / sqrt(self.dealt):.1f} at this many."
@@ -265,13 +261,16 @@ class WildCountLesson(View):
                     ["your prediction", str(k), f"{share}%"],
                     ["exact (counting)", str(top), pct(exact[top])],
                     [
-                        f"your {_plural(self.dealt, 'hand')}",
+                        f"your {plural(self.dealt, 'hand')}",
                         str(dealt_top),
                         pct(self.counts[dealt_top] / self.dealt),
                     ],
                 ],
             )
-            + (f"<p>{right} Exact share of hands with {k} wilds: {pct(exact[k])}.</p></div>")
+            + (
+                f"<p>{right} Exact share of hands with {plural(k, 'wild')}: "
+                f"{pct(exact[k])}.</p></div>"
+            )
         )
 
     def draw(self, exact: dict[int, Fraction], shown: list[int]) -> None:
@@ -460,7 +459,7 @@ class GoOutLesson(View):
         self.seed = widgets.BoundedIntText(value=seed, min=0, max=10**9, description="Seed")
         self.new_seed_button = self._button("New seed", self.new_seed, icon="random")
         self.run_button = self._button("Simulate", self.run, style="primary", icon="play")
-        self.progress = Progress("deals")
+        self.progress = Progress("deal")
         self.runner = Runner(self.progress, self._guard, [self.run_button])
         self.table = widgets.HTML()
         self.plot = PlotArea()
@@ -524,7 +523,7 @@ class GoOutLesson(View):
         question, n, seed = self.question.value, self.n.value, self.seed.value
         exact = {r: _exact_or_none(question, r) for r in ROUNDS}
         results: dict[int, Estimate] = {}
-        self.status.info(f"Simulating {n:,} deals in each round… press Stop to end early.")
+        self.status.info(f"Simulating {plural(n, 'deal')} in each round… press Stop to end early.")
 
         def work(stop: threading.Event) -> Iterator[tuple[int, int]]:
             total = n * len(ROUNDS)
@@ -559,8 +558,8 @@ class GoOutLesson(View):
         )
         counted = sum(1 for e, _ in self.estimates.values() if e is not None)
         n = next(iter(results.values())).trials
-        rounds = _plural(len(results), "round")
-        done = f"Simulated {n:,} deals in each of {rounds} (seed {self.seed.value})."
+        rounds = plural(len(results), "round")
+        done = f"Simulated {plural(n, 'deal')} in each of {rounds} (seed {self.seed.value})."
         check = (
             f" {agree} of the {counted} exact values lie inside their 95% interval "
             "(about 1 interval in 20 is expected to miss)."
@@ -570,7 +569,7 @@ class GoOutLesson(View):
         if outcome.complete:
             self.status.ok(done + check)
         else:
-            self.status.info(outcome.sentence("deals") + " " + done + check)
+            self.status.info(outcome.sentence("deal") + " " + done + check)
 
     def _is_penalty(self) -> bool:
         return self.shown_question == "penalty of a dealt hand"
@@ -837,7 +836,7 @@ class OutsLesson(View):
             self.table.value = self._turns_table(result)
             self.draw(result)
         self.status.ok(
-            f"{_plural(len(result.outs), 'kind')} of card, {result.count} unseen copies: "
+            f"{plural(len(result.outs), 'kind')} of card, {result.count} unseen copies: "
             f"{pct(result.probability)} on the next draw."
         )
 
@@ -883,7 +882,7 @@ class OutsLesson(View):
             ax.set_ylim(0, 1.05)
             ax.axhline(1, color="#888", linewidth=0.8)
             ax.yaxis.set_major_formatter(lambda y, _pos: f"{100 * y:.0f}%")
-            label(ax, f"Drawing one of {result.count} outs", "turns from now", "chance")
+            label(ax, f"Drawing one of {plural(result.count, 'out')}", "turns from now", "chance")
             legend_below(fig, ax)
             ax.grid(alpha=0.3)
             return fig
@@ -891,7 +890,7 @@ class OutsLesson(View):
         last = turns[-1]
         self.plot.show(
             figure,
-            f"Line chart: the exact chance to have drawn an out within 1 to {last} turns "
-            f"rises to {pct(result.within(last))}; the rule of thumb gives "
-            f"{self._thumb(result.count, last)} at {last} turns.",
+            f"Line chart: the exact chance to have drawn an out within "
+            f"{plural(last, 'turn')} rises to {pct(result.within(last))}; the rule of thumb "
+            f"gives {self._thumb(result.count, last)} at {plural(last, 'turn')}.",
         )

@@ -23,6 +23,7 @@ from ..core.rules import (
     wild_rank_text,
 )
 from ..core.solver import best_arrangement
+from ..errors import plural
 from ..render import arrangement_html, card_html, hand_html, points_text
 from .base import View, css
 
@@ -72,7 +73,7 @@ class DealtHand(widgets.HTML):
             f"<style>{css()}</style>"
             f"<p>Round {round_no}: {hand_size(round_no)} cards, "
             f"{escape(wild_rank_text(round_no))}s wild (seed {seed}). "
-            f"This hand holds {wilds} wild card{'' if wilds == 1 else 's'}.</p>"
+            f"This hand holds {plural(wilds, 'wild card')}.</p>"
             f"<div class='fc-felt'>{hand_html(self.hand, round_no)}</div>"
             f"<h4 style='margin:8px 0 2px'>Its best arrangement: "
             f"{points_text(self.arrangement.penalty)} left</h4>"

@@ -13,6 +13,11 @@ Given an explicit ``path`` (one person in JupyterLab, and the tests), the view s
 Every change is commit-after-write: the new sheet is saved first and shown only if the
 save worked; a failed save leaves the memory, the screen and the file as they were, and
 the status line says so.
+
+Two tabs of one browser share its save. Each save carries a revision
+(:class:`~fivecrowns_lab.table.scorebook.SaveFile`), so a tab whose game is older than the
+save (the other tab changed it since) is refused with a sentence and offered a button to
+reload the saved game; the other tab's rounds are kept.
 """
 
 from __future__ import annotations
@@ -29,7 +34,7 @@ import ipywidgets as widgets
 import traitlets
 
 from ..core.rules import ROUNDS, hand_size, wild_rank_text
-from ..errors import ScoreError
+from ..errors import ScoreError, plural
 from ..table.scorebook import SaveFile, ScoreSheet, parse_players, parse_score, placements
 from .base import View
 
@@ -122,9 +127,15 @@ class Scorekeeper(View):
         self.add_button = self._button("Add round", self.add_round, style="success", icon="plus")
         self.undo_button = self._button("Undo last round", self.undo, icon="undo")
         self.export_button = self._button("Export CSV", self.export, icon="download")
+        self.reload_button = self._button(
+            "Reload the saved game", self.load, icon="refresh", tooltip="Another tab changed it"
+        )
+        self.reload_button.layout.display = "none"  # shown when another tab saved since
         self.download = widgets.HTML()
         self.table = widgets.HTML()
-        actions = widgets.HBox([self.add_button, self.undo_button, self.export_button])
+        actions = widgets.HBox(
+            [self.add_button, self.undo_button, self.export_button, self.reload_button]
+        )
         actions.layout.flex_flow = "row wrap"
         where = (
             "in this browser's own save on the server: a reload brings it back, "
@@ -172,15 +183,27 @@ class Scorekeeper(View):
         if self.store is None:
             return
         sheet, problem = self.store.load()
+        # After another tab's save, scores typed here but refused are kept in their boxes.
+        players = list(self.sheet.players)
+        typed = [box.value for box in self.entries]
         self.sheet = sheet if sheet is not None else ScoreSheet()
+        self.reload_button.layout.display = "none"
         self._rebuild()
+        kept = ""
+        if any(typed) and list(self.sheet.players) == players and self.entries:
+            for box, value in zip(self.entries, typed, strict=False):
+                box.value = value
+            kept = (
+                f" Your typed scores are still in the boxes: check them before adding "
+                f"round {len(self.sheet.rounds) + 1}."
+            )
         if sheet is None and problem:
             self.status.error(problem)
         elif sheet is not None and sheet.players:
             n = len(sheet.rounds)
             restored = (
                 f"Restored the saved game: {', '.join(sheet.players)}, "
-                f"{n} round{'' if n == 1 else 's'} played."
+                f"{plural(n, 'round')} played.{kept}"
             )
             if problem:
                 self.status.error(f"{problem} {restored}")
@@ -197,6 +220,11 @@ class Scorekeeper(View):
             )
         try:
             self.store.save(sheet)
+        except ScoreError:
+            # Another tab saved since this one loaded: the save is refused and kept; this
+            # tab's sheet and typed scores stay as they were until the learner reloads.
+            self.reload_button.layout.display = ""
+            raise
         except OSError:
             self.status.error(
                 f"{failed} could not be saved, so nothing changed: the sheet is as it was "

@@ -12,12 +12,15 @@ from typing import Any
 import ipywidgets as widgets
 
 from ..core.rules import GOING_OUT_BONUS, ROUNDS, GameRules, card_points, is_wild, wild_rank_text
-from ..errors import LessonError
+from ..errors import LessonError, quote
 from ..render import arrangement_html, hand_html, points_text
 from ..table.finished_round import NAMES, FinishedRound, finished_round
 from .base import View
 
 __all__ = ["FinishedRound", "ScoringLesson", "finished_round", "parse_guess"]
+
+#: The most digits a guess may have (leading zeros aside); no round scores 10,000 points.
+MAX_GUESS_DIGITS = 4
 
 
 def parse_guess(text: str, name: str) -> int | None:
@@ -25,6 +28,10 @@ def parse_guess(text: str, name: str) -> int | None:
     text = text.strip().replace("−", "-")
     if not text:
         return None
+    if len(text.lstrip("+-").lstrip("0")) > MAX_GUESS_DIGITS:  # before int(): 4,300 digits raise
+        raise LessonError(
+            f"A round's score is between {GOING_OUT_BONUS} and a few hundred, not {quote(text)}."
+        )
     try:
         value = int(text)
     except ValueError:

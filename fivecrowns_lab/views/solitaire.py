@@ -10,7 +10,7 @@ import ipywidgets as widgets
 from ..core.cards import Card
 from ..core.rules import ROUNDS, hand_size, wild_rank_text
 from ..core.solver import penalty
-from ..errors import LessonError
+from ..errors import LessonError, plural
 from ..render import card_back_svg, card_html, points_text
 from ..table.actions import Action, Draw, Place
 from ..table.solitaire import Solitaire, SolitaireBot
@@ -123,9 +123,7 @@ class SolitaireLesson(View):
         self.hint_text.value = ""
         self.refresh()
         closed = sum(self.game.closed)
-        self.status.info(
-            f"New game: {closed} hand{'s' if closed != 1 else ''} closed on the deal. Draw a card."
-        )
+        self.status.info(f"New game: {plural(closed, 'hand')} closed on the deal. Draw a card.")
 
     def act(self, action: Action) -> None:
         self.game.apply(action)

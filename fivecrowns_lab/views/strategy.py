@@ -24,13 +24,13 @@ from matplotlib.figure import Figure
 from matplotlib.ticker import MaxNLocator
 
 from ..core.rules import FIRST_ROUND, LAST_ROUND, ROUNDS, GameRules
-from ..errors import LessonError
+from ..errors import LessonError, plural
 from ..odds.simulate import COLUMNS, game_seed, play_games
 from ..odds.stats import wilson_interval
 from ..odds.strategy import SolitaireOdds, compare, final_totals, summarize
 from ..table.players import BOT_DESCRIPTIONS, BOTS
 from ..table.solitaire import Solitaire, SolitaireBot
-from .base import View
+from .base import View, variant_checkboxes
 from .plots import (
     EXACT_COLOUR,
     SIMULATED_COLOUR,
@@ -215,15 +215,16 @@ class StrategyLab(View):
             description="Rounds",
             continuous_update=False,
         )
-        self.lay_off = widgets.Checkbox(value=False, description="Lay off on the final turn")
-        self.bonus = widgets.Checkbox(value=False, description="−10 for going out")
-        self.no_discard = widgets.Checkbox(value=False, description="Go out with no discard")
+        self.variants = variant_checkboxes()
+        self.lay_off = self.variants["lay_off"]
+        self.bonus = self.variants["going_out_bonus"]
+        self.no_discard = self.variants["no_final_discard"]
         self.n_games = widgets.BoundedIntText(value=n_games, min=2, max=5000, description="Games")
         self.seed = widgets.BoundedIntText(value=seed, min=0, max=10**9, description="Seed")
         self.run_button = self._button("Play the games", self.run, style="primary", icon="play")
         self.new_seed_button = self._button("New seed", self.new_seed, icon="random")
         self.cap_note = widgets.HTML()
-        self.progress = Progress("games")
+        self.progress = Progress("game")
         self.prediction = _prediction_row("With 4× the games, how wide will the interval be")
         self.four_button = self._button("Play 4× the games", self.play_four_times, icon="forward")
         self.shrink = widgets.HTML()
@@ -240,7 +241,7 @@ class StrategyLab(View):
         self.rounds.observe(self._guard(lambda _c: self._update_cap()), names="value")
         row = widgets.HBox(self.seats)
         row.layout.flex_flow = "row wrap"
-        variants = widgets.HBox([self.rounds, self.lay_off, self.bonus, self.no_discard])
+        variants = widgets.HBox([self.rounds, *self.variants.values()])
         variants.layout.flex_flow = "row wrap"
         run_row = widgets.HBox(
             [
@@ -282,12 +283,8 @@ class StrategyLab(View):
         return [seat.value for seat in self.seats if seat.value != _EMPTY]
 
     def rules(self) -> GameRules:
-        return GameRules(
-            rounds=self.rounds.value,
-            lay_off=self.lay_off.value,
-            going_out_bonus=self.bonus.value,
-            no_final_discard=self.no_discard.value,
-        )
+        chosen = {field: box.value for field, box in self.variants.items()}
+        return GameRules(rounds=self.rounds.value, **chosen)
 
     def cap(self) -> int:
         """The most games the chosen seats may play in one run."""
@@ -323,10 +320,10 @@ class StrategyLab(View):
         players = self.players()
         n = self.n_games.value
         if n > self.cap():
-            raise LessonError(f"These seats play at most {self.cap():,} games in one run.")
+            raise LessonError(f"These seats play at most {plural(self.cap(), 'game')} in one run.")
         rules, seed = self.rules(), self.seed.value
         setup = self._setup()
-        self.status.info(f"Playing {n:,} games… press Stop to end early.")
+        self.status.info(f"Playing {plural(n, 'game')}… press Stop to end early.")
 
         def work(stop: threading.Event) -> Iterator[tuple[int, int]]:
             self.rows = []
@@ -370,8 +367,8 @@ class StrategyLab(View):
             total_wins = float(summary["win_rate"].sum())
             tie_note = (
                 f"Win rates add up to {100 * total_wins:.0f}%, not 100%: in {ties:,} of the "
-                f"{games:,} games two or more players shared the lowest total, and a shared "
-                "first place counts as a win for each of them."
+                f"{plural(games, 'game')} two or more players shared the lowest total, "
+                "and a shared first place counts as a win for each of them."
                 if ties
                 else "No game ended in a shared first place, so the win rates add up to 100%."
             )
@@ -413,10 +410,11 @@ class StrategyLab(View):
                 f"({len(table):,} rows: one per player per round per game)"
             )
         self.draw(table)  # after the numbers are on screen: drawing takes a moment
-        text = outcome.sentence("games")
+        text = outcome.sentence("game")
         if outcome.complete:
             self.status.ok(
-                f"Played {games:,} games of {self.rounds.value} rounds (seed {setup[2]})."
+                f"Played {plural(games, 'game')} of {plural(self.rounds.value, 'round')} "
+                f"(seed {setup[2]})."
             )
         else:
             self.status.info(text)
@@ -464,7 +462,7 @@ class StrategyLab(View):
                 )
             label(
                 ax,
-                f"Final totals, {games:,} games",
+                f"Final totals, {plural(games, 'game')}",
                 "final total (points; lower is better)",
                 "games",
             )
@@ -479,7 +477,8 @@ class StrategyLab(View):
         )
         self.plot.show(
             figure,
-            f"Histogram of final totals over {games:,} games, from {low} to {high} points; "
+            f"Histogram of final totals over {plural(games, 'game')}, "
+            f"from {low} to {high} points; "
             f"mean totals: {means}.",
         )
 
@@ -510,7 +509,7 @@ class SolitaireOddsLesson(View):
         self.seed = widgets.BoundedIntText(value=seed, min=0, max=10**9, description="Seed")
         self.run_button = self._button("Play the deals", self.run, style="primary", icon="play")
         self.new_seed_button = self._button("New seed", self.new_seed, icon="random")
-        self.progress = Progress("deals")
+        self.progress = Progress("deal")
         self.prediction = _prediction_row("With 4× the deals, how wide will the interval be")
         self.four_button = self._button("Play 4× the deals", self.play_four_times, icon="forward")
         self.shrink = widgets.HTML()
@@ -564,7 +563,7 @@ class SolitaireOddsLesson(View):
         closed: Counter[int] = Counter()
         by_hand = [0] * len(ROUNDS)
         wins = [0]
-        self.status.info(f"Playing {n:,} deals… press Stop to end early.")
+        self.status.info(f"Playing {plural(n, 'deal')}… press Stop to end early.")
 
         def work(stop: threading.Event) -> Iterator[tuple[int, int]]:
             bot = SolitaireBot()
@@ -602,7 +601,7 @@ class SolitaireOddsLesson(View):
         self.odds = odds
         low, high = odds.ci
         zero = (
-            f"<p>No win in {odds.games:,} deals does not mean the bot never wins: "
+            f"<p>No win in {plural(odds.games, 'deal')} does not mean the bot never wins: "
             f"the interval still reaches {high:.1%}. (Rule of three: with 0 wins in n "
             f"tries, the 95% upper bound is about 3/n = {3 / odds.games:.1%}.)</p>"
             if odds.wins == 0
@@ -611,7 +610,7 @@ class SolitaireOddsLesson(View):
         with self.hold_sync():
             self.result_view.value = (
                 f"<p style='font-size:16px'>The bot won <b>{odds.wins:,}</b> of "
-                f"<b>{odds.games:,}</b> deals: <b>{odds.win_rate:.1%}</b>, "
+                f"<b>{plural(odds.games, 'deal')}</b>: <b>{odds.win_rate:.1%}</b>, "
                 f"95% interval {low:.1%} to {high:.1%}.</p>{zero}"
                 "<p>The interval is a Wilson interval: it stays between 0% and 100% and works "
                 "even when wins are rare.</p>"
@@ -626,11 +625,12 @@ class SolitaireOddsLesson(View):
         self.draw()  # after the numbers are on screen: drawing takes a moment
         if outcome.complete:
             self.status.ok(
-                f"Played {odds.games:,} deals (seed {odds.seed}): the bot won {odds.wins:,}, "
+                f"Played {plural(odds.games, 'deal')} (seed {odds.seed}): "
+                f"the bot won {odds.wins:,}, "
                 f"{odds.win_rate:.1%} (95% interval {low:.1%} to {high:.1%})."
             )
         else:
-            self.status.info(outcome.sentence("deals"))
+            self.status.info(outcome.sentence("deal"))
 
     def draw(self) -> None:
         odds = self.odds
@@ -674,7 +674,8 @@ class SolitaireOddsLesson(View):
         worst = min(hands, key=lambda k: odds.closed_by_hand[k - 1])
         self.plot.show(
             figure,
-            f"Two bar charts of {odds.games:,} solitaire deals. Left: how many deals closed "
+            f"Two bar charts of {plural(odds.games, 'solitaire deal')}. "
+            "Left: how many deals closed "
             f"0 to {len(ROUNDS)} hands; {odds.wins:,} closed all {len(ROUNDS)}. "
             "Right: the share of deals closing "
             f"each hand; the hand of {worst + 2} cards closed least often "

@@ -22,6 +22,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from ..errors import plural
 from ..table.observation import Observation
 from ..table.players import make_bot
 
@@ -50,22 +51,27 @@ class Outcome:
         return self.why == "finished"
 
     def sentence(self, unit: str) -> str:
-        """What happened, in words: "Stopped after 12 of 500 games (3.1 s)."."""
+        """What happened, in words: "Stopped after 12 of 500 games (3.1 s).".
+
+        ``unit`` is the singular noun ("game"); :func:`~fivecrowns_lab.errors.plural`
+        makes it agree with the count.
+        """
         if self.why == "finished":
-            return f"Finished all {self.total:,} {unit} in {self.seconds:.1f} s."
+            every = "the" if self.total == 1 else "all"
+            return f"Finished {every} {plural(self.total, unit)} in {self.seconds:.1f} s."
         if self.why == "time":
             return (
                 f"Stopped at the time limit of {BUDGET_SECONDS / 60:.0f} minutes after "
-                f"{self.done:,} of {self.total:,} {unit}; the results below are for those."
+                f"{self.done:,} of {plural(self.total, unit)}; the results below are for those."
             )
         return (
-            f"Stopped after {self.done:,} of {self.total:,} {unit} "
+            f"Stopped after {self.done:,} of {plural(self.total, unit)} "
             f"({self.seconds:.1f} s); the results below are for those."
         )
 
 
 class Progress(widgets.HBox):
-    """A progress bar with a 'done of total' label."""
+    """A progress bar with a 'done of total' label; ``unit`` is singular ("game")."""
 
     def __init__(self, unit: str) -> None:
         self.bar = widgets.IntProgress(value=0, min=0, max=1, description="Progress")
@@ -79,7 +85,7 @@ class Progress(widgets.HBox):
         with self.hold_sync():
             self.bar.max = max(total, 1)
             self.bar.value = done
-            self.text.value = f"{done:,} of {total:,} {self.unit}"
+            self.text.value = f"{done:,} of {plural(total, self.unit)}"
 
 
 class StoppableBot:
