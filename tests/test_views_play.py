@@ -688,6 +688,92 @@ def test_unknown_mode_or_level_is_a_message():
         PlayLesson(level="grandmaster")
 
 
+# -- no click freezes the lesson: long work says so first ----------------------------------------
+
+
+class _Watcher:
+    """A bot that notes what the page showed, and whether the buttons were off, as it began."""
+
+    def __init__(self, view: PlayLesson, seat: int, seen: list[tuple[str, str, bool]]) -> None:
+        self.view, self.seat, self.seen = view, seat, seen
+        self.bot = view.players[seat]
+
+    @property
+    def last_reason(self) -> str:
+        return str(getattr(self.bot, "last_reason", ""))
+
+    def choose(self, observation):
+        controls = self.view._controls()
+        off = all(button.disabled for button in controls)
+        self.seen.append((self.view.game.names[self.seat], self.view.status.text, off))
+        return self.bot.choose(observation)
+
+
+def test_each_bot_turn_is_announced_with_the_buttons_disabled_before_it_starts():
+    view = PlayLesson(bots=3, level="greedy", rounds=11, seed=5)
+    seen: list[tuple[str, str, bool]] = []
+    for seat in list(view.players):
+        view.players[seat] = _Watcher(view, seat, seen)
+    for _ in range(6):
+        if view.game.phase == "round_over":
+            view.next_button.click()
+        play_my_turn(view)
+    assert {name for name, _text, _off in seen} == {"Bot 1", "Bot 2", "Bot 3"}
+    for name, text, off in seen:
+        assert text == f"{name} is thinking…" and off
+    if view.game.phase == "draw" and view.game.current_player == 0:
+        assert not view.stock_button.disabled  # the buttons are given back
+
+
+def test_a_final_turn_lay_off_search_starts_only_once_the_page_says_it_is_busy(monkeypatch):
+    from fivecrowns_lab.table import game as game_module
+
+    view = PlayLesson(bots=2, rounds=1, seed=3)
+    view.lay_off.value = True
+    view.new_game()
+    assert view.game.rules.lay_off
+    real = game_module.best_with_layoff
+    calls: list[tuple[str, bool]] = []
+
+    def spy(*args, **kwargs):
+        calls.append((view.status.text, all(b.disabled for b in view._controls())))
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(game_module, "best_with_layoff", spy)
+    for _ in range(40):
+        if view.game.phase != "draw":
+            break
+        play_my_turn(view)
+    assert calls, "a final turn was played"
+    for text, off in calls:
+        assert ("is thinking…" in text or "laying your cards down and off" in text) and off
+
+
+def test_a_hint_says_the_bot_is_thinking_before_it_thinks(monkeypatch):
+    from fivecrowns_lab.views import play as play_module
+
+    view = PlayLesson(bots=1, rounds=11, seed=3)
+    real = play_module.make_bot
+    seen: list[tuple[str, bool]] = []
+
+    class Advisor:
+        def __init__(self, bot):
+            self.bot = bot
+
+        @property
+        def last_reason(self) -> str:
+            return str(self.bot.last_reason)
+
+        def choose(self, observation):
+            seen.append((view.status.text, all(b.disabled for b in view._controls())))
+            return self.bot.choose(observation)
+
+    monkeypatch.setattr(play_module, "make_bot", lambda *a, **k: Advisor(real(*a, **k)))
+    view.hint_button.click()
+    assert seen and "is thinking about your hand…" in seen[0][0] and seen[0][1]
+    assert "Hint:" in view.hint_text.value and not view.hint_button.disabled
+
+
 def test_play_view_builds_a_checkbox_for_every_variant_from_the_variants_table():
     from fivecrowns_lab.core.rules import VARIANTS
 

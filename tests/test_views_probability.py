@@ -303,6 +303,24 @@ def test_strategy_lab_stop_keeps_the_games_played(widget_errors):
     assert not lab.run_button.disabled and lab.runner.stop_button.disabled
 
 
+def test_strategy_lab_stop_ends_a_lay_off_run_between_moves(widget_errors):
+    # Lay-off searches run inside moves; they are bounded, so Stop (checked before every
+    # move) ends the run promptly even with four greedy seats and lay-off on.
+    lab = ready(strategy_lab(n_games=2))
+    for seat in lab.seats:
+        seat.value = "greedy"
+    lab.lay_off.value = True
+    assert lab.rules().lay_off
+    lab.n_games.value = lab.n_games.max
+    lab.run_button.click()
+    wait_until(lambda: lab.progress.bar.value >= 1, "a game to be played")
+    lab.runner.stop_button.click()
+    lab.runner.join(60)
+    assert not lab.runner.running
+    assert "Stopped after" in lab.status.text
+    assert not lab.run_button.disabled and lab.runner.stop_button.disabled
+
+
 def test_strategy_lab_explains_ties_and_cuts_intervals_at_zero(widget_errors):
     lab = ready(strategy_lab(n_games=12))
     note = lab.summary.value

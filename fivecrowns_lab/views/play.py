@@ -14,6 +14,8 @@ After every action the keyboard focus moves to the next control that makes sense
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from html import escape
 from typing import Any
 
@@ -390,18 +392,68 @@ class PlayLesson(View):
         return player is not None and player < self.people
 
     def _run_bots(self) -> None:
+        """Play the bots' turns up to the next person's turn, saying whose turn is running.
+
+        Each bot's turn is announced ("Bot 3 is thinking…") with the controls disabled
+        before it starts, so a slow turn never looks like a frozen page.
+        """
         game = self.game
-        for _ in range(_MAX_BOT_MOVES):
-            self._finish_if_last_round()
-            p = game.current_player
-            if game.phase not in ("draw", "discard") or p is None or self._is_human(p):
-                return
-            bot = self.players[p]
-            action = bot.choose(game.observation(p))
-            seen = self._public(action)
-            game.apply(action, p)
-            self.moves.append((f"{game.names[p]}: {seen}.", getattr(bot, "last_reason", "")))
+        with self._busy() as announce:
+            for _ in range(_MAX_BOT_MOVES):
+                self._finish_if_last_round()
+                p = game.current_player
+                if game.phase not in ("draw", "discard") or p is None or self._is_human(p):
+                    return
+                announce(f"{game.names[p]} is thinking…")
+                bot = self.players[p]
+                action = bot.choose(game.observation(p))
+                seen = self._public(action)
+                game.apply(action, p)
+                self.moves.append((f"{game.names[p]}: {seen}.", getattr(bot, "last_reason", "")))
         raise RuntimeError("The bots did not finish their turns.")
+
+    @contextmanager
+    def _busy(self) -> Iterator[Callable[[str], None]]:
+        """Work inside a click: ``announce(text)`` shows it and disables the controls.
+
+        The browser gets each message at once (no ``hold_sync``), before the work it
+        announces; the controls get their states back when the work ends, and
+        :meth:`refresh` then sets them for the new position.
+        """
+        saved: dict[widgets.Button, bool] = {}
+        shown = [""]
+
+        def announce(text: str) -> None:
+            if not saved:
+                for button in self._controls():
+                    saved[button] = button.disabled
+                    button.disabled = True
+            if text != shown[0]:
+                self.status.info(text)
+                shown[0] = text
+
+        try:
+            yield announce
+        finally:
+            for button, disabled in saved.items():
+                button.disabled = disabled
+
+    def _controls(self) -> list[widgets.Button]:
+        """The buttons a click could press while the computer works."""
+        return [
+            self.stock_button,
+            self.discard_button,
+            self.lay_button,
+            self.throw_button,
+            self.take_back_button,
+            self.confirm_yes,
+            self.confirm_no,
+            self.hint_button,
+            self.reveal_button,
+            self.next_button,
+            self.again_button,
+            self.new_button,
+        ]
 
     def _finish_if_last_round(self) -> None:
         """After the last round's scoring the game ends at once (no extra click)."""
@@ -447,7 +499,12 @@ class PlayLesson(View):
         p = self._my_turn()
         game.check(action, p)
         seen = self._public(action)  # before the move: it may change the discard pile
-        game.apply(action, p)
+        if game.is_final_turn and game.rules.lay_off:
+            with self._busy() as announce:  # the lay-off search runs inside the move
+                announce(f"{game.names[p]}: laying your cards down and off…")
+                game.apply(action, p)
+        else:
+            game.apply(action, p)
         if self.coach_script is not None:
             self.coach_script.advance(p)
         self.moves.append((f"{game.names[p]}: {seen}.", ""))
@@ -622,7 +679,10 @@ class PlayLesson(View):
             raise LessonError("A hint is given on your own turn, with your hand shown.")
         level = hint_level()
         advisor = make_bot(level, 0)
-        action = advisor.choose(self.game.observation(p))
+        with self._busy() as announce:  # the expert takes a moment: say so first
+            announce(f"The {level} bot is thinking about your hand…")
+            action = advisor.choose(self.game.observation(p))
+        self.status.info(f"The {level} bot's hint is below.")
         self.hint_text.value = (
             "<div class='fc-msg fc-info' role='status'><b>Hint:</b> "
             f"the {escape(level)} bot would <b>{escape(str(action))}</b>: "
