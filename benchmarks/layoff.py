@@ -41,7 +41,7 @@ from fivecrowns_lab.core.layoff import best_with_layoff
 from fivecrowns_lab.core.melds import Meld, make_book, make_run
 from fivecrowns_lab.core.rules import MAX_RUN, GameRules, RoundRules, is_wild, run_fits
 from fivecrowns_lab.core.solver import penalty
-from fivecrowns_lab.table import game as game_module
+from fivecrowns_lab.table import turns as game_module  # where a final turn calls the search
 from fivecrowns_lab.table.game import Game, play_moves
 from fivecrowns_lab.table.players import make_bot
 

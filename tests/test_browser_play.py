@@ -213,3 +213,23 @@ def test_04_phone_width_nothing_overflows_sideways(page, voila_url):
     assert overflow == []
     assert view.get_by_role("button", name="Draw from the stock").is_visible()
     shoot(page, "lesson-04-coached-start-phone", width=390)
+
+
+def test_04_every_variant_is_a_setting_and_books_in_different_suits_plays(page, voila_url):
+    from fivecrowns_lab.core.rules import VARIANTS
+
+    page.set_viewport_size({"width": 390, "height": 844})
+    view = open_lesson(page, voila_url)
+    view.get_by_role("button", name="Free play").click()
+    wait_status(page, "New game")
+    view.get_by_role("button", name="Game settings").click()
+    for variant in VARIANTS:
+        if isinstance(variant.default, bool):  # every on/off variant has its checkbox
+            box = view.locator(".fc-variant-" + variant.field.replace("_", "-"))
+            assert box.is_visible() and variant.label in box.inner_text()
+    view.locator(".fc-variant-books-distinct-suits input").check()
+    view.locator(".fc-variant-no-all-wild-melds input").check()
+    view.get_by_role("button", name="New game").click()
+    wait_status(page, "House rules: books in different suits and no all-wild melds.")
+    assert_no_errors(page)
+    shoot(page, "lesson-04-house-rules-phone", width=390)

@@ -726,7 +726,7 @@ def test_each_bot_turn_is_announced_with_the_buttons_disabled_before_it_starts()
 
 
 def test_a_final_turn_lay_off_search_starts_only_once_the_page_says_it_is_busy(monkeypatch):
-    from fivecrowns_lab.table import game as game_module
+    from fivecrowns_lab.table import turns as game_module
 
     view = PlayLesson(bots=2, rounds=1, seed=3)
     view.lay_off.value = True
