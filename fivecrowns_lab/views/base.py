@@ -29,7 +29,16 @@ import traitlets
 from ..core.rules import VARIANTS
 from ..errors import FiveCrownsError
 
-__all__ = ["ContrastSwitch", "Lesson", "Status", "View", "contrast_switch", "css", "shorten"]
+__all__ = [
+    "ContrastSwitch",
+    "FieldMarks",
+    "Lesson",
+    "Status",
+    "View",
+    "contrast_switch",
+    "css",
+    "shorten",
+]
 
 log = logging.getLogger("fivecrowns_lab.views")
 _R = TypeVar("_R")
@@ -129,6 +138,17 @@ class ContrastSwitch(anywidget.AnyWidget):
 
 
 _SWITCH: ContrastSwitch | None = None
+
+
+class FieldMarks(anywidget.AnyWidget):
+    """An invisible helper: the input of every box with the class ``fc-invalid`` gets
+    ``aria-invalid="true"`` (and is described by the note beside it) in the browser.
+
+    ipywidgets cannot set attributes on a ``Text``'s input, so a view marks a refused
+    box with ``box.add_class("fc-invalid")`` and shows one of these anywhere on the page.
+    """
+
+    _esm = _HERE / "field_marks.js"
 
 
 def contrast_switch() -> ContrastSwitch:
