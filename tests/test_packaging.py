@@ -199,6 +199,7 @@ def test_wheel_ships_py_typed_the_notebooks_the_voila_settings_and_the_command(w
             "views/hand.js",
             "views/contrast.js",
             "views/field_marks.js",
+            "views/theme_switch.js",
             "cli.py",
         ):
             assert f"fivecrowns_lab/{asset}" in names, asset
