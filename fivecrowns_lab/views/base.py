@@ -220,7 +220,9 @@ class View(widgets.VBox):
             + (f"<p class='fc-intro'>{intro}</p>" if intro else "")
         )
         header.layout.flex = "1 1 auto"
-        top = widgets.HBox([header, theme_switch(), contrast])
+        switches = widgets.HBox([theme_switch(), contrast])
+        switches.add_class("fc-switches")
+        top = widgets.HBox([header, switches])
         top.add_class("fc-top")
         self.children = [top, *body, self.status]
 

@@ -292,6 +292,7 @@ class SolitaireLesson(View):
         return (
             f"<p><b>{sum(g.closed)} of {len(ROUNDS)} hands closed</b>, "
             f"{cards_text(g.stock_size)} to draw. Click a hand to put the drawn card in it.</p>"
-            "<table class='fc-table fc-board-table'><tr><th>hand</th><th>state</th>"
+            "<table class='fc-table fc-board-table'><tr class='fc-board-head'><th>hand</th>"
+            "<th>state</th>"
             f"<th>cards</th></tr>{''.join(rows)}</table>"
         )
