@@ -200,8 +200,10 @@ def test_06_enter_adds_the_round_a_refused_box_is_marked_and_a_new_game_asks_and
     assert view.locator(".fc-field-msg").count() == 0
     boxes.nth(1).press("Enter")
     wait_status(page, "Round 1 added")
-    boxes.nth(0).press("Enter")  # Enter in an empty box of round 2: refused, nothing added
-    wait_status(page, "Enter a score for Ida")
+    boxes.nth(0).fill("5")
+    boxes.nth(0).press("Enter")  # Enter with Jo's box still empty: nothing added, nothing marked
+    wait_status(page, "Round 2 still needs a score for Jo")
+    assert view.locator("input[aria-invalid='true']").count() == 0
     assert "R2" not in view.locator("table").inner_text()
 
     view.get_by_placeholder("Ann, Ben, Cleo").fill("Kai, Lu")

@@ -584,8 +584,16 @@ def test_scorekeeper_enter_in_a_score_box_adds_the_round_once(keeper, widget_err
     _submit(boxes[2])  # a second Enter from the old round's box adds nothing
     assert keeper.sheet.rounds == [[10, 0, 25]]
     keeper.type_scores(4)
-    _submit(keeper.entries[0])  # half typed: refused, nothing added
-    assert keeper.sheet.rounds == [[10, 0, 25]] and keeper.status.kind == "error"
+    _submit(keeper.entries[0])  # half typed: nothing added, no box marked, what is left said
+    assert keeper.sheet.rounds == [[10, 0, 25]] and keeper.status.kind == "info"
+    assert "Round 2 still needs a score for Ben and Cleo" in keeper.status.text
+    assert not any("fc-invalid" in box._dom_classes for box in keeper.entries)
+    keeper.type_scores(4, "x")
+    _submit(keeper.entries[1])  # a typed score that is wrong is marked at once
+    assert keeper.status.kind == "error" and "fc-invalid" in keeper.entries[1]._dom_classes
+    keeper.type_scores(4, 5, 6)
+    _submit(keeper.entries[1])
+    assert keeper.sheet.rounds == [[10, 0, 25], [4, 5, 6]]
 
 
 def test_scorekeeper_marks_each_refused_box_with_its_reason_until_it_is_fixed(

@@ -394,7 +394,33 @@ class Scorekeeper(View):
             return
         if box not in self.entries:
             return  # a box of a round already added (a second Enter): nothing to do
+        typed = [b for b in self.entries if b.value.strip()]
+        missing = [
+            n for b, n in zip(self.entries, self.sheet.players, strict=True) if b not in typed
+        ]
+        if missing and all(self._reads(b) for b in typed):
+            # Enter after one score of several is not a mistake yet: say what is left.
+            n = len(self.sheet.rounds) + 1
+            self.status.info(
+                f"Round {n} still needs a score for {' and '.join(missing)} "
+                "(type 0 for a player who went out), then press Enter."
+            )
+            return
         self.add_round()
+
+    def _reads(self, box: widgets.Text) -> bool:
+        """Whether a typed score would be accepted (the box is not marked either way)."""
+        i = self.entries.index(box)
+        try:
+            parse_score(
+                box.value,
+                self.sheet.players[i],
+                len(self.sheet.rounds) + 1,
+                self.sheet.going_out_bonus,
+            )
+        except ScoreError:
+            return False
+        return True
 
     def undo(self) -> None:
         """Remove the last round entered (its scores go back in the boxes)."""
