@@ -945,12 +945,13 @@ def test_teacher_page_has_objectives_timings_prerequisites_and_worksheets():
 
 
 def test_rules_page_has_the_schedule_and_a_way_back_to_the_lessons():
-    from fivecrowns_lab.views.base import contrast_switch
+    from fivecrowns_lab.views.base import contrast_switch, theme_switch
 
     page = lessons.rules_page()
-    switch, table, back = page.children
+    switches, table, back = page.children
     assert "A joker scores" in table.value and "href='00-index.ipynb'" in back.value
-    assert switch is contrast_switch() and "fc-view" in page._dom_classes
+    assert list(switches.children) == [theme_switch(), contrast_switch()]
+    assert "fc-view" in page._dom_classes
 
 
 _JSONISH = st.recursive(
