@@ -9,9 +9,12 @@ artifacts/screenshots/.
 from __future__ import annotations
 
 import re
+import time
 from pathlib import Path
 
 import pytest
+
+from .conftest import SERVER_LOGS
 
 pytestmark = pytest.mark.browser
 
@@ -77,6 +80,32 @@ def shoot(page, name: str) -> None:
     page.set_viewport_size(DESKTOP)
 
 
+def server_log(voila_url: str) -> str:
+    """The log of the Voilà server at ``voila_url`` (it names its own address)."""
+    for path in reversed(SERVER_LOGS):
+        text = path.read_text(encoding="utf-8", errors="replace")
+        if voila_url in text:
+            return text
+    raise AssertionError(f"no server log mentions {voila_url}")
+
+
+def preheated_uses(voila_url: str, name: str) -> int:
+    """How many visits to ``name`` the server served from its pool of preheated kernels."""
+    pattern = rf"Using pre-heated kernel: \S+ for {re.escape(name)}"
+    return len(re.findall(pattern, server_log(voila_url)))
+
+
+def wait_for_full_pool(voila_url: str, name: str, timeout: float = 120) -> None:
+    """Wait until the server's pool for ``name`` has refilled since its last use."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        text = server_log(voila_url)
+        used = text.rfind(f" for {name}")
+        if text.rfind(f"Kernel pool of {name} is filled") > used:
+            return
+        time.sleep(1)
+
+
 def theme_switch(page):
     switch = page.get_by_role("button", name="Dark theme")
     assert switch.count() == 1, "one dark-theme switch per page"
@@ -106,10 +135,14 @@ def test_dark_theme_switch_holds_across_every_link_with_no_theme_in_the_address(
         no_errors(page)
         shoot(page, "dark-00-index")
 
-        # The gallery's link to lesson 05: a plain address, served dark by the browser.
+        # The gallery's link to lesson 05: a plain address, so a preheated kernel serves it,
+        # and the browser makes it dark.
+        wait_for_full_pool(voila_url, "05-solitaire.ipynb")
+        before = preheated_uses(voila_url, "05-solitaire.ipynb")
         page.locator("a.fc-lesson[href='05-solitaire.ipynb']").click()
         wait_for_view(page)
         assert "theme=" not in page.url
+        assert preheated_uses(voila_url, "05-solitaire.ipynb") == before + 1, "not preheated"
         page.wait_for_function(IS_DARK, timeout=10_000)
         assert page.title() == "Five Crowns Solitaire · Five Crowns Lab"
         assert theme_switch(page).get_attribute("aria-pressed") == "true"
