@@ -41,6 +41,8 @@ if TYPE_CHECKING:  # only for annotations: render imports none of these at run t
 __all__ = [
     "CARD_FACE",
     "SUIT_INK",
+    "WENT_OUT_LEGEND",
+    "WENT_OUT_MARK",
     "WILD_COLOUR",
     "arrangement_html",
     "card_back_svg",
@@ -55,6 +57,11 @@ __all__ = [
     "outs_html",
     "points_text",
 ]
+
+#: How a scoresheet marks the player who went out: a check mark and a word, never a suit
+#: symbol (★ is the stars suit). :data:`WENT_OUT_LEGEND` explains it under the table.
+WENT_OUT_MARK = '<span class="fc-out" title="went out first">✓ out</span>'
+WENT_OUT_LEGEND = "✓ out: went out first in that round"
 
 #: Border and badge colour of a wild card (a purple not used by any suit).
 WILD_COLOUR = "#6A3D9A"
@@ -381,7 +388,7 @@ def game_html(game: Game) -> str:
         cells = []
         for player, points in enumerate(result.points):
             totals[player] += points
-            first = " ★ out first" if result.went_out == player else ""
+            first = f" {WENT_OUT_MARK}" if result.went_out == player else ""
             cells.append(f"<td>{points} <small>({totals[player]}){first}</small></td>")
         rows.append(
             f'<tr><td class="fc-left">{result.round_no} '
@@ -406,5 +413,6 @@ def game_html(game: Game) -> str:
         f"<div>{state}</div>"
         '<table class="fc-table fc-scoresheet"><thead><tr><th class="fc-left">round</th>'
         f"{head}</tr></thead><tbody>{''.join(rows)}</tbody>"
-        f'<tfoot><tr><th class="fc-left">total</th>{total_cells}</tr></tfoot></table>',
+        f'<tfoot><tr><th class="fc-left">total</th>{total_cells}</tr></tfoot></table>'
+        f"<div><small>{WENT_OUT_LEGEND}.</small></div>",
     )

@@ -26,15 +26,7 @@ from fivecrowns_lab.errors import LessonError, RoundError
 from fivecrowns_lab.table.finished_round import finished_round
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
-MINE = (
-    "00-index",
-    "00-rules",
-    "00-teachers",
-    "01-cards-and-wilds",
-    "02-books-runs-and-wilds",
-    "03-scoring-a-round",
-    "05-solitaire",
-)
+PAGES = sorted(p.stem for p in NOTEBOOKS.glob("*.ipynb"))
 
 
 # --- the finished round (moved from views/scoring.py) -----------------------------------------
@@ -137,13 +129,19 @@ def test_neighbours_link_each_lesson_to_the_one_before_and_after():
         lesson("42")
 
 
-@pytest.mark.parametrize("name", MINE)
-def test_lesson_page_title_is_the_notebook_metadata_title(name):
+@pytest.mark.parametrize("name", PAGES)
+def test_every_page_title_is_the_notebook_metadata_title(name):
     """Voilà puts ``metadata.title`` in the tab (else it shows the file name)."""
     data = json.loads((NOTEBOOKS / f"{name}.ipynb").read_text(encoding="utf-8"))
     heading, _ = describe_notebook(NOTEBOOKS / f"{name}.ipynb")
     assert data["metadata"].get("title", "").startswith(heading)
     assert "Five Crowns" in data["metadata"]["title"]
+
+
+def test_every_catalogue_lesson_has_the_tab_title_its_title_and_the_lab():
+    for entry in CATALOGUE:
+        data = json.loads((NOTEBOOKS / entry.filename).read_text(encoding="utf-8"))
+        assert data["metadata"]["title"] == f"{entry.title} · Five Crowns Lab", entry.number
 
 
 # --- quiz banks and worksheets ---------------------------------------------------------------

@@ -194,7 +194,14 @@ def test_wheel_ships_py_typed_the_notebooks_the_voila_settings_and_the_command(w
             shipped = zf.read(f"fivecrowns_lab/notebooks/{notebook}")
             assert shipped == (ROOT / "notebooks" / notebook).read_bytes(), notebook
         assert zf.read("fivecrowns_lab/voila.json") == (ROOT / "voila.json").read_bytes()
-        for asset in ("views/theme.css", "views/hand.js", "views/contrast.js", "cli.py"):
+        for asset in (
+            "views/theme.css",
+            "views/hand.js",
+            "views/contrast.js",
+            "views/field_marks.js",
+            "views/theme_switch.js",
+            "cli.py",
+        ):
             assert f"fivecrowns_lab/{asset}" in names, asset
         assert any(n.startswith("fivecrowns_lab/odds/data/") for n in names)
         entry_points = zf.read(

@@ -210,3 +210,18 @@ def test_game_html_is_the_scoresheet_so_far_with_running_totals():
     assert html.count("<tr>") == 1 + len(game.round_results) + 1  # header, rounds, totals
     assert "Game over" in html
     assert "&lt;b&gt;" in game_html(Game(["<b>", "Ben"], seed=1))  # names are escaped
+
+
+def test_went_out_is_marked_with_a_word_and_a_check_not_a_suit_symbol():
+    from fivecrowns_lab.core.cards import Suit
+    from fivecrowns_lab.render import WENT_OUT_LEGEND, WENT_OUT_MARK
+    from fivecrowns_lab.views.play_html import sheet_html
+
+    game = Game(["Ana", "Ben"], GameRules(rounds=2), seed=7)
+    game.play([make_bot("greedy"), make_bot("greedy")])
+    symbols = [suit.symbol for suit in Suit]
+    for html in (game_html(game), sheet_html(game)):
+        assert html.count(WENT_OUT_MARK) == sum(r.went_out is not None for r in game.round_results)
+        assert WENT_OUT_LEGEND in html
+        assert not any(s in html for s in symbols), html
+    assert "out" in WENT_OUT_MARK and "✓" in WENT_OUT_MARK

@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from fivecrowns_lab import Draw, best_arrangement, hand_size, lessons
-from fivecrowns_lab.errors import LessonError
+from fivecrowns_lab.errors import LessonError, ScoreError
 from fivecrowns_lab.render import points_text
 from fivecrowns_lab.table.deal import deal_hand
 from fivecrowns_lab.table.scorebook import ScoreSheet
@@ -487,6 +487,138 @@ def test_scorekeeper_says_when_the_browser_keeps_nothing(tmp_path):
     assert "lasts only while this page is open" in view.status.text
 
 
+def test_scorekeeper_new_game_over_a_game_in_progress_asks_first_and_keep_changes_nothing(
+    keeper, tmp_path, widget_errors
+):
+    keeper.type_scores(10, 0, 25)
+    keeper.add_button.click()
+    saved = (tmp_path / "scores.autosave.json").read_text()
+    keeper.names.value = "Dan, Eve"
+    keeper.start_button.click()
+    assert keeper.confirm_row.layout.display != "none"
+    assert "Replace the game with 1 round" in keeper.confirm_text.value
+    assert keeper.sheet.players == ["Ann", "Ben", "Cleo"]  # nothing replaced yet
+    assert (tmp_path / "scores.autosave.json").read_text() == saved
+    keeper.confirm_keep.click()
+    assert keeper.confirm_row.layout.display == "none"
+    assert keeper.sheet.rounds == [[10, 0, 25]] and keeper.names.value == "Ann, Ben, Cleo"
+    assert (tmp_path / "scores.autosave.json").read_text() == saved
+    assert "Kept the game" in keeper.status.text
+
+
+def test_scorekeeper_undo_new_game_restores_the_old_sheet_and_its_save(
+    keeper, tmp_path, widget_errors
+):
+    keeper.type_scores(10, 0, 25)
+    keeper.add_button.click()
+    keeper.type_scores(5, 15, 0)
+    keeper.add_button.click()
+    old = keeper.sheet
+    keeper.names.value = "Dan, Eve"
+    keeper.start_button.click()
+    keeper.confirm_yes.click()
+    assert keeper.sheet.players == ["Dan", "Eve"] and keeper.sheet.rounds == []
+    assert keeper.confirm_row.layout.display == "none"
+    assert keeper.undo_new_button.layout.display != "none"
+    assert "Undo new game brings it back" in keeper.status.text
+    path = tmp_path / "scores.autosave.json"
+    assert ScoreSheet.from_json(path.read_text()).players == ["Dan", "Eve"]
+    keeper.undo_new_button.click()
+    assert keeper.sheet == old and keeper.status.kind == "ok"
+    assert "Brought back the game of Ann, Ben, Cleo: 2 rounds played." == keeper.status.text
+    assert ScoreSheet.from_json(path.read_text()) == old  # the save is the old game again
+    assert Scorekeeper(path).sheet == old  # and a reload finds it
+    assert keeper.undo_new_button.layout.display == "none"  # one undo, not a stack
+    with pytest.raises(ScoreError, match="no replaced game"):
+        keeper.undo_new_game()
+
+
+def test_scorekeeper_a_first_game_or_a_finished_one_is_replaced_without_asking(tmp_path):
+    view = Scorekeeper(tmp_path / "s.autosave.json")
+    view.names.value = "Ann, Ben"
+    view.start_button.click()
+    assert view.confirm_row.layout.display == "none" and view.sheet.players == ["Ann", "Ben"]
+    view.names.value = "Cy, Di"
+    view.start_button.click()  # no round yet: nothing to lose, but it can still be undone
+    assert view.sheet.players == ["Cy", "Di"] and view.undo_new_button.layout.display != "none"
+    for _ in range(11):
+        view.type_scores(1, 2)
+        view.add_button.click()
+    assert view.sheet.over and view.undo_new_button.layout.display == "none"
+    view.names.value = "Ed, Flo"
+    view.start_button.click()
+    assert view.sheet.players == ["Ed", "Flo"] and view.confirm_row.layout.display == "none"
+
+
+def test_scorekeeper_undo_new_game_in_a_stale_tab_is_refused_and_offers_a_reload(
+    tmp_path, widget_errors
+):
+    tab1, tab2 = Scorekeeper(saves=tmp_path), Scorekeeper(saves=tmp_path)
+    tab1.browser.visitor = visitor_id(9)
+    tab1.names.value = "Ann, Ben"
+    tab1.start_button.click()
+    tab1.type_scores(3, 4)
+    tab1.add_button.click()
+    tab1.names.value = "Cy, Di"
+    tab1.start_button.click()
+    tab1.confirm_yes.click()
+    tab2.browser.visitor = visitor_id(9)
+    tab2.type_scores(1, 1)
+    tab2.add_button.click()  # tab 2 adds a round to the new game
+    tab1.undo_new_button.click()
+    assert "another tab" in tab1.status.text and tab1.reload_button.layout.display != "none"
+    save = tmp_path / f"{visitor_id(9)}.autosave.json"
+    assert ScoreSheet.from_json(save.read_text()).rounds == [[1, 1]]  # tab 2's round kept
+
+
+def _submit(box):
+    """What the browser sends when Enter is pressed in a Text (ipywidgets 8)."""
+    box._handle_custom_msg({"event": "submit"}, [])
+
+
+def test_scorekeeper_enter_in_a_score_box_adds_the_round_once(keeper, widget_errors):
+    keeper.type_scores(10, 0, 25)
+    boxes = list(keeper.entries)
+    _submit(boxes[2])
+    assert keeper.sheet.rounds == [[10, 0, 25]] and "Round 1 added" in keeper.status.text
+    _submit(boxes[2])  # a second Enter from the old round's box adds nothing
+    assert keeper.sheet.rounds == [[10, 0, 25]]
+    keeper.type_scores(4)
+    _submit(keeper.entries[0])  # half typed: nothing added, no box marked, what is left said
+    assert keeper.sheet.rounds == [[10, 0, 25]] and keeper.status.kind == "info"
+    assert "Round 2 still needs a score for Ben and Cleo" in keeper.status.text
+    assert not any("fc-invalid" in box._dom_classes for box in keeper.entries)
+    keeper.type_scores(4, "x")
+    _submit(keeper.entries[1])  # a typed score that is wrong is marked at once
+    assert keeper.status.kind == "error" and "fc-invalid" in keeper.entries[1]._dom_classes
+    keeper.type_scores(4, 5, 6)
+    _submit(keeper.entries[1])
+    assert keeper.sheet.rounds == [[10, 0, 25], [4, 5, 6]]
+
+
+def test_scorekeeper_marks_each_refused_box_with_its_reason_until_it_is_fixed(
+    keeper, widget_errors
+):
+    keeper.type_scores("12", "abc", "")
+    keeper.add_button.click()
+    marked = ["fc-invalid" in box._dom_classes for box in keeper.entries]
+    assert marked == [False, True, True]
+    assert "&#x27;abc&#x27; is not a number" in keeper.entry_notes[1].value
+    assert "Enter a score for Cleo" in keeper.entry_notes[2].value
+    assert keeper.entry_notes[0].value == ""
+    assert "'abc' is not a number" in keeper.status.text  # the first problem, in the status
+    keeper.entries[1].value = "7"  # fixed: its mark and note go at once
+    assert "fc-invalid" not in keeper.entries[1]._dom_classes
+    assert keeper.entry_notes[1].value == ""
+    keeper.entries[2].value = "-3"  # still wrong: the note says the new reason
+    assert "never negative" in keeper.entry_notes[2].value
+    keeper.entries[2].value = "0"
+    assert not any("fc-invalid" in box._dom_classes for box in keeper.entries)
+    assert "press Enter or Add round" in keeper.status.text
+    keeper.add_button.click()
+    assert keeper.sheet.rounds == [[12, 7, 0]]
+
+
 def test_placements_share_ties():
     assert placements([10, 5, 10, 20]) == [2, 1, 2, 4]
 
@@ -813,12 +945,13 @@ def test_teacher_page_has_objectives_timings_prerequisites_and_worksheets():
 
 
 def test_rules_page_has_the_schedule_and_a_way_back_to_the_lessons():
-    from fivecrowns_lab.views.base import contrast_switch
+    from fivecrowns_lab.views.base import contrast_switch, theme_switch
 
     page = lessons.rules_page()
-    switch, table, back = page.children
+    switches, table, back = page.children
     assert "A joker scores" in table.value and "href='00-index.ipynb'" in back.value
-    assert switch is contrast_switch() and "fc-view" in page._dom_classes
+    assert list(switches.children) == [theme_switch(), contrast_switch()]
+    assert "fc-view" in page._dom_classes
 
 
 _JSONISH = st.recursive(

@@ -4,6 +4,7 @@ learner types; the page has one high-contrast switch, shared by every view."""
 from __future__ import annotations
 
 import logging
+from pathlib import Path
 
 import pytest
 from hypothesis import given
@@ -117,3 +118,25 @@ def test_view_buttons_are_labelled_in_words_without_icon_glyphs():
     view = View()
     button = view._button("Deal", lambda: None, icon="refresh")
     assert button.icon == "" and button.description == "Deal"
+
+
+def test_every_view_shows_the_same_one_dark_theme_switch_and_the_kernel_holds_no_theme(
+    widget_errors,
+):
+    from fivecrowns_lab.lessons import gallery, meld_lab
+    from fivecrowns_lab.views import base
+    from fivecrowns_lab.views.base import ThemeSwitch, theme_switch
+
+    views = [meld_lab().view, gallery()]
+    for view in views:
+        switches = view.children[0].children[-1]  # together, right of the title
+        assert list(switches.children) == [theme_switch(), view.contrast]
+    switch = theme_switch()
+    assert isinstance(switch, ThemeSwitch) and switch.label == "Dark theme"
+    # Applied in the browser alone: nothing the kernel syncs says light or dark, so one
+    # preheated kernel serves both themes.
+    synced = {k for k in switch.keys if not k.startswith("_")} - {"label", "layout", "tabbable"}
+    assert not {k for k in synced if "theme" in k or k == "value"}, synced
+    script = (Path(base.__file__).parent / "theme_switch.js").read_text(encoding="utf-8")
+    for needed in ("localStorage", "theme-dark.css", "data", "fivecrowns-lab:theme"):
+        assert needed in script

@@ -174,12 +174,14 @@ def rules_page() -> Any:
     """The rules page's widgets: every round's schedule and points, and a link to the lessons."""
     import ipywidgets as widgets
 
-    from ..views.base import contrast_switch
+    from ..views.base import contrast_switch, theme_switch
     from ..views.gallery import IndexLink
     from ..views.schedule import ScheduleTable
 
-    # Styled and switched like every lesson: the theme's root class and the one switch.
-    page = widgets.VBox([contrast_switch(), ScheduleTable(), IndexLink()])
+    # Styled and switched like every lesson: the theme's root class and the two switches.
+    switches = widgets.HBox([theme_switch(), contrast_switch()])
+    switches.add_class("fc-switches")
+    page = widgets.VBox([switches, ScheduleTable(), IndexLink()])
     page.add_class("fc-view")
     return page
 

@@ -1,4 +1,10 @@
-"""What every view shares: a status line, guarded handlers, the theme and a high-contrast switch.
+"""What every view shares: a status line, guarded handlers, the theme, and two switches:
+dark theme and high contrast.
+
+The dark-theme switch (:class:`ThemeSwitch`) works in the browser alone: it swaps Voilà's
+light stylesheet for its dark one on the page and keeps the choice in ``localStorage``, so
+the kernel never knows the theme and a preheated kernel serves both (see
+``theme_switch.js``).
 
 The high-contrast switch is one per page: every view shows the same
 :class:`ContrastSwitch` (one widget per kernel), and in the browser only the first
@@ -29,7 +35,18 @@ import traitlets
 from ..core.rules import VARIANTS
 from ..errors import FiveCrownsError
 
-__all__ = ["ContrastSwitch", "Lesson", "Status", "View", "contrast_switch", "css", "shorten"]
+__all__ = [
+    "ContrastSwitch",
+    "FieldMarks",
+    "Lesson",
+    "Status",
+    "ThemeSwitch",
+    "View",
+    "contrast_switch",
+    "css",
+    "shorten",
+    "theme_switch",
+]
 
 log = logging.getLogger("fivecrowns_lab.views")
 _R = TypeVar("_R")
@@ -131,6 +148,45 @@ class ContrastSwitch(anywidget.AnyWidget):
 _SWITCH: ContrastSwitch | None = None
 
 
+class ThemeSwitch(anywidget.AnyWidget):
+    """The page's one "Dark theme" switch, remembered for the whole visit.
+
+    Everything happens in the browser (``theme_switch.js``): the page's Voilà theme
+    stylesheet is swapped, the body's ``data-jp-theme-light`` / ``data-jp-theme-name``
+    and the root's ``data-fc-theme`` change, the choice goes to ``localStorage`` and the
+    window gets a ``fivecrowns-lab:theme`` event (charts redraw on it). The kernel holds
+    no theme, so a preheated kernel serves light and dark visits alike. Pages without
+    Voilà's theme stylesheet (JupyterLab, the static docs) do not show it. Use
+    :func:`theme_switch`.
+    """
+
+    _esm = _HERE / "theme_switch.js"
+    label = traitlets.Unicode("Dark theme").tag(sync=True)
+
+
+_THEME: ThemeSwitch | None = None
+
+
+def theme_switch() -> ThemeSwitch:
+    """The kernel's one :class:`ThemeSwitch` (made on first use)."""
+    global _THEME
+    if _THEME is None:
+        _THEME = ThemeSwitch()
+        _THEME.add_class("fc-theme")
+    return _THEME
+
+
+class FieldMarks(anywidget.AnyWidget):
+    """An invisible helper: the input of every box with the class ``fc-invalid`` gets
+    ``aria-invalid="true"`` (and is described by the note beside it) in the browser.
+
+    ipywidgets cannot set attributes on a ``Text``'s input, so a view marks a refused
+    box with ``box.add_class("fc-invalid")`` and shows one of these anywhere on the page.
+    """
+
+    _esm = _HERE / "field_marks.js"
+
+
 def contrast_switch() -> ContrastSwitch:
     """The kernel's one :class:`ContrastSwitch` (made on first use)."""
     global _SWITCH
@@ -141,7 +197,8 @@ def contrast_switch() -> ContrastSwitch:
 
 
 class View(widgets.VBox):
-    """The root of every view: title, body, status line and a high-contrast switch.
+    """The root of every view: title, body, status line, the dark-theme and high-contrast
+    switches.
 
     Subclasses build their widgets, then call :meth:`_frame` once.
     """
@@ -163,7 +220,9 @@ class View(widgets.VBox):
             + (f"<p class='fc-intro'>{intro}</p>" if intro else "")
         )
         header.layout.flex = "1 1 auto"
-        top = widgets.HBox([header, contrast])
+        switches = widgets.HBox([theme_switch(), contrast])
+        switches.add_class("fc-switches")
+        top = widgets.HBox([header, switches])
         top.add_class("fc-top")
         self.children = [top, *body, self.status]
 

@@ -11,7 +11,14 @@ from html import escape
 
 from ..core.cards import Card, format_cards
 from ..errors import plural
-from ..render import arrangement_html, card_back_svg, card_html, points_text
+from ..render import (
+    WENT_OUT_LEGEND,
+    WENT_OUT_MARK,
+    arrangement_html,
+    card_back_svg,
+    card_html,
+    points_text,
+)
 from ..table.game import Game
 from ..table.observation import Observation
 
@@ -127,14 +134,15 @@ def sheet_html(game: Game) -> str:
         running, cells = 0, []
         for r in game.round_results:
             running += r.points[q]
-            star = "★" if r.went_out == q else ""
-            cells.append(f"<td>{r.points[q]}{star}<br><small>Σ {running}</small></td>")
+            out = f" {WENT_OUT_MARK}" if r.went_out == q else ""
+            cells.append(f"<td>{r.points[q]}{out}<br><small>Σ {running}</small></td>")
         rows.append(
             f"<tr><td class='fc-left'>{escape(name)}</td>{''.join(cells)}"
             f"<td><b>{game.totals[q]}</b></td><td>{places[q]}</td></tr>"
         )
     return (
-        "<h4 style='margin:6px 0 2px'>Scoresheet (★ went out)</h4><table class='fc-table'>"
+        f"<h4 style='margin:6px 0 2px'>Scoresheet ({WENT_OUT_LEGEND})</h4>"
+        "<table class='fc-table'>"
         f"<tr><th class='fc-left'>player</th>{head}<th>total</th><th>place</th></tr>"
         f"{''.join(rows)}</table>"
     )

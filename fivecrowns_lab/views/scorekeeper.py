@@ -18,6 +18,12 @@ Two tabs of one browser share its save. Each save carries a revision
 (:class:`~fivecrowns_lab.table.scorebook.SaveFile`), so a tab whose game is older than the
 save (the other tab changed it since) is refused with a sentence and offered a button to
 reload the saved game; the other tab's rounds are kept.
+
+Nothing typed is lost by a slip: "Start a new game" over a game in progress asks first
+(an inline row, no browser dialog), and the replaced game can be brought back with
+"Undo new game". Enter in a score box adds the round; a score that is refused marks its
+box (the class ``fc-invalid``, which :class:`~fivecrowns_lab.views.base.FieldMarks` turns
+into ``aria-invalid``) with the reason beside it, until the box is fixed.
 """
 
 from __future__ import annotations
@@ -36,7 +42,7 @@ import traitlets
 from ..core.rules import ROUNDS, hand_size, wild_rank_text
 from ..errors import ScoreError, plural
 from ..table.scorebook import SaveFile, ScoreSheet, parse_players, parse_score, placements
-from .base import View
+from .base import FieldMarks, View, shorten
 
 __all__ = ["BrowserId", "ScoreError", "ScoreSheet", "Scorekeeper", "placements"]
 
@@ -121,9 +127,26 @@ class Scorekeeper(View):
         )
         self.setup = widgets.HBox([self.names, self.bonus, self.start_button])
         self.setup.layout.flex_flow = "row wrap"
+        # "Start a new game" over a game in progress asks here first (no browser dialog).
+        self._pending: tuple[list[str], bool] | None = None
+        self.confirm_text = widgets.HTML()
+        self.confirm_yes = self._button("Yes, replace it", self._confirm_start, style="danger")
+        self.confirm_keep = self._button("Keep it", self._keep_game)
+        self.confirm_row = widgets.HBox([self.confirm_text, self.confirm_yes, self.confirm_keep])
+        self.confirm_row.add_class("fc-confirm")
+        self.confirm_row.layout.flex_flow = "row wrap"
+        self.confirm_row.layout.display = "none"
+        # The game a new game replaced, until the new game gets its first round.
+        self._replaced: ScoreSheet | None = None
+        self.undo_new_button = self._button(
+            "Undo new game", self.undo_new_game, tooltip="Bring back the game just replaced"
+        )
+        self.undo_new_button.layout.display = "none"
         self.entry_title = widgets.HTML()
         self.entries: list[widgets.Text] = []
-        self.entry_box = widgets.HBox(layout={"flex_flow": "row wrap"})
+        self.entry_notes: list[widgets.HTML] = []
+        self.entry_box = widgets.VBox()
+        self.marks = FieldMarks()
         self.add_button = self._button("Add round", self.add_round, style="success", icon="plus")
         self.undo_button = self._button("Undo last round", self.undo, icon="undo")
         self.export_button = self._button("Export CSV", self.export, icon="download")
@@ -134,7 +157,13 @@ class Scorekeeper(View):
         self.download = widgets.HTML()
         self.table = widgets.HTML()
         actions = widgets.HBox(
-            [self.add_button, self.undo_button, self.export_button, self.reload_button]
+            [
+                self.add_button,
+                self.undo_button,
+                self.undo_new_button,
+                self.export_button,
+                self.reload_button,
+            ]
         )
         actions.layout.flex_flow = "row wrap"
         where = (
@@ -146,14 +175,17 @@ class Scorekeeper(View):
         self._frame(
             [
                 self.setup,
+                self.confirm_row,
                 self.entry_title,
                 self.entry_box,
                 actions,
                 self.table,
                 self.download,
                 self.browser,
+                self.marks,
             ],
-            "For a game at a real table: type each player's points after every round. "
+            "For a game at a real table: type each player's points after every round "
+            "and press Enter (or Add round). "
             f"Every change is saved at once, {where}.",
         )
         if self.store is None:
@@ -188,6 +220,7 @@ class Scorekeeper(View):
         typed = [box.value for box in self.entries]
         self.sheet = sheet if sheet is not None else ScoreSheet()
         self.reload_button.layout.display = "none"
+        self._replaced = None
         self._rebuild()
         kept = ""
         if any(typed) and list(self.sheet.players) == players and self.entries:
@@ -235,32 +268,163 @@ class Scorekeeper(View):
         return True
 
     # --- actions -------------------------------------------------------------------------
+    def in_progress(self) -> bool:
+        """True while the game has rounds entered and rounds still to play."""
+        return bool(self.sheet.players and self.sheet.rounds and not self.sheet.over)
+
     def start(self) -> None:
-        """Start a game with the typed players (the old game is replaced)."""
+        """Start a game with the typed players; over a game in progress, ask first.
+
+        The replaced game can be brought back with :meth:`undo_new_game`.
+        """
         names = parse_players(self.names.value)
-        if not self._commit(ScoreSheet(names, self.bonus.value, []), "The new game"):
+        if not self.in_progress():
+            self._start(names, self.bonus.value)
             return
+        self._pending = (names, self.bonus.value)
+        n = len(self.sheet.rounds)
+        self.confirm_text.value = (
+            f"<span class='fc-confirm-text'><b>Replace the game with {plural(n, 'round')}</b> "
+            f"({escape(', '.join(self.sheet.players))})? You can undo it.</span>"
+        )
+        self.confirm_row.layout.display = ""
+        self.status.info(
+            f"The game of {', '.join(self.sheet.players)} has {plural(n, 'round')} entered: "
+            "replace it with a new game, or keep it?"
+        )
+
+    def _confirm_start(self) -> None:
+        if self._pending is None:
+            raise ScoreError("There is no new game waiting to start.")
+        names, bonus = self._pending
+        self._start(names, bonus)
+
+    def _keep_game(self) -> None:
+        self._hide_confirm()
+        self.names.value = ", ".join(self.sheet.players)
+        self.bonus.value = self.sheet.going_out_bonus
+        self.status.info(f"Kept the game of {', '.join(self.sheet.players)}.")
+
+    def _hide_confirm(self) -> None:
+        self._pending = None
+        self.confirm_row.layout.display = "none"
+
+    def _start(self, names: list[str], bonus: bool) -> None:
+        old = self.sheet
+        if not self._commit(ScoreSheet(names, bonus, []), "The new game"):
+            return
+        self._replaced = old if old.players else None
         self._rebuild()
-        self.status.ok(f"New game for {', '.join(names)}. Round 1 deals 3 cards, 3s wild.")
+        again = (
+            f" The game of {', '.join(old.players)} is replaced: Undo new game brings it back."
+            if self._replaced is not None
+            else ""
+        )
+        self.status.ok(f"New game for {', '.join(names)}. Round 1 deals 3 cards, 3s wild.{again}")
+
+    def undo_new_game(self) -> None:
+        """Bring back (and save again) the game the last new game replaced."""
+        old = self._replaced
+        if old is None:
+            raise ScoreError("There is no replaced game to bring back.")
+        if not self._commit(old, "Bringing back the old game"):
+            return
+        self._replaced = None
+        self._rebuild()
+        self.status.ok(
+            f"Brought back the game of {', '.join(old.players)}: "
+            f"{plural(len(old.rounds), 'round')} played."
+        )
 
     def add_round(self) -> None:
         """Check every typed score; add the round only if all are fine and it was saved."""
         if not self.sheet.players:
             raise ScoreError("Start a game first: enter the players' names.")
+        self._hide_confirm()
         n = len(self.sheet.rounds) + 1
         if n > ROUNDS[-1]:
             raise ScoreError("All eleven rounds are entered: the game is over.")
-        points = [
-            parse_score(box.value, name, n, self.sheet.going_out_bonus)
-            for box, name in zip(self.entries, self.sheet.players, strict=True)
-        ]
+        points: list[int] = []
+        first: ScoreError | None = None
+        for i in range(len(self.entries)):
+            try:
+                points.append(self._check_box(i))
+            except ScoreError as exc:
+                first = first or exc
+        if first is not None:
+            raise first
         if not self._commit(self.sheet.with_round(points), f"Round {n}"):
             return
+        self._replaced = None
         self._rebuild()
         self.status.ok(f"Round {n} added and saved.")
 
+    def _check_box(self, i: int) -> int:
+        """Read score box ``i``: mark it and say why beside it if refused, unmark it if not."""
+        box, note = self.entries[i], self.entry_notes[i]
+        try:
+            value = parse_score(
+                box.value,
+                self.sheet.players[i],
+                len(self.sheet.rounds) + 1,
+                self.sheet.going_out_bonus,
+            )
+        except ScoreError as exc:
+            box.add_class("fc-invalid")
+            note.value = f"<span class='fc-field-msg'>⚠ {escape(shorten(str(exc)))}</span>"
+            raise
+        box.remove_class("fc-invalid")
+        note.value = ""
+        return value
+
+    def _on_box_changed(self, box: widgets.Text) -> None:
+        """A marked box that is changed is checked again: fixed, its mark goes."""
+        if box not in self.entries or "fc-invalid" not in box._dom_classes:
+            return
+        try:
+            self._check_box(self.entries.index(box))
+        except ScoreError:
+            return  # still wrong: its note says why
+        if not any("fc-invalid" in b._dom_classes for b in self.entries):
+            self.status.info("Every score reads well now: press Enter or Add round.")
+
+    def _on_box_message(self, box: widgets.Text, content: Any, _buffers: Any) -> None:
+        """Enter in a score box (the front end's ``submit`` message) adds the round."""
+        if not isinstance(content, dict) or content.get("event") != "submit":
+            return
+        if box not in self.entries:
+            return  # a box of a round already added (a second Enter): nothing to do
+        typed = [b for b in self.entries if b.value.strip()]
+        missing = [
+            n for b, n in zip(self.entries, self.sheet.players, strict=True) if b not in typed
+        ]
+        if missing and all(self._reads(b) for b in typed):
+            # Enter after one score of several is not a mistake yet: say what is left.
+            n = len(self.sheet.rounds) + 1
+            self.status.info(
+                f"Round {n} still needs a score for {' and '.join(missing)} "
+                "(type 0 for a player who went out), then press Enter."
+            )
+            return
+        self.add_round()
+
+    def _reads(self, box: widgets.Text) -> bool:
+        """Whether a typed score would be accepted (the box is not marked either way)."""
+        i = self.entries.index(box)
+        try:
+            parse_score(
+                box.value,
+                self.sheet.players[i],
+                len(self.sheet.rounds) + 1,
+                self.sheet.going_out_bonus,
+            )
+        except ScoreError:
+            return False
+        return True
+
     def undo(self) -> None:
         """Remove the last round entered (its scores go back in the boxes)."""
+        self._hide_confirm()
         removed = self.sheet.rounds[-1] if self.sheet.rounds else []
         n = len(self.sheet.rounds)
         if not self._commit(self.sheet.without_last_round(), f"Undoing round {n}"):
@@ -310,9 +474,22 @@ class Scorekeeper(View):
             else:
                 self.entry_title.value = "<h4>The game is over.</h4>" if s.players else ""
                 self.entries = []
-            self.entry_box.children = self.entries
+            self.entry_notes = [widgets.HTML() for _ in self.entries]
+            rows = []
+            for box, note in zip(self.entries, self.entry_notes, strict=True):
+                # Scores sync as they are typed (continuous_update), so the Enter message,
+                # sent after them, always finds every typed digit in the kernel.
+                box.on_msg(self._guard(self._on_box_message))
+                box.observe(self._guard(lambda c: self._on_box_changed(c["owner"])), "value")
+                note.layout.flex = "1 1 200px"
+                row = widgets.HBox([box, note])
+                row.add_class("fc-score-row")
+                rows.append(row)
+            self.entry_box.children = rows
+            self._hide_confirm()
             self.add_button.disabled = not self.entries
             self.undo_button.disabled = not s.rounds
+            self.undo_new_button.layout.display = "" if self._replaced is not None else "none"
             self.export_button.disabled = not s.players
             self.names.value = ", ".join(s.players)
             self.bonus.value = s.going_out_bonus

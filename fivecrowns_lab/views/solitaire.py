@@ -1,24 +1,72 @@
-"""Five Crowns Solitaire: eleven face-up hands; draw a card, put it in a hand, discard from it."""
+"""Five Crowns Solitaire: eleven face-up hands; draw a card, put it in a hand, discard from it.
+
+The board is a :class:`SolitaireBoard`: a click on a hand's row (or its "Hand k" button,
+for the keyboard) chooses where the drawn card goes, as the "Put it in" list does.
+Closed hands stay on the board, dimmed and labelled, so the learner can still read them.
+"""
 
 from __future__ import annotations
 
 from html import escape
 from typing import Any
 
+import anywidget
 import ipywidgets as widgets
+import traitlets
 
 from ..core.cards import Card
 from ..core.rules import ROUNDS, hand_size, wild_rank_text
 from ..core.solver import penalty
 from ..errors import LessonError, plural
-from ..render import card_back_svg, card_html, points_text
+from ..render import card_html, points_text
 from ..table.actions import Action, Draw, Place
 from ..table.solitaire import Solitaire, SolitaireBot
 from .base import View
 from .deal import cards_text
 from .hand import HandWidget
 
-__all__ = ["SolitaireLesson", "hint_text"]
+__all__ = ["SolitaireBoard", "SolitaireLesson", "hint_text"]
+
+#: Board cards are at least this wide (px): readable, and big enough to click on a phone.
+BOARD_CARD_WIDTH = 56
+
+# A light bulb drawn inline: Debian's Chromium has no emoji font, so "💡" was an empty box.
+HINT_ICON = (
+    '<svg class="fc-icon" width="16" height="16" viewBox="0 0 16 16" aria-hidden="true" '
+    'focusable="false" style="vertical-align:-2px;margin-right:4px">'
+    '<path d="M8 1.2a4.8 4.8 0 0 0-2.9 8.6c.5.4.8 1 .8 1.6v.6h4.2v-.6c0-.6.3-1.2.8-1.6'
+    'A4.8 4.8 0 0 0 8 1.2z" fill="#E69F00" stroke="currentColor" stroke-width="1"/>'
+    '<rect x="5.9" y="12.6" width="4.2" height="2.2" rx="1" fill="currentColor"/></svg>'
+)
+
+_BOARD_JS = """
+function render({ model, el }) {
+  const draw = () => { el.innerHTML = model.get("value"); };
+  draw();
+  model.on("change:value", draw);
+  // A click anywhere on an open hand's row (or its button) chooses that hand.
+  el.addEventListener("click", (event) => {
+    const row = event.target.closest("[data-hand]");
+    if (!row || !el.contains(row) || row.dataset.closed === "true") return;
+    const hand = Number(row.dataset.hand);
+    if (model.get("chosen") !== hand) {
+      model.set("chosen", hand);
+      model.save_changes();
+    }
+  });
+  return () => model.off("change:value", draw);
+}
+export default { render };
+"""
+
+
+class SolitaireBoard(anywidget.AnyWidget):
+    """The eleven hands as a table (``value``, HTML); a click on an open hand's row sets
+    ``chosen`` to its number, which the lesson turns into the target hand."""
+
+    _esm = _BOARD_JS
+    value = traitlets.Unicode("").tag(sync=True)
+    chosen = traitlets.Int(0).tag(sync=True)
 
 
 def hint_text(game: Solitaire, bot: SolitaireBot | None = None) -> str:
@@ -97,7 +145,9 @@ class SolitaireLesson(View):
             mode="pick", label="The chosen hand and the drawn card: click the card to discard"
         )
         self.hand.on_pick(self._guard(lambda _i, card: self.place(card)))
-        self.board = widgets.HTML()
+        self.board = SolitaireBoard()
+        self.board.add_class("fc-board")
+        self.board.observe(self._guard(self._on_board_pick), names="chosen")
         self.hint_text = widgets.HTML()
         self._frame(
             [
@@ -112,8 +162,9 @@ class SolitaireLesson(View):
                 self.board,
             ],
             "Hand <i>k</i> has <i>k</i> + 2 cards and round <i>k</i>'s wild rank. Draw, choose an "
-            "open hand, then click the card of that hand (or the drawn one) to discard. A hand "
-            "whose cards all meld closes. Close all eleven to win.",
+            "open hand (click it on the board, or pick it in the list), then click the card of "
+            "that hand (or the drawn one) to discard. A hand whose cards all meld closes. "
+            "Close all eleven to win.",
         )
         self.new_game()
 
@@ -153,10 +204,28 @@ class SolitaireLesson(View):
         else:
             self.status.info(f"Discarded {card} from hand {k}. Draw again.")
 
+    def choose(self, k: int) -> None:
+        """Make open hand ``k`` the one the drawn card goes into (a click on the board)."""
+        if k == self.target.value:
+            return
+        if k not in self.game.open_hands:
+            self.board.chosen = self.target.value
+            if 1 <= k <= len(ROUNDS):
+                raise LessonError(f"Hand {k} is closed: choose an open hand.")
+            raise LessonError("Choose one of the open hands on the board.")
+        self.target.value = k  # refresh() follows
+        if self.game.phase == "place":
+            self.status.info(f"Hand {k} chosen: click the card of it to discard.")
+        else:
+            self.status.info(f"Hand {k} chosen: draw a card to put in it.")
+
+    def _on_board_pick(self, change: dict[str, Any]) -> None:
+        self.choose(change["new"])
+
     def hint(self) -> None:
         """What the solitaire bot would do now."""
         self.hint_text.value = (
-            "<div class='fc-msg fc-info' role='status'>💡 <b>Hint:</b> "
+            f"<div class='fc-msg fc-info' role='status'>{HINT_ICON}<b>Hint:</b> "
             f"{escape(hint_text(self.game))}</div>"
         )
 
@@ -192,22 +261,38 @@ class SolitaireLesson(View):
                 self.hand.set_cards([], None)
                 self.hand.disabled = True
             self.hint_button.disabled = g.is_over
-            rows = []
-            for i, cards in enumerate(g.hands, start=1):
-                if g.closed[i - 1]:
-                    shown = card_back_svg(width=26, label=f"hand {i} closed")
-                    state = "<b>closed ✔</b>"
-                else:
-                    shown = "".join(card_html(c, i, width=32) for c in cards)
-                    state = f"{wild_rank_text(i)}s wild"
-                mark = " class='fc-hl'" if i == k else ""
-                rows.append(
-                    f"<tr{mark}><td>{i}</td><td class='fc-left'>{state}</td>"
-                    f"<td class='fc-left'>{shown}</td></tr>"
+            self.board.value = self._board_html(k)
+            self.board.chosen = k
+
+    def _board_html(self, k: int) -> str:
+        """The eleven hands: open ones clickable (a button for the keyboard), closed ones
+        dimmed with their cards still readable."""
+        g = self.game
+        rows = []
+        for i, cards in enumerate(g.hands, start=1):
+            shown = "".join(card_html(c, i, width=BOARD_CARD_WIDTH) for c in cards)
+            if g.closed[i - 1]:
+                pick = f"Hand {i}"
+                state = "<b>closed ✔</b>"
+                shown = f"<span class='fc-closed-cards'>{shown}</span>"
+                extra, closed = " fc-closed", "true"
+            else:
+                chosen = i == k
+                pick = (
+                    f"<button type='button' class='fc-hand-pick' aria-pressed="
+                    f"'{'true' if chosen else 'false'}'>Hand {i}</button>"
                 )
-            self.board.value = (
-                f"<p><b>{sum(g.closed)} of {len(ROUNDS)} hands closed</b>, "
-                f"{cards_text(g.stock_size)} to draw.</p>"
-                "<table class='fc-table'><tr><th>hand</th><th>state</th><th>cards</th></tr>"
-                f"{''.join(rows)}</table>"
+                state = f"{wild_rank_text(i)}s wild" + (" · <b>chosen</b>" if chosen else "")
+                extra, closed = " fc-hl" if chosen else "", "false"
+            rows.append(
+                f"<tr class='fc-board-row{extra}' data-hand='{i}' data-closed='{closed}'>"
+                f"<td>{pick}</td><td class='fc-left'>{state}</td>"
+                f"<td class='fc-left fc-board-cards'>{shown}</td></tr>"
             )
+        return (
+            f"<p><b>{sum(g.closed)} of {len(ROUNDS)} hands closed</b>, "
+            f"{cards_text(g.stock_size)} to draw. Click a hand to put the drawn card in it.</p>"
+            "<table class='fc-table fc-board-table'><tr class='fc-board-head'><th>hand</th>"
+            "<th>state</th>"
+            f"<th>cards</th></tr>{''.join(rows)}</table>"
+        )

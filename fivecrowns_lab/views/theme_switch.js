@@ -1,0 +1,143 @@
+// The page's one "Dark theme" switch. The theme is applied here, in the browser: the page
+// Voila sent (light, from a preheated kernel) gets JupyterLab's dark stylesheet in place
+// of its light one, so every --jp-* colour variable the lessons (and their charts) read
+// changes, and the body's theme attributes say which theme is on. The kernel never knows,
+// so one preheated kernel serves light and dark visits alike.
+//
+// The choice lives in localStorage, so it holds on every page of the visit (the gallery,
+// previous/next, the teachers' and rules pages). A ?theme=dark or ?theme=light in the
+// address wins and is stored; with no choice yet the system's dark-mode setting decides.
+// Only pages that carry Voila's theme stylesheet show the switch (JupyterLab has its own
+// theme menu). Every change is announced as the window event "fivecrowns-lab:theme".
+const KEY = "fivecrowns-lab:theme";
+const LINKS = "link[rel='stylesheet'][href*='theme-light.css'], link[rel='stylesheet'][href*='theme-dark.css']";
+
+function stored() {
+  try {
+    const value = window.localStorage.getItem(KEY);
+    return value === "dark" || value === "light" ? value : null;
+  } catch (e) {
+    return null; // storage blocked: the switch still works on this page
+  }
+}
+
+function store(theme) {
+  try {
+    window.localStorage.setItem(KEY, theme);
+  } catch (e) {
+    /* nothing to keep it in */
+  }
+}
+
+function fromAddress() {
+  const value = new URLSearchParams(window.location.search).get("theme");
+  return value === "dark" || value === "light" ? value : null;
+}
+
+function served() {
+  return document.body.dataset.jpThemeLight === "false" ? "dark" : "light";
+}
+
+function systemTheme() {
+  return window.matchMedia && window.matchMedia("(prefers-color-scheme: dark)").matches
+    ? "dark"
+    : "light";
+}
+
+function current() {
+  return document.documentElement.dataset.fcTheme || served();
+}
+
+// Swap Voila's theme stylesheet: the new one is added after the old, which is removed
+// once the new one has loaded, so the page never shows without its colours.
+function swapStylesheet(theme) {
+  const links = [...document.querySelectorAll(LINKS)];
+  if (!links.length) return;
+  const last = links[links.length - 1];
+  const want = `theme-${theme}.css`;
+  if (last.href.includes(want)) return;
+  const next = last.cloneNode();
+  next.href = last.href.replace(/theme-(light|dark)\.css/, want);
+  next.dataset.fcTheme = theme;
+  next.addEventListener("load", () => {
+    for (const old of document.querySelectorAll(LINKS)) if (old !== next) old.remove();
+  }, { once: true });
+  next.addEventListener("error", () => next.remove(), { once: true });
+  last.after(next);
+}
+
+function mark(theme) {
+  const body = document.body;
+  body.classList.toggle("theme-dark", theme === "dark");
+  body.classList.toggle("theme-light", theme === "light");
+  body.dataset.jpThemeLight = theme === "dark" ? "false" : "true";
+  body.dataset.jpThemeName = theme === "dark" ? "JupyterLab Dark" : "JupyterLab Light";
+  document.documentElement.dataset.fcTheme = theme;
+  document.documentElement.style.colorScheme = theme;
+  for (const b of document.querySelectorAll("button.fc-theme-switch")) {
+    b.setAttribute("aria-pressed", theme === "dark" ? "true" : "false");
+  }
+}
+
+function apply(theme) {
+  const changed = theme !== current();
+  swapStylesheet(theme);
+  mark(theme);
+  if (changed) {
+    window.dispatchEvent(new CustomEvent("fivecrowns-lab:theme", { detail: { theme } }));
+  }
+}
+
+// Once a page: the address, then the stored choice, then the system's setting.
+function start() {
+  if (window.__fivecrownsTheme) return;
+  window.__fivecrownsTheme = true;
+  const asked = fromAddress();
+  if (asked) store(asked);
+  if (document.querySelector(LINKS)) apply(asked || stored() || systemTheme());
+  window.addEventListener("storage", (e) => {
+    if (e.key === KEY && (e.newValue === "dark" || e.newValue === "light")) apply(e.newValue);
+  });
+  let queued = false;
+  new MutationObserver(() => {
+    if (queued) return;
+    queued = true;
+    requestAnimationFrame(() => { queued = false; showFirst(); });
+  }).observe(document.body, { childList: true, subtree: true });
+}
+
+// Show the first switch on the page and hide the others (every view draws one), and none
+// at all where the page has no Voila theme stylesheet to swap.
+function showFirst() {
+  const swappable = document.querySelector(LINKS) !== null;
+  const dark = current() === "dark";
+  let shown = false;
+  for (const b of document.querySelectorAll("button.fc-theme-switch")) {
+    b.hidden = shown || !swappable;
+    b.setAttribute("aria-pressed", dark ? "true" : "false");
+    shown = true;
+  }
+}
+
+function render({ model, el }) {
+  const button = document.createElement("button");
+  button.type = "button";
+  button.className = "fc-theme-switch";
+  button.textContent = model.get("label");
+  button.title = "Light text on a dark page, on every lesson of this visit";
+  el.appendChild(button);
+  start();
+  showFirst();
+  button.addEventListener("click", () => {
+    const theme = current() === "dark" ? "light" : "dark";
+    store(theme);
+    apply(theme);
+  });
+  model.on("change:label", () => { button.textContent = model.get("label"); });
+  return () => {
+    button.remove();
+    showFirst();
+  };
+}
+
+export default { render };
