@@ -310,11 +310,6 @@ def test_a_variant_outside_the_meld_rules_is_not_carried_by_round_rules():
     assert not [v.field for v in VARIANTS if not v.meld and v.field in round_fields]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="views/scorekeeper.py and views/scoring.py still build a going-out-bonus checkbox "
-    "by hand (scorekeeper.py is being changed on another branch)",
-)
 def test_the_views_build_their_variant_checkboxes_from_the_variants_table():
     import pathlib
 

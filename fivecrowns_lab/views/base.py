@@ -74,6 +74,19 @@ def shorten(text: str) -> str:
     return text if len(text) <= _MAX_TEXT else text[: _MAX_TEXT - 1] + "…"
 
 
+def variant_checkbox(name: str) -> widgets.Checkbox:
+    """The checkbox for one on/off variant of the rules' ``VARIANTS`` table (by its field)."""
+    variant = next(v for v in VARIANTS if v.field == name)
+    box = widgets.Checkbox(
+        value=variant.default,
+        description=variant.label or variant.name,
+        tooltip=variant.description,
+        indent=False,
+    )
+    box.add_class("fc-variant-" + variant.field.replace("_", "-"))
+    return box
+
+
 def variant_checkboxes() -> dict[str, widgets.Checkbox]:
     """A checkbox for every on/off variant in the rules' ``VARIANTS`` table, by field.
 
@@ -81,18 +94,7 @@ def variant_checkboxes() -> dict[str, widgets.Checkbox]:
     field and its ``VARIANTS`` line) appears in every lesson that lets a learner
     choose the rules without touching a view.
     """
-    boxes = {}
-    for variant in VARIANTS:
-        if isinstance(variant.default, bool):
-            box = widgets.Checkbox(
-                value=variant.default,
-                description=variant.label or variant.name,
-                tooltip=variant.description,
-                indent=False,
-            )
-            box.add_class("fc-variant-" + variant.field.replace("_", "-"))
-            boxes[variant.field] = box
-    return boxes
+    return {v.field: variant_checkbox(v.field) for v in VARIANTS if isinstance(v.default, bool)}
 
 
 class Status(widgets.HTML):

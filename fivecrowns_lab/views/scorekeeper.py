@@ -42,7 +42,7 @@ import traitlets
 from ..core.rules import ROUNDS, hand_size, wild_rank_text
 from ..errors import ScoreError, plural
 from ..table.scorebook import SaveFile, ScoreSheet, parse_players, parse_score, placements
-from .base import FieldMarks, View, shorten
+from .base import FieldMarks, View, shorten, variant_checkbox
 
 __all__ = ["BrowserId", "ScoreError", "ScoreSheet", "Scorekeeper", "placements"]
 
@@ -119,9 +119,7 @@ class Scorekeeper(View):
         self.names = widgets.Text(
             placeholder="Ann, Ben, Cleo", description="Players", continuous_update=False
         )
-        self.bonus = widgets.Checkbox(
-            value=False, description="Going-out bonus (-10)", indent=False
-        )
+        self.bonus = variant_checkbox("going_out_bonus")
         self.start_button = self._button(
             "Start a new game", self.start, style="primary", icon="play"
         )

@@ -15,7 +15,7 @@ from ..core.rules import GOING_OUT_BONUS, ROUNDS, GameRules, card_points, is_wil
 from ..errors import LessonError, quote
 from ..render import arrangement_html, hand_html, points_text
 from ..table.finished_round import NAMES, FinishedRound, finished_round
-from .base import View
+from .base import View, variant_checkbox
 
 __all__ = ["FinishedRound", "ScoringLesson", "finished_round", "parse_guess"]
 
@@ -61,9 +61,7 @@ class ScoringLesson(View):
             value=players, min=2, max=len(NAMES), description="Players"
         )
         self.seed = widgets.BoundedIntText(value=seed, min=0, max=10**9, description="Seed")
-        self.bonus = widgets.Checkbox(
-            value=False, description="Going-out bonus (−10)", indent=False
-        )
+        self.bonus = variant_checkbox("going_out_bonus")
         self.deal_button = self._button(
             "Another round", self.another, icon="refresh", tooltip="A new round (the next seed)"
         )
