@@ -226,7 +226,8 @@ def test_04_every_variant_is_a_setting_and_books_in_different_suits_plays(page, 
     for variant in VARIANTS:
         if isinstance(variant.default, bool):  # every on/off variant has its checkbox
             box = view.locator(".fc-variant-" + variant.field.replace("_", "-"))
-            assert box.is_visible() and variant.label in box.inner_text()
+            box.wait_for(state="visible")
+            assert variant.label in box.inner_text()
     view.locator(".fc-variant-books-distinct-suits input").check()
     view.locator(".fc-variant-no-all-wild-melds input").check()
     view.get_by_role("button", name="New game").click()
