@@ -108,7 +108,7 @@ def test_greedy_discards_to_leave_the_fewest_points():
     game.draw("stock")  # 5H 6H KC 9S 9C: nothing melds, so the king goes
     bot = GreedyBot()
     assert bot.choose(game.observation(0)) == Discard(C("KC"))
-    assert bot.last_reason.startswith("Discarded K♣")
+    assert bot.last_reason.startswith("Discard K♣:")
 
 
 def test_greedy_goes_out_when_it_can():
@@ -116,7 +116,7 @@ def test_greedy_goes_out_when_it_can():
     game.draw("discard")
     bot = GreedyBot()
     assert bot.choose(game.observation(0)) == GoOut(C("KC"))
-    assert bot.last_reason == "Went out: every card but K♣ is in a meld."
+    assert bot.last_reason == "Go out: every card but K♣ is in a meld, so throw it."
 
 
 def test_greedy_goes_out_with_no_discard_when_the_variant_allows():
@@ -241,7 +241,7 @@ def test_greedy_takes_a_wild_upcard_and_keeps_it():
     game.draw("discard")
     action = bot.choose(game.observation(0))
     assert action == Discard(C("QC"))
-    assert bot.last_reason.startswith("Discarded Q♣")
+    assert bot.last_reason.startswith("Discard Q♣:")
 
 
 def test_a_bot_on_its_final_turn_drops_a_wild_that_fits_nowhere():

@@ -169,16 +169,12 @@ class ExpertBot(GreedyBot):
         _card, took = self._best_throw(with_top, observation, immediate=False, keep=top)
         loose = list(self._arrange(hand, rules).leftover)
         stock = self._outlook(loose, (), observation, immediate=True)
+        from .hints import draw_reason
+
         if took < stock:
-            self.last_reason = (
-                f"Take the {top}: it joins your cards, and in {len(self._draws)} imagined "
-                f"futures it leaves about {took:.0f} points, a stock card about {stock:.0f}."
-            )
+            self.last_reason = draw_reason(top, hand, rules, self._read.unseen, take=True)
             return take
-        self.last_reason = (
-            f"Draw from the stock: in {len(self._draws)} imagined futures an unknown card "
-            f"leaves about {stock:.0f} points, the {top} about {took:.0f}."
-        )
+        self.last_reason = draw_reason(top, hand, rules, self._read.unseen, take=False)
         return Draw("stock")
 
     # -- the discard -----------------------------------------------------------------------

@@ -30,7 +30,7 @@ from ..core.rules import (
     round_rules,
 )
 from ..core.solver import best_arrangement
-from ..errors import LessonError
+from ..errors import LessonError, plural
 from .actions import Action, Discard
 from .observation import Observation
 
@@ -41,6 +41,7 @@ if TYPE_CHECKING:
 __all__ = [
     "WorkedPosition",
     "cards_named",
+    "draw_reason",
     "finishers",
     "table_facts",
     "throw_reason",
@@ -127,46 +128,91 @@ def throw_reason(decision: Decision, observation: Observation) -> str:
     return text
 
 
+def _who(name: str) -> tuple[str, str]:
+    """A seat's name as the subject of a sentence, with its 'has': ('you', 'have') for You."""
+    return ("you", "have") if name == "You" else (name, "has")
+
+
+def _connected(a: Card, b: Card) -> bool:
+    return a.rank == b.rank or (a.suit == b.suit and abs(a.rank - b.rank) <= 2)
+
+
+def _chances(card: Card, others: list[Card], rules: RoundRules, unseen: Counter[Card]) -> int:
+    """Unseen natural cards that would put ``card`` in a meld with one of ``others``."""
+    joins: set[Card] = set()
+    for other in others:
+        if other != card and not is_wild(other, rules) and _connected(card, other):
+            joins |= finishers(card, other, rules)
+    return sum(unseen[c] for c in joins)
+
+
+def draw_reason(
+    top: Card, hand: list[Card], rules: RoundRules, unseen: Counter[Card], take: bool
+) -> str:
+    """Why to take the top discard or leave it, in facts a player can check at the table."""
+    arrangement = best_arrangement(tuple(sorted([*hand, top])), rules)
+    meld = next((m for m in arrangement.melds if top in m.cards), None)
+    partners = [c for c in hand if not is_wild(c, rules) and _connected(top, c)]
+    if take and meld is not None:
+        others = list(meld.cards)
+        others.remove(top)
+        kind = "book" if meld.kind == "book" else "run"
+        return f"Take the {top}: it makes a {kind} with {' '.join(map(str, others))}."
+    if take and partners:
+        chances = _chances(top, partners, rules, unseen)
+        return (
+            f"Take the {top}: it goes with {partners[0]}, and {chances} unseen cards (and "
+            "every wild) would make them a meld."
+        )
+    if take:
+        return f"Take the {top}: your hand is better with it than with a card from the stock."
+    if partners:
+        return (
+            f"Draw from the stock: the {top} would only go with {partners[0]}; a card from the "
+            "stock has a better chance of helping."
+        )
+    return f"Draw from the stock: the {top} fits none of your cards; an unseen card might."
+
+
 def _why_throw(decision: Decision, card: Card, observation: Observation, read: TableRead) -> str:
     rules = observation.round_rules
     nxt = read.next_opponent()
     if nxt is not None and card in nxt.passed:
-        return f", which {nxt.name} passed over"
+        return f", which {_who(nxt.name)[0]} passed over"
     if nxt is not None and card in nxt.threw:
-        return f", which {nxt.name} threw away themselves"
+        return f", which {_who(nxt.name)[0]} threw away earlier"
     threat = read.threat()
     points = card_points(card, rules)
     plan_after = dict(decision.plan_after)
     now = plan_after[card]
     fewest = min((p for c, p in plan_after.items() if not is_wild(c, rules)), default=now)
     if threat is not None and threat.chance >= _RISKY and points >= 9 and now <= fewest:
+        who, has = _who(threat.name)
         took = len(threat.holds)
-        habit = f"has taken {took} discard{'s' if took != 1 else ''} and " if took else ""
-        return f" now: {threat.name} {habit}may go out soon, and it is {points} points"
+        habit = f"{has} taken {took} discard{'s' if took != 1 else ''} and " if took else ""
+        return f" now: {who} {habit}may go out soon, and it is {points} points"
     others = list(observation.hand)
     others.remove(card)
-    fits = any(
-        c.rank == card.rank or (c.suit == card.suit and abs(c.rank - card.rank) <= 2)
-        for c in others
-        if not is_wild(c, rules)
-    )
+    fits = any(_connected(c, card) for c in others if not is_wild(c, rules))
     values = {o.card: o.value for o in decision.options if o.card is not None}
     rivals = sorted((v, c.sort_key, c) for c, v in values.items() if c != card)
     if card in values and rivals:
         value, _key, rival = rivals[0]
-        n = decision.futures
-        feeds = ""
         if nxt is not None and not nxt.spurned(rival) and nxt.wants(rival, rules):
-            near = [
-                h
-                for h in nxt.holds
-                if h.rank == rival.rank or (h.suit == rival.suit and abs(h.rank - rival.rank) <= 2)
-            ]
-            feeds = f" (and {nxt.name}, who took {' '.join(str(h) for h in near)}, could use it)"
-        return (
-            f": in {n} imagined futures it leaves about {values[card]:.0f} points, "
-            f"{rival} about {value:.0f}{feeds}"
-        )
+            near = [h for h in nxt.holds if _connected(h, rival)]
+            if near:
+                who, _has = _who(nxt.name)
+                seen = " ".join(str(h) for h in near)
+                return f", not {rival}: {who} took {seen} and could use {rival}"
+        if abs(values[card] - value) < 0.5:
+            return f" or {rival}: the two are equally good here"
+        mine = _chances(card, others, rules, read.unseen)
+        theirs = _chances(rival, [c for c in observation.hand if c != rival], rules, read.unseen)
+        if mine < theirs:
+            return (
+                f": {plural(mine, 'unseen card')} would put it in a meld, against {theirs} "
+                f"for {rival}"
+            )
     if not fits:
         return f": it fits none of your other cards and costs {points} points"
     return f": it is the card your hand needs least ({points} points)"

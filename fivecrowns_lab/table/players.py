@@ -198,11 +198,11 @@ class Bot:
             return None
         for action in options:
             if action.discard is None:
-                self.last_reason = "Went out: every card, the drawn one too, is in a meld."
+                self.last_reason = "Go out: every card, the drawn one too, is in a meld."
                 return action
         rules = observation.round_rules
         best = max(options, key=lambda a: (not _wild(a.discard, rules), _cost(a.discard, rules)))
-        self.last_reason = f"Went out: every card but {best.discard} is in a meld."
+        self.last_reason = f"Go out: every card but {best.discard} is in a meld, so throw it."
         return best
 
 
@@ -266,7 +266,7 @@ class RandomBot(Bot):
         if going is not None:
             return going
         action = self.rng.choice(observation.legal_actions)
-        self.last_reason = f"Chose at random: {action}."
+        self.last_reason = f"Pick any legal move, as a beginner does: {_move_words(action)}."
         return action
 
 
@@ -317,12 +317,10 @@ class GreedyBot(Bot):
         top = observation.top_discard
         take = Draw("discard")
         if top is None or take not in observation.legal_actions:
-            self.last_reason = "Drew from the stock: there is no discard to take."
+            self.last_reason = "Draw from the stock: there is no discard to take."
             return Draw("stock")
         if is_wild(top, observation.round_rules):
-            self.last_reason = (
-                f"Took the {top} from the discard pile: a wild card always finds a meld."
-            )
+            self.last_reason = f"Take the {top}: a wild card always finds a meld."
             return take
         now = self._score(list(observation.hand), observation)
         _card, after = self._best_discard([*observation.hand, top], observation)
@@ -330,26 +328,38 @@ class GreedyBot(Bot):
             self.last_reason = self._take_reason(top, now, after, observation)
             return take
         self.last_reason = (
-            f"Drew from the stock: taking the {top} would not improve my hand "
-            f"({now:g} points outside melds)."
+            f"Draw from the stock: the {top} would not lower the {now:g} points in cards "
+            "that are in no meld."
         )
         return Draw("stock")
 
     def _take_reason(self, top: Card, now: float, after: float, observation: Observation) -> str:
         return (
-            f"Took the {top} from the discard pile: it lowers the points outside my melds "
-            f"from {now:g} to {after:g}."
+            f"Take the {top}: it lowers the points in cards that are in no meld from {now:g} "
+            f"to {after:g}."
         )
 
 
 def _plain_reason(card: Card, value: float, observation: Observation) -> str:
-    kept = " (wild cards are kept: they always find a meld)" if _holds_wild(observation) else ""
+    kept = "; keep the wilds, they always find a meld" if _holds_wild(observation) else ""
     if observation.is_final_turn:
-        return f"Discarded {card}: on my final turn this leaves the fewest points, {value:g}."
+        return (
+            f"Discard {card}: on this final turn it leaves the fewest points in your hand "
+            f"({value:g})."
+        )
     return (
-        f"Discarded {card}: the other cards leave {value:g} points outside melds, "
-        f"the fewest of any discard{kept}."
+        f"Discard {card}: the cards you keep leave {value:g} points in cards that are in no "
+        f"meld, the fewest of any discard{kept}."
     )
+
+
+def _move_words(action: Action) -> str:
+    """A move in the words of a reason: 'draw from the stock', 'discard 9♣'."""
+    if isinstance(action, Draw):
+        return "draw from the stock" if action.source == "stock" else "take the top discard"
+    if isinstance(action, Discard):
+        return f"discard {action.card}"
+    return str(action)
 
 
 def _holds_wild(observation: Observation) -> bool:
@@ -451,15 +461,15 @@ class LookaheadBot(GreedyBot):
         points = self._plan_points(_without(observation.hand, card), observation.round_rules)
         if self._weight and value < points:
             return (
-                f"Discarded {card}: the rest leave {points} points outside melds, and the unseen "
-                f"cards should save about {points - value:.0f} of them in the coming draws."
+                f"Discard {card}: the cards you keep have the best chance that a card still "
+                "unseen will join them in a meld."
             )
         return _plain_reason(card, value, observation)
 
     def _take_reason(self, top: Card, now: float, after: float, observation: Observation) -> str:
         return (
-            f"Took the {top} from the discard pile: counting what the unseen cards may still "
-            f"complete, my hand's outlook improves from {now:.0f} to {after:.0f} points."
+            f"Take the {top}: with it, more of the cards still unseen could join your cards "
+            "in melds."
         )
 
 

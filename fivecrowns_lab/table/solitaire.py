@@ -352,23 +352,22 @@ class SolitaireBot:
             if top is not None and game.can(Draw("discard")):
                 _place, saving = self.best_place(game, top)
                 if saving > 0:
-                    self.last_reason = f"Took the face-up {top}: it improves a hand."
+                    self.last_reason = f"Take the face-up {top}: it improves a hand."
                     return Draw("discard")
-            self.last_reason = "Drew from the draw pile."
+            self.last_reason = "Draw from the draw pile: the face-up card helps no hand."
             return Draw("stock")
         assert game.drawn is not None
         place, saving = self.best_place(game, game.drawn)
         if saving >= 1000:
             self.last_reason = (
-                f"Closed hand {place.hand}: every card melds after discarding {place.discard}."
+                f"Put the {game.drawn} into hand {place.hand} and discard {place.discard}: "
+                "every card of that hand then melds, so it closes."
             )
         elif saving > 0:
             self.last_reason = (
-                f"Put the {game.drawn} into hand {place.hand} and discarded {place.discard}: "
+                f"Put the {game.drawn} into hand {place.hand} and discard {place.discard}: "
                 f"that hand's points fall by {saving}."
             )
         else:
-            self.last_reason = (
-                f"The {game.drawn} helps no hand, so it goes straight to the discards."
-            )
+            self.last_reason = f"Discard the {game.drawn}: it helps no hand."
         return place

@@ -71,16 +71,22 @@ def moves_html(moves: Sequence[tuple[str, str]], over: bool) -> str:
     """This round's moves; the bots' reasons (which hint at their hands) once it is over."""
     if not moves:
         return ""
+    # The whole round is kept; a long round scrolls inside its box instead of being cut.
     lines = "".join(
-        f"<li>{escape(seen)}{' <i>' + escape(why) + '</i>' if over and why else ''}</li>"
-        for seen, why in moves[-14:]
+        f"<li>{escape(seen)}"
+        + (f" <i>Its thinking: “{escape(why)}”</i>" if over and why else "")
+        + "</li>"
+        for seen, why in moves
     )
     note = (
         ""
         if over
         else "<p><small>The bots explain their moves when the round is over.</small></p>"
     )
-    return f"<details open><summary>Moves this round</summary><ol>{lines}</ol>{note}</details>"
+    return (
+        "<details open><summary>Moves this round</summary>"
+        f"<div style='max-height:22em;overflow-y:auto'><ol>{lines}</ol></div>{note}</details>"
+    )
 
 
 def table_html(game: Game, obs: Observation, who: Sequence[str]) -> str:
