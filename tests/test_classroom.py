@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import sqlite3
 import threading
-from pathlib import Path
 
 import pytest
 
@@ -168,15 +167,25 @@ def test_pooled_quiz_share_and_most_common_wrong_answer(room):
 
 def test_pooled_experiment_has_wilson_interval_exact_value_and_each_students_estimate(room):
     counts = {"Ann": (200, 5), "Bea": (400, 3), "Cy": (100, 1)}
-    for name, (trials, hits) in counts.items():
+    for i, (name, (trials, hits)) in enumerate(counts.items()):
         student = room.join(room.code, name)
-        room.record(student, deal(3, 103, trials // 2, hits - hits // 2))
-        room.record(student, deal(3, 203, trials - trials // 2, hits // 2))
+        room.record(student, deal(3, 10 * i, trials // 2, hits - hits // 2))
+        room.record(student, deal(3, 10 * i + 1, trials - trials // 2, hits // 2))
     (pooled,) = room.report().experiments
     assert (pooled.trials, pooled.successes) == (700, 9)
     assert (pooled.low, pooled.high) == wilson_interval(9, 700)
     assert pooled.exact == pytest.approx(float(exact_value("go-out-on-deal/round-3")))
     assert {s.nickname: (s.trials, s.successes) for s in pooled.students} == counts
+
+
+def test_a_seed_two_students_ran_counts_once_in_the_pool_its_longest_run(room):
+    ann, bea = room.join(room.code, "Ann"), room.join(room.code, "Bea")
+    room.record(ann, deal(3, 1, 1000, 7))
+    room.record(bea, deal(3, 1, 200, 1))  # the first 200 of Ann's hands
+    room.record(bea, deal(3, 2, 200, 3))
+    (pooled,) = room.report().experiments
+    assert (pooled.trials, pooled.successes, pooled.seeds) == (1200, 10, 2)
+    assert {s.nickname: s.trials for s in pooled.students} == {"Ann": 1000, "Bea": 400}
 
 
 def test_same_seed_reported_again_replaces_the_earlier_counts(room):
@@ -226,7 +235,7 @@ def test_a_flood_from_one_student_is_rate_limited_and_others_go_on(room):
         room.record(ann, deal(1, seed, 10, 1))
     with pytest.raises(ClassError, match="Too many records"):
         room.record(ann, deal(1, 99, 10, 1))
-    room.record(bea, deal(1, 1, 10, 1))
+    room.record(bea, deal(1, 1000, 10, 1))
     now[0] = 61.0
     room.record(ann, deal(1, 100, 10, 1))
     assert room.report().experiments[0].trials == 70
@@ -253,7 +262,7 @@ def test_full_disk_turns_recording_off_with_a_sentence_and_loses_nothing(tmp_pat
     ann = room.join(room.code, "Ann")
     room.record(ann, deal(1, 1, 200, 20))
     store.full = True
-    with pytest.raises(ClassUnavailableError, match="Recording is off: .*full"):
+    with pytest.raises(ClassUnavailableError, match=r"Recording is off: .*full"):
         for seed in range(2, 2000):  # fill the last free pages
             room.record_checked(ann, parse_record(deal(1, seed, 200, 20)))
     stored = store.query("SELECT COUNT(*) FROM experiments")[0][0]
@@ -272,7 +281,7 @@ def test_unreachable_postgresql_turns_recording_off_with_a_sentence(postgres_ser
     ann = room.join(room.code, "Ann")
     room.record(ann, deal(1, 1, 200, 20))
     room.store = PostgresStore(url.rsplit(":", 1)[0] + ":1/nowhere", connect_timeout=2)
-    with pytest.raises(ClassUnavailableError, match="Recording is off: .*cannot be reached"):
+    with pytest.raises(ClassUnavailableError, match=r"Recording is off: .*cannot be reached"):
         room.record(ann, deal(1, 2, 200, 20))
     assert PostgresStore(url).query("SELECT COUNT(*) FROM experiments") == [(1,)]
 
@@ -306,7 +315,7 @@ def test_results_files_merge_into_the_dashboards_figures(tmp_path):
 def test_a_bad_results_file_is_refused_by_name(tmp_path):
     bad = tmp_path / "bad.json"
     bad.write_text(results_file("Ann", [deal(3, 1, 10, 11)]))
-    with pytest.raises(ClassError, match="'bad.json' has a record"):
+    with pytest.raises(ClassError, match=r"'bad\.json' has a record"):
         merge_result_files([bad])
     (tmp_path / "x.json").write_text("{")
     with pytest.raises(FiveCrownsError, match="not JSON"):

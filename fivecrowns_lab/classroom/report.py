@@ -61,13 +61,18 @@ class StudentEstimate:
 
 @dataclass(frozen=True)
 class ExperimentSummary:
-    """The class's pooled counts for one experiment, its 95% interval and the exact value."""
+    """The class's pooled counts for one experiment, its 95% interval and the exact value.
+
+    ``trials`` and ``successes`` count each seed once (``seeds`` of them), however many
+    students ran it: the same seed deals the same hands.
+    """
 
     experiment: str
     label: str
     lesson: str
     trials: int
     successes: int
+    seeds: int
     low: float
     high: float
     exact: float | None
@@ -159,20 +164,28 @@ def _questions(store: ClassStore, code: str) -> tuple[QuestionSummary, ...]:
 
 def _experiments(store: ClassStore, code: str) -> tuple[ExperimentSummary, ...]:
     rows = store.query(
-        "SELECT e.experiment, s.nickname, SUM(e.trials), SUM(e.successes) "
+        "SELECT e.experiment, e.seed, s.nickname, e.trials, e.successes "
         "FROM experiments e JOIN students s ON s.id = e.student_id WHERE s.class_code = ? "
-        "GROUP BY e.experiment, s.nickname ORDER BY e.experiment, s.nickname",
+        "ORDER BY e.experiment, s.nickname, e.seed",
         (code,),
     )
-    per: dict[str, list[StudentEstimate]] = defaultdict(list)
-    for experiment, nickname, trials, successes in rows:
-        per[str(experiment)].append(StudentEstimate(str(nickname), int(trials), int(successes)))
+    own: dict[str, dict[str, list[int]]] = defaultdict(dict)
+    # One seed deals the same hands whoever runs it, and a longer run of a seed starts
+    # with the hands of a shorter one: the pool counts each seed once, its longest run.
+    by_seed: dict[str, dict[int, tuple[int, int]]] = defaultdict(dict)
+    for experiment, seed, nickname, trials, successes in rows:
+        key, n, k = str(experiment), int(trials), int(successes)
+        counts = own[key].setdefault(str(nickname), [0, 0])
+        counts[0] += n
+        counts[1] += k
+        if n > by_seed[key].get(int(seed), (0, 0))[0]:
+            by_seed[key][int(seed)] = (n, k)
     order = list(EXPERIMENTS)
     out = []
-    for experiment in sorted(per, key=lambda e: order.index(e) if e in order else len(order)):
-        students = tuple(per[experiment])
-        trials = sum(s.trials for s in students)
-        successes = sum(s.successes for s in students)
+    for experiment in sorted(own, key=lambda e: order.index(e) if e in order else len(order)):
+        students = tuple(StudentEstimate(name, n, k) for name, (n, k) in own[experiment].items())
+        trials = sum(n for n, _k in by_seed[experiment].values())
+        successes = sum(k for _n, k in by_seed[experiment].values())
         low, high = wilson_interval(successes, trials)
         exact = exact_value(experiment)
         known = EXPERIMENTS.get(experiment)
@@ -183,6 +196,7 @@ def _experiments(store: ClassStore, code: str) -> tuple[ExperimentSummary, ...]:
                 known.lesson if known else "",
                 trials,
                 successes,
+                len(by_seed[experiment]),
                 low,
                 high,
                 float(exact) if exact is not None else None,
