@@ -494,7 +494,8 @@ def main(argv: Sequence[str] | None = None, config: Any = None) -> int:
             "Your dashboard (it holds the teacher's secret; keep it to yourself):\n"
             f"    {base}/dashboard?token={token}&secret={secret}\n"
             f"The class's records are kept in the {classroom.store.describe()}; "
-            "a restart keeps the class, with a new dashboard secret.",
+            "a restart keeps the class"
+            + (" and this secret." if args.class_secret else ", with a new dashboard secret."),
             flush=True,
         )
     from voila.app import Voila
