@@ -131,6 +131,12 @@ def test_restart_keeps_the_class_its_students_and_records_with_a_new_secret(stor
     assert again.unsign(room.sign(ann.id)) == ann.id
 
 
+def test_sqlite_file_is_in_wal_mode_and_opens_again(tmp_path):
+    SqliteStore(tmp_path / "c.sqlite3").migrate()
+    again = SqliteStore(tmp_path / "c.sqlite3")
+    assert again.query("PRAGMA journal_mode") == [("wal",)]
+
+
 def test_teacher_secret_is_stored_only_as_a_hash(store):
     _room, secret = Classroom.open(store)
     assert secret not in json.dumps(store.query("SELECT * FROM classes"))

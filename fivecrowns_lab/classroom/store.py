@@ -266,11 +266,18 @@ class SqliteStore(_SqlStore):
         else:
             try:
                 Path(self.path).parent.mkdir(parents=True, exist_ok=True)
-                with self._connection() as conn:
+                conn = self._open()  # outside a transaction: the journal mode sticks to the file
+                try:
                     conn.execute("PRAGMA journal_mode = WAL")
+                finally:
+                    conn.close()
             except OSError as err:
                 raise ClassUnavailableError(
                     f"The class database {self.path!r} cannot be opened: {err.strerror}."
+                ) from None
+            except sqlite3.Error as err:
+                raise ClassUnavailableError(
+                    f"The class database {self.path!r} cannot be opened: {err}."
                 ) from None
 
     def describe(self) -> str:
