@@ -3,20 +3,16 @@
 Tornado handlers added to the Voilà server by :mod:`fivecrowns_lab.serving` when it serves
 a class. Everything lives under ``<base>/fivecrowns/class/``:
 
-========================  ======  ===========================================================
-path                      who     what
-========================  ======  ===========================================================
-``join``                  anyone  GET the form; POST a class code and a nickname: the browser
-                                  gets a cookie holding a random student id, signed with the
-                                  class's key (nothing about the machine is stored)
-``api/me``                anyone  JSON: whether this browser is in the class, and its nickname
-``api/records``           student POST ``{"records": [...]}``: each checked and stored
-``dashboard``             teacher the dashboard page; ``?secret=...`` once sets the teacher's
-                                  cookie and leaves the address bar without the secret
-``api/report``            teacher the dashboard's figures as JSON (refreshed every 3 s)
-``export.csv``            teacher every record as CSV
-``api/clear``             teacher POST: delete every student and record of the class
-========================  ======  ===========================================================
+- ``join`` (anyone): GET the form; POST a class code and a nickname, and the browser gets
+  a cookie holding a random student id signed with the class's key (nothing about the
+  machine is stored);
+- ``api/me`` (anyone): JSON saying whether this browser is in the class, and its nickname;
+- ``api/records`` (a student): POST ``{"records": [...]}``, each checked and stored;
+- ``dashboard`` (the teacher): the dashboard page; ``?secret=...`` once sets the
+  teacher's cookie and leaves the address bar without the secret;
+- ``api/report`` (the teacher): the dashboard's figures as JSON (refreshed every 3 s);
+- ``export.csv`` (the teacher): every record as CSV;
+- ``api/clear`` (the teacher): POST, delete every student and record of the class.
 
 Every handler needs the server's login (the class token), POSTs need the ``_xsrf`` token,
 and the teacher's ones also need the teacher's secret: a student gets ``403`` and can
