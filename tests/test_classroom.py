@@ -230,6 +230,19 @@ def test_progress_csv_and_clear(room):
     assert room.student(ann.id) is None
 
 
+def test_predictions_are_summed_with_how_many_came_true(room):
+    for i, guess in enumerate(["3", "3", "6", "5"]):
+        student = room.join(room.code, f"S{i}")
+        room.record(
+            student,
+            {"kind": "prediction", "lesson": "08", "prediction": "hardest round",
+             "predicted": f"round {guess}", "outcome": "round 6"},
+        )  # fmt: skip
+    (summary,) = room.report().predictions
+    assert (summary.made, summary.came_true) == (4, 1)
+    assert (summary.common_predicted, summary.common_count) == ("round 3", 2)
+
+
 # -- faults and floods --------------------------------------------------------------------------
 
 

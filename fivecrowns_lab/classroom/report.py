@@ -21,6 +21,7 @@ __all__ = [
     "EXPORT_HEADER",
     "ClassReport",
     "ExperimentSummary",
+    "PredictionSummary",
     "QuestionSummary",
     "StudentEstimate",
     "StudentProgress",
@@ -84,6 +85,18 @@ class ExperimentSummary:
 
 
 @dataclass(frozen=True)
+class PredictionSummary:
+    """How the class's predictions before one reveal compared with what happened."""
+
+    lesson: str
+    prediction: str
+    made: int
+    came_true: int
+    common_predicted: str
+    common_count: int
+
+
+@dataclass(frozen=True)
 class StudentProgress:
     """What one student has done: quiz questions answered (and right), experiments, deals."""
 
@@ -104,6 +117,7 @@ class ClassReport:
     questions: tuple[QuestionSummary, ...]
     experiments: tuple[ExperimentSummary, ...]
     progress: tuple[StudentProgress, ...]
+    predictions: tuple[PredictionSummary, ...] = ()
 
     def as_json(self) -> dict[str, Any]:
         """Plain JSON-ready data (shares and estimates included)."""
@@ -119,6 +133,7 @@ class ClassReport:
                 for e in self.experiments
             ],
             "progress": [asdict(p) for p in self.progress],
+            "predictions": [asdict(p) for p in self.predictions],
         }
 
 
@@ -226,10 +241,36 @@ def _progress(store: ClassStore, code: str) -> tuple[StudentProgress, ...]:
     )
 
 
+def _predictions(store: ClassStore, code: str) -> tuple[PredictionSummary, ...]:
+    rows = store.query(
+        "SELECT p.lesson, p.prediction, p.predicted, p.outcome, COUNT(*) "
+        "FROM predictions p JOIN students s ON s.id = p.student_id WHERE s.class_code = ? "
+        "GROUP BY p.lesson, p.prediction, p.predicted, p.outcome",
+        (code,),
+    )
+    made: Counter[tuple[str, str]] = Counter()
+    true: Counter[tuple[str, str]] = Counter()
+    said: dict[tuple[str, str], Counter[str]] = defaultdict(Counter)
+    for lesson, prediction, predicted, outcome, count in rows:
+        key = (str(lesson), str(prediction))
+        made[key] += int(count)
+        true[key] += int(count) if predicted == outcome else 0
+        said[key][str(predicted)] += int(count)
+    out = []
+    for key in sorted(made):
+        common, n = sorted(said[key].items(), key=lambda item: (-item[1], item[0]))[0]
+        out.append(PredictionSummary(key[0], key[1], made[key], true[key], common, n))
+    return tuple(out)
+
+
 def class_report(store: ClassStore, code: str) -> ClassReport:
     """The dashboard's figures for class ``code``, read from ``store``."""
     return ClassReport(
-        code, _questions(store, code), _experiments(store, code), _progress(store, code)
+        code,
+        _questions(store, code),
+        _experiments(store, code),
+        _progress(store, code),
+        _predictions(store, code),
     )
 
 
