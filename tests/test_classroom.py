@@ -305,6 +305,23 @@ def test_unreachable_postgresql_turns_recording_off_with_a_sentence(postgres_ser
     assert PostgresStore(url).query("SELECT COUNT(*) FROM experiments") == [(1,)]
 
 
+def test_postgresql_connection_closed_by_the_server_is_made_again(postgres_server):
+    import psycopg
+
+    url = postgres_server()
+    room, _ = Classroom.open(PostgresStore(url))
+    ann = room.join(room.code, "Ann")
+    room.record(ann, deal(1, 1, 200, 20))
+    with psycopg.connect(url, autocommit=True) as admin:  # as a server restart would
+        admin.execute(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+            "WHERE datname = current_database() AND pid <> pg_backend_pid()"
+        )
+    room.record(ann, deal(1, 2, 200, 20))
+    assert room.problem == ""
+    assert room.store.query("SELECT COUNT(*) FROM experiments") == [(2,)]
+
+
 def test_open_store_picks_the_backend_from_the_address(tmp_path):
     assert isinstance(open_store(tmp_path / "x.sqlite3"), SqliteStore)
     assert isinstance(open_store("postgresql://u@127.0.0.1:1/x"), PostgresStore)

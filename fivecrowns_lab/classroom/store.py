@@ -1,9 +1,10 @@
 """Where a class's records are kept: SQLite (the default) or PostgreSQL, behind one protocol.
 
 :class:`ClassStore` is what the rest of the package uses. Both backends run the same SQL
-(written with ``?`` placeholders; PostgreSQL's driver gets ``%s``), open a connection per
-operation (so an unreachable database recovers by itself once it is back) and write each
-record in a transaction of its own. A database error that says the database cannot be
+(written with ``?`` placeholders; PostgreSQL's driver gets ``%s``) and write each record
+in a transaction of its own. SQLite opens the file for each operation; PostgreSQL keeps
+one connection per thread and makes a new one after a failure, so an unreachable
+database recovers by itself once it is back. A database error that says the database cannot be
 reached or written (disk full, server down) becomes
 :class:`~fivecrowns_lab.errors.ClassUnavailableError`; what was committed stays.
 
@@ -338,6 +339,7 @@ class PostgresStore(_SqlStore):
         self._psycopg = psycopg
         self.url = url
         self.connect_timeout = connect_timeout
+        self._local = threading.local()
 
     def describe(self) -> str:
         from urllib.parse import urlsplit
@@ -347,12 +349,32 @@ class PostgresStore(_SqlStore):
 
     @contextlib.contextmanager
     def _connection(self) -> Iterator[Any]:
+        """This thread's connection (made on first use, made again after a failure), in a
+        transaction of its own: a new connection per record cost a few hundred ms."""
         psycopg = self._psycopg
+        conn = getattr(self._local, "conn", None)
+        if conn is not None:
+            try:  # a kept connection the server has closed (a restart) is made again
+                conn.execute("SELECT 1")
+            except psycopg.Error:
+                with contextlib.suppress(Exception):
+                    conn.close()
+                conn = None
         try:
-            with psycopg.connect(self.url, connect_timeout=self.connect_timeout) as conn:
-                yield conn  # commits at the end of the block, rolls back on an error
+            if conn is None or conn.closed:
+                conn = psycopg.connect(
+                    self.url, connect_timeout=self.connect_timeout, autocommit=True
+                )
+                self._local.conn = conn
+            with conn.transaction():  # commits at the end, rolls back on an error
+                yield conn
         except psycopg.OperationalError as err:
-            first = str(err).strip().splitlines()[0] if str(err).strip() else type(err).__name__
+            if conn is not None:
+                with contextlib.suppress(Exception):
+                    conn.close()
+            self._local.conn = None
+            text = str(err).strip()
+            first = text.splitlines()[0] if text else type(err).__name__
             raise ClassUnavailableError(
                 f"The class database cannot be reached now ({first}); "
                 "nothing already recorded is lost."
