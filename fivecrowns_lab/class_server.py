@@ -12,7 +12,8 @@ a class. Everything lives under ``<base>/fivecrowns/class/``:
   teacher's cookie and leaves the address bar without the secret;
 - ``api/report`` (the teacher): the dashboard's figures as JSON (refreshed every 3 s);
 - ``export.csv`` (the teacher): every record as CSV;
-- ``api/clear`` (the teacher): POST, delete every student and record of the class.
+- ``api/clear`` (the teacher): POST, delete every student and record of the class;
+- ``kit/NN`` (the teacher): lesson NN's teacher's kit, to print (plan, record sheet, key).
 
 Every handler needs the server's login (the class token), POSTs need the ``_xsrf`` token,
 and the teacher's ones also need the teacher's secret: a student gets ``403`` and can
@@ -263,6 +264,18 @@ class ClearHandler(_TeacherHandler):
         self.finish({"message": f"Class {self.classroom.code} cleared: {deleted} rows deleted."})
 
 
+class KitHandler(_TeacherHandler):
+    @web.authenticated
+    async def get(self, number: str) -> None:
+        from .classroom.kit import KIT_LESSONS, kit_html
+
+        if number not in KIT_LESSONS:
+            self.refuse(404, f"There is no lesson {number}.")
+            return
+        self.set_header("Content-Type", "text/html; charset=utf-8")
+        self.finish(kit_html(number))
+
+
 def class_handlers(classroom: Classroom, base_url: str = "/") -> list[tuple[str, Any, Any]]:
     """The class pages' routes for a tornado application served at ``base_url``."""
     prefix = base_url.rstrip("/") + "/" + CLASS_PATH
@@ -275,5 +288,6 @@ def class_handlers(classroom: Classroom, base_url: str = "/") -> list[tuple[str,
         ("api/report", ReportHandler),
         ("export.csv", ExportHandler),
         ("api/clear", ClearHandler),
+        (r"kit/(\d\d)", KitHandler),
     ]
     return [(f"{prefix}/{path}", handler, settings) for path, handler in routes]

@@ -214,3 +214,26 @@ def test_a_class_of_ten_pools_lesson_08_and_lesson_01_on_the_dashboard(browser, 
     finally:
         for context in [*contexts, teacher_context]:
             context.close()
+
+
+def test_teachers_kit_prints_the_plan_on_one_page_and_the_sheet_and_key_after(browser):
+    from fivecrowns_lab.classroom.kit import kit_html
+
+    context = browser.new_context(viewport={"width": 794, "height": 1123})  # A4 at 96 dpi
+    page = context.new_page()
+    try:
+        page.set_content(kit_html("08"))
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        pdf = page.pdf(format="A4", print_background=True)
+        (SHOTS / "teacher-kit-08.pdf").write_bytes(pdf)
+        # Chromium's PDF has one /Type /Page object a page: plan, record sheet, quiz and key.
+        pages = len(re.findall(rb"/Type\s*/Page[^s]", pdf))
+        assert 3 <= pages <= 5, pages
+        page.emulate_media(media="print")
+        # The plan (everything before the record sheet) fits on the first A4 page.
+        plan_height = page.evaluate("() => document.querySelector('.sheet').offsetTop")
+        assert plan_height <= 1123 - 2 * 53, plan_height  # A4 less its 14 mm margins
+        page.screenshot(path=str(SHOTS / "teacher-kit-08-plan.png"), clip={
+            "x": 0, "y": 0, "width": 794, "height": 1123})  # fmt: skip
+    finally:
+        context.close()

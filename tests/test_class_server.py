@@ -109,7 +109,7 @@ def test_class_server_records_refuses_students_the_teacher_pages_and_survives_a_
         )  # fmt: skip
         assert status == 200 and answer["stored"] == 2 and len(answer["refused"]) == 1
         assert Browser(base).post_records([{"kind": "quiz"}])[0] in (401, 403)
-        for path in ("dashboard", "api/report", "export.csv"):
+        for path in ("dashboard", "api/report", "export.csv", "kit/08"):
             assert bea.request(f"/fivecrowns/class/{path}")[0] == 403
         assert bea.request(f"/fivecrowns/class/dashboard?secret={secret}x")[0] == 403
         me = json.loads(bea.request("/fivecrowns/class/api/me")[1])
@@ -120,6 +120,9 @@ def test_class_server_records_refuses_students_the_teacher_pages_and_survives_a_
         )
         report = json.loads(teacher.request("/fivecrowns/class/api/report")[1])
         assert [p["nickname"] for p in report["progress"]] == ["Ann", "Bea"]
+        status, kit = teacher.request("/fivecrowns/class/kit/08")
+        assert status == 200 and "a plan for 45 minutes" in kit
+        assert teacher.request("/fivecrowns/class/kit/99")[0] == 404
         assert report["experiments"][0]["trials"] == 300
     finally:
         stop_process(proc)

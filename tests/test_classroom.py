@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import json
 import sqlite3
 import threading
@@ -18,6 +19,7 @@ from fivecrowns_lab.classroom import (
     parse_record,
     results_file,
 )
+from fivecrowns_lab.classroom.kit import KIT_LESSONS, kit_html, kit_steps
 from fivecrowns_lab.classroom.records import check_code, check_nickname
 from fivecrowns_lab.classroom.report import EXPORT_HEADER
 from fivecrowns_lab.classroom.store import PostgresStore
@@ -387,3 +389,23 @@ def test_thirty_students_writing_at_once_lose_no_record(store):
     assert store.query("SELECT COUNT(*) FROM quiz_answers") == [(30 * len(RIGHT),)]
     report = room.report()
     assert sum(e.trials for e in report.experiments) == 30 * per_student * 100
+
+
+# -- the teacher's kit ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("number", KIT_LESSONS)
+def test_every_lessons_kit_fills_45_minutes_and_carries_its_quiz_key(number):
+    from fivecrowns_lab.content.catalogue import lesson
+    from fivecrowns_lab.content.quizzes import quiz_for_lesson
+
+    assert sum(minutes for minutes, _ in kit_steps(number)) == 45
+    page = kit_html(number)
+    for objective in lesson(number).objectives:
+        assert html.escape(objective) in page
+    topic = quiz_for_lesson(number)
+    for question in QUIZZES[topic] if topic else ():
+        assert html.escape(question.prompt) in page
+        assert html.escape(question.answers[question.right].why) in page
+    assert ("Record sheet" in page) == (number == "08")  # the lesson with a class experiment
+    assert "<script" not in page
