@@ -60,7 +60,7 @@ def kit_steps(number: str) -> list[tuple[int, str]]:
                  "press Join the class (a nickname is enough).")]  # fmt: skip
     steps.append((5, "Predict: students write their guess before they touch the lesson."))
     work = min(entry.minutes, 20)
-    alone = f" (it takes {entry.minutes} alone: leave the rest as homework)" * (
+    alone = f" (it takes {entry.minutes} minutes alone: the rest is homework)" * (
         work < entry.minutes
     )
     steps.append((work, f"The lesson{alone}: {entry.teaches}"))
