@@ -3,6 +3,9 @@
 ``fivecrowns-lab serve``
     Serve the lessons with Voilà, with the same settings as ``make app`` (read from the
     packaged ``voila.json``), from a writable copy of the lessons in your user folder.
+``fivecrowns-lab serve --class``
+    Serve a class, as ``make serve`` does: on the machine's network address with a token,
+    a class code and the teacher's dashboard (``--class-db postgresql://...`` for PostgreSQL).
 ``fivecrowns-lab lessons DIR``
     Copy the lesson notebooks into ``DIR`` to open them in JupyterLab, code and all.
 ``fivecrowns-lab table ...``
@@ -82,6 +85,18 @@ def _serve(args: argparse.Namespace, extra: list[str]) -> int:
         )
         return 1
     folder = Path(args.dir).expanduser() if args.dir else _user_lessons_folder()
+    if args.serve_class:
+        copy_lessons(folder, overwrite=True)
+        from traitlets.config import Config
+
+        from . import serving
+
+        settings = voila_settings()
+        settings.get("Voila", {}).pop("ip", None)  # the class server chooses its address
+        class_args = [f"--notebooks={folder}", f"--port={args.port}", f"--ip={args.ip}"]
+        if args.class_db:
+            class_args.append(f"--class-db={args.class_db}")
+        return serving.main([*class_args, *extra], config=Config(settings))
     # The served copy is refreshed from the package every time; the scorekeeper's
     # saves and the CSV files it writes beside the lessons are left alone.
     copy_lessons(folder, overwrite=True)
@@ -127,6 +142,19 @@ def _parser() -> argparse.ArgumentParser:
         "--dir", help="folder to serve the lessons from (default: your user data folder)"
     )
     serve.add_argument("--no-browser", action="store_true", help="do not open a browser")
+    serve.add_argument(
+        "--class",
+        dest="serve_class",
+        action="store_true",
+        help="serve a class: the network address with a token, a class code and the "
+        "teacher's dashboard (as `make serve`)",
+    )
+    serve.add_argument(
+        "--class-db", help="with --class: a postgresql:// URL or a SQLite file for the records"
+    )
+    serve.add_argument(
+        "--ip", default="0.0.0.0", help="with --class: the address to listen on (all)"
+    )
 
     lessons = commands.add_parser(
         "lessons", help="copy the lesson notebooks into a folder, to open in JupyterLab"

@@ -15,6 +15,8 @@ __all__ = [
     "BotError",
     "CardError",
     "CardNotHeldError",
+    "ClassError",
+    "ClassUnavailableError",
     "EmptyPileError",
     "ExactUnavailableError",
     "FiveCrownsError",
@@ -181,3 +183,11 @@ class ScoreError(FiveCrownsError):
 
 class LessonError(FiveCrownsError):
     """A step a lesson cannot take yet, such as scoring before any cards are typed."""
+
+
+class ClassError(FiveCrownsError):
+    """A class record that cannot be kept: a bad class code, nickname, answer or count."""
+
+
+class ClassUnavailableError(ClassError):
+    """The class's database cannot take records now (unreachable, full); nothing is lost."""

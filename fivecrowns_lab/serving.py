@@ -23,7 +23,10 @@ Three pieces, named from ``voila.json`` (so ``make app`` and ``make serve`` shar
   has its ``token=`` (and other secret-looking) query values replaced by ``[secret]``.
 - :func:`main` is ``make serve``: Voilà on the machine's network address with a fresh
   token printed once (to the teacher's terminal, the one place it is meant to be), and a
-  line saying how many visitors the machine can hold.
+  line saying how many visitors the machine can hold. It also serves a class (see
+  :mod:`fivecrowns_lab.class_server`): it opens the class database (SQLite in the user's
+  data folder, or ``--class-db postgresql://...``), keeps the class of the last start
+  (its code and records) and prints the code and the teacher's dashboard address.
 
 This module imports Voilà and Jupyter Server (the ``app`` extra), never a widget library.
 """
@@ -84,10 +87,10 @@ ROOT = Path(__file__).resolve().parent.parent
 # -- no secrets in logs ---------------------------------------------------------------------------
 
 # A query value whose name holds one of these words is a secret (Jupyter Server's own list):
-# "token=...", "_xsrf=...", "auth=...". Only the value is replaced, so the line still says
-# which request it was.
+# "token=...", "_xsrf=...", "auth=...", and the class dashboard's "secret=...". Only the
+# value is replaced, so the line still says which request it was.
 _SECRET_VALUE = re.compile(
-    r"(?i)([?&;][^=&\s?#;]*(?:token|auth|key|code|state|xsrf)[^=&\s?#;]*=)[^&\s;#'\")]+"
+    r"(?i)([?&;][^=&\s?#;]*(?:token|auth|key|code|state|xsrf|secret)[^=&\s?#;]*=)[^&\s;#'\")]+"
 )
 #: What a visitor is told when a request addresses a kernel that is not theirs (403).
 KERNEL_REFUSED = "This kernel belongs to another visitor."
@@ -400,14 +403,72 @@ def _arguments(argv: Sequence[str] | None) -> argparse.Namespace:
         default=os.environ.get("FIVECROWNS_LAB_TOKEN") or None,
         help="the token visitors need (default: a new random one; or $FIVECROWNS_LAB_TOKEN)",
     )
+    parser.add_argument(
+        "--class-db",
+        default=os.environ.get("FIVECROWNS_LAB_CLASS_DB") or None,
+        help="where the class's records go: a postgresql:// URL or a SQLite file "
+        "(default: class.sqlite3 in your user data folder; or $FIVECROWNS_LAB_CLASS_DB)",
+    )
+    parser.add_argument(
+        "--class-secret",
+        default=os.environ.get("FIVECROWNS_LAB_CLASS_SECRET") or None,
+        help="the teacher's dashboard secret (default: a new one each start)",
+    )
+    parser.add_argument(
+        "--new-class", action="store_true", help="start a new class instead of the last one"
+    )
+    parser.add_argument(
+        "--no-class", action="store_true", help="serve the lessons only, with no class"
+    )
     args, extra = parser.parse_known_args(argv)
     args.voila_args = extra  # anything else goes to Voilà as it is (--Class.trait=value)
     return args
 
 
-def main(argv: Sequence[str] | None = None) -> None:
-    """``make serve``: print the address with its token once, then run Voilà."""
+def default_class_db() -> Path:
+    """The class database of ``make serve`` when none is named: in the user's data folder."""
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "fivecrowns-lab" / "class.sqlite3"
+
+
+def open_classroom(args: argparse.Namespace) -> tuple[Any, str]:
+    """The class this server serves (the last one in the database, or a new one)."""
+    from .classroom import Classroom, open_store
+
+    store = open_store(args.class_db or default_class_db())
+    return Classroom.open(store, args.class_secret, new=args.new_class)
+
+
+def _class_voila(classroom: Any) -> Any:
+    """Voilà's application class with the class pages added (before Voilà's catch-all)."""
+    from voila.app import Voila  # type: ignore[import-untyped]
+
+    from .class_server import class_handlers
+
+    class ClassVoila(Voila):  # type: ignore[misc]
+        def init_handlers(self) -> list[Any]:
+            handlers: list[Any] = super().init_handlers()
+            return [*class_handlers(classroom, self.base_url), *handlers]
+
+    return ClassVoila
+
+
+def main(argv: Sequence[str] | None = None, config: Any = None) -> int:
+    """``make serve``: print the address with its token once, then run Voilà.
+
+    ``config`` (a traitlets ``Config``) adds Voilà settings, as ``fivecrowns-lab serve``
+    passes the packaged ``voila.json``; ``make serve`` reads it from the folder it runs in.
+    """
     args = _arguments(argv)
+    classroom, secret = None, ""
+    if not args.no_class:
+        from .errors import FiveCrownsError
+
+        try:
+            classroom, secret = open_classroom(args)
+        except FiveCrownsError as err:
+            print(f"The class cannot be served: {err}", file=sys.stderr)
+            return 1
     token = args.token or secrets.token_urlsafe(18)
     shown_ip = network_address() if args.ip in ("", "0.0.0.0") else args.ip
     host = f"[{shown_ip}]" if ":" in shown_ip else shown_ip
@@ -425,9 +486,22 @@ def main(argv: Sequence[str] | None = None) -> None:
         "no tracebacks are shown.",
         flush=True,
     )
-    from voila.app import Voila  # type: ignore[import-untyped]
+    if classroom is not None:
+        base = f"http://{host}:{args.port}/fivecrowns/class"
+        print(
+            f"Class code: {classroom.code}  (students press Join the class on a lesson page, "
+            f"or open {base}/join?token={token})\n"
+            "Your dashboard (it holds the teacher's secret; keep it to yourself):\n"
+            f"    {base}/dashboard?token={token}&secret={secret}\n"
+            f"The class's records are kept in the {classroom.store.describe()}; "
+            "a restart keeps the class"
+            + (" and this secret." if args.class_secret else ", with a new dashboard secret."),
+            flush=True,
+        )
+    from voila.app import Voila
 
-    Voila.launch_instance(
+    app = Voila if classroom is None else _class_voila(classroom)
+    app.launch_instance(
         argv=[
             args.notebooks,
             f"--port={args.port}",
@@ -437,8 +511,10 @@ def main(argv: Sequence[str] | None = None) -> None:
             *args.voila_args,
         ],
         token=token,
+        **({"config": config} if config is not None else {}),
     )
+    return 0
 
 
 if __name__ == "__main__":  # pragma: no cover - the command line
-    main(sys.argv[1:])
+    sys.exit(main(sys.argv[1:]))

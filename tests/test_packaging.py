@@ -55,7 +55,8 @@ def test_version_is_written_once_in_the_package():
 
 def test_test_tooling_is_in_dependency_groups_not_published_extras():
     project = pyproject()["project"]
-    assert set(project["optional-dependencies"]) == {"app"}
+    # Extras are for users: the app, and the PostgreSQL driver of a class server.
+    assert set(project["optional-dependencies"]) == {"app", "class"}
     groups = pyproject()["dependency-groups"]
     names = {re.split(r"[<>=;\s\[]", r)[0] for r in groups["test"] if isinstance(r, str)}
     assert {"pytest", "hypothesis", "ruff", "mypy", "playwright", "import-linter"} <= names
@@ -183,7 +184,8 @@ def test_wheel_metadata_has_license_expression_version_urls_and_classifiers(whee
     urls = dict(u.split(", ", 1) for u in meta.get_all("Project-URL"))
     assert {"Documentation", "Source", "Issues", "Changelog", "Binder"} <= set(urls)
     assert all(u.startswith("https://") for u in urls.values())
-    assert meta.get_all("Provides-Extra") == ["app"]  # no test or docs extras for users
+    # no test or docs extras for users
+    assert meta.get_all("Provides-Extra") == ["app", "class"]
 
 
 def test_wheel_ships_py_typed_the_notebooks_the_voila_settings_and_the_command(wheel):

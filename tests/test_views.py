@@ -787,7 +787,8 @@ def test_lesson_page_without_quiz_still_links_its_neighbours(monkeypatch):
 
     monkeypatch.delitem(LESSON_QUIZZES, "06")
     page = lessons.lesson_page(widgets.HTML("a view"), "06")
-    assert len(page.children) == 2 and "05-solitaire.ipynb" in page.nav.value
+    assert len(page.children) == 3 and "05-solitaire.ipynb" in page.nav.value
+    assert page.children[0] is page.class_link  # the class line: empty without a class
 
 
 # --- lesson 01: the dealt hand and the schedule table ----------------------------------------

@@ -65,17 +65,22 @@ def lesson_page(view: Any, number: str, topic: str | None = None) -> Any:
     import ipywidgets as widgets
 
     from ..views.base import Lesson
+    from ..views.classlink import ClassLink
     from ..views.gallery import LessonNav
 
     topic = topic if topic is not None else LESSON_QUIZZES.get(number)
     nav = LessonNav(number)
+    # The class line: "Join the class" on a class server, nothing otherwise.
+    link = ClassLink(number)
+    view.class_link = link
     if topic is None:
-        page = widgets.VBox([view, nav])
+        page = widgets.VBox([link, view, nav])
         page.add_class("fc-lesson-box")
     else:
         page = Lesson(view, quiz(topic))
-        page.children = (*page.children, nav)
+        page.children = (link, *page.children, nav)
     page.nav = nav
+    page.class_link = link
     return page
 
 

@@ -211,6 +211,13 @@ class View(widgets.VBox):
         super().__init__(**kwargs)
         self.status = Status()
         self.add_class("fc-view")
+        #: The page's class line (a ClassLink), set by ``lesson_page``; None elsewhere.
+        self.class_link: Any = None
+
+    def record_for_class(self, *records: dict[str, Any]) -> None:
+        """Hand records to the page's class line, which posts them if the student joined."""
+        if self.class_link is not None and records:
+            self.class_link.send(*records)
 
     def _frame(self, body: list[widgets.Widget], intro: str = "") -> None:
         contrast = contrast_switch()

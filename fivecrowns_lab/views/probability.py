@@ -20,6 +20,7 @@ from typing import Any
 import ipywidgets as widgets
 from matplotlib.figure import Figure
 
+from ..classroom.experiments import experiment_id
 from ..core.cards import Hand, parse_cards
 from ..core.rules import FIRST_ROUND, LAST_ROUND, ROUNDS, hand_size, is_wild, wild_rank_text
 from ..core.solver import can_go_out, going_out_discards, penalty
@@ -570,6 +571,36 @@ class GoOutLesson(View):
             self.status.ok(done + check)
         else:
             self.status.info(outcome.sentence("deal") + " " + done + check)
+        self._record_for_class(question, results)
+
+    def _record_for_class(self, question: str, results: dict[int, Estimate]) -> None:
+        """Send the finished rounds' counts (and the hardest-round guess) to the class."""
+        records: list[dict[str, Any]] = []
+        for r, sim in sorted(results.items()):
+            experiment = experiment_id(question, r)
+            if experiment is not None and sim.seed is not None:
+                hits = round(float(sim.value) * sim.trials)
+                records.append(
+                    {
+                        "kind": "experiment",
+                        "experiment": experiment,
+                        "seed": sim.seed,
+                        "trials": sim.trials,
+                        "successes": hits,
+                    }
+                )
+        if records and self.hardest.value and len(results) == len(ROUNDS):
+            found = min(results, key=lambda r: float(results[r].value))
+            records.append(
+                {
+                    "kind": "prediction",
+                    "lesson": "08",
+                    "prediction": "hardest round, " + question,
+                    "predicted": f"round {self.hardest.value}",
+                    "outcome": f"round {found}",
+                }
+            )
+        self.record_for_class(*records)
 
     def _is_penalty(self) -> bool:
         return self.shown_question == "penalty of a dealt hand"

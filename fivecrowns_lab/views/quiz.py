@@ -72,6 +72,8 @@ class Quiz(anywidget.AnyWidget):
     learner = _Name("").tag(sync=True)
     handout_url = traitlets.Unicode("").tag(sync=True)
     handout_name = traitlets.Unicode("").tag(sync=True)
+    #: The quiz bank's topic: the page sends first tries to a class by it (classlink.js).
+    class_topic = traitlets.Unicode("").tag(sync=True)
 
     def __init__(
         self,
@@ -98,6 +100,7 @@ class Quiz(anywidget.AnyWidget):
             heading=title,
             bank=bank_state(self.questions),
             choices=[[] for _ in self.questions],
+            class_topic=topic,
             **extra,
             **kwargs,
         )

@@ -1,0 +1,293 @@
+"""The class server's pages: joining, recording, and the teacher's dashboard.
+
+Tornado handlers added to the Voilà server by :mod:`fivecrowns_lab.serving` when it serves
+a class. Everything lives under ``<base>/fivecrowns/class/``:
+
+- ``join`` (anyone): GET the form; POST a class code and a nickname, and the browser gets
+  a cookie holding a random student id signed with the class's key (nothing about the
+  machine is stored);
+- ``api/me`` (anyone): JSON saying whether this browser is in the class, and its nickname;
+- ``api/records`` (a student): POST ``{"records": [...]}``, each checked and stored;
+- ``dashboard`` (the teacher): the dashboard page; ``?secret=...`` once sets the
+  teacher's cookie and leaves the address bar without the secret;
+- ``api/report`` (the teacher): the dashboard's figures as JSON (refreshed every 3 s);
+- ``export.csv`` (the teacher): every record as CSV;
+- ``api/clear`` (the teacher): POST, delete every student and record of the class;
+- ``kit/NN`` (the teacher): lesson NN's teacher's kit, to print (plan, record sheet, key).
+
+Every handler needs the server's login (the class token), POSTs need the ``_xsrf`` token,
+and the teacher's ones also need the teacher's secret: a student gets ``403`` and can
+never read another student's rows. The database calls run in a thread, so a slow disk
+never stalls the lessons.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import html
+import json
+from pathlib import Path
+from typing import Any
+
+from jupyter_server.base.handlers import JupyterHandler
+from tornado import web
+
+from .classroom import Classroom, Student
+from .errors import ClassError, ClassUnavailableError, FiveCrownsError
+
+__all__ = ["CLASS_PATH", "STUDENT_COOKIE", "TEACHER_COOKIE", "class_handlers"]
+
+CLASS_PATH = "fivecrowns/class"
+STUDENT_COOKIE = "fc_class_student"
+TEACHER_COOKIE = "fc_class_teacher"
+#: Records one POST may carry (a lesson-08 run sends 11).
+MAX_BATCH = 50
+#: The largest request body read (records are small).
+MAX_BODY = 64_000
+_PAGES = Path(__file__).parent / "class_pages"
+
+
+class _ClassHandler(JupyterHandler):
+    """What every class page shares: the classroom, cookies, and plain errors."""
+
+    classroom: Classroom
+    gallery: str
+
+    def initialize(self, classroom: Classroom, gallery: str) -> None:
+        self.classroom = classroom
+        self.gallery = gallery
+
+    def write_error(self, status_code: int, **kwargs: Any) -> None:
+        # Jupyter Server renders error pages from templates Voilà does not serve.
+        self.set_header("Content-Type", "application/json")
+        reason = kwargs.get("exc_info", (None, None))[1]
+        message = getattr(reason, "log_message", None) or self._reason
+        self.finish(json.dumps({"message": message}))
+
+    def refuse(self, status: int, message: str) -> None:
+        self.set_status(status)
+        self.set_header("Content-Type", "application/json")
+        self.finish(json.dumps({"message": message}))
+
+    def _cookie(self, name: str, value: str) -> None:
+        self.set_cookie(
+            name,
+            value,
+            path=self.base_url,
+            httponly=True,
+            samesite="Strict",
+            secure=self.request.protocol == "https",
+            expires_days=1,
+        )
+
+    async def run(self, work: Any, *args: Any) -> Any:
+        """A classroom call in a thread (the database may be slow; the lessons must not wait)."""
+        return await asyncio.to_thread(work, *args)
+
+    async def student(self) -> Student | None:
+        student_id = self.classroom.unsign(self.get_cookie(STUDENT_COOKIE))
+        if student_id is None:
+            return None
+        try:
+            found: Student | None = await self.run(self.classroom.student, student_id)
+            return found
+        except ClassUnavailableError:
+            return None
+
+    def is_teacher(self) -> bool:
+        signed = self.classroom.unsign(self.get_cookie(TEACHER_COOKIE))
+        return signed is not None and signed == f"teacher:{self.classroom.info.secret_hash}"
+
+    def json_body(self) -> Any:
+        if len(self.request.body) > MAX_BODY:
+            raise ClassError(f"A request to the class is at most {MAX_BODY:,} bytes.")
+        try:
+            return json.loads(self.request.body or b"null")
+        except (ValueError, UnicodeDecodeError):
+            raise ClassError("The request is not JSON.") from None
+
+
+class JoinHandler(_ClassHandler):
+    def _next(self) -> str:
+        target = self.get_argument("next", "") or self.gallery
+        # Only a page of this server: a path, never another site.
+        return target if target.startswith("/") and not target.startswith("//") else self.gallery
+
+    def _page(self, message: str = "", code: str = "", nickname: str = "") -> None:
+        text = (_PAGES / "join.html").read_text(encoding="utf-8")
+        for key, value in {
+            "message": message,
+            "xsrf": html.escape(self.xsrf_token.decode()),
+            "next": html.escape(self._next()),
+            "code": html.escape(code),
+            "nickname": html.escape(nickname),
+        }.items():
+            text = text.replace("{" + key + "}", value)
+        self.set_header("Content-Type", "text/html; charset=utf-8")
+        self.finish(text)
+
+    @web.authenticated
+    async def get(self) -> None:
+        student = await self.student()
+        note = (
+            f'<p class="ok">You are in class {html.escape(self.classroom.code)} as '
+            f"<b>{html.escape(student.nickname)}</b>.</p>"
+            if student
+            else ""
+        )
+        self._page(note)
+
+    @web.authenticated
+    async def post(self) -> None:
+        code = self.get_body_argument("code", "")[:40]
+        nickname = self.get_body_argument("nickname", "")[:100]
+        try:
+            student = await self.run(self.classroom.join, code, nickname)
+        except FiveCrownsError as err:
+            self.set_status(400)
+            self._page(
+                f'<p class="error" role="alert">{html.escape(str(err))}</p>', code, nickname
+            )
+            return
+        self._cookie(STUDENT_COOKIE, self.classroom.sign(student.id))
+        self.redirect(self._next())
+
+
+class MeHandler(_ClassHandler):
+    @web.authenticated
+    async def get(self) -> None:
+        student = await self.student()
+        self.set_header("Cache-Control", "no-store")
+        self.finish(
+            {
+                "joined": student is not None,
+                "nickname": student.nickname if student else None,
+                "code": self.classroom.code if student else None,
+                "problem": self.classroom.problem,
+                "join": f"{self.base_url}{CLASS_PATH}/join",
+            }
+        )
+
+
+class RecordsHandler(_ClassHandler):
+    @web.authenticated
+    async def post(self) -> None:
+        student = await self.student()
+        if student is None:
+            self.refuse(401, "Join the class first: you are not in it on this browser.")
+            return
+        try:
+            body = self.json_body()
+            records = body.get("records") if isinstance(body, dict) else None
+            if not isinstance(records, list) or not 1 <= len(records) <= MAX_BATCH:
+                raise ClassError(f"Send 1 to {MAX_BATCH} records at a time.")
+        except ClassError as err:
+            self.refuse(400, str(err))
+            return
+        stored, refused = 0, []
+        for payload in records:
+            try:
+                stored += bool(await self.run(self.classroom.record, student, payload))
+            except ClassUnavailableError as err:
+                self.refuse(503, str(err))
+                return
+            except FiveCrownsError as err:
+                refused.append(str(err))
+        self.finish({"stored": stored, "refused": refused, "nickname": student.nickname})
+
+
+class DashboardHandler(_ClassHandler):
+    @web.authenticated
+    async def get(self) -> None:
+        secret = self.get_argument("secret", "")
+        if secret:
+            if not self.classroom.is_teacher(secret):
+                self.refuse(403, "That is not this class's teacher secret.")
+                return
+            self._cookie(
+                TEACHER_COOKIE, self.classroom.sign(f"teacher:{self.classroom.info.secret_hash}")
+            )
+            self.redirect(self.request.path)  # the secret leaves the address bar
+            return
+        if not self.is_teacher():
+            self.refuse(403, "Only the teacher can open the class dashboard.")
+            return
+        self.xsrf_token  # noqa: B018 - read for its side effect: the _xsrf cookie for Clear
+        self.set_header("Content-Type", "text/html; charset=utf-8")
+        self.set_header("Cache-Control", "no-store")
+        self.finish((_PAGES / "dashboard.html").read_text(encoding="utf-8"))
+
+
+class _TeacherHandler(_ClassHandler):
+    async def prepare(self) -> None:  # type: ignore[override]
+        await super().prepare()
+        if self._finished:
+            return
+        if not self.is_teacher():
+            self.refuse(403, "Only the teacher can read the class's results.")
+
+
+class ReportHandler(_TeacherHandler):
+    @web.authenticated
+    async def get(self) -> None:
+        self.set_header("Cache-Control", "no-store")
+        try:
+            report = await self.run(self.classroom.report)
+        except ClassUnavailableError as err:
+            self.refuse(503, str(err))
+            return
+        self.finish({**report.as_json(), "problem": self.classroom.problem})
+
+
+class ExportHandler(_TeacherHandler):
+    @web.authenticated
+    async def get(self) -> None:
+        try:
+            text = await self.run(self.classroom.export_csv)
+        except ClassUnavailableError as err:
+            self.refuse(503, str(err))
+            return
+        self.set_header("Content-Type", "text/csv; charset=utf-8")
+        name = f"class-{self.classroom.code}-results.csv"
+        self.set_header("Content-Disposition", f'attachment; filename="{name}"')
+        self.finish(text)
+
+
+class ClearHandler(_TeacherHandler):
+    @web.authenticated
+    async def post(self) -> None:
+        try:
+            deleted = await self.run(self.classroom.clear)
+        except ClassUnavailableError as err:
+            self.refuse(503, str(err))
+            return
+        self.finish({"message": f"Class {self.classroom.code} cleared: {deleted} rows deleted."})
+
+
+class KitHandler(_TeacherHandler):
+    @web.authenticated
+    async def get(self, number: str) -> None:
+        from .classroom.kit import KIT_LESSONS, kit_html
+
+        if number not in KIT_LESSONS:
+            self.refuse(404, f"There is no lesson {number}.")
+            return
+        self.set_header("Content-Type", "text/html; charset=utf-8")
+        self.finish(kit_html(number))
+
+
+def class_handlers(classroom: Classroom, base_url: str = "/") -> list[tuple[str, Any, Any]]:
+    """The class pages' routes for a tornado application served at ``base_url``."""
+    prefix = base_url.rstrip("/") + "/" + CLASS_PATH
+    settings = {"classroom": classroom, "gallery": f"{base_url}voila/render/00-index.ipynb"}
+    routes: list[tuple[str, type[_ClassHandler]]] = [
+        ("join", JoinHandler),
+        ("api/me", MeHandler),
+        ("api/records", RecordsHandler),
+        ("dashboard", DashboardHandler),
+        ("api/report", ReportHandler),
+        ("export.csv", ExportHandler),
+        ("api/clear", ClearHandler),
+        (r"kit/(\d\d)", KitHandler),
+    ]
+    return [(f"{prefix}/{path}", handler, settings) for path, handler in routes]

@@ -1,0 +1,176 @@
+"""The teacher's kit of a lesson: a one-page plan for 45 minutes, a record sheet, the key.
+
+Made from the lesson catalogue, the quiz banks and the class experiments, so it cannot
+drift from the lessons: a new objective, question or experiment shows up in the kit by
+itself. One self-contained HTML page (no scripts, no outside files) that prints whole:
+
+1. **The plan** (one page): the objectives, the steps with their minutes (adding up to
+   45), the questions to ask the class, and what the class dashboard will show;
+2. **the record sheet** for a lesson with a class experiment: one line per round for the
+   student's own counts, and the class's pooled count to copy from the dashboard;
+3. **the quiz with its key**, explanations included.
+
+>>> html = kit_html("08")
+>>> "45 minutes" in html and "Record sheet" in html
+True
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from ..content.catalogue import CATALOGUE, lesson
+from ..content.quizzes import QUIZZES, quiz_for_lesson
+from ..core.rules import ROUNDS, hand_size
+from .experiments import EXPERIMENTS
+
+__all__ = ["KIT_LESSONS", "PERIOD_MINUTES", "kit_html", "kit_steps"]
+
+#: The class period a plan fills.
+PERIOD_MINUTES = 45
+_LETTERS = "ABCDEFGH"
+
+_PRINT_CSS = """
+body { font-family: "DejaVu Sans", Arial, sans-serif; color: #000; background: #fff;
+       max-width: 48em; margin: 1.5em auto; padding: 0 1em; line-height: 1.4; font-size: 11pt; }
+h1 { font-size: 1.45em; margin: 0 0 .2em; }
+h2 { font-size: 1.15em; margin: 1em 0 .3em; border-bottom: 2px solid #000; }
+.meta { margin: 0 0 .6em; }
+table { border-collapse: collapse; width: 100%; }
+th, td { border: 1px solid #000; padding: .25em .45em; text-align: left; vertical-align: top; }
+td.blank { height: 1.5em; }
+.sheet, .key { break-before: page; page-break-before: always; }
+li { margin-bottom: .25em; }
+ol.quiz > li { break-inside: avoid; margin-bottom: .6em; }
+@page { size: A4; margin: 14mm; }
+@media print { body { margin: 0; max-width: none; } a { color: inherit; text-decoration: none; } }
+"""
+
+
+def _experiments_of(number: str) -> list[str]:
+    return sorted({e.label.rsplit(",", 1)[0] for e in EXPERIMENTS.values() if e.lesson == number})
+
+
+def kit_steps(number: str) -> list[tuple[int, str]]:
+    """The plan's steps as (minutes, what happens), adding up to :data:`PERIOD_MINUTES`."""
+    entry = lesson(number)
+    quiz = quiz_for_lesson(entry.number) is not None
+    experiments = _experiments_of(entry.number)
+    steps = [(5, "Start: write the class code on the board; students open the lesson and "
+                 "press Join the class (a nickname is enough).")]  # fmt: skip
+    steps.append((5, "Predict: students write their guess before they touch the lesson."))
+    work = min(entry.minutes, 20)
+    alone = f" (it takes {entry.minutes} minutes alone: the rest is homework)" * (
+        work < entry.minutes
+    )
+    steps.append((work, f"The lesson{alone}: {entry.teaches}"))
+    if experiments:
+        steps.append((5, "Class experiment: each student chooses a seed of their own and "
+                         "simulates; the dashboard pools the class's deals live."))  # fmt: skip
+    if quiz:
+        steps.append((5, "Quiz: each student answers once; only first tries count."))
+    used = sum(m for m, _ in steps)
+    steps.append(
+        (
+            max(PERIOD_MINUTES - used, 0),
+            "Discuss with the dashboard on the projector, then each student writes one "
+            "sentence on what they learnt.",
+        )
+    )
+    return steps
+
+
+def _plan(number: str) -> str:
+    entry = lesson(number)
+    topic = quiz_for_lesson(entry.number)
+    experiments = _experiments_of(entry.number)
+    objectives = "".join(f"<li>{escape(o)}</li>" for o in entry.objectives)
+    rows = "".join(
+        f"<tr><td>{minutes} min</td><td>{escape(text)}</td></tr>"
+        for minutes, text in kit_steps(entry.number)
+    )
+    questions = [f"<li>{escape(q.prompt)}</li>" for q in QUIZZES[topic][:3]] if topic else []
+    questions += [f"<li>Which of these can you do now? {escape(o)}</li>" for o in entry.objectives]
+    shows = []
+    if experiments:
+        shows.append(
+            f"<li>{escape(', '.join(experiments))}: each student's estimate as a dot, the "
+            "class's pooled estimate with its 95% interval, and the exact value. Ask: why "
+            "are the dots spread out, and why is the class's interval so much narrower?</li>"
+        )
+    if topic:
+        shows.append(
+            "<li>Each quiz question: the share right at the first try and the most common "
+            "wrong answer. Go over the question with the lowest share.</li>"
+        )
+    shows.append("<li>Each student's progress: who has not started yet.</li>")
+    prereq = ", ".join(entry.prerequisites) or "none"
+    return (
+        f"<h1>{escape(entry.label)} — a plan for {PERIOD_MINUTES} minutes</h1>"
+        f"<p class='meta'>Level: {escape(entry.level)} · do first: {escape(prereq)} · "
+        f"serve it with <code>make serve</code> (or <code>fivecrowns-lab serve --class</code>)"
+        "</p>"
+        f"<h2>Objectives</h2><ul>{objectives}</ul>"
+        f"<h2>Timing</h2><table><tr><th>time</th><th>step</th></tr>{rows}</table>"
+        f"<h2>Questions to ask the class</h2><ul>{''.join(questions)}</ul>"
+        f"<h2>What the dashboard will show</h2><ul>{''.join(shows)}</ul>"
+    )
+
+
+def _sheet(number: str) -> str:
+    experiments = _experiments_of(number)
+    if not experiments:
+        return ""
+    rows = "".join(
+        f"<tr><td>{r}</td><td>{hand_size(r)}</td>" + "<td class='blank'></td>" * 4 + "</tr>"
+        for r in ROUNDS
+    )
+    return (
+        "<section class='sheet'><h2>Record sheet: "
+        f"{escape(lesson(number).label)}</h2>"
+        "<p>Name: ________________ &nbsp; Seed: ________ &nbsp; Question: "
+        f"{escape(' / '.join(experiments))}</p>"
+        "<table><tr><th>round</th><th>cards</th><th>deals</th><th>went out</th>"
+        "<th>my estimate (went out ÷ deals)</th><th>class estimate (dashboard)</th></tr>"
+        f"{rows}</table>"
+        "<p>Is the exact value inside your 95% interval? Inside the class's? Which interval "
+        "is narrower, and why?</p></section>"
+    )
+
+
+def _key(number: str) -> str:
+    topic = quiz_for_lesson(number)
+    if topic is None:
+        return ""
+    items = []
+    for question in QUIZZES[topic]:
+        right = question.answers[question.right]
+        wrong = "".join(
+            f"<li>{_LETTERS[i]}. {escape(a.text)}: {escape(a.why)}</li>"
+            for i, a in enumerate(question.answers)
+            if not a.correct
+        )
+        items.append(
+            f"<li>{escape(question.prompt)}<br><b>{_LETTERS[question.right]}. "
+            f"{escape(right.text)}</b>: {escape(right.why)}<ul>{wrong}</ul></li>"
+        )
+    return (
+        f"<section class='key'><h2>Quiz and key: {escape(lesson(number).label)}</h2>"
+        f"<ol class='quiz'>{''.join(items)}</ol></section>"
+    )
+
+
+def kit_html(number: str) -> str:
+    """The whole kit of lesson ``number`` as one printable HTML page."""
+    entry = lesson(number)
+    return (
+        "<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'>"
+        f"<title>{escape(entry.label)}: teacher's kit</title>"
+        f"<style>{_PRINT_CSS}</style></head><body>"
+        f"{_plan(entry.number)}{_sheet(entry.number)}{_key(entry.number)}"
+        "</body></html>"
+    )
+
+
+#: Lessons with a kit: every lesson of the catalogue.
+KIT_LESSONS: tuple[str, ...] = tuple(e.number for e in CATALOGUE)

@@ -1,0 +1,215 @@
+"""What a class records, as small frozen values, and the checks on what a browser sends.
+
+A record arrives as JSON from a student's page (or from a results file saved offline).
+:func:`parse_record` turns it into one of three values or raises
+:class:`~fivecrowns_lab.errors.ClassError` with a sentence quoting the bad part:
+
+- :class:`QuizAnswer`: a first try at a quiz question. The page sends the quiz's topic,
+  the question's number and the chosen answer's number; whether it is right, and the
+  texts, come from the quiz bank here, never from the page.
+- :class:`Prediction`: what a student predicted before a reveal, and what happened.
+- :class:`ExperimentResult`: counts from a simulation (deals dealt, deals that went out),
+  with the seed that replays it.
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from ..content.quizzes import LESSON_QUIZZES, QUIZZES
+from ..errors import ClassError, quote
+from ..validators import clean_name
+from .experiments import EXPERIMENTS
+
+__all__ = [
+    "CODE_ALPHABET",
+    "MAX_NICKNAME",
+    "MAX_TRIALS",
+    "ExperimentResult",
+    "Prediction",
+    "QuizAnswer",
+    "Record",
+    "check_code",
+    "check_nickname",
+    "new_code",
+    "parse_record",
+]
+
+#: Class codes use letters and digits nobody mixes up on a projector (no 0/O, 1/I/L).
+CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+CODE_LENGTH = 6
+_CODE = re.compile(rf"[{CODE_ALPHABET}]{{4,8}}")
+MAX_NICKNAME = 24
+#: Deals one record may report: lesson 08 deals at most 5,000 a round.
+MAX_TRIALS = 1_000_000
+_MAX_SEED = 2**63 - 1
+_MAX_TEXT = 80
+
+
+@dataclass(frozen=True)
+class QuizAnswer:
+    """A first try at a quiz question; ``question`` is its number in the quiz, from 1."""
+
+    lesson: str
+    question: int
+    prompt: str
+    answer: str
+    correct: bool
+
+
+@dataclass(frozen=True)
+class Prediction:
+    """A prediction made before a reveal (``predicted``) and what happened (``outcome``)."""
+
+    lesson: str
+    prediction: str
+    predicted: str
+    outcome: str
+
+
+@dataclass(frozen=True)
+class ExperimentResult:
+    """``successes`` out of ``trials`` simulated deals of one experiment, from ``seed``."""
+
+    lesson: str
+    experiment: str
+    seed: int
+    trials: int
+    successes: int
+
+
+Record = QuizAnswer | Prediction | ExperimentResult
+
+
+def new_code() -> str:
+    """A fresh class code: six characters that read unambiguously aloud and on a screen."""
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+def check_code(code: object) -> str:
+    """The class code as stored (upper case, no spaces), or a :class:`ClassError`.
+
+    >>> check_code(" k7q f2m ")
+    'K7QF2M'
+    """
+    if not isinstance(code, str):
+        raise ClassError(f"A class code is text, not {quote(code)}.")
+    cleaned = "".join(code.split()).upper()
+    if not _CODE.fullmatch(cleaned):
+        raise ClassError(
+            f"{quote(code)} is not a class code: it has 4 to 8 letters and digits, "
+            "as your teacher shows it."
+        )
+    return cleaned
+
+
+def check_nickname(nickname: object) -> str:
+    """A nickname cleaned (see :func:`~fivecrowns_lab.validators.clean_name`) and bounded.
+
+    >>> check_nickname("  Ann\\u200b  B. ")
+    'Ann B.'
+    """
+    if not isinstance(nickname, str):
+        raise ClassError(f"A nickname is text, not {quote(nickname)}.")
+    cleaned = clean_name(nickname)
+    if not cleaned:
+        raise ClassError("Type a nickname: any short name your teacher will recognise.")
+    if len(cleaned) > MAX_NICKNAME:
+        raise ClassError(
+            f"The nickname {quote(cleaned)} is too long: keep it to {MAX_NICKNAME} characters."
+        )
+    return cleaned
+
+
+def _whole(payload: dict[str, Any], key: str, low: int, high: int) -> int:
+    value = payload.get(key)
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+        raise ClassError(
+            f"The {key} of a record is a whole number from {low:,} to {high:,}, "
+            f"not {quote(value)}."
+        )
+    return value
+
+
+def _text(payload: dict[str, Any], key: str) -> str:
+    value = payload.get(key)
+    if not isinstance(value, str):
+        raise ClassError(f"The {key} of a record is text, not {quote(value)}.")
+    cleaned = clean_name(value)
+    if not cleaned or len(cleaned) > _MAX_TEXT:
+        raise ClassError(
+            f"The {key} of a record is 1 to {_MAX_TEXT} characters, not {quote(value)}."
+        )
+    return cleaned
+
+
+def _lesson(payload: dict[str, Any]) -> str:
+    value = payload.get("lesson")
+    if not (isinstance(value, str) and re.fullmatch(r"\d\d", value)):
+        raise ClassError(f"A lesson is named by its two digits, such as '08', not {quote(value)}.")
+    return value
+
+
+def _quiz(payload: dict[str, Any]) -> QuizAnswer:
+    topic = payload.get("topic")
+    if not isinstance(topic, str) or topic not in QUIZZES:
+        raise ClassError(f"There is no quiz on {quote(topic)}.")
+    bank = QUIZZES[topic]
+    number = _whole(payload, "question", 1, len(bank))
+    question = bank[number - 1]
+    choice = _whole(payload, "answer", 1, len(question.answers))
+    answer = question.answers[choice - 1]
+    lesson = next((n for n, t in LESSON_QUIZZES.items() if t == topic), topic[:2])
+    return QuizAnswer(lesson, number, question.prompt, answer.text, answer.correct)
+
+
+def _experiment(payload: dict[str, Any]) -> ExperimentResult:
+    experiment = payload.get("experiment")
+    if not isinstance(experiment, str) or experiment not in EXPERIMENTS:
+        raise ClassError(f"There is no class experiment {quote(experiment)}.")
+    trials = _whole(payload, "trials", 1, MAX_TRIALS)
+    successes = _whole(payload, "successes", 0, MAX_TRIALS)
+    if successes > trials:
+        raise ClassError(f"{successes:,} successes out of {trials:,} deals is not possible.")
+    seed = _whole(payload, "seed", 0, _MAX_SEED)
+    return ExperimentResult(EXPERIMENTS[experiment].lesson, experiment, seed, trials, successes)
+
+
+def _prediction(payload: dict[str, Any]) -> Prediction:
+    return Prediction(
+        _lesson(payload),
+        _text(payload, "prediction"),
+        _text(payload, "predicted"),
+        _text(payload, "outcome"),
+    )
+
+
+_KINDS: dict[str, Callable[[dict[str, Any]], Record]] = {
+    "quiz": _quiz,
+    "experiment": _experiment,
+    "prediction": _prediction,
+}
+
+
+def parse_record(payload: object) -> Record:
+    """The record a page sent (a JSON object with a ``kind``), checked.
+
+    >>> parse_record({"kind": "quiz", "topic": "cards", "question": 1, "answer": 1}).lesson
+    '01'
+    >>> record = parse_record({"kind": "experiment", "experiment": "go-out-on-deal/round-3",
+    ...                        "seed": 103, "trials": 200, "successes": 2})
+    >>> record.lesson, record.trials, record.successes
+    ('08', 200, 2)
+    """
+    if not isinstance(payload, dict):
+        raise ClassError(f"A record is a JSON object, not {quote(payload)}.")
+    kind = payload.get("kind")
+    if not isinstance(kind, str) or kind not in _KINDS:
+        raise ClassError(
+            f"A record is a quiz answer, an experiment or a prediction, not {quote(kind)}."
+        )
+    return _KINDS[kind](payload)

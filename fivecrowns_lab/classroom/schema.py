@@ -1,0 +1,67 @@
+"""The class database's schema, as numbered migrations, and the step that applies them.
+
+Each migration is applied once, in order, in one transaction, and its number written to
+the ``schema_version`` table; a database opened by a newer package than the one running
+is refused rather than misread. ``{id}`` stands for each dialect's auto-numbered key.
+"""
+
+from __future__ import annotations
+
+__all__ = ["ID_COLUMN", "MIGRATIONS"]
+
+#: The auto-numbered primary key, per dialect.
+ID_COLUMN = {
+    "sqlite": "INTEGER PRIMARY KEY AUTOINCREMENT",
+    "postgresql": "BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY",
+}
+
+MIGRATIONS: tuple[tuple[str, ...], ...] = (
+    # 1: classes, students and the three kinds of record
+    (
+        """CREATE TABLE classes (
+            code TEXT PRIMARY KEY,
+            secret_hash TEXT NOT NULL,
+            cookie_key TEXT NOT NULL,
+            created_at TEXT NOT NULL
+        )""",
+        """CREATE TABLE students (
+            id TEXT PRIMARY KEY,
+            class_code TEXT NOT NULL REFERENCES classes (code) ON DELETE CASCADE,
+            nickname TEXT NOT NULL,
+            joined_at TEXT NOT NULL,
+            UNIQUE (class_code, nickname)
+        )""",
+        """CREATE TABLE quiz_answers (
+            id {id},
+            student_id TEXT NOT NULL REFERENCES students (id) ON DELETE CASCADE,
+            lesson TEXT NOT NULL,
+            question INTEGER NOT NULL,
+            prompt TEXT NOT NULL,
+            answer TEXT NOT NULL,
+            correct INTEGER NOT NULL,
+            at TEXT NOT NULL,
+            UNIQUE (student_id, lesson, question)
+        )""",
+        """CREATE TABLE predictions (
+            id {id},
+            student_id TEXT NOT NULL REFERENCES students (id) ON DELETE CASCADE,
+            lesson TEXT NOT NULL,
+            prediction TEXT NOT NULL,
+            predicted TEXT NOT NULL,
+            outcome TEXT NOT NULL,
+            at TEXT NOT NULL
+        )""",
+        """CREATE TABLE experiments (
+            id {id},
+            student_id TEXT NOT NULL REFERENCES students (id) ON DELETE CASCADE,
+            lesson TEXT NOT NULL,
+            experiment TEXT NOT NULL,
+            seed BIGINT NOT NULL,
+            trials BIGINT NOT NULL,
+            successes BIGINT NOT NULL,
+            at TEXT NOT NULL,
+            UNIQUE (student_id, experiment, seed)
+        )""",
+        "CREATE INDEX students_by_class ON students (class_code)",
+    ),
+)

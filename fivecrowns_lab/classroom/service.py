@@ -1,0 +1,203 @@
+"""A class in session: joining, recording with a rate limit, and recording off when the
+database fails.
+
+:class:`Classroom` is what the class server calls. It wraps a :class:`ClassStore` with the
+rules that are not the database's business:
+
+- the teacher's secret is kept as a salted hash and checked in constant time;
+- a student's cookie is signed with the class's own key (kept in the database, so a
+  server restart keeps every student's place in the class);
+- one student may send at most :attr:`RateLimit.records` records in
+  :attr:`RateLimit.seconds` (a page stuck in a loop cannot flood the class);
+- when the database cannot be reached or written, recording is off for
+  :data:`RETRY_SECONDS`, every record in that time is refused with one sentence the
+  student sees, and nothing already stored is touched. Then the next record tries again.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+import threading
+import time
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from typing import Any
+
+from ..errors import ClassError, ClassUnavailableError
+from .records import Record, check_code, check_nickname, new_code, parse_record
+from .report import ClassReport, class_report, export_csv
+from .store import ClassInfo, ClassStore, Student
+
+__all__ = ["RETRY_SECONDS", "Classroom", "RateLimit", "hash_secret"]
+
+#: How long recording stays off after the database failed, before the next try.
+RETRY_SECONDS = 15.0
+
+
+@dataclass(frozen=True)
+class RateLimit:
+    """At most ``records`` records from one student in any ``seconds`` seconds."""
+
+    records: int = 240
+    seconds: float = 60.0
+
+
+def hash_secret(secret: str, salt: str | None = None) -> str:
+    """``salt$hex digest`` of a teacher's secret (a random token, so one hash round is enough)."""
+    salt = salt if salt is not None else secrets.token_hex(8)
+    digest = hashlib.sha256(f"{salt}:{secret}".encode()).hexdigest()
+    return f"{salt}${digest}"
+
+
+def _now() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="milliseconds")
+
+
+class Classroom:
+    """One class served: its code, its students and their records, in ``store``."""
+
+    def __init__(
+        self,
+        store: ClassStore,
+        info: ClassInfo,
+        *,
+        limit: RateLimit = RateLimit(),
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.store = store
+        self.info = info
+        self.limit = limit
+        self.clock = clock
+        self._recent: dict[str, deque[float]] = {}
+        self._lock = threading.Lock()
+        self._down_until = 0.0
+        #: Why recording is off ('' while it is on).
+        self.problem = ""
+
+    @property
+    def code(self) -> str:
+        return self.info.code
+
+    # -- opening a class -------------------------------------------------------------------
+    @classmethod
+    def open(
+        cls, store: ClassStore, secret: str | None = None, *, new: bool = False, **kwargs: object
+    ) -> tuple[Classroom, str]:
+        """The store's latest class (or a new one) and the teacher's secret for this session.
+
+        The secret is new each time unless given: a restart keeps the class, its code and
+        its records, and prints a new dashboard address (the old one stops working).
+        """
+        store.migrate()
+        secret = secret or secrets.token_urlsafe(16)
+        info = None if new else store.latest_class()
+        if info is None:
+            info = ClassInfo(new_code(), hash_secret(secret), secrets.token_hex(32), _now())
+            store.create_class(info)
+        else:
+            store.set_secret(info.code, hash_secret(secret))
+            info = store.get_class(info.code) or info
+        return cls(store, info, **kwargs), secret  # type: ignore[arg-type]
+
+    def is_teacher(self, secret: object) -> bool:
+        """Whether ``secret`` is the teacher's secret of this session."""
+        if not isinstance(secret, str) or not secret:
+            return False
+        salt = self.info.secret_hash.split("$", 1)[0]
+        return hmac.compare_digest(hash_secret(secret, salt), self.info.secret_hash)
+
+    # -- signed cookies --------------------------------------------------------------------
+    def sign(self, value: str) -> str:
+        """``value`` with a signature only this class's key makes."""
+        mac = hmac.new(self.info.cookie_key.encode(), value.encode(), hashlib.sha256)
+        return f"{value}.{mac.hexdigest()[:32]}"
+
+    def unsign(self, signed: object) -> str | None:
+        """The value of a signed cookie, or None if it is not one this class signed."""
+        if not isinstance(signed, str) or "." not in signed or len(signed) > 200:
+            return None
+        value = signed.rsplit(".", 1)[0]
+        return value if hmac.compare_digest(self.sign(value), signed) else None
+
+    # -- students --------------------------------------------------------------------------
+    def join(self, code: object, nickname: object) -> Student:
+        """A new student of this class, or a :class:`ClassError` saying what to fix."""
+        if check_code(code) != self.code:
+            raise ClassError(
+                f"{check_code(code)!r} is not this class's code: check the code on the board."
+            )
+        name = check_nickname(nickname)
+        student = Student(secrets.token_urlsafe(12), self.code, name, _now())
+        if not self._guarded(lambda: self.store.add_student(student)):
+            raise ClassError(
+                f"Someone in this class already uses the nickname {name!r}: choose another."
+            )
+        return student
+
+    def student(self, student_id: str | None) -> Student | None:
+        """The student with this id, if they are in this class."""
+        if not student_id:
+            return None
+        found = self._guarded(lambda: self.store.get_student(student_id))
+        return found if found is not None and found.class_code == self.code else None
+
+    # -- records ---------------------------------------------------------------------------
+    def record(self, student: Student, payload: object) -> bool:
+        """Check and store one record from ``student``; False if it was already there."""
+        record = parse_record(payload)
+        self._admit(student.id)
+        return self.record_checked(student, record)
+
+    def record_checked(self, student: Student, record: Record) -> bool:
+        """Store a record already checked (and rate-limited) in its own transaction."""
+        if student.class_code != self.code:
+            raise ClassError("That student is not in this class.")
+        return bool(self._guarded(lambda: self.store.add_record(student.id, record, _now())))
+
+    def _admit(self, student_id: str) -> None:
+        now = self.clock()
+        with self._lock:
+            recent = self._recent.setdefault(student_id, deque())
+            while recent and recent[0] <= now - self.limit.seconds:
+                recent.popleft()
+            if len(recent) >= self.limit.records:
+                raise ClassError(
+                    f"Too many records from you at once (more than {self.limit.records} in "
+                    f"{self.limit.seconds:.0f} seconds): wait a minute, then go on."
+                )
+            recent.append(now)
+
+    def _guarded(self, work: Callable[[], object]) -> Any:
+        """Run a database step; after a failure, refuse at once until the retry time."""
+        if self.problem and self.clock() < self._down_until:
+            raise ClassUnavailableError(self.problem)
+        try:
+            result = work()
+        except ClassUnavailableError as err:
+            self.problem = (
+                f"Recording is off: {err} Your lesson still works; your results are kept in "
+                "this browser, and you can save them to a file."
+            )
+            self._down_until = self.clock() + RETRY_SECONDS
+            raise ClassUnavailableError(self.problem) from None
+        self.problem = ""
+        return result
+
+    # -- the teacher's side ----------------------------------------------------------------
+    def report(self) -> ClassReport:
+        """The dashboard's figures."""
+        return self._guarded(lambda: class_report(self.store, self.code))  # type: ignore[no-any-return]
+
+    def export_csv(self) -> str:
+        """Every record of the class as CSV."""
+        return self._guarded(lambda: export_csv(self.store, self.code))  # type: ignore[no-any-return]
+
+    def clear(self) -> int:
+        """Delete every student and record of the class (the code stays); rows deleted."""
+        with self._lock:
+            self._recent.clear()
+        return self._guarded(lambda: self.store.clear(self.code))  # type: ignore[no-any-return]

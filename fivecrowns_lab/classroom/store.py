@@ -1,0 +1,389 @@
+"""Where a class's records are kept: SQLite (the default) or PostgreSQL, behind one protocol.
+
+:class:`ClassStore` is what the rest of the package uses. Both backends run the same SQL
+(written with ``?`` placeholders; PostgreSQL's driver gets ``%s``) and write each record
+in a transaction of its own. SQLite opens the file for each operation; PostgreSQL keeps
+one connection per thread and makes a new one after a failure, so an unreachable
+database recovers by itself once it is back. A database error that says the database cannot be
+reached or written (disk full, server down) becomes
+:class:`~fivecrowns_lab.errors.ClassUnavailableError`; what was committed stays.
+
+SQLite runs in WAL mode with a busy timeout, so 30 students writing at once wait their
+turn for a few milliseconds instead of failing (``tests/test_classroom.py`` checks it).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import sqlite3
+import threading
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Protocol
+
+from ..errors import ClassError, ClassUnavailableError
+from .records import ExperimentResult, Prediction, QuizAnswer, Record
+from .schema import ID_COLUMN, MIGRATIONS
+
+__all__ = ["ClassInfo", "ClassStore", "PostgresStore", "SqliteStore", "Student", "open_store"]
+
+
+@dataclass(frozen=True)
+class ClassInfo:
+    """A class: its code, the hash of the teacher's secret, the key that signs cookies."""
+
+    code: str
+    secret_hash: str
+    cookie_key: str
+    created_at: str
+
+
+@dataclass(frozen=True)
+class Student:
+    """A student of a class, known by a random id and the nickname they chose."""
+
+    id: str
+    class_code: str
+    nickname: str
+    joined_at: str
+
+
+class ClassStore(Protocol):
+    """The operations a class database offers (each one transaction)."""
+
+    def migrate(self) -> int: ...
+    def create_class(self, info: ClassInfo) -> None: ...
+    def get_class(self, code: str) -> ClassInfo | None: ...
+    def latest_class(self) -> ClassInfo | None: ...
+    def set_secret(self, code: str, secret_hash: str) -> None: ...
+    def add_student(self, student: Student) -> bool: ...
+    def get_student(self, student_id: str) -> Student | None: ...
+    def add_record(self, student_id: str, record: Record, at: str) -> bool: ...
+    def query(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]: ...
+    def clear(self, code: str) -> int: ...
+    def describe(self) -> str: ...
+
+
+class _SqlStore:
+    """The SQL both backends share; subclasses say how to connect and which errors mean down."""
+
+    dialect = "sqlite"
+    placeholder = "?"
+
+    @contextlib.contextmanager
+    def _connection(self) -> Iterator[Any]:  # pragma: no cover - overridden
+        raise NotImplementedError
+        yield
+
+    def describe(self) -> str:  # pragma: no cover - overridden
+        raise NotImplementedError
+
+    def _sql(self, sql: str) -> str:
+        return sql if self.placeholder == "?" else sql.replace("?", self.placeholder)
+
+    def _execute(self, statements: Sequence[tuple[str, Sequence[Any]]]) -> list[int]:
+        """Run statements in one transaction; the row count of each."""
+        counts = []
+        with self._connection() as conn:
+            cur = conn.cursor()
+            for sql, params in statements:
+                cur.execute(self._sql(sql), tuple(params))
+                counts.append(cur.rowcount)
+        return counts
+
+    def query(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+        with self._connection() as conn:
+            cur = conn.cursor()
+            cur.execute(self._sql(sql), tuple(params))
+            return [tuple(row) for row in cur.fetchall()]
+
+    # -- the schema ------------------------------------------------------------------------
+    def migrate(self) -> int:
+        """Apply the migrations this database lacks; the schema version it is at now."""
+        with self._connection() as conn:
+            cur = conn.cursor()
+            if self.dialect == "postgresql":  # one migrating server at a time
+                cur.execute("SELECT pg_advisory_xact_lock(2026020)")
+            cur.execute(
+                "CREATE TABLE IF NOT EXISTS schema_version "
+                "(version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)"
+            )
+            cur.execute("SELECT COALESCE(MAX(version), 0) FROM schema_version")
+            current = int(cur.fetchone()[0])
+            if current > len(MIGRATIONS):
+                raise ClassError(
+                    f"The class database is at schema version {current}, newer than this "
+                    f"package knows ({len(MIGRATIONS)}): upgrade fivecrowns_lab."
+                )
+            for number in range(current + 1, len(MIGRATIONS) + 1):
+                for statement in MIGRATIONS[number - 1]:
+                    cur.execute(statement.replace("{id}", ID_COLUMN[self.dialect]))
+                cur.execute(
+                    self._sql("INSERT INTO schema_version VALUES (?, ?)"),
+                    (number, _now()),
+                )
+        return len(MIGRATIONS)
+
+    # -- classes and students --------------------------------------------------------------
+    def create_class(self, info: ClassInfo) -> None:
+        self._execute(
+            [
+                (
+                    "INSERT INTO classes (code, secret_hash, cookie_key, created_at) "
+                    "VALUES (?, ?, ?, ?)",
+                    (info.code, info.secret_hash, info.cookie_key, info.created_at),
+                )
+            ]
+        )
+
+    def get_class(self, code: str) -> ClassInfo | None:
+        rows = self.query(
+            "SELECT code, secret_hash, cookie_key, created_at FROM classes WHERE code = ?",
+            (code,),
+        )
+        return ClassInfo(*rows[0]) if rows else None
+
+    def latest_class(self) -> ClassInfo | None:
+        rows = self.query(
+            "SELECT code, secret_hash, cookie_key, created_at FROM classes "
+            "ORDER BY created_at DESC, code LIMIT 1"
+        )
+        return ClassInfo(*rows[0]) if rows else None
+
+    def set_secret(self, code: str, secret_hash: str) -> None:
+        self._execute([("UPDATE classes SET secret_hash = ? WHERE code = ?", (secret_hash, code))])
+
+    def add_student(self, student: Student) -> bool:
+        """Add a student; False if the class already has someone with that nickname."""
+        (count,) = self._execute(
+            [
+                (
+                    "INSERT INTO students (id, class_code, nickname, joined_at) "
+                    "VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING",
+                    (student.id, student.class_code, student.nickname, student.joined_at),
+                )
+            ]
+        )
+        return count == 1
+
+    def get_student(self, student_id: str) -> Student | None:
+        rows = self.query(
+            "SELECT id, class_code, nickname, joined_at FROM students WHERE id = ?",
+            (student_id,),
+        )
+        return Student(*rows[0]) if rows else None
+
+    # -- records ---------------------------------------------------------------------------
+    def add_record(self, student_id: str, record: Record, at: str) -> bool:
+        """Store one record in its own transaction; False if it changed nothing.
+
+        A quiz answer after the first try at that question is not stored (first tries
+        only). An experiment with a seed the student already reported replaces that one:
+        the same seed deals the same hands, so counting both would count them twice.
+        """
+        if isinstance(record, QuizAnswer):
+            sql = (
+                "INSERT INTO quiz_answers (student_id, lesson, question, prompt, answer, "
+                "correct, at) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING"
+            )
+            params: tuple[Any, ...] = (
+                student_id,
+                record.lesson,
+                record.question,
+                record.prompt,
+                record.answer,
+                int(record.correct),
+                at,
+            )
+        elif isinstance(record, Prediction):
+            sql = (
+                "INSERT INTO predictions (student_id, lesson, prediction, predicted, outcome, at)"
+                " VALUES (?, ?, ?, ?, ?, ?)"
+            )
+            params = (
+                student_id,
+                record.lesson,
+                record.prediction,
+                record.predicted,
+                record.outcome,
+                at,
+            )
+        elif isinstance(record, ExperimentResult):
+            sql = (
+                "INSERT INTO experiments (student_id, lesson, experiment, seed, trials, "
+                "successes, at) VALUES (?, ?, ?, ?, ?, ?, ?) "
+                "ON CONFLICT (student_id, experiment, seed) DO UPDATE SET "
+                "trials = excluded.trials, successes = excluded.successes, at = excluded.at"
+            )
+            params = (
+                student_id,
+                record.lesson,
+                record.experiment,
+                record.seed,
+                record.trials,
+                record.successes,
+                at,
+            )
+        else:
+            raise ClassError(f"{type(record).__name__} is not a class record.")
+        (count,) = self._execute([(sql, params)])
+        return count == 1
+
+    def clear(self, code: str) -> int:
+        """Delete every student and record of the class (the class and its code stay)."""
+        tables = ("quiz_answers", "predictions", "experiments")
+        statements: list[tuple[str, Sequence[Any]]] = [
+            (
+                f"DELETE FROM {table} WHERE student_id IN "
+                "(SELECT id FROM students WHERE class_code = ?)",
+                (code,),
+            )
+            for table in tables
+        ]
+        statements.append(("DELETE FROM students WHERE class_code = ?", (code,)))
+        return sum(self._execute(statements))
+
+
+def _now() -> str:
+    from datetime import datetime, timezone
+
+    return datetime.now(timezone.utc).isoformat(timespec="milliseconds")
+
+
+class SqliteStore(_SqlStore):
+    """The class database in one SQLite file (WAL mode); ``":memory:"`` keeps it in memory."""
+
+    dialect = "sqlite"
+
+    def __init__(self, path: str | Path, *, timeout: float = 30.0) -> None:
+        self.path = str(path)
+        self.timeout = timeout
+        self._memory: sqlite3.Connection | None = None
+        self._lock = threading.Lock()
+        if self.path == ":memory:":
+            self._memory = sqlite3.connect(":memory:", check_same_thread=False)
+            self._memory.execute("PRAGMA foreign_keys = ON")
+        else:
+            try:
+                Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+                conn = self._open()  # outside a transaction: the journal mode sticks to the file
+                try:
+                    conn.execute("PRAGMA journal_mode = WAL")
+                finally:
+                    conn.close()
+            except OSError as err:
+                raise ClassUnavailableError(
+                    f"The class database {self.path!r} cannot be opened: {err.strerror}."
+                ) from None
+            except sqlite3.Error as err:
+                raise ClassUnavailableError(
+                    f"The class database {self.path!r} cannot be opened: {err}."
+                ) from None
+
+    def describe(self) -> str:
+        return f"SQLite file {self.path}"
+
+    def _open(self) -> sqlite3.Connection:
+        conn = sqlite3.connect(self.path, timeout=self.timeout, isolation_level=None)
+        conn.execute("PRAGMA foreign_keys = ON")
+        conn.execute("PRAGMA synchronous = NORMAL")
+        return conn
+
+    @contextlib.contextmanager
+    def _connection(self) -> Iterator[sqlite3.Connection]:
+        try:
+            if self._memory is not None:
+                with self._lock:
+                    self._memory.execute("BEGIN")
+                    try:
+                        yield self._memory
+                    except BaseException:
+                        if self._memory.in_transaction:
+                            self._memory.execute("ROLLBACK")
+                        raise
+                    self._memory.execute("COMMIT")
+                return
+            conn = self._open()
+            try:
+                conn.execute("BEGIN IMMEDIATE")
+                try:
+                    yield conn
+                except BaseException:
+                    if conn.in_transaction:  # SQLite rolls back by itself on some errors
+                        conn.execute("ROLLBACK")
+                    raise
+                conn.execute("COMMIT")
+            finally:
+                conn.close()
+        except sqlite3.OperationalError as err:
+            raise ClassUnavailableError(
+                f"The class database cannot be written now ({err}); "
+                "nothing already recorded is lost."
+            ) from None
+
+
+class PostgresStore(_SqlStore):
+    """The class database on a PostgreSQL server, reached with psycopg 3 (the ``class`` extra)."""
+
+    dialect = "postgresql"
+    placeholder = "%s"
+
+    def __init__(self, url: str, *, connect_timeout: int = 5) -> None:
+        try:
+            import psycopg
+        except ImportError:
+            raise ClassError(
+                'PostgreSQL needs the psycopg driver: pip install "fivecrowns_lab[class]".'
+            ) from None
+        self._psycopg = psycopg
+        self.url = url
+        self.connect_timeout = connect_timeout
+        self._local = threading.local()
+
+    def describe(self) -> str:
+        from urllib.parse import urlsplit
+
+        parts = urlsplit(self.url)
+        return f"PostgreSQL database {parts.path.lstrip('/')} on {parts.hostname or 'localhost'}"
+
+    @contextlib.contextmanager
+    def _connection(self) -> Iterator[Any]:
+        """This thread's connection (made on first use, made again after a failure), in a
+        transaction of its own: a new connection per record cost a few hundred ms."""
+        psycopg = self._psycopg
+        conn = getattr(self._local, "conn", None)
+        if conn is not None:
+            try:  # a kept connection the server has closed (a restart) is made again
+                conn.execute("SELECT 1")
+            except psycopg.Error:
+                with contextlib.suppress(Exception):
+                    conn.close()
+                conn = None
+        try:
+            if conn is None or conn.closed:
+                conn = psycopg.connect(
+                    self.url, connect_timeout=self.connect_timeout, autocommit=True
+                )
+                self._local.conn = conn
+            with conn.transaction():  # commits at the end, rolls back on an error
+                yield conn
+        except psycopg.OperationalError as err:
+            if conn is not None:
+                with contextlib.suppress(Exception):
+                    conn.close()
+            self._local.conn = None
+            text = str(err).strip()
+            first = text.splitlines()[0] if text else type(err).__name__
+            raise ClassUnavailableError(
+                f"The class database cannot be reached now ({first}); "
+                "nothing already recorded is lost."
+            ) from None
+
+
+def open_store(where: str | Path) -> SqliteStore | PostgresStore:
+    """The store a ``--class-db`` value names: a ``postgresql://`` URL, else a SQLite file."""
+    text = str(where)
+    if text.startswith(("postgresql://", "postgres://")):
+        return PostgresStore(text)
+    return SqliteStore(text)

@@ -1,0 +1,56 @@
+"""The line on each lesson page that links it to a class, and carries its records there.
+
+Served by a class server (``make serve``), the line says *Join the class* until the
+student has entered the class code and a nickname (once per visit, on the server's join
+page), then *In class K7QF2M as Ann*. Without a class server it shows nothing, and the
+lesson works exactly as before.
+
+Records reach it two ways, both ending in the page's JavaScript (``classlink.js``), which
+posts them to the class server with the browser's own cookie (the kernel never knows who
+the student is):
+
+- from Python: a view calls :meth:`ClassLink.send` (lesson 08's experiment does, through
+  :meth:`View.record_for_class <fivecrowns_lab.views.base.View.record_for_class>`);
+- from another widget's JavaScript: the quiz dispatches a ``fivecrowns-lab:record`` event
+  on ``window`` for each first try.
+
+Every record is also kept in the browser (``localStorage``), so a student with no class
+server can *Save my results to a file* and hand the file in;
+:func:`fivecrowns_lab.classroom.merge_result_files` merges such files.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import anywidget
+import traitlets
+
+__all__ = ["ClassLink"]
+
+_HERE = Path(__file__).parent
+
+
+class ClassLink(anywidget.AnyWidget):
+    """The class line of a lesson page; ``send`` hands records to the page to post."""
+
+    _esm = _HERE / "classlink.js"
+
+    lesson = traitlets.Unicode("").tag(sync=True)
+    #: Records waiting for the page, each with a ``seq`` number the page remembers.
+    outbox: traitlets.List[Any] = traitlets.List().tag(sync=True)
+
+    def __init__(self, lesson: str = "", **kwargs: Any) -> None:
+        super().__init__(lesson=lesson, **kwargs)
+        self._seq = 0
+        self.add_class("fc-class-link")
+
+    def send(self, *records: dict[str, Any]) -> None:
+        """Hand ``records`` (plain JSON-ready dicts, checked by the server) to the page."""
+        fresh = []
+        for record in records:
+            self._seq += 1
+            fresh.append({**record, "seq": self._seq})
+        # Only the latest few stay in the synced state: the page posts them at once.
+        self.outbox = [*self.outbox, *fresh][-50:]

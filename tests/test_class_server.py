@@ -1,0 +1,170 @@
+"""The class server over HTTP (no browser): join, record, the teacher's pages, a restart.
+
+Starts ``python -m fivecrowns_lab.serving`` with a SQLite class database, as ``make
+serve`` does, and talks to it like two browsers and a teacher would, with cookie jars.
+"""
+
+from __future__ import annotations
+
+import http.cookiejar
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import urllib.error
+import urllib.parse
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from .conftest import ROOT, SERVER_LOGS, free_port, stop_process, wait_for_http
+
+TOKEN = "server-test-token"
+
+
+class Browser:
+    """A cookie jar and the requests a page would make."""
+
+    def __init__(self, base: str) -> None:
+        self.base = base
+        self.jar = http.cookiejar.CookieJar()
+        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.jar))
+
+    def cookie(self, name: str) -> str:
+        return next((c.value for c in self.jar if c.name == name), "")
+
+    def request(self, path: str, data: bytes | None = None, headers=None) -> tuple[int, str]:
+        req = urllib.request.Request(self.base + path, data=data, headers=headers or {})
+        try:
+            with self.opener.open(req, timeout=30) as answer:
+                return answer.status, answer.read().decode()
+        except urllib.error.HTTPError as err:
+            return err.code, err.read().decode()
+
+    def join(self, code: str, nickname: str) -> tuple[int, str]:
+        status, page = self.request(f"/fivecrowns/class/join?token={TOKEN}")
+        assert status == 200, page
+        xsrf = re.search(r'name="_xsrf" value="([^"]+)"', page).group(1)
+        form = urllib.parse.urlencode({"_xsrf": xsrf, "code": code, "nickname": nickname})
+        return self.request("/fivecrowns/class/join", form.encode())
+
+    def post_records(self, records: list[dict]) -> tuple[int, dict]:
+        status, text = self.request(
+            "/fivecrowns/class/api/records",
+            json.dumps({"records": records}).encode(),
+            {"Content-Type": "application/json", "X-XSRFToken": self.cookie("_xsrf")},
+        )
+        return status, json.loads(text)
+
+
+def start(tmp_path: Path, db: Path, port: int, *extra: str) -> tuple[subprocess.Popen, Path]:
+    folder = tmp_path / "notebooks"
+    if not folder.exists():
+        folder.mkdir()
+        shutil.copy(ROOT / "notebooks" / "00-index.ipynb", folder)
+        shutil.copy(ROOT / "voila.json", tmp_path)
+    log_path = tmp_path / f"voila-{len(list(tmp_path.glob('voila-*.log')))}.log"
+    SERVER_LOGS.append(log_path)
+    log = open(log_path, "w")  # noqa: SIM115 - closed with the process
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "fivecrowns_lab.serving", "--ip=127.0.0.1", f"--port={port}",
+         f"--notebooks={folder}", f"--class-db={db}",
+         "--VoilaConfiguration.preheat_kernel=False", *extra],
+        cwd=tmp_path, stdout=log, stderr=subprocess.STDOUT,
+        env={**os.environ, "FIVECROWNS_LAB_TOKEN": TOKEN},
+    )  # fmt: skip
+    wait_for_http(f"http://127.0.0.1:{port}/fivecrowns/class/join?token={TOKEN}", proc)
+    return proc, log_path
+
+
+def printed(log: Path, pattern: str) -> str:
+    found = re.search(pattern, log.read_text(encoding="utf-8"))
+    assert found, log.read_text(encoding="utf-8")
+    return found.group(1)
+
+
+def test_class_server_records_refuses_students_the_teacher_pages_and_survives_a_restart(
+    tmp_path,
+):
+    db, port = tmp_path / "class.sqlite3", free_port()
+    base = f"http://127.0.0.1:{port}"
+    proc, log = start(tmp_path, db, port)
+    try:
+        code = printed(log, r"Class code: (\w+)")
+        secret = printed(log, r"secret=([\w-]+)")
+        assert secret not in log.read_text(encoding="utf-8").split("Voil", 1)[1]  # not logged
+        ann, bea, teacher = Browser(base), Browser(base), Browser(base)
+        assert ann.join(code, "Ann")[0] == 200  # redirected to the gallery
+        status, page = bea.join(code, " ann ".title())
+        assert status == 400 and "already uses the nickname" in page
+        assert bea.join(code, "Bea")[0] == 200
+        status, answer = ann.post_records(
+            [{"kind": "quiz", "topic": "cards", "question": 1, "answer": 1},
+             {"kind": "experiment", "experiment": "go-out-on-deal/round-2", "seed": 7,
+              "trials": 300, "successes": 9},
+             {"kind": "quiz", "topic": "cards", "question": 99, "answer": 1}]
+        )  # fmt: skip
+        assert status == 200 and answer["stored"] == 2 and len(answer["refused"]) == 1
+        assert Browser(base).post_records([{"kind": "quiz"}])[0] in (401, 403)
+        for path in ("dashboard", "api/report", "export.csv", "kit/08"):
+            assert bea.request(f"/fivecrowns/class/{path}")[0] == 403
+        assert bea.request(f"/fivecrowns/class/dashboard?secret={secret}x")[0] == 403
+        me = json.loads(bea.request("/fivecrowns/class/api/me")[1])
+        assert me["nickname"] == "Bea" and "Ann" not in json.dumps(me)
+
+        assert (
+            teacher.request(f"/fivecrowns/class/dashboard?token={TOKEN}&secret={secret}")[0] == 200
+        )
+        report = json.loads(teacher.request("/fivecrowns/class/api/report")[1])
+        assert [p["nickname"] for p in report["progress"]] == ["Ann", "Bea"]
+        status, kit = teacher.request("/fivecrowns/class/kit/08")
+        assert status == 200 and "a plan for 45 minutes" in kit
+        assert teacher.request("/fivecrowns/class/kit/99")[0] == 404
+        assert report["experiments"][0]["trials"] == 300
+    finally:
+        stop_process(proc)
+
+    proc, log = start(tmp_path, db, port)
+    try:
+        assert printed(log, r"Class code: (\w+)") == code  # the same class
+        new_secret = printed(log, r"secret=([\w-]+)")
+        assert new_secret != secret
+        # The server's login is new (open the token address again); the class cookie holds.
+        me = json.loads(ann.request(f"/fivecrowns/class/api/me?token={TOKEN}")[1])
+        assert me["joined"] and me["nickname"] == "Ann"
+        assert teacher.request(f"/fivecrowns/class/api/report?token={TOKEN}")[0] == 403
+        teacher.request(f"/fivecrowns/class/dashboard?token={TOKEN}&secret={new_secret}")
+        report = json.loads(teacher.request("/fivecrowns/class/api/report")[1])
+        assert report["experiments"][0]["trials"] == 300 and len(report["progress"]) == 2
+        status, text = teacher.request(
+            "/fivecrowns/class/api/clear", b"", {"X-XSRFToken": teacher.cookie("_xsrf")}
+        )
+        assert status == 200 and "cleared" in text
+        assert json.loads(teacher.request("/fivecrowns/class/api/report")[1])["progress"] == []
+    finally:
+        stop_process(proc)
+
+
+def test_a_class_database_that_cannot_be_opened_stops_the_server_with_a_sentence(tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    done = subprocess.run(
+        [sys.executable, "-m", "fivecrowns_lab.serving", f"--class-db={blocker}/x/class.db"],
+        capture_output=True, text=True, timeout=120, cwd=tmp_path,
+    )  # fmt: skip
+    assert done.returncode == 1
+    assert done.stderr.startswith("The class cannot be served: ")
+
+
+@pytest.mark.parametrize("argv", [["serve", "--class", "--class-db", "x.db", "--ip", "1.2.3.4"]])
+def test_pip_route_serves_a_class_like_make_serve(argv, monkeypatch, tmp_path):
+    from fivecrowns_lab import cli, serving
+
+    seen = {}
+    monkeypatch.setattr(serving, "main", lambda a, config=None: seen.update(a=a, c=config) or 0)
+    assert cli.main([*argv, "--dir", str(tmp_path)]) == 0
+    assert "--class-db=x.db" in seen["a"] and "--ip=1.2.3.4" in seen["a"]
+    assert seen["c"]["VoilaConfiguration"]["show_tracebacks"] is False

@@ -1,0 +1,54 @@
+"""The class line of the lesson pages: what lesson 08 and the quizzes hand it to record."""
+
+from __future__ import annotations
+
+from fivecrowns_lab import lessons
+from fivecrowns_lab.classroom import Classroom, SqliteStore, parse_record
+from fivecrowns_lab.core.rules import ROUNDS
+from fivecrowns_lab.lessons import go_out_lesson
+
+
+def test_lesson_08_sends_each_rounds_counts_of_a_run_the_student_started(widget_errors):
+    page = go_out_lesson(n=200, seed=3)
+    lesson = page.view
+    assert page.class_link.outbox == []  # the run on opening the page is not the student's
+    lesson.seed.value = 5
+    lesson.hardest.value = 3
+    lesson.run(background=False)
+    sent = page.class_link.outbox
+    experiments = [r for r in sent if r["kind"] == "experiment"]
+    assert [r["experiment"] for r in experiments] == [f"go-out-on-deal/round-{r}" for r in ROUNDS]
+    for record in experiments:
+        r = int(record["experiment"].rsplit("-", 1)[1])
+        _exact, sim = lesson.estimates[r]
+        assert record["seed"] == 500 + r and record["trials"] == 200
+        assert record["successes"] / 200 == sim.value
+    (prediction,) = [r for r in sent if r["kind"] == "prediction"]
+    assert prediction["predicted"] == "round 3" and prediction["outcome"].startswith("round ")
+    for record in sent:  # every record is one the class server accepts
+        parse_record({k: v for k, v in record.items() if k != "seq"})
+    assert [r["seq"] for r in sent] == list(range(1, len(sent) + 1))
+
+
+def test_lesson_08_penalty_question_sends_no_experiment(widget_errors):
+    page = go_out_lesson(n=200, seed=3)
+    page.view.question.value = "penalty of a dealt hand"  # runs at once
+    page.view.run(background=False)
+    assert page.class_link.outbox == []
+
+
+def test_recorded_lesson_08_run_reaches_the_pooled_estimate(widget_errors, tmp_path):
+    page = go_out_lesson(n=200, seed=3)
+    page.view.seed.value = 9
+    page.view.run(background=False)
+    room, _ = Classroom.open(SqliteStore(tmp_path / "c.sqlite3"))
+    ann = room.join(room.code, "Ann")
+    for record in page.class_link.outbox:
+        room.record(ann, {k: v for k, v in record.items() if k != "seq"})
+    pooled = {e.experiment: e for e in room.report().experiments}
+    _exact, sim = page.view.estimates[4]
+    assert pooled["go-out-on-deal/round-4"].estimate == sim.value
+
+
+def test_quiz_tells_the_page_its_topic_for_the_class():
+    assert lessons.schedule_lesson().quiz.class_topic == "cards"
