@@ -161,6 +161,7 @@ function render({ model, el }) {
       actions: false,
       renderer: "svg",
       tooltip: true,
+      logLevel: 1, // errors only: an empty dataset before the first rows is expected
     });
     if (mine !== generation) {
       made.finalize();

@@ -147,7 +147,13 @@ def intervals_spec(title: str, x_title: str, percent: bool = True) -> Spec:
     ``value``, ``series``: covers or misses) and the exact value as a vertical rule
     (dataset ``exact``: ``value``)."""
     fmt = ".0%" if percent else ""
-    x = {"field": "low", "type": "quantitative", "title": x_title, "axis": {"format": fmt}}
+    x = {
+        "field": "low",
+        "type": "quantitative",
+        "title": x_title,
+        "axis": {"format": fmt},
+        "scale": {"zero": False},
+    }
     domain = ["holds the exact value", "misses it"]
     return {
         "$schema": SCHEMA,
