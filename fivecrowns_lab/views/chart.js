@@ -67,8 +67,22 @@ function themeConfig(el) {
   };
 }
 
+// A long title is cut into lines that fit the chart (a phone is 390 px wide).
+function wrap(text, width) {
+  const most = Math.max(18, Math.floor(width / 9));
+  if (typeof text !== "string" || text.length <= most) return text;
+  const lines = [""];
+  for (const word of text.split(" ")) {
+    const last = lines[lines.length - 1];
+    if (last && (last + " " + word).length > most) lines.push(word);
+    else lines[lines.length - 1] = last ? last + " " + word : word;
+  }
+  return lines;
+}
+
 function themed(spec, el, width) {
   const copy = JSON.parse(JSON.stringify(spec));
+  if (copy.title) copy.title = wrap(copy.title, width);
   copy.config = Object.assign({}, themeConfig(el), copy.config || {});
   copy.width = width;
   copy.autosize = { type: "fit-x", contains: "padding" };

@@ -175,14 +175,16 @@ def intervals_spec(title: str, x_title: str, percent: bool = True) -> Spec:
                 "mark": {"type": "point", "size": 14, "filled": True},
                 "encoding": {
                     "y": {"field": "i", "type": "quantitative"},
-                    "x": {"field": "value", "type": "quantitative"},
+                    "x": {"field": "value", "type": "quantitative", "scale": {"zero": False}},
                     "color": {"field": "series", "type": "nominal", "legend": None},
                 },
             },
             {
                 "data": {"name": "exact"},
                 "mark": {"type": "rule", "strokeWidth": 2.5, "color": PREDICTION_COLOUR},
-                "encoding": {"x": {"field": "value", "type": "quantitative"}},
+                "encoding": {
+                    "x": {"field": "value", "type": "quantitative", "scale": {"zero": False}}
+                },
             },
         ],
     }
