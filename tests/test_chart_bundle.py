@@ -32,8 +32,9 @@ def test_frontend_pins_its_build_and_the_libraries_it_bundles():
     assert wanted <= set(package["devDependencies"])
     assert "static/vega.js" in package["scripts"]["build"]
     for name in wanted:
-        assert lock["packages"][f"node_modules/{name}"]["version"] == (
-            package["devDependencies"][name]
+        assert (
+            lock["packages"][f"node_modules/{name}"]["version"]
+            == (package["devDependencies"][name])
         )
 
 
