@@ -96,7 +96,9 @@ def grouped_bars_spec(
     return {"$schema": SCHEMA, "title": title, "height": 240, "layer": layers}
 
 
-def running_spec(title: str, x_title: str, y_title: str, percent: bool = True) -> Spec:
+def running_spec(
+    title: str, x_title: str, y_title: str, percent: bool = True, exact: bool = True
+) -> Spec:
     """A running estimate (dataset ``running``: ``n``, ``value``, ``low``, ``high``) with
     its 95% band, and horizontal rules for the exact value and the guess (``marks``:
     ``value``, ``series``). The x axis is logarithmic: each step is ten times the hands."""
@@ -109,6 +111,8 @@ def running_spec(title: str, x_title: str, y_title: str, percent: bool = True) -
     }
     domain = ["estimate so far", "95% interval", "exact", "your guess"]
     colours = [SIMULATED_COLOUR, SIMULATED_COLOUR, EXACT_COLOUR, PREDICTION_COLOUR]
+    if not exact:  # nothing exact to compare with (solitaire): no such legend entries
+        domain, colours = domain[:2], colours[:2]
     return {
         "$schema": SCHEMA,
         "title": title,
@@ -133,7 +137,10 @@ def running_spec(title: str, x_title: str, y_title: str, percent: bool = True) -
                     "strokeDash": {
                         "field": "series",
                         "type": "nominal",
-                        "scale": {"domain": domain, "range": [[1, 0], [1, 0], [1, 0], [6, 4]]},
+                        "scale": {
+                            "domain": domain,
+                            "range": [[1, 0], [1, 0], [1, 0], [6, 4]][: len(domain)],
+                        },
                         "legend": None,
                     },
                 },

@@ -745,7 +745,7 @@ class SolitaireOddsLesson(View):
         low, high = odds.ci
         self.running.show(
             running_spec(
-                "The bot's win rate, deal by deal", "deals played", "win rate", percent=True
+                "The bot's win rate, deal by deal", "deals played", "win rate", exact=False
             ),
             {"running": list(self.series), "marks": []},
             f"Line chart of the bot's win rate after each of {plural(odds.games, 'deal')}, "
