@@ -691,3 +691,26 @@ def test_scoring_lesson_reveals_a_score_only_after_a_guess_or_a_skip(widget_erro
     assert lesson.shown == 1 and "Your guess 12" in lesson.steps.value
     lesson.skip_button.click()
     assert lesson.shown == 2 and lesson.predictions[-1]["guess"] is None
+
+
+def test_chart_update_sends_new_rows_not_a_new_spec(widget_errors):
+    lesson = wild_count_lesson(round_no=5, seed=1).view
+    lesson.commit.skip_button.click()
+    specs, rows = [], []
+    lesson.plot.observe(lambda change: specs.append(change), names="spec")
+    lesson.plot.observe(lambda change: rows.append(change), names="data")
+    lesson.deal_buttons[1].click()
+    lesson.deal_buttons[1].click()
+    assert specs == [] and len(rows) == 2, "only data cross to the browser when data change"
+    lesson.round.value = 6
+    lesson.commit.skip_button.click()
+    assert specs, "a new round is a new chart (new title and categories)"
+
+
+def test_every_chart_is_labelled_for_a_screen_reader(widget_errors):
+    lesson = wild_count_lesson(round_no=5).view
+    lesson.commit.skip_button.click()
+    lesson.deal_buttons[2].click()
+    for chart in (lesson.plot, lesson.running):
+        assert chart.visible and len(chart.label) > 40 and chart.summary
+        assert "%" in chart.summary, "the summary states the key numbers"
