@@ -93,7 +93,8 @@ def test_07_predict_then_deal_then_reseed(page, voila_url, browser):
     open_lesson(page, voila_url, "07-counting-wild-cards")
     assert_hidden_code_is_not_served(page)
     view = page.locator(".fc-view").first
-    view.get_by_role("button", name="Deal 100", exact=True).click()
+    assert not view.get_by_role("button", name="Deal 100", exact=True).is_visible()
+    view.get_by_role("button", name="Commit my guess").click()  # no guess chosen yet
     wait_status(page, "First predict")  # the lesson's heading says it too
     assert "First predict" in status_of(page)
     view.locator("select").first.select_option(label="2 wilds")
@@ -123,7 +124,8 @@ def test_08_exact_curve_prediction_explanation_and_stop(page, voila_url, browser
         except ExactUnavailableError:
             continue
         exact.append(r)
-    assert view.locator(".fc-chart:not([hidden]) svg").count() == 0, "hidden until the guess"
+    assert view.locator(".fc-chart svg").count() == 0, "no plot until the guess"
+    assert view.locator("table").count() == 0, "no table until the guess"
     selects = view.locator("select")
     selects.nth(0).select_option(label="round 3 (5 cards)")  # the prediction: hardest round
     view.get_by_role("button", name="Commit my guess").click()

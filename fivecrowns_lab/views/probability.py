@@ -720,6 +720,7 @@ class GoOutLesson(View):
         self.explanation = widgets.HTML()
         self.estimates: dict[int, tuple[Estimate | None, Estimate]] = {}
         self.shown_question: str = self.question.value
+        self.summary = ""
         self.counting = CountingSteps(self._button)
         controls = widgets.HBox(
             [
@@ -820,7 +821,12 @@ class GoOutLesson(View):
                 f"<div class='fc-panel fc-reveal'><h4>Your guess, and the truth</h4>{said}</div>"
             )
             self.results.layout.display = ""
-        self.status.ok("Now look at the plot: where does the chance jump up, and why?")
+            if self.estimates:
+                self.table.value = self._table()
+                self.draw()
+        self.status.ok(
+            f"{self.summary} Now look at the plot: where does the chance jump up, and why?"
+        )
 
     def _setting_changed(self) -> None:
         """A new seed or number of deals: the old simulation no longer matches, so hide it."""
@@ -877,8 +883,9 @@ class GoOutLesson(View):
         self.estimates = {r: (exact[r], results[r]) for r in results}
         self.shown_question = question
         self.missing_exact = {r: exact[r] for r in ROUNDS if r not in results}
-        self.table.value = self._table()  # the numbers first; the plot takes longer to draw
-        self.draw()
+        if self.commit.committed:  # before the guess, nothing of the answer reaches the page
+            self.table.value = self._table()
+            self.draw()
         agree = sum(
             1 for e, sim in self.estimates.values() if e is not None and sim.contains(e.value)
         )
@@ -892,7 +899,10 @@ class GoOutLesson(View):
             if counted
             else ""
         )
-        if outcome.complete:
+        self.summary = done + check
+        if not self.commit.committed:
+            self.status.info("The simulation is ready: commit your guess (or Just show me).")
+        elif outcome.complete:
             self.status.ok(done + check)
         else:
             self.status.info(outcome.sentence("deal") + " " + done + check)
