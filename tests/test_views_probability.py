@@ -717,3 +717,17 @@ def test_every_chart_is_labelled_for_a_screen_reader(widget_errors):
     for chart in (lesson.plot, lesson.running):
         assert chart.visible and len(chart.label) > 40 and chart.summary
         assert "%" in chart.summary, "the summary states the key numbers"
+
+
+def test_solitaire_running_estimate_moves_while_the_deals_are_played(widget_errors):
+    lesson = ready(solitaire_odds_lesson(n=2))
+    lesson.n.value = 40
+    lesson.run_button.click()  # in the background
+    wait_until(
+        lambda: lesson.runner.running and 2 <= len(lesson.running.data.get("running", [])) < 40,
+        "the running chart to show the deals so far, mid-run",
+    )
+    lesson.runner.stop()
+    lesson.runner.join()
+    rows = lesson.running.data["running"]
+    assert [r["n"] for r in rows] == list(range(1, len(rows) + 1))

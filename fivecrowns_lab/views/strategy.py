@@ -12,6 +12,7 @@ from __future__ import annotations
 import base64
 import math
 import threading
+import time
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -64,6 +65,8 @@ UNMEASURED_SECONDS = 10.0
 SOLITAIRE_DEAL_SECONDS = 0.75
 #: The planned length of the longest run; the wall-clock budget in :mod:`.work` is a backstop.
 PLANNED_SECONDS = 150.0
+#: How often a running chart is sent new rows while a run plays (seconds).
+LIVE_SECONDS = 0.5
 
 SHRINK_CHOICES = {
     "about the same width": 1.0,
@@ -665,6 +668,7 @@ class SolitaireOddsLesson(View):
         by_hand = [0] * len(ROUNDS)
         wins = [0]
         running: list[dict[str, float]] = []
+        shown = [time.monotonic()]
         self.status.info(f"Playing {plural(n, 'deal')}… press Stop to end early.")
 
         def work(stop: threading.Event) -> Iterator[tuple[int, int]]:
@@ -682,6 +686,10 @@ class SolitaireOddsLesson(View):
                     by_hand[k] += done
                 low, high = wilson_interval(wins[0], i + 1)
                 running.append({"n": i + 1, "value": wins[0] / (i + 1), "low": low, "high": high})
+                now = time.monotonic()
+                if now - shown[0] >= LIVE_SECONDS:  # the estimate moves while deals are played
+                    shown[0] = now
+                    self._show_running(list(running))
                 yield i + 1, n
 
         def finish(outcome: Outcome) -> None:
@@ -737,22 +745,26 @@ class SolitaireOddsLesson(View):
         else:
             self.status.info(outcome.sentence("deal"))
 
+    def _show_running(self, rows: list[dict[str, float]]) -> None:
+        """The win rate so far, deal by deal, with its band (also while the deals are played)."""
+        last = rows[-1]
+        self.running.show(
+            running_spec(
+                "The bot's win rate, deal by deal", "deals played", "win rate", exact=False
+            ),
+            {"running": rows, "marks": []},
+            f"Line chart of the bot's win rate after each of {plural(int(last['n']), 'deal')}, "
+            f"with its 95% band: {last['value']:.1%} so far, interval {last['low']:.1%} to "
+            f"{last['high']:.1%}.",
+            animate=("running",),
+        )
+
     def draw(self) -> None:
         odds = self.odds
         assert odds is not None
         ks = list(range(len(ROUNDS) + 1))  # hands closed in a deal: none to all
         hands = list(ROUNDS)
-        low, high = odds.ci
-        self.running.show(
-            running_spec(
-                "The bot's win rate, deal by deal", "deals played", "win rate", exact=False
-            ),
-            {"running": list(self.series), "marks": []},
-            f"Line chart of the bot's win rate after each of {plural(odds.games, 'deal')}, "
-            f"with its 95% band: {odds.win_rate:.1%} at the end, interval {low:.1%} to "
-            f"{high:.1%}.",
-            animate=("running",),
-        )
+        self._show_running(list(self.series))
         closed = [("deals", SIMULATED_COLOUR)]
         self.plot.show(
             grouped_bars_spec(
