@@ -154,7 +154,6 @@ class WildCountLesson(View):
             continuous_update=False,
             style={"description_width": "initial"},
         )
-        self.guess_share.add_class("fc-wide-slider")
         self.guess_k.observe(self._guard(self._on_guess), names="value")
         self.commit = CommitRow(self._button, self.commit_guess, self.skip)
         self.deal_buttons = [

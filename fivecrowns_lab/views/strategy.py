@@ -268,7 +268,6 @@ class StrategyLab(View):
         for seat in self.seats:
             seat.observe(self._guard(lambda _c: self._update_cap()), names="value")
         self.rounds.observe(self._guard(lambda _c: self._update_cap()), names="value")
-        self.rounds.add_class("fc-wide-slider")
         for control in [*self.seats, self.rounds, *self.variants.values(), self.seed]:
             control.observe(self._guard(lambda _c: self._setup_changed()), names="value")
         row = widgets.HBox(self.seats)
