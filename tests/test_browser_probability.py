@@ -130,8 +130,12 @@ def test_08_exact_curve_prediction_explanation_and_stop(page, voila_url, browser
     selects.nth(0).select_option(label="round 3 (5 cards)")  # the prediction: hardest round
     view.get_by_role("button", name="Commit my guess").click()
     wait_text(page, "Your guess, and the truth")
-    alt = view.locator(".fc-chart-box").first.get_attribute("aria-label")
-    assert f"exact values for rounds {', '.join(map(str, exact))}" in alt
+    page.wait_for_function(  # the chart's label arrives in a message of its own
+        "t => (document.querySelector('.fc-chart-box')?.getAttribute('aria-label') ?? '')"
+        ".includes(t)",
+        arg=f"exact values for rounds {', '.join(map(str, exact))}",
+        timeout=WIDGET_TIMEOUT_MS,
+    )
     table = view.locator("table").first.inner_text()
     assert table.count("not counted") == len(ROUNDS) - len(exact)
     view.locator("textarea").fill("Six cards can split into two melds of three.")
