@@ -81,9 +81,9 @@ def check_phone(browser, voila_url: str, lesson: str, ready: str = "") -> None:
             ".map(v => v.scrollWidth - v.clientWidth)"
         )
         assert max(overflow) <= 1, f"{lesson} is wider than a phone: {overflow}"
-        images = page.locator(".fc-plot img")
-        for i in range(images.count()):
-            assert len(images.nth(i).get_attribute("alt") or "") > 20
+        charts = page.locator(".fc-chart:not([hidden]) .fc-chart-box")
+        for i in range(charts.count()):
+            assert len(charts.nth(i).get_attribute("aria-label") or "") > 20
         shoot_lesson(page, f"lesson-{lesson}-phone")
     finally:
         context.close()
@@ -93,14 +93,17 @@ def test_07_predict_then_deal_then_reseed(page, voila_url, browser):
     open_lesson(page, voila_url, "07-counting-wild-cards")
     assert_hidden_code_is_not_served(page)
     view = page.locator(".fc-view").first
-    view.get_by_role("button", name="Deal 100", exact=True).click()
+    assert not view.get_by_role("button", name="Deal 100", exact=True).is_visible()
+    view.get_by_role("button", name="Commit my guess").click()  # no guess chosen yet
     wait_status(page, "First predict")  # the lesson's heading says it too
     assert "First predict" in status_of(page)
     view.locator("select").first.select_option(label="2 wilds")
+    view.get_by_role("button", name="Commit my guess").click()
+    wait_text(page, "Your guess, and the truth")
     view.get_by_role("button", name="Deal 100", exact=True).click()
     wait_text(page, "100 hands dealt")
     assert "your prediction" in view.inner_text()
-    assert "Bar chart" in view.locator(".fc-plot img").get_attribute("alt")
+    assert "Bar chart" in view.locator(".fc-chart-box").first.get_attribute("aria-label")
     for k in range(8):  # round 5: every count of wilds, 0 to 7, is listed
         assert view.locator(f"td:text-is('{k}')").count() >= 1
     shoot_lesson(page, "lesson-07-counting-wild-cards")
@@ -121,11 +124,20 @@ def test_08_exact_curve_prediction_explanation_and_stop(page, voila_url, browser
         except ExactUnavailableError:
             continue
         exact.append(r)
-    alt = view.locator(".fc-plot img").get_attribute("alt")
-    assert f"exact values for rounds {', '.join(map(str, exact))}" in alt
-    assert view.locator("table").inner_text().count("not counted") == len(ROUNDS) - len(exact)
+    assert view.locator(".fc-chart svg").count() == 0, "no plot until the guess"
+    assert view.locator("table").count() == 0, "no table until the guess"
     selects = view.locator("select")
     selects.nth(0).select_option(label="round 3 (5 cards)")  # the prediction: hardest round
+    view.get_by_role("button", name="Commit my guess").click()
+    wait_text(page, "Your guess, and the truth")
+    page.wait_for_function(  # the chart's label arrives in a message of its own
+        "t => (document.querySelector('.fc-chart-box')?.getAttribute('aria-label') ?? '')"
+        ".includes(t)",
+        arg=f"exact values for rounds {', '.join(map(str, exact))}",
+        timeout=WIDGET_TIMEOUT_MS,
+    )
+    table = view.locator("table").first.inner_text()
+    assert table.count("not counted") == len(ROUNDS) - len(exact)
     view.locator("textarea").fill("Six cards can split into two melds of three.")
     view.locator("textarea").blur()
     view.get_by_role("button", name="Show the explanation").click()
@@ -146,6 +158,8 @@ def test_09_round_governs_the_wild_rank_and_complete_hands_have_no_outs(page, vo
     open_lesson(page, voila_url, "09-outs")
     assert_hidden_code_is_not_served(page)
     view = page.locator(".fc-view").first
+    wait_text(page, "How many unseen cards are outs?")
+    view.get_by_role("button", name="Just show me").click()
     wait_text(page, "24 unseen copies")
     view.locator("select").first.select_option(label="Round 1: 3 cards, 3s wild")
     wait_text(page, "3s and jokers wild")
@@ -160,6 +174,9 @@ def test_09_round_governs_the_wild_rank_and_complete_hands_have_no_outs(page, vo
     hand.fill("8H 9H 10H QS QC KD")
     hand.press("Enter")
     view.get_by_role("button", name="Find the outs").click()
+    view.locator("input[type=number]").nth(1).fill("20")  # the guess (after the seed box)
+    view.get_by_role("button", name="Commit my guess").click()
+    wait_text(page, "You guessed 20; the hand has 24")
     wait_text(page, "24 unseen copies")
     assert "288%" not in view.inner_text()
     assert_no_errors(page)
@@ -201,7 +218,102 @@ def test_11_solitaire_odds_prediction_beside_4x_the_deals(page, voila_url, brows
     view.get_by_role("button", name="Play 4× the deals").click()
     wait_text(page, "Played 8 deals", timeout=WIDGET_TIMEOUT_MS)  # the status comes last
     assert "You predicted: half as wide" in view.inner_text()
-    assert "of 8 solitaire deals" in view.locator(".fc-plot img").get_attribute("alt")
+    labels = [
+        view.locator(".fc-chart-box").nth(i).get_attribute("aria-label")
+        for i in range(view.locator(".fc-chart-box").count())
+    ]
+    assert any("of 8 solitaire deals" in (label or "") for label in labels)
     assert_no_errors(page)
     shoot_lesson(page, "lesson-11-solitaire-odds")
     check_phone(browser, voila_url, "11-solitaire-odds", ready="Played 10 deals")
+
+
+# -- issue 18: charts in the browser, commit before reveal, phone sliders and tables -----------
+
+#: Lessons whose every slider and table is measured at 390 px, with what shows they are ready.
+PHONE_LESSONS = {
+    "03-scoring-a-round": "Next step",
+    "07-counting-wild-cards": "First predict",
+    "08-go-out-on-the-deal": "First predict",
+    "09-outs": "First predict",
+    "10-strategy-lab": "Played",
+    "11-solitaire-odds": "Played",
+}
+
+MEASURE_JS = """() => {
+  const tracks = [...document.querySelectorAll('.fc-view .widget-hslider')]
+    .filter(s => s.offsetParent !== null)
+    .map(s => {
+      const t = s.querySelector('.slider-container') || s;
+      return [s.querySelector('.widget-label')?.innerText ?? '', t.getBoundingClientRect().width];
+    });
+  const cut = [...document.querySelectorAll('.fc-view table')]
+    .filter(t => t.offsetParent !== null && !t.closest('.fc-scroll'))
+    .filter(t => t.parentElement && t.scrollWidth > t.parentElement.clientWidth + 1)
+    .map(t => t.innerText.slice(0, 60));
+  const scrollers = [...document.querySelectorAll('.fc-view .fc-scroll')]
+    .filter(d => d.offsetParent !== null)
+    .filter(d => getComputedStyle(d).overflowX !== 'auto'
+      || d.getBoundingClientRect().right > window.innerWidth + 1)
+    .map(d => d.innerText.slice(0, 60));
+  return {tracks, cut, scrollers};
+}"""
+
+
+@pytest.mark.parametrize("lesson", list(PHONE_LESSONS))
+def test_every_slider_has_a_track_and_no_table_is_cut_at_390_px(browser, voila_url, lesson):
+    context = browser.new_context(viewport=PHONE)
+    try:
+        page = context.new_page()
+        open_lesson(page, voila_url, lesson)
+        wait_text(page, PHONE_LESSONS[lesson], timeout=3 * WIDGET_TIMEOUT_MS)
+        skip = page.get_by_role("button", name="Just show me")
+        if lesson in ("07-counting-wild-cards", "08-go-out-on-the-deal", "09-outs"):
+            skip.first.click()
+            page.wait_for_timeout(800)  # the revealed part lays out (not a check)
+        found = page.evaluate(MEASURE_JS)
+        narrow = [(name, width) for name, width in found["tracks"] if width < 150]
+        assert not narrow, f"slider tracks under 150 px at 390 px wide: {narrow}"
+        assert not found["cut"], f"tables cut at 390 px: {found['cut']}"
+        assert not found["scrollers"], f"scroll boxes wider than the screen: {found['scrollers']}"
+    finally:
+        context.close()
+
+
+def test_wild_count_hides_the_answer_until_the_guess_and_draws_its_charts(page, voila_url):
+    open_lesson(page, voila_url, "07-counting-wild-cards")
+    wait_text(page, "First predict")
+    body = page.inner_text(".fc-view")
+    assert "40.9%" not in body and page.locator(".fc-chart svg").count() == 0
+    page.locator(".fc-view select").first.select_option(label="1 wild")
+    page.get_by_role("button", name="Commit my guess").click()
+    wait_text(page, "Your guess, and the truth")
+    page.get_by_role("button", name="Deal 1,000").click()
+    wait_status(page, "1,000 hands dealt")
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('.fc-chart')].filter(c => !c.hidden"
+        " && c.querySelector('svg')).length >= 2",
+        timeout=WIDGET_TIMEOUT_MS,
+    )
+    box = page.locator(".fc-chart-box").first
+    label = box.get_attribute("aria-label")
+    assert label and "wild cards" in label and box.get_attribute("tabindex") == "0"
+    assert "40.9%" in page.locator(".fc-chart-summary").first.inner_text()
+    page.get_by_role("button", name="Draw 100 intervals").click()
+    wait_match(page, r"\d+ of 100 intervals hold the exact value")
+    assert_no_errors(page)
+
+
+def test_charts_take_their_text_colour_from_the_dark_theme(page, voila_url):
+    page.goto(f"{voila_url}/voila/render/07-counting-wild-cards.ipynb?theme=dark")
+    page.wait_for_selector(".fc-view", state="visible", timeout=WIDGET_TIMEOUT_MS)
+    wait_text(page, "First predict")
+    page.get_by_role("button", name="Just show me").click()
+    page.wait_for_selector(".fc-chart svg text", timeout=WIDGET_TIMEOUT_MS)
+    fill = page.evaluate(
+        "() => getComputedStyle(document.querySelector('.fc-chart svg .role-axis-label text'))"
+        ".fill"
+    )
+    channels = [int(c) for c in re.findall(r"\d+", fill)[:3]]
+    assert sum(channels) / 3 > 150, f"axis labels must be light on the dark theme, not {fill}"
+    assert_no_errors(page)

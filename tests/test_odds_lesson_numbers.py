@@ -67,8 +67,10 @@ CLAIMS: dict[str, dict[str, Callable[[], bool]]] = {
             )
             and WILDS_IN_DECK == 16
         ),
-        # "the 100 other cards"; "Deal 100" is a button (the widget tests press it)
+        # "the 100 other cards"; "Deal 100" is a button (the widget tests press it);
+        # "how many of 100 intervals": Draw 100 intervals draws 100 (widget test)
         "100": lambda: DECK_SIZE - WILDS_IN_DECK == 100,
+        "95%": lambda: CONFIDENCE == 95,  # "its 95% band"
     },
     "08-go-out-on-the-deal": {
         "95%": lambda: CONFIDENCE == 95,

@@ -233,9 +233,10 @@ def test_scoring_lesson_steps_player_by_player_line_by_line():
     game = view.game
     assert "not scored yet" in view.steps.value
     for p in range(3):
-        view.step_button.click()
+        view.skip_button.click()  # Just show me: scored without a guess
         assert f"scores {game.score(p)} point" in view.status.text
-    assert view.step_button.disabled
+    assert view.step_button.disabled and view.skip_button.disabled
+    assert [e["guess"] for e in view.predictions] == [None, None, None]
     for p in (1, 2):
         assert f"<td>{best_arrangement(game.hands[p], 6).penalty}</td>" in view.steps.value
     view.step_button.disabled = False  # as if a stale page clicked it
@@ -870,14 +871,16 @@ def test_scoring_lesson_takes_a_guess_per_player_and_scores_it():
     view.step_button.click()  # not a number: a message, and nothing moves on
     assert view.status.kind == "error" and "'lots'" in view.status.text and view.shown == 2
     view.guess.value = ""
-    view.step_button.click()
-    assert "Type a guess" in view.status.text
+    view.step_button.click()  # no guess: the score stays hidden until a guess or a skip
+    assert view.status.kind == "error" and "First type your guess" in view.status.text
+    assert view.shown == 2
     assert "Your guesses: 1 of 2 exactly right." in view.totals.value
 
 
 def test_scoring_lesson_going_out_bonus_scores_minus_ten():
     view = ScoringLesson(round_no=4, players=2, seed=1)
     view.bonus.value = True
+    view.guess.value = "0"
     view.step_button.click()
     assert "scores -10 points" in view.status.text and "going-out bonus" in view.steps.value
 

@@ -22,9 +22,7 @@ from fivecrowns_lab.odds.probability import first_turn_go_out, go_out_on_deal
 from fivecrowns_lab.odds.strategy import run_games, solitaire_odds
 from fivecrowns_lab.table.players import BOT_DESCRIPTIONS, BOTS
 from fivecrowns_lab.views.plots import pct
-from fivecrowns_lab.views.strategy import GAME_SECONDS, game_cap
-
-PNG = b"\x89PNG"
+from fivecrowns_lab.views.strategy import GAME_SECONDS, game_cap, solitaire_cap
 
 
 def wait_until(condition, what: str, limit: float = 120.0) -> None:
@@ -64,30 +62,37 @@ def test_wild_count_lesson_asks_for_a_prediction_before_dealing(widget_errors):
     assert lesson.dealt == 0
     lesson.guess_k.value = 1
     lesson.guess_share.value = 40
+    lesson.commit.commit_button.click()
     lesson.deal_buttons[2].click()  # Deal 100
     lesson.deal_buttons[3].click()  # Deal 1,000
     assert lesson.dealt == 1100 and sum(lesson.counts.values()) == 1100
     assert lesson.status.kind == "ok" and "1,100 hands dealt" in lesson.status.text
-    assert lesson.guess_k.disabled, "the prediction is locked once hands are dealt"
+    assert lesson.guess_k.disabled, "the prediction is locked once it is committed"
 
 
 def test_wild_count_prediction_is_shown_beside_the_exact_and_dealt_answers(widget_errors):
     lesson = wild_count_lesson(round_no=5, seed=4).view
     lesson.guess_k.value = 2
     lesson.guess_share.value = 50
+    lesson.commit.commit_button.click()
     lesson.deal_buttons[2].click()
     shown = lesson.prediction_view.value
     exact = lesson.exact
     top = max(exact, key=exact.__getitem__)
     assert "your prediction" in shown and "50%" in shown
     assert pct(exact[top]) in shown and "exact (counting)" in shown
-    assert "your prediction" in lesson.plot.alt or "dealt hands" in lesson.plot.alt
-    assert lesson.plot.png.startswith(PNG) and lesson.plot.narrow_png.startswith(PNG)
+    assert "Your prediction: 2 wilds in 50%" in lesson.plot.label
+    assert "dealt hands" in lesson.plot.label and lesson.plot.visible
+    rows = lesson.plot.data["bars"]
+    assert {r["series"] for r in rows} == {"exact (counting)", "dealt hands"}
+    assert lesson.plot.data["guess"] == [{"k": 2, "value": 0.5}]
 
 
 @pytest.mark.parametrize("round_no", [5, 11])
 def test_wild_count_table_lists_every_possible_number_of_wilds(widget_errors, round_no):
     lesson = wild_count_lesson(round_no=round_no).view
+    assert "<tr><td>0</td>" not in lesson.table.value, "the exact table waits for the guess"
+    lesson.commit.skip_button.click()
     most = min(hand_size(round_no), 16)
     for k in range(most + 1):
         assert f"<tr><td>{k}</td>" in lesson.table.value, f"k = {k} is missing"
@@ -97,11 +102,14 @@ def test_wild_count_table_lists_every_possible_number_of_wilds(widget_errors, ro
 def test_wild_count_single_deal_shows_the_hand_and_round_change_starts_again(widget_errors):
     lesson = wild_count_lesson(round_no=5, seed=2).view
     lesson.guess_k.value = 1
+    lesson.commit.commit_button.click()
     lesson.deal_buttons[0].click()
     assert lesson.dealt == 1 and lesson.last_hand is not None
     assert "Your last hand" in lesson.formula.value and "1 hand dealt" in lesson.status.text
     lesson.round.value = 11
     assert lesson.dealt == 0 and lesson.counts == {} and lesson.guess_k.value == -1
+    assert not lesson.plot.visible and not lesson.commit.committed
+    lesson.commit.skip_button.click()
     assert "13-card hand" in lesson.plot.title
 
 
@@ -109,11 +117,13 @@ def test_wild_count_lesson_reseeds_on_request_and_repeats_from_the_same_seed(wid
     a, b = wild_count_lesson(seed=7).view, wild_count_lesson(seed=7).view
     for lesson in (a, b):
         lesson.guess_k.value = 1
+        lesson.commit.commit_button.click()
         lesson.deal_buttons[2].click()
     assert a.counts == b.counts
     b.new_seed_button.click()
     assert b.seed.value == 8 and b.dealt == 0
     b.guess_k.value = 1
+    b.commit.commit_button.click()
     b.deal_buttons[2].click()
     assert b.counts != a.counts
 
@@ -123,13 +133,15 @@ def test_wild_count_lesson_reseeds_on_request_and_repeats_from_the_same_seed(wid
 
 def test_go_out_lesson_shows_exact_values_for_every_round_the_engine_counts(widget_errors):
     lesson = go_out_lesson(n=200, seed=3).view
+    lesson.commit.skip_button.click()  # the table and plot follow the guess
     assert sorted(lesson.estimates) == list(ROUNDS)
     shown = [r for r, (exact, _sim) in lesson.estimates.items() if exact is not None]
     assert shown == exact_rounds() and shown
     assert lesson.table.value.count("not counted") == len(ROUNDS) - len(shown)
     assert "<sup>" in lesson.table.value and "95% interval" in lesson.table.value
-    assert lesson.plot.png.startswith(PNG) and "by round" in lesson.plot.title
-    assert f"exact values for rounds {', '.join(map(str, shown))}" in lesson.plot.alt
+    assert "by round" in lesson.plot.title
+    assert f"exact values for rounds {', '.join(map(str, shown))}" in lesson.plot.label
+    assert len(lesson.plot.data["sim"]) == len(ROUNDS)
     assert lesson.status.kind == "ok" and "200 deals in each of 11 rounds" in lesson.status.text
 
 
@@ -143,6 +155,7 @@ def test_go_out_lesson_simulates_the_same_deals_as_the_engine(widget_errors):
 
 def test_go_out_lesson_first_turn_uses_the_deals_it_says(widget_errors):
     lesson = go_out_lesson(n=200, seed=1).view
+    lesson.commit.skip_button.click()
     lesson.question.value = "go out on the first turn"
     lesson.runner.join()
     assert lesson.status.kind == "ok" and "200 deals in each" in lesson.status.text
@@ -158,6 +171,7 @@ def test_go_out_lesson_asks_for_a_prediction_and_explains_with_exact_numbers(wid
     lesson.explain_button.click()
     assert lesson.status.kind == "error" and "hardest" in lesson.status.text
     lesson.hardest.value = 3
+    lesson.commit.commit_button.click()
     lesson.explain_button.click()
     assert lesson.status.kind == "error" and "Write your own idea" in lesson.status.text
     assert lesson.explanation.value == ""
@@ -177,6 +191,7 @@ def test_go_out_lesson_asks_for_a_prediction_and_explains_with_exact_numbers(wid
 
 def test_go_out_lesson_stop_keeps_the_rounds_finished(widget_errors):
     lesson = go_out_lesson(n=200).view
+    lesson.commit.skip_button.click()  # the table and plot follow the guess
     lesson.n.value = 5000
     lesson.question.value = "go out on the first turn"  # starts a run in the background
     wait_until(lambda: lesson.progress.bar.value > 5000, "the first round to finish")
@@ -193,6 +208,8 @@ def test_go_out_lesson_stop_keeps_the_rounds_finished(widget_errors):
 
 def test_outs_lesson_shows_outs_and_compares_with_the_rule_of_thumb(widget_errors):
     lesson = outs_lesson().view
+    assert lesson.outs_view.value == "" and lesson.table.value == ""
+    lesson.commit.skip_button.click()
     assert lesson.result.count == 24
     assert "24</b> of the <b>110</b>" in lesson.outs_view.value
     assert "rule of thumb" in lesson.table.value
@@ -200,11 +217,14 @@ def test_outs_lesson_shows_outs_and_compares_with_the_rule_of_thumb(widget_error
     assert lesson.table.value.count("<tr>") == 4  # header + 3 turns
     lesson.seen_text.value = "QH QH"
     lesson.show_button.click()
-    assert lesson.result.count == 22 and lesson.status.kind == "ok"
+    assert lesson.result.count == 22 and lesson.outs_view.value == "", "a new question"
+    lesson.commit.commit_button.click()
+    assert lesson.status.kind == "ok" and "22</b> of the" in lesson.outs_view.value
 
 
 def test_outs_rule_of_thumb_never_shows_a_chance_over_100_percent(widget_errors):
     lesson = outs_lesson().view
+    lesson.commit.skip_button.click()
     lesson.draws.value = 12  # 24 outs x 12 turns would be 288%
     assert "288%" not in lesson.table.value and "breaks down" in lesson.table.value
 
@@ -248,7 +268,8 @@ def test_outs_lesson_deals_hands_from_a_seed_that_moves_on(widget_errors):
     lesson = outs_lesson().view
     lesson.deal_button.click()
     first = lesson.hand_text.value
-    assert lesson.status.kind == "ok" and len(first.split()) == 6 and lesson.seed.value == 2
+    assert "waiting for outs" in lesson.status.text and len(first.split()) == 6
+    assert lesson.result.outs and lesson.seed.value >= 2
     lesson.deal_button.click()
     assert lesson.hand_text.value != first
 
@@ -263,7 +284,7 @@ def test_strategy_lab_plays_the_engines_games_and_offers_the_csv(widget_errors):
     assert "mean total" in lab.summary.value and "95% interval" in lab.summary.value
     assert "mean_total" not in lab.summary.value and "data:text/csv;base64," in lab.download.value
     assert lab.csv().startswith("game,round,player,bot,points,total")
-    assert lab.plot.png.startswith(PNG) and "4 games" in lab.plot.title
+    assert "4 games" in lab.plot.title and lab.plot.data["bars"]
     engine = run_games(["greedy", "random"], 4, GameRules(), seed=1)
     assert lab.table.equals(engine)
 
@@ -377,7 +398,7 @@ def test_solitaire_odds_lesson_shows_the_engines_win_rate_with_its_interval(widg
     assert lesson.status.kind == "ok" and lesson.odds.games == 3
     assert lesson.odds == solitaire_odds(3, seed=2)
     assert "95% interval" in lesson.result_view.value
-    assert lesson.plot.png.startswith(PNG) and "11 = a win" in lesson.plot.title
+    assert "11 = a win" in lesson.plot.title and lesson.plot.data["bars"]
     lesson.n.value = 2
     lesson.run_button.click()
     lesson.runner.join()
@@ -386,7 +407,7 @@ def test_solitaire_odds_lesson_shows_the_engines_win_rate_with_its_interval(widg
 
 def test_solitaire_odds_stop_keeps_the_deals_played(widget_errors):
     lesson = ready(solitaire_odds_lesson(n=2))
-    lesson.n.value = lesson.n.max
+    lesson.n.value = solitaire_cap()
     lesson.run_button.click()
     wait_until(lambda: lesson.progress.bar.value >= 2, "two deals")
     lesson.runner.stop_button.click()
@@ -477,3 +498,254 @@ def test_the_plural_helper_agrees_with_one_and_only_one():
     assert plural(1, "success", "successes") == "1 success"
     assert Outcome(1, 1, "finished", 0.5).sentence("deal") == "Finished the 1 deal in 0.5 s."
     assert Outcome(0, 1, "stopped", 0.5).sentence("deal").startswith("Stopped after 0 of 1 deal ")
+
+
+# -- commit before reveal, and no stale screen (issue 18) ---------------------------------------
+
+
+def test_wild_count_hides_the_exact_answer_until_the_guess_is_committed(widget_errors):
+    lesson = wild_count_lesson(round_no=5, seed=2026).view
+    exact = lesson.exact
+    top = max(exact, key=exact.__getitem__)
+    assert not lesson.plot.visible and not lesson.running.visible
+    assert pct(exact[top]) not in lesson.table.value + lesson.prediction_view.value
+    assert lesson.after_commit.layout.display == "none"
+    lesson.commit.commit_button.click()  # no guess chosen yet
+    assert lesson.status.kind == "error" and "First predict" in lesson.status.text
+    lesson.guess_k.value = 2
+    assert lesson.status.kind != "error", "the warning leaves once the guess is made"
+    lesson.guess_share.value = 20
+    lesson.commit.commit_button.click()
+    assert lesson.commit.committed and lesson.plot.visible
+    shown = lesson.prediction_view.value
+    assert "your prediction" in shown and "20%" in shown and pct(exact[top]) in shown
+    assert "The most common number is 1 wild, not 2" in shown and "too low" in shown
+    entry = lesson.predictions[-1]
+    assert entry["lesson"] == "07" and entry["guess"] == {"wilds": 2, "share": 0.2}
+    assert entry["truth"]["wilds"] == top and not entry["skipped"]
+
+
+def test_wild_count_just_show_me_is_recorded_as_skipped(widget_errors):
+    lesson = wild_count_lesson(round_no=3).view
+    lesson.commit.skip_button.click()
+    assert lesson.predictions[-1]["guess"] is None and lesson.predictions[-1]["skipped"]
+    assert "You skipped the guess" in lesson.prediction_view.value
+    lesson.deal_buttons[2].click()
+    assert lesson.dealt == 100 and lesson.plot.visible
+
+
+def test_wild_count_running_estimate_grows_with_its_interval_and_animates(widget_errors):
+    lesson = wild_count_lesson(round_no=5, seed=2026).view
+    lesson.guess_k.value = 1
+    lesson.commit.commit_button.click()
+    lesson.deal_buttons[2].click()
+    first = list(lesson.running.data["running"])
+    lesson.deal_buttons[3].click()
+    rows = lesson.running.data["running"]
+    assert rows[: len(first)] == first, "new points are appended, so the chart can animate"
+    assert rows[-1]["n"] == 1100 and all(r["low"] <= r["value"] <= r["high"] for r in rows)
+    assert lesson.running.animate == ["running"]
+    marks = {m["series"]: m["value"] for m in lesson.running.data["marks"]}
+    assert marks == {"exact": float(lesson.exact[1]), "your guess": 0.3}
+
+
+def test_wild_count_gap_is_explained_in_words_for_the_rare_count(widget_errors):
+    lesson = wild_count_lesson(round_no=5, seed=2026).view
+    lesson.guess_k.value = 1
+    lesson.commit.commit_button.click()
+    for button in (2, 3, 3, 3, 3, 3):
+        lesson.deal_buttons[button].click()
+    text = lesson.gap_view.value
+    assert lesson.dealt == 5100 and "<b>4 wilds</b>" in text
+    assert f"{pct(lesson.counts[4] / 5100)} of your 5,100 hands" in text
+    assert f"against {pct(lesson.exact[4])} exact" in text and "swings" in text
+
+
+def test_wild_count_100_intervals_count_how_many_hold_the_exact_value(widget_errors):
+    lesson = wild_count_lesson(round_no=5, seed=2026).view
+    lesson.guess_k.value = 1
+    lesson.commit.commit_button.click()
+    lesson.coverage_button.click()
+    rows = lesson.coverage.data["intervals"]
+    p = float(lesson.exact[1])
+    held = sum(1 for r in rows if r["low"] <= p <= r["high"])
+    assert len(rows) == 100 and 85 <= held <= 100
+    assert f"{held} of 100 intervals hold the exact value" in lesson.coverage_view.value
+    assert all(
+        (r["series"] == "holds the exact value") == (r["low"] <= p <= r["high"]) for r in rows
+    )
+    lesson.sample_size.value = 400
+    assert lesson.coverage_view.value == "" and not lesson.coverage.visible, "stale after a change"
+    lesson.round.value = 6
+    assert not lesson.coverage.visible and lesson.gap_view.value == ""
+
+
+def test_go_out_lesson_hides_plot_and_table_until_the_guess(widget_errors):
+    lesson = go_out_lesson(n=200, seed=3).view
+    assert lesson.results.layout.display == "none"
+    lesson.commit.commit_button.click()
+    assert lesson.status.kind == "error" and lesson.results.layout.display == "none"
+    lesson.hardest.value = 1
+    lesson.commit.commit_button.click()
+    assert lesson.results.layout.display == ""
+    text = lesson.reveal_view.value
+    hardest = min(exact_rounds(), key=lambda r: go_out_on_deal(r).probability)
+    assert f"round {hardest}</b>" in text and "You guessed <b>round 1</b>" in text
+    assert lesson.predictions[-1]["guess"] == 1 and lesson.predictions[-1]["truth"] == hardest
+
+
+def test_go_out_explanation_leaves_when_the_question_changes(widget_errors):
+    lesson = go_out_lesson(n=200, seed=3).view
+    lesson.commit.skip_button.click()
+    lesson.guess.value = "Threes split evenly."
+    lesson.explain_button.click()
+    assert "The exact chances:" in lesson.explanation.value
+    lesson.question.value = "penalty of a dealt hand"
+    lesson.runner.join()
+    assert lesson.explanation.value == "", "the go-out explanation is stale under penalties"
+    lesson.explain_button.click()
+    assert lesson.status.kind == "error" and lesson.explanation.value == ""
+    lesson.seed.value = 9
+    assert (
+        lesson.table.value == ""
+        and not lesson.plot.visible
+        and "press Simulate" in (lesson.status.text)
+    )
+
+
+def test_go_out_counting_steps_build_round_1_from_its_cases(widget_errors):
+    from fractions import Fraction
+
+    from fivecrowns_lab.odds.counting import count_round, go_out_by_wilds
+
+    steps = go_out_lesson(n=200).view.counting
+    assert steps.previous_button.disabled and "253,460" in steps.body.value
+    cases = go_out_by_wilds(1)
+    for case in cases:
+        steps.next_button.click()
+        assert f"<b>{case.deals:,}</b> deals" in steps.body.value
+        assert f"<b>{case.go_out:,}</b> go out" in steps.body.value
+    steps.next_button.click()
+    total = count_round(1)
+    assert Fraction(total.go_out, total.deals) == Fraction(1336, 12673)
+    assert "<sup>1,336</sup>&frasl;<sub>12,673</sub>" in steps.body.value
+    assert steps.next_button.disabled
+    steps.previous_button.click()
+    assert "add the cases" not in steps.body.value
+
+
+def test_outs_lesson_deals_a_hand_with_outs_and_says_so(widget_errors):
+    lesson = outs_lesson(round_no=4, seed=1).view
+    for _ in range(5):
+        lesson.deal_button.click()
+        assert lesson.result is not None and lesson.result.outs
+        assert "waiting for outs" in lesson.status.text
+        assert lesson.outs_view.value == "", "the outs wait for the guess"
+
+
+def test_outs_guess_is_shown_beside_the_truth(widget_errors):
+    lesson = outs_lesson().view
+    lesson.guess_outs.value = 20
+    lesson.commit.commit_button.click()
+    assert "You guessed <b>20</b>; the hand has <b>24</b>" in lesson.reveal_view.value
+    assert lesson.predictions[-1] == {**lesson.predictions[-1], "guess": 20, "truth": 24}
+    lesson.draws.value = 3  # same question: the answer stays
+    assert "24</b> of the" in lesson.outs_view.value
+
+
+def test_shrink_feedback_judges_the_prediction_against_the_theory():
+    from fivecrowns_lab.views.strategy import shrink_verdict
+
+    text = shrink_verdict("half as wide", 0.37, 30, 120, "deals")
+    assert text.startswith("Your prediction is right: theory says <b>half as wide</b>")
+    assert "measured 0.37×" in text and "a quarter as wide" in text
+    assert "The closest choice" not in text
+    wrong = shrink_verdict("a quarter as wide", 0.52, 30, 120, "deals")
+    assert wrong.startswith("Theory says <b>half as wide</b>, not a quarter as wide")
+    assert "This run agrees" in wrong
+
+
+def test_strategy_lab_new_setup_clears_the_old_results(widget_errors):
+    lab = ready(strategy_lab(n_games=3))
+    lab.prediction.value = "half as wide"
+    lab.four_button.click()
+    lab.runner.join()
+    assert lab.shrink.value and lab.summary.value and lab.plot.visible
+    assert lab.predictions[-1]["guess"] == "half as wide"
+    lab.rounds.value = 5
+    assert lab.shrink.value == "" and lab.summary.value == "" and lab.verdict.value == ""
+    assert not lab.plot.visible and lab.download.value == "" and lab.prediction.value == ""
+
+
+def test_strategy_lab_just_show_me_plays_4x_and_records_the_skip(widget_errors):
+    lab = ready(strategy_lab(n_games=2))
+    lab.skip_button.click()
+    lab.runner.join()
+    assert lab.n_games.value == 8 and lab.predictions[-1]["skipped"]
+    assert "no prediction (skipped)" in lab.shrink.value
+
+
+def test_solitaire_odds_says_what_it_did_with_0_deals(widget_errors):
+    lesson = ready(solitaire_odds_lesson(n=2))
+    lesson.n.value = 0
+    assert lesson.n.value == 1 and "0 became 1" in lesson.status.text
+    assert lesson.running.data["running"][-1]["n"] == 2
+
+
+def test_scoring_lesson_says_what_it_did_with_99_players(widget_errors):
+    from fivecrowns_lab.lessons import scoring_lesson
+
+    lesson = scoring_lesson().view
+    lesson.players.value = 99
+    assert lesson.players.value == 7 and "99 became 7" in lesson.status.text
+    assert len(lesson.game.names) == 7
+
+
+def test_scoring_lesson_reveals_a_score_only_after_a_guess_or_a_skip(widget_errors):
+    from fivecrowns_lab.lessons import scoring_lesson
+
+    lesson = scoring_lesson().view
+    lesson.step_button.click()
+    assert lesson.status.kind == "error" and lesson.shown == 0
+    lesson.guess.value = "12"
+    lesson.step_button.click()
+    assert lesson.shown == 1 and "Your guess 12" in lesson.steps.value
+    lesson.skip_button.click()
+    assert lesson.shown == 2 and lesson.predictions[-1]["guess"] is None
+
+
+def test_chart_update_sends_new_rows_not_a_new_spec(widget_errors):
+    lesson = wild_count_lesson(round_no=5, seed=1).view
+    lesson.commit.skip_button.click()
+    specs, rows = [], []
+    lesson.plot.observe(lambda change: specs.append(change), names="spec")
+    lesson.plot.observe(lambda change: rows.append(change), names="data")
+    lesson.deal_buttons[1].click()
+    lesson.deal_buttons[1].click()
+    assert specs == [] and len(rows) == 2, "only data cross to the browser when data change"
+    lesson.round.value = 6
+    lesson.commit.skip_button.click()
+    assert specs, "a new round is a new chart (new title and categories)"
+
+
+def test_every_chart_is_labelled_for_a_screen_reader(widget_errors):
+    lesson = wild_count_lesson(round_no=5).view
+    lesson.commit.skip_button.click()
+    lesson.deal_buttons[2].click()
+    for chart in (lesson.plot, lesson.running):
+        assert chart.visible and len(chart.label) > 40 and chart.summary
+        assert "%" in chart.summary, "the summary states the key numbers"
+
+
+def test_solitaire_running_estimate_moves_while_the_deals_are_played(widget_errors):
+    lesson = ready(solitaire_odds_lesson(n=2))
+    lesson.n.value = 40
+    lesson.run_button.click()  # in the background
+    wait_until(
+        lambda: lesson.runner.running and 2 <= len(lesson.running.data.get("running", [])) < 40,
+        "the running chart to show the deals so far, mid-run",
+    )
+    lesson.runner.stop()
+    lesson.runner.join()
+    rows = lesson.running.data["running"]
+    assert [r["n"] for r in rows] == list(range(1, len(rows) + 1))

@@ -49,15 +49,18 @@ from ..core.rules import (
     wild_rank,
 )
 from ..core.solver import can_go_out, going_out_discards, penalty
+from ..errors import ProbabilityError
 
 __all__ = [
     "DECK_SIZE",
     "WILDS_IN_DECK",
     "CanonicalHand",
     "ExactCounts",
+    "WildCase",
     "canonical_hands",
     "count_round",
     "first_turn_outs",
+    "go_out_by_wilds",
     "wild_count_distribution",
 ]
 
@@ -329,3 +332,63 @@ def count_round(
         turn if first_turn else None,
         deals * unseen * (unseen - 1) if first_turn else None,
     )
+
+
+#: The rounds whose go-out count :func:`go_out_by_wilds` splits by case (a few thousand
+#: canonical hands at most, so a lesson can show them in well under a second).
+CASE_ROUNDS = (1, 2)
+
+
+@dataclass(frozen=True)
+class WildCase:
+    """The deals of a round that hold exactly ``wilds`` wild cards, and how many go out.
+
+    ``deals`` is ``C(16, wilds) * C(100, n - wilds)``; ``go_out`` counts those that can
+    go out on the deal; ``example_out`` and ``example_not`` are a hand of each kind
+    (None when there is none).
+    """
+
+    wilds: int
+    deals: int
+    go_out: int
+    canonical: int
+    example_out: tuple[Card, ...] | None
+    example_not: tuple[Card, ...] | None
+
+
+def go_out_by_wilds(round_no: int) -> tuple[WildCase, ...]:
+    """The go-out count of a small round, built up case by case: 0, 1, 2, ... wilds.
+
+    The cases' deals add up to ``C(116, n)`` and their go-out counts to the round's
+    total (:func:`count_round`).
+
+    >>> cases = go_out_by_wilds(1)
+    >>> [(c.wilds, c.deals, c.go_out) for c in cases]
+    [(0, 161700, 1520), (1, 79200, 12640), (2, 12000, 12000), (3, 560, 560)]
+    >>> sum(c.go_out for c in cases), sum(c.deals for c in cases)
+    (26720, 253460)
+    """
+    if type(round_no) is not int or round_no not in CASE_ROUNDS:
+        raise ProbabilityError(
+            f"Going out is split by the number of wilds only for rounds "
+            f"{', '.join(map(str, CASE_ROUNDS))}, not {str(round_no)[:40]!r}."
+        )
+    n = hand_size(round_no)
+    cases = []
+    for k in range(n + 1):
+        deals = go_out = canonical = 0
+        example_out: tuple[Card, ...] | None = None
+        example_not: tuple[Card, ...] | None = None
+        for hand in canonical_hands(round_no):
+            if hand.wilds != k:
+                continue
+            canonical += 1
+            deals += hand.ways
+            cards = hand.cards()
+            if can_go_out(cards, round_no):
+                go_out += hand.ways
+                example_out = example_out or cards
+            else:
+                example_not = example_not or cards
+        cases.append(WildCase(k, deals, go_out, canonical, example_out, example_not))
+    return tuple(cases)

@@ -18,7 +18,6 @@ from math import comb, sqrt
 from typing import Any
 
 import ipywidgets as widgets
-from matplotlib.figure import Figure
 
 from ..classroom.experiments import experiment_id
 from ..core.cards import Hand, parse_cards
@@ -39,19 +38,19 @@ from ..odds.probability import (
 from ..odds.stats import mean_interval, wilson_interval
 from ..render import hand_html
 from .base import View
-from .plots import (
+from .chart import Chart
+from .counting import CountingSteps
+from .plots import fraction_html, pct, style, table_html
+from .predict import CommitRow, Predictions, gap_sentence
+from .specs import (
     EXACT_COLOUR,
-    PREDICTION_COLOUR,
     SIMULATED_COLOUR,
     THUMB_COLOUR,
-    PlotArea,
-    fraction_html,
-    label,
-    legend_below,
-    new_figure,
-    pct,
-    style,
-    table_html,
+    by_round_spec,
+    grouped_bars_spec,
+    intervals_spec,
+    lines_spec,
+    running_spec,
 )
 from .work import Outcome, Progress, Runner
 
@@ -59,8 +58,8 @@ __all__ = [
     "QUESTIONS",
     "GoOutLesson",
     "OutsLesson",
-    "PlotArea",
     "WildCountLesson",
+    "gap_explanation",
     "pattern_explanation",
     "simulate_round",
 ]
@@ -71,13 +70,67 @@ _NATURALS = DECK_SIZE - WILDS_IN_DECK
 # -- lesson 07: counting wild cards -------------------------------------------------------------
 
 
+def gap_explanation(exact: dict[int, Fraction], counts: dict[int, int], dealt: int) -> str:
+    """Why the dealt bars still differ from the exact ones, in words, for the furthest bar.
+
+    Each bar's count of hands wanders by about ±√(expected hands) by chance alone, so
+    a rare count (few expected hands) stays far off, in relative terms, for a long time.
+    """
+    if not dealt:
+        return ""
+
+    def swings(k: int) -> float:
+        p = float(exact[k])
+        spread = sqrt(dealt * p * (1 - p))
+        return abs(counts.get(k, 0) - dealt * p) / spread if spread else 0.0
+
+    k = max(exact, key=swings)
+    p = float(exact[k])
+    expected = dealt * p
+    got = counts.get(k, 0)
+    typical = sqrt(dealt * p * (1 - p))
+    far = swings(k)
+    where = (
+        f"The bar furthest from its exact value, measured in chance swings, is "
+        f"<b>{plural(k, 'wild')}</b>: {pct(got / dealt)} of your {plural(dealt, 'hand')} "
+        f"against {pct(p)} exact. You would expect about {expected:,.1f} such hands and got "
+        f"{got:,}. Chance alone moves a count like that by about ±{typical:,.1f} hands "
+        f"(√{expected:,.1f}, roughly)"
+    )
+    if far < 2:
+        verdict = (
+            f", so a gap of {abs(got - expected):,.1f} is ordinary: every bar is within two "
+            "such swings of the truth."
+        )
+    else:
+        verdict = (
+            f". Your gap of {abs(got - expected):,.1f} hands is {far:.1f} swings: unusual for "
+            f"one bar, but with {len(exact)} bars one of them is often out this far. A rare "
+            "count is off by a large <i>share</i> of itself for a long time, because its "
+            "swing (√ of a small number) is big next to the number. Keep dealing: the "
+            "relative gap shrinks like 1/√(hands)."
+        )
+    return f"<div class='fc-panel fc-gap'><p>{where}{verdict}</p></div>"
+
+
 class WildCountLesson(View):
-    """Exact distribution of the number of wilds in a hand, beside a growing simulation."""
+    """Exact distribution of the number of wilds in a hand, beside a growing simulation.
+
+    The learner commits a guess (the most common number of wilds and its share)
+    before the exact answer, the table and any dealt hands are shown; the running
+    estimate of the share of hands with that number of wilds then draws itself with
+    its 95% band as hands are dealt, and *Draw 100 intervals* shows how often a 95%
+    interval from a fresh sample holds the exact value.
+    """
 
     title = "Counting wild cards"
 
+    #: Hands in each of the 100 samples of the interval view a learner may choose.
+    SAMPLE_CHOICES = (25, 100, 400)
+
     def __init__(self, round_no: int = 5, seed: int = 2026, **kwargs: Any) -> None:
         super().__init__(**kwargs)
+        self.predictions = Predictions()
         self.round = widgets.IntSlider(
             value=round_no,
             min=FIRST_ROUND,
@@ -102,15 +155,28 @@ class WildCountLesson(View):
             continuous_update=False,
             style={"description_width": "initial"},
         )
+        self.guess_k.observe(self._guard(self._on_guess), names="value")
+        self.commit = CommitRow(self._button, self.commit_guess, self.skip)
         self.deal_buttons = [
             self._button(f"Deal {n:,}", self._dealer(n), style="primary" if n == 100 else "")
             for n in (1, 10, 100, 1000)
         ]
         self.reset_button = self._button("Start again", self.reset, icon="undo")
         self.prediction_view = widgets.HTML()
+        self.gap_view = widgets.HTML()
         self.formula = widgets.HTML()
         self.table = widgets.HTML()
-        self.plot = PlotArea()
+        self.plot = Chart()
+        self.running = Chart()
+        self.sample_size = widgets.Dropdown(
+            options=[(f"{m} hands each", m) for m in self.SAMPLE_CHOICES],
+            value=100,
+            description="Samples of",
+        )
+        self.sample_size.observe(self._guard(lambda _c: self._clear_coverage()), names="value")
+        self.coverage_button = self._button("Draw 100 intervals", self.draw_intervals)
+        self.coverage = Chart()
+        self.coverage_view = widgets.HTML()
         controls = widgets.HBox([self.round, self.seed, self.new_seed_button])
         controls.layout.flex_flow = "row wrap"
         predict = widgets.HBox([self.guess_k, self.guess_share])
@@ -119,19 +185,39 @@ class WildCountLesson(View):
         deals.layout.flex_flow = "row wrap"
         panels = widgets.HBox([self.formula, self.table])
         panels.layout.flex_flow = "row wrap"
+        coverage_row = widgets.HBox([self.sample_size, self.coverage_button])
+        coverage_row.layout.flex_flow = "row wrap"
+        self.after_commit = widgets.VBox(
+            [
+                widgets.HTML("<h4>Then deal, and watch</h4>"),
+                deals,
+                self.plot,
+                self.running,
+                self.gap_view,
+                widgets.HTML(
+                    "<h4>How often is a 95% interval right?</h4><p>Each of 100 samples "
+                    "deals fresh hands and builds a 95% interval for the share of hands "
+                    "with your number of wilds. How many of the 100 will hold the exact "
+                    "value?</p>"
+                ),
+                coverage_row,
+                self.coverage,
+                self.coverage_view,
+            ]
+        )
         self._frame(
             [
                 style(),
                 controls,
                 widgets.HTML(
-                    "<h4>First predict</h4><p>Before you deal: which number of wild cards "
-                    "will be the most common in a hand of this round, and in what share "
-                    "of the hands?</p>"
+                    "<h4>First predict</h4><p>Before you see anything: which number of wild "
+                    "cards will be the most common in a hand of this round, and in what share "
+                    "of the hands? Commit your guess to see the exact answer.</p>"
                 ),
                 predict,
-                deals,
+                self.commit,
                 self.prediction_view,
-                self.plot,
+                self.after_commit,
                 panels,
             ],
             "Blue bars: the exact chance of each number of wilds, by counting. Orange bars: "
@@ -146,6 +232,18 @@ class WildCountLesson(View):
     def exact(self) -> dict[int, Fraction]:
         return wild_count_distribution(self.round.value)
 
+    @property
+    def top(self) -> int:
+        """The most common number of wilds (exact)."""
+        exact = self.exact
+        return max(exact, key=lambda j: exact[j])
+
+    @property
+    def focus(self) -> int:
+        """The number of wilds the running estimate follows: the guess, or the exact top."""
+        guess = self.predicted
+        return guess[0] if guess is not None else self.top
+
     def new_seed(self) -> None:
         """Move to the next seed (new hands) and start again."""
         self.seed.value = (self.seed.value + 1) % (10**9 + 1)
@@ -155,7 +253,10 @@ class WildCountLesson(View):
         self.rng = random.Random(self.seed.value)
         self.counts: dict[int, int] = {}
         self.dealt = 0
+        self.hits = 0
+        self.series: list[dict[str, float]] = []
         self.last_hand: Hand | None = None
+        self.skipped = False
         n, r = hand_size(self.round.value), self.round.value
         with self.hold_sync():
             self.guess_k.options = [("— choose —", -1)] + [
@@ -163,25 +264,70 @@ class WildCountLesson(View):
             ]
             self.guess_k.value = -1
             self.guess_k.disabled = self.guess_share.disabled = False
+            self.commit.reopen()
             self.prediction_view.value = ""
+            self.gap_view.value = ""
+            self.after_commit.layout.display = "none"
+            self.plot.clear()
+            self.running.clear()
+            self._clear_coverage()
             self.refresh()
         self.status.info(
             f"Round {r}: {n} cards, {wild_rank_text(r)}s and jokers wild (seed "
-            f"{self.seed.value}). Make your prediction, then press a Deal button."
+            f"{self.seed.value}). Make your prediction, then commit it."
         )
+
+    def _on_guess(self, _change: object) -> None:
+        if self.status.kind == "error" and self.predicted is not None:
+            self.status.info("Now press Commit my guess.")
 
     @property
     def predicted(self) -> tuple[int, int] | None:
         k = int(self.guess_k.value)
-        return None if k < 0 else (k, int(self.guess_share.value))
+        if k < 0 or self.skipped:
+            return None
+        return (k, int(self.guess_share.value))
+
+    def commit_guess(self) -> None:
+        """Lock the prediction and reveal the exact answer beside it."""
+        guess = self.predicted
+        if guess is None:
+            raise LessonError(
+                "First predict: choose the number of wilds you expect most often, then commit."
+            )
+        self._reveal(guess)
+
+    def skip(self) -> None:
+        """Show the answer without a guess (recorded as skipped)."""
+        self.skipped = True
+        self._reveal(None)
+
+    def _reveal(self, guess: tuple[int, int] | None) -> None:
+        exact, top = self.exact, self.top
+        self.predictions.record(
+            "07",
+            f"most common number of wilds in round {self.round.value}, and its share",
+            None if guess is None else {"wilds": guess[0], "share": guess[1] / 100},
+            {"wilds": top, "share": float(exact[top])},
+        )
+        with self.hold_sync():
+            self.commit.close_question()
+            self.guess_k.disabled = self.guess_share.disabled = True
+            self.after_commit.layout.display = ""
+            self.refresh()
+        self.status.ok(
+            "Now deal hands and watch the orange bars and the running estimate close in."
+            if guess is not None
+            else "Here is the answer. Deal hands to see a simulation close in on it."
+        )
 
     def deal(self, n: int) -> None:
         """Deal ``n`` more hands and add their wild counts to the histogram."""
-        if self.predicted is None:
+        if not self.commit.committed:
             raise LessonError(
-                "First predict: choose the number of wilds you expect most often, then deal."
+                "First predict: choose the number of wilds you expect most often, commit "
+                "your guess (or press Just show me), then deal."
             )
-        self.guess_k.disabled = self.guess_share.disabled = True
         r = self.round.value
         if n == 1:
             self.last_hand = deal(r, self.rng)
@@ -189,8 +335,17 @@ class WildCountLesson(View):
         else:
             self.last_hand = None
             counts = sample_wild_counts(r, n, self.rng)
-        for k in counts:
+        focus = self.focus
+        marks = {max(1, round(n * (i + 1) / 25)) for i in range(25)}
+        for i, k in enumerate(counts, 1):
             self.counts[k] = self.counts.get(k, 0) + 1
+            self.hits += k == focus
+            if i in marks:
+                total = self.dealt + i
+                low, high = wilson_interval(self.hits, total)
+                self.series.append(
+                    {"n": total, "value": self.hits / total, "low": low, "high": high}
+                )
         self.dealt += n
         self.refresh()
         mean = sum(k * v for k, v in self.counts.items()) / self.dealt
@@ -199,6 +354,7 @@ class WildCountLesson(View):
         gap = max(
             abs(self.counts.get(k, 0) / self.dealt - float(p)) for k, p in self.exact.items()
         )
+        self.gap_view.value = gap_explanation(self.exact, self.counts, self.dealt)
         self.status.ok(
             f"{plural(self.dealt, 'hand')} dealt: on average {mean:.3f} wilds per hand "
             f"(exact: 16 × {size} / 116 = {float(exact_mean):.3f}). The largest gap between "
@@ -206,11 +362,64 @@ class WildCountLesson(View):
             f"like 1/√(hands): about {100 / sqrt(self.dealt):.1f} at this many."
         )
 
+    def _clear_coverage(self) -> None:
+        self.coverage.clear()
+        self.coverage_view.value = ""
+        self.intervals: list[tuple[float, float]] = []
+
+    def draw_intervals(self) -> None:
+        """100 fresh samples, each with its 95% interval for the share with ``focus`` wilds."""
+        if not self.commit.committed:
+            raise LessonError("Commit your guess first (or press Just show me).")
+        r, k, m = self.round.value, self.focus, int(self.sample_size.value)
+        p = float(self.exact[k])
+        draws = len(self.predictions) + len(self.intervals)
+        rng = random.Random(self.seed.value * 1_000_003 + 7919 * r + draws)
+        rows = []
+        self.intervals = []
+        for i in range(100):
+            hits = sum(1 for j in sample_wild_counts(r, m, rng) if j == k)
+            low, high = wilson_interval(hits, m)
+            self.intervals.append((low, high))
+            rows.append(
+                {
+                    "i": i + 1,
+                    "low": low,
+                    "high": high,
+                    "value": hits / m,
+                    "series": "holds the exact value" if low <= p <= high else "misses it",
+                }
+            )
+        held = sum(1 for low, high in self.intervals if low <= p <= high)
+        sentence = (
+            f"{held} of 100 intervals hold the exact value ({pct(p)} of hands have "
+            f"{plural(k, 'wild')})."
+        )
+        self.coverage.show(
+            intervals_spec(
+                f"100 samples of {m} hands: 95% intervals for hands with {plural(k, 'wild')}",
+                "share of hands",
+            ),
+            {"intervals": rows, "exact": [{"value": p}]},
+            f"100 horizontal 95% intervals, one per sample of {m} hands, for the share of "
+            f"round-{r} hands with {plural(k, 'wild')}, and a vertical line at the exact "
+            f"value {pct(p)}. {sentence}",
+            animate=("intervals",),
+        )
+        self.coverage_view.value = (
+            f"<p class='fc-big'><b>{sentence}</b></p><p>A 95% interval is built so that "
+            "about 95 of 100 samples catch the exact value; the ones that miss (in orange) "
+            "are not mistakes, they are the 5% the method allows. Bigger samples give "
+            "narrower intervals, and still about 95 of 100 hold the truth.</p>"
+        )
+        self.status.ok(sentence)
+
     def refresh(self) -> None:
         r = self.round.value
         n = hand_size(r)
         exact = self.exact
         shown = sorted(exact)  # every possible number of wilds, none dropped
+        revealed = self.commit.committed
         with self.hold_sync():
             self.formula.value = (
                 "<div class='fc-panel'><h4>The formula</h4>"
@@ -227,98 +436,123 @@ class WildCountLesson(View):
                 )
                 + "</div>"
             )
-            rows = [
-                [
-                    str(k),
-                    f"{comb(WILDS_IN_DECK, k):,} × {comb(_NATURALS, n - k):,}",
-                    pct(exact[k]),
-                    pct(self.counts.get(k, 0) / self.dealt) if self.dealt else "—",
+            if revealed:
+                rows = [
+                    [
+                        str(k),
+                        f"{comb(WILDS_IN_DECK, k):,} × {comb(_NATURALS, n - k):,}",
+                        pct(exact[k]),
+                        pct(self.counts.get(k, 0) / self.dealt) if self.dealt else "—",
+                    ]
+                    for k in shown
                 ]
-                for k in shown
-            ]
-            self.table.value = table_html(
-                ["wilds k", "hands with k wilds", "exact", f"dealt ({self.dealt:,})"],
-                rows,
-                f"Out of C(116, {n}) = {comb(DECK_SIZE, n):,} hands",
-            )
+                self.table.value = table_html(
+                    ["wilds k", "hands with k wilds", "exact", f"dealt ({self.dealt:,})"],
+                    rows,
+                    f"Out of C(116, {n}) = {comb(DECK_SIZE, n):,} hands",
+                )
+            else:
+                self.table.value = (
+                    "<div class='fc-panel fc-hidden-answer'><p>The table of exact chances "
+                    "appears once you commit a guess.</p></div>"
+                )
             self._show_prediction()
-            self.draw(exact, shown)
+            if revealed:
+                self.draw(exact, shown)
 
     def _show_prediction(self) -> None:
-        guess = self.predicted
-        if guess is None or not self.dealt:
+        if not self.commit.committed:
             self.prediction_view.value = ""
             return
-        k, share = guess
-        exact = self.exact
-        top = max(exact, key=lambda j: exact[j])
-        dealt_top = max(self.counts, key=lambda j: self.counts[j])
-        right = "You were right about the most common number." if k == top else ""
-        self.prediction_view.value = (
-            "<div class='fc-panel'>"
-            + table_html(
-                ["", "most common number of wilds", "its share of hands"],
+        exact, top = self.exact, self.top
+        guess = self.predicted
+        rows = []
+        if guess is not None:
+            rows.append(["your prediction", plural(guess[0], "wild"), f"{guess[1]}%"])
+        rows.append(["exact (counting)", plural(top, "wild"), pct(exact[top])])
+        if self.dealt:
+            dealt_top = max(self.counts, key=lambda j: self.counts[j])
+            rows.append(
                 [
-                    ["your prediction", str(k), f"{share}%"],
-                    ["exact (counting)", str(top), pct(exact[top])],
-                    [
-                        f"your {plural(self.dealt, 'hand')}",
-                        str(dealt_top),
-                        pct(self.counts[dealt_top] / self.dealt),
-                    ],
-                ],
+                    f"your {plural(self.dealt, 'hand')}",
+                    plural(dealt_top, "wild"),
+                    pct(self.counts[dealt_top] / self.dealt),
+                ]
             )
-            + (
-                f"<p>{right} Exact share of hands with {plural(k, 'wild')}: "
-                f"{pct(exact[k])}.</p></div>"
+        if guess is None:
+            words = "You skipped the guess: next time, commit one first. It sticks better."
+        else:
+            k, share = guess
+            which = (
+                f"You were right: {plural(top, 'wild')} is the most common number."
+                if k == top
+                else f"The most common number is {plural(top, 'wild')}, not {k} "
+                f"(hands with {plural(k, 'wild')}: {pct(exact[k])})."
             )
+            words = f"{which} {gap_sentence(share, 100 * float(exact[top]))}"
+        self.prediction_view.value = (
+            "<div class='fc-panel fc-reveal'><h4>Your guess, and the truth</h4>"
+            + table_html(["", "most common number of wilds", "its share of hands"], rows)
+            + f"<p>{words}</p></div>"
         )
 
     def draw(self, exact: dict[int, Fraction], shown: list[int]) -> None:
         r = self.round.value
-        guess = self.predicted if self.dealt else None
-
-        def figure(narrow: bool) -> Figure:
-            fig, ax = new_figure(narrow)
-            ks = list(shown)
-            ax.bar(
-                [k - 0.2 for k in ks],
-                [float(exact[k]) for k in ks],
-                0.4,
-                color=EXACT_COLOUR,
-                label="exact (counting)",
-            )
-            if self.dealt:
-                ax.bar(
-                    [k + 0.2 for k in ks],
-                    [self.counts.get(k, 0) / self.dealt for k in ks],
-                    0.4,
-                    color=SIMULATED_COLOUR,
-                    label=f"dealt hands ({self.dealt:,})",
-                )
-            if guess is not None:
-                ax.bar(
-                    [guess[0]],
-                    [guess[1] / 100],
-                    0.9,
-                    fill=False,
-                    edgecolor=PREDICTION_COLOUR,
-                    linewidth=2.5,
-                    linestyle="--",
-                    label="your prediction",
-                )
-            ax.set_xticks(ks if len(ks) <= 9 or not narrow else ks[::2])
-            label(ax, f"Wilds in a {hand_size(r)}-card hand (round {r})", "wild cards", "share")
-            ax.yaxis.set_major_formatter(lambda y, _pos: f"{100 * y:.0f}%")
-            legend_below(fig, ax)
-            return fig
-
-        top = max(exact, key=lambda j: exact[j])
+        guess = self.predicted
+        bars = [{"k": k, "value": float(exact[k]), "series": "exact (counting)"} for k in shown]
+        if self.dealt:
+            bars += [
+                {
+                    "k": k,
+                    "value": self.counts.get(k, 0) / self.dealt,
+                    "series": "dealt hands",
+                }
+                for k in shown
+            ]
+        top = self.top
         self.plot.show(
-            figure,
+            grouped_bars_spec(
+                f"Wilds in a {hand_size(r)}-card hand (round {r})",
+                "wild cards",
+                "share of hands",
+                [("exact (counting)", EXACT_COLOUR), ("dealt hands", SIMULATED_COLOUR)],
+                guess=True,
+            ),
+            {
+                "bars": bars,
+                "guess": [] if guess is None else [{"k": guess[0], "value": guess[1] / 100}],
+            },
             f"Bar chart of the chance of 0 to {max(shown)} wild cards in a {hand_size(r)}-card "
             f"hand; the most likely is {top} ({pct(exact[top])})"
-            + (f"; {self.dealt:,} dealt hands shown beside it." if self.dealt else "."),
+            + (f"; {self.dealt:,} dealt hands shown beside it." if self.dealt else ".")
+            + (
+                f" Your prediction: {plural(guess[0], 'wild')} in {guess[1]}% of hands."
+                if guess is not None
+                else ""
+            ),
+        )
+        k = self.focus
+        p = float(exact[k])
+        marks = [{"value": p, "series": "exact"}]
+        if guess is not None and guess[0] == k:
+            marks.append({"value": guess[1] / 100, "series": "your guess"})
+        last = self.series[-1] if self.series else None
+        now = (
+            f"After {last['n']:,} hands: {pct(last['value'])}, 95% interval "
+            f"{pct(last['low'])} to {pct(last['high'])}; exact {pct(p)}."
+            if last
+            else f"No hands dealt yet; exact {pct(p)}."
+        )
+        self.running.show(
+            running_spec(
+                f"Share of hands with {plural(k, 'wild')}, as hands are dealt",
+                "hands dealt (each step ×10)",
+                "share of hands",
+            ),
+            {"running": list(self.series), "marks": marks},
+            f"Line chart of the running share of dealt hands with {plural(k, 'wild')}, "
+            f"with its 95% band, against the exact value. {now}",
+            animate=("running",),
         )
 
 
@@ -463,7 +697,8 @@ class GoOutLesson(View):
         self.progress = Progress("deal")
         self.runner = Runner(self.progress, self._guard, [self.run_button])
         self.table = widgets.HTML()
-        self.plot = PlotArea()
+        self.plot = Chart()
+        self.predictions = Predictions()
         self.hardest = widgets.Dropdown(
             options=[("— choose —", 0)]
             + [(f"round {r} ({hand_size(r)} cards)", r) for r in ROUNDS],
@@ -471,6 +706,9 @@ class GoOutLesson(View):
             description="Your guess",
             layout=widgets.Layout(width="min(320px, 90vw)"),
         )
+        self.hardest.observe(self._guard(self._on_hardest), names="value")
+        self.commit = CommitRow(self._button, self.commit_guess, self.skip)
+        self.reveal_view = widgets.HTML()
         self.guess = widgets.Textarea(
             placeholder="Why does the chance fall, then jump at some rounds? "
             "Write your idea here, then press the button.",
@@ -481,6 +719,9 @@ class GoOutLesson(View):
         )
         self.explanation = widgets.HTML()
         self.estimates: dict[int, tuple[Estimate | None, Estimate]] = {}
+        self.shown_question: str = self.question.value
+        self.summary = ""
+        self.counting = CountingSteps(self._button)
         controls = widgets.HBox(
             [
                 self.question,
@@ -492,27 +733,113 @@ class GoOutLesson(View):
             ]
         )
         controls.layout.flex_flow = "row wrap"
+        self.results = widgets.VBox(
+            [
+                controls,
+                self.progress,
+                self.plot,
+                self.table,
+                widgets.HTML(
+                    "<h4>Your turn: explain the pattern</h4><p>Why does the chance of going "
+                    "out on the deal fall, then jump at some rounds?</p>"
+                ),
+                self.guess,
+                self.explain_button,
+                self.explanation,
+            ]
+        )
+        self.results.layout.display = "none"
+        for control in (self.n, self.seed):
+            control.observe(self._guard(lambda _c: self._setting_changed()), names="value")
         self._frame(
             [
                 style(),
                 widgets.HTML(
                     "<h4>First predict</h4><p>Which round is the hardest one to go out on "
-                    "the deal? Choose before you look closely at the plot.</p>"
+                    "the deal? Commit your guess: the exact values, the plot and the "
+                    "simulation appear after it.</p>"
                 ),
                 self.hardest,
-                controls,
-                self.progress,
-                self.plot,
-                self.table,
-                widgets.HTML("<h4>Your turn: explain the pattern</h4>"),
-                self.guess,
-                self.explain_button,
-                self.explanation,
+                self.commit,
+                self.reveal_view,
+                self.results,
+                self.counting,
             ],
             "Exact values are counted over every possible deal; simulated values deal "
             "random hands and come with a 95% confidence interval.",
         )
         self.run(background=False)
+
+    def _on_hardest(self, _change: object) -> None:
+        if self.status.kind == "error" and self.hardest.value:
+            self.status.info("Now press Commit my guess.")
+
+    def _go_out_values(self) -> dict[int, float]:
+        """Going out on the deal per round: exact where counted, else the simulated value."""
+        values: dict[int, float] = {}
+        for r in ROUNDS:
+            exact = _exact_or_none("go out on the deal", r)
+            if exact is not None:
+                values[r] = float(exact.value)
+            elif r in self.estimates and self.shown_question == "go out on the deal":
+                values[r] = float(self.estimates[r][1].value)
+        return values
+
+    def commit_guess(self) -> None:
+        """Lock the guess of the hardest round and reveal the values beside it."""
+        if not self.hardest.value:
+            raise LessonError("First choose which round you think is hardest, then commit.")
+        self._reveal(int(self.hardest.value))
+
+    def skip(self) -> None:
+        """Show the values without a guess (recorded as skipped)."""
+        self._reveal(None)
+
+    def _reveal(self, guess: int | None) -> None:
+        values = self._go_out_values()
+        hardest = min(values, key=lambda r: values[r])
+        self.predictions.record("08", "hardest round to go out on the deal", guess, hardest)
+        truth = (
+            f"The hardest is <b>round {hardest}</b> ({hand_size(hardest)} cards): "
+            f"{pct(values[hardest])} of deals go out."
+        )
+        if guess is None:
+            said = f"<p>You skipped the guess. {truth}</p>"
+        elif guess == hardest:
+            said = f"<p><b>You were right.</b> {truth}</p>"
+        else:
+            ratio = values[guess] / values[hardest] if values[hardest] else float("inf")
+            said = (
+                f"<p>You guessed <b>round {guess}</b> ({hand_size(guess)} cards): "
+                f"{pct(values[guess])} of its deals go out, {ratio:.1f} times as many as in "
+                f"the hardest round. {truth}</p>"
+            )
+        with self.hold_sync():
+            self.commit.close_question()
+            self.hardest.disabled = True
+            self.reveal_view.value = (
+                f"<div class='fc-panel fc-reveal'><h4>Your guess, and the truth</h4>{said}</div>"
+            )
+            self.results.layout.display = ""
+            if self.estimates:
+                self.table.value = self._table()
+                self.draw()
+        self.status.ok(
+            f"{self.summary} Now look at the plot: where does the chance jump up, and why?"
+        )
+
+    def _setting_changed(self) -> None:
+        """A new seed or number of deals: the old simulation no longer matches, so hide it."""
+        if self.runner.running:
+            self.runner.stop()
+        with self.hold_sync():
+            self.estimates = {}
+            self.table.value = ""
+            self.plot.clear()
+            self.explanation.value = ""
+        self.status.info(
+            f"{self.n.value:,} deals per round, seed {self.seed.value}: press Simulate."
+        )
 
     def new_seed(self) -> None:
         """Next seed: the next simulation deals new hands."""
@@ -524,6 +851,10 @@ class GoOutLesson(View):
         question, n, seed = self.question.value, self.n.value, self.seed.value
         exact = {r: _exact_or_none(question, r) for r in ROUNDS}
         results: dict[int, Estimate] = {}
+        with self.hold_sync():  # nothing of the old setting stays on screen
+            self.explanation.value = ""
+            self.table.value = ""
+            self.plot.clear()
         self.status.info(f"Simulating {plural(n, 'deal')} in each round… press Stop to end early.")
 
         def work(stop: threading.Event) -> Iterator[tuple[int, int]]:
@@ -552,8 +883,9 @@ class GoOutLesson(View):
         self.estimates = {r: (exact[r], results[r]) for r in results}
         self.shown_question = question
         self.missing_exact = {r: exact[r] for r in ROUNDS if r not in results}
-        self.table.value = self._table()  # the numbers first; the plot takes longer to draw
-        self.draw()
+        if self.commit.committed:  # before the guess, nothing of the answer reaches the page
+            self.table.value = self._table()
+            self.draw()
         agree = sum(
             1 for e, sim in self.estimates.values() if e is not None and sim.contains(e.value)
         )
@@ -567,7 +899,10 @@ class GoOutLesson(View):
             if counted
             else ""
         )
-        if outcome.complete:
+        self.summary = done + check
+        if not self.commit.committed:
+            self.status.info("The simulation is ready: commit your guess (or Just show me).")
+        elif outcome.complete:
             self.status.ok(done + check)
         else:
             self.status.info(outcome.sentence("deal") + " " + done + check)
@@ -633,11 +968,6 @@ class GoOutLesson(View):
         return {r: Fraction(e.value) for r, e in sorted(found.items()) if e is not None}
 
     def draw(self) -> None:
-        rounds = list(self.estimates)
-        sims = [self.estimates[r][1] for r in rounds]
-        values = [float(s.value) for s in sims]
-        lows = [v - s.ci[0] for v, s in zip(values, sims, strict=True)]
-        highs = [s.ci[1] - v for v, s in zip(values, sims, strict=True)]
         exact = self.exact_values()
         penalty_question = self._is_penalty()
         title = (
@@ -645,54 +975,42 @@ class GoOutLesson(View):
             if penalty_question
             else f"Chance to {self.shown_question}"
         )
-
-        def figure(narrow: bool) -> Figure:
-            fig, ax = new_figure(narrow, height=4.4 if narrow else 4.0)
-            ax.errorbar(
-                [r + 0.15 for r in rounds],
-                values,
-                yerr=[lows, highs],
-                fmt="o",
-                color=SIMULATED_COLOUR,
-                capsize=4,
-                label="simulated, with 95% interval",
-            )
-            if exact:
-                ax.plot(
-                    list(exact),
-                    [float(v) for v in exact.values()],
-                    "s-",
-                    color=EXACT_COLOUR,
-                    markersize=7,
-                    label="exact (counting)",
-                )
-            ax.set_xticks(list(ROUNDS))
-            if narrow:
-                ax.set_xticklabels([str(r) for r in ROUNDS])
-                xlabel = "round"
-            else:
-                ax.set_xticklabels([f"{r}\n({hand_size(r)})" for r in ROUNDS])
-                xlabel = "round (cards dealt)"
-            if not penalty_question:
-                ax.yaxis.set_major_formatter(lambda y, _pos: f"{100 * y:.0f}%")
-            label(ax, f"{title}, by round", xlabel, "points" if penalty_question else "chance")
-            legend_below(fig, ax)
-            ax.grid(alpha=0.3)
-            return fig
-
+        sim = [
+            {
+                "round": r,
+                "value": float(s.value),
+                "low": float(s.ci[0]),
+                "high": float(s.ci[1]),
+                "series": "simulated, with 95% interval",
+            }
+            for r, (_e, s) in sorted(self.estimates.items())
+        ]
+        exact_rows = [
+            {"round": r, "value": float(v), "series": "exact (counting)"} for r, v in exact.items()
+        ]
         exact_text = (
             "exact values for rounds " + ", ".join(map(str, exact)) if exact else "no exact values"
         )
         self.plot.show(
-            figure,
+            by_round_spec(
+                f"{title}, by round",
+                "points" if penalty_question else "chance",
+                not penalty_question,
+            ),
+            {"sim": sim, "exact": exact_rows},
             f"{title} in rounds 1 to 11: simulated points with 95% intervals, and "
             f"{exact_text}. " + "; ".join(f"round {r}: {self._fmt(v)}" for r, v in exact.items()),
         )
 
     def explain(self) -> None:
         """Reveal the explanation (after the learner has predicted and written a guess)."""
-        if not self.hardest.value:
-            raise LessonError("First choose which round you think is hardest, then press again.")
+        if not self.commit.committed:
+            raise LessonError("First commit your guess of the hardest round, then press again.")
+        if self.question.value != "go out on the deal":
+            raise LessonError(
+                "The explanation is about going out on the deal: switch the question back "
+                "to it, then press again."
+            )
         if not self.guess.value.strip():
             raise LessonError(
                 "Write your own idea in the box first (a sentence is enough), then press again."
@@ -721,9 +1039,10 @@ class GoOutLesson(View):
             f"{pct(best[hardest])}, {how})."
         )
         verdict = "You were right." if guess == hardest else ""
+        said = f"round {guess} ({hand_size(guess)} cards)" if guess else "none (you skipped it)"
         self.explanation.value = (
-            "<div class='fc-panel'>"
-            f"<p><b>Your prediction:</b> round {guess} ({hand_size(guess)} cards). {answer} "
+            "<div class='fc-panel'><h4>Going out on the deal: the pattern</h4>"
+            f"<p><b>Your prediction:</b> {said}. {answer} "
             f"{verdict}</p>{pattern_explanation(values)}</div>"
         )
         self.status.ok("Compare the explanation with yours.")
@@ -733,14 +1052,23 @@ class GoOutLesson(View):
 
 
 class OutsLesson(View):
-    """Enter or deal a hand; see its outs and the chance to draw one, exact and rule of thumb."""
+    """Enter or deal a hand; guess its outs, then see them and the chance to draw one.
+
+    The outs, the table and the plot stay hidden until the learner commits a guess of
+    how many unseen cards are outs (or presses *Just show me*); a new hand, round or
+    list of seen cards is a new question.
+    """
 
     title = "Outs: the cards that let you go out"
+
+    #: How many hands "Deal a hand" tries at most to find one with outs.
+    DEAL_TRIES = 2000
 
     def __init__(
         self, round_no: int = 4, hand: str = "8H 9H 10H QS QC KD", seed: int = 1, **kwargs: Any
     ) -> None:
         super().__init__(**kwargs)
+        self.predictions = Predictions()
         self.round = widgets.Dropdown(
             options=[
                 (f"Round {r}: {hand_size(r)} cards, {wild_rank_text(r)}s wild", r) for r in ROUNDS
@@ -766,20 +1094,36 @@ class OutsLesson(View):
             description="Turns ahead",
             style={"description_width": "initial"},
         )
-        self.draws.observe(self._guard(lambda _c: self.update()), names="value")
+        self.draws.observe(self._guard(lambda _c: self._show_answer()), names="value")
+        self.guess_outs = widgets.BoundedIntText(
+            value=0,
+            min=0,
+            max=DECK_SIZE,
+            description="How many unseen cards are outs?",
+            style={"description_width": "initial"},
+            layout=widgets.Layout(width="min(340px, 95%)"),
+        )
+        self.commit = CommitRow(self._button, self.commit_guess, self.skip)
+        self.question_view = widgets.HTML()
+        self.reveal_view = widgets.HTML()
         self.hand_view = widgets.HTML()
         self.outs_view = widgets.HTML(layout=widgets.Layout(min_width="min(300px, 90vw)"))
         self.table = widgets.HTML()
-        self.plot = PlotArea()
+        self.plot = Chart()
         self.result: Outs | None = None
+        self.guessed: int | None = None
+        self._question: tuple[Any, ...] | None = None
         top = widgets.HBox([self.round, self.seed, self.deal_button])
         top.layout.flex_flow = "row wrap"
         middle = widgets.HBox([self.hand_text, self.seen_text, self.show_button])
         middle.layout.flex_flow = "row wrap"
-        bottom = widgets.HBox([self.outs_view, widgets.VBox([self.draws, self.plot, self.table])])
-        bottom.layout.flex_flow = "row wrap"
+        self.ask = widgets.VBox([self.question_view, self.guess_outs, self.commit])
+        self.answer = widgets.HBox(
+            [self.outs_view, widgets.VBox([self.draws, self.plot, self.table])]
+        )
+        self.answer.layout.flex_flow = "row wrap"
         self._frame(
-            [style(), top, middle, self.hand_view, bottom],
+            [style(), top, middle, self.hand_view, self.ask, self.reveal_view, self.answer],
             "An <b>out</b> is a card that lets you go out if you draw it. Every card you "
             "have not seen is equally likely to be next, so the chance is outs ÷ unseen cards.",
         )
@@ -800,19 +1144,51 @@ class OutsLesson(View):
         )
 
     def deal_new(self) -> None:
-        """Deal a random hand for the round (from the seed), then find its outs."""
-        hand = deal(self.round.value, self.seed.value)
-        self.seed.value = (self.seed.value + 1) % (10**9 + 1)
-        self.hand_text.value = str(hand.sorted())
+        """Deal a random hand for the round that is waiting for outs (from the seed)."""
+        r = self.round.value
+        start = self.seed.value
+        for tries in range(1, self.DEAL_TRIES + 1):
+            seed = (start + tries - 1) % (10**9 + 1)
+            hand = deal(r, seed)
+            if can_go_out(hand, r):
+                continue
+            if outs(hand, r).outs:
+                break
+        else:
+            raise LessonError(
+                f"No hand of round {r} with outs in {self.DEAL_TRIES:,} deals from seed "
+                f"{start}: try another seed."
+            )
+        with self.hold_sync():
+            self.seed.value = (seed + 1) % (10**9 + 1)
+            self.hand_text.value = str(hand.sorted())
+            self.seen_text.value = ""
         self.update()
+        skipped = tries - 1
+        self.status.info(
+            f"Dealt a hand that is waiting for outs (seed {seed}"
+            + (
+                f"; skipped {plural(skipped, 'hand')} that had no single-card out or could "
+                "already go out"
+                if skipped
+                else ""
+            )
+            + "). How many unseen cards are outs? Commit your guess."
+        )
 
     def update(self) -> None:
-        """Parse the hand and seen cards, find the outs, redraw."""
+        """Parse the hand and seen cards and find the outs; a new hand is a new question."""
         r = self.round.value
         hand = parse_cards(self.hand_text.value)
         seen = parse_cards(self.seen_text.value)
         result = outs(hand, r, seen)
         self.result = result
+        question = (r, tuple(sorted(map(str, hand))), tuple(sorted(map(str, seen))))
+        if question != self._question:
+            self._question = question
+            self.guessed = None
+            self.commit.reopen()
+            self.guess_outs.disabled = False
         complete = result.discard is None and can_go_out(result.hand, r)
         with self.hold_sync():
             note = (
@@ -835,6 +1211,9 @@ class OutsLesson(View):
                 f"{note}<div class='fc-felt'>{hand_html(Hand(result.hand).sorted(), r)}</div>"
             )
             if complete or result.goes_out_now:
+                self.ask.layout.display = "none"
+                self.reveal_view.value = ""
+                self.answer.layout.display = ""
                 self.outs_view.value = (
                     "<div class='fc-panel'><p><b>This hand can already go out.</b> "
                     "Whatever card you draw, you can meld and discard: every card would be "
@@ -842,10 +1221,70 @@ class OutsLesson(View):
                     "to see a hand that is waiting.</p></div>"
                 )
                 self.table.value = ""
-                self.plot.value = ""
-                self.plot.png = b""
+                self.plot.clear()
                 self.status.ok("This hand can go out already: nothing to wait for.")
                 return
+            self.ask.layout.display = ""
+            self.question_view.value = (
+                f"<h4>First predict</h4><p>Of the <b>{result.unseen_total}</b> cards you have "
+                "not seen, how many would let this hand go out if you drew one? Count the "
+                "copies (most cards exist twice).</p>"
+            )
+            self._show_answer()
+        if not self.commit.committed:
+            self.status.info("How many unseen cards are outs? Commit your guess to see them.")
+
+    def commit_guess(self) -> None:
+        """Lock the guess of the number of outs and show the outs beside it."""
+        self._reveal(int(self.guess_outs.value))
+
+    def skip(self) -> None:
+        """Show the outs without a guess (recorded as skipped)."""
+        self._reveal(None)
+
+    def _reveal(self, guess: int | None) -> None:
+        result = self.result
+        if result is None:
+            raise LessonError("Enter a hand first, then press Find the outs.")
+        self.predictions.record("09", "unseen cards that are outs", guess, result.count)
+        self.guessed = guess
+        with self.hold_sync():
+            self.commit.close_question()
+            self.guess_outs.disabled = True
+            self._show_answer()
+
+    def _show_answer(self) -> None:
+        """The outs, the table and the plot, once the guess is in (hidden before)."""
+        result = self.result
+        if result is None or self.ask.layout.display == "none":
+            return
+        if not self.commit.committed:
+            with self.hold_sync():
+                self.reveal_view.value = ""
+                self.answer.layout.display = "none"
+                self.outs_view.value = self.table.value = ""
+                self.plot.clear()
+            return
+        truth = result.count
+        if self.guessed is None:
+            said = f"You skipped the guess: the hand has <b>{truth}</b> unseen outs."
+        elif self.guessed == truth:
+            said = f"<b>Exactly right:</b> {truth} unseen outs."
+        else:
+            off = self.guessed - truth
+            said = (
+                f"You guessed <b>{self.guessed}</b>; the hand has <b>{truth}</b> unseen outs "
+                f"({abs(off)} too {'many' if off > 0 else 'few'}). That is "
+                f"{pct(Fraction(truth, result.unseen_total))} on the next draw, against "
+                f"{pct(Fraction(min(self.guessed, result.unseen_total), result.unseen_total))} "
+                "from your guess."
+            )
+        with self.hold_sync():
+            self.reveal_view.value = (
+                f"<div class='fc-panel fc-reveal'><h4>Your guess, and the truth</h4><p>{said}"
+                "</p></div>"
+            )
+            self.answer.layout.display = ""
             if result.outs:
                 rows = [
                     [
@@ -891,36 +1330,22 @@ class OutsLesson(View):
 
     def draw(self, result: Outs) -> None:
         turns = list(range(1, self.draws.value + 1))
-
-        def figure(narrow: bool) -> Figure:
-            fig, ax = new_figure(narrow)
-            ax.plot(
-                turns,
-                [float(result.within(t)) for t in turns],
-                "o-",
-                color=EXACT_COLOUR,
-                label="exact",
-            )
-            thumb = [(t, rule_of_thumb(result.count, t)) for t in turns]
-            ax.plot(
-                [t for t, v in thumb if v <= 1],
-                [v for _t, v in thumb if v <= 1],
-                "s--",
-                color=THUMB_COLOUR,
-                label="rule of thumb (1% per out per turn)",
-            )
-            ax.set_xticks(turns)
-            ax.set_ylim(0, 1.05)
-            ax.axhline(1, color="#888", linewidth=0.8)
-            ax.yaxis.set_major_formatter(lambda y, _pos: f"{100 * y:.0f}%")
-            label(ax, f"Drawing one of {plural(result.count, 'out')}", "turns from now", "chance")
-            legend_below(fig, ax)
-            ax.grid(alpha=0.3)
-            return fig
-
+        exact_name, thumb_name = "exact", "rule of thumb (1% per out per turn)"
+        rows = [{"x": t, "value": float(result.within(t)), "series": exact_name} for t in turns]
+        rows += [
+            {"x": t, "value": v, "series": thumb_name}
+            for t in turns
+            if (v := rule_of_thumb(result.count, t)) <= 1
+        ]
         last = turns[-1]
         self.plot.show(
-            figure,
+            lines_spec(
+                f"Drawing one of {plural(result.count, 'out')}",
+                "turns from now",
+                "chance",
+                [(exact_name, EXACT_COLOUR), (thumb_name, THUMB_COLOUR)],
+            ),
+            {"lines": rows},
             f"Line chart: the exact chance to have drawn an out within "
             f"{plural(last, 'turn')} rises to {pct(result.within(last))}; the rule of thumb "
             f"gives {self._thumb(result.count, last)} at {plural(last, 'turn')}.",

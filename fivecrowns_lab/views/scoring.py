@@ -16,6 +16,7 @@ from ..errors import LessonError, quote
 from ..render import arrangement_html, hand_html, points_text
 from ..table.finished_round import NAMES, FinishedRound, finished_round
 from .base import View, variant_checkbox
+from .predict import Predictions
 
 __all__ = ["FinishedRound", "ScoringLesson", "finished_round", "parse_guess"]
 
@@ -57,9 +58,9 @@ class ScoringLesson(View):
             value=round_no,
             description="Round",
         )
-        self.players = widgets.BoundedIntText(
-            value=players, min=2, max=len(NAMES), description="Players"
-        )
+        # A plain IntText, clamped here with a word (a bounded box clamps silently).
+        self.players = widgets.IntText(value=players, description="Players")
+        self.clamped = ""
         self.seed = widgets.BoundedIntText(value=seed, min=0, max=10**9, description="Seed")
         self.bonus = variant_checkbox("going_out_bonus")
         self.deal_button = self._button(
@@ -74,7 +75,11 @@ class ScoringLesson(View):
         self.step_button = self._button(
             "Next step", self.step, style="primary", icon="step-forward"
         )
+        self.skip_button = self._button(
+            "Just show me", self.skip, tooltip="See this score without a guess (recorded)"
+        )
         self.all_button = self._button("Show all", self.show_all, icon="fast-forward")
+        self.predictions = Predictions()
         self.steps = widgets.HTML()
         self.totals = widgets.HTML()
         self.guesses: dict[int, int] = {}
@@ -82,7 +87,7 @@ class ScoringLesson(View):
             [self.round, self.players, self.seed, self.bonus, self.deal_button]
         )
         controls.layout.flex_flow = "row wrap"
-        stepping = widgets.HBox([self.guess, self.step_button, self.all_button])
+        stepping = widgets.HBox([self.guess, self.step_button, self.skip_button, self.all_button])
         stepping.layout.flex_flow = "row wrap"
         self._frame(
             [controls, stepping, self.steps, self.totals],
@@ -102,7 +107,22 @@ class ScoringLesson(View):
         """Deal another finished round: the next seed, so it is never the same one again."""
         self.seed.value = (self.seed.value + 1) % (10**9 + 1)  # dealing follows the change
 
+    def _players(self) -> int:
+        """The number of players, brought into 2..7 with a word in the status line."""
+        value = int(self.players.value)
+        low, high = 2, len(NAMES)
+        if low <= value <= high:
+            self.clamped = ""
+            return value
+        fixed = min(max(value, low), high)
+        self.clamped = f"A round here has {low} to {high} players, so {value:,} became {fixed}. "
+        self.players.value = fixed  # observed: deals again with the fixed number
+        return fixed
+
     def _deal(self) -> None:
+        if not 2 <= int(self.players.value) <= len(NAMES):
+            self._players()
+            return
         self.game = finished_round(
             self.round.value, self.players.value, self.seed.value, rules=self.rules
         )
@@ -112,9 +132,11 @@ class ScoringLesson(View):
         self.refresh()
         g = self.game
         self.status.info(
-            f"Round {g.round_no}, seed {self.seed.value}: {g.names[g.went_out]} went out. "
+            f"{self.clamped}Round {g.round_no}, seed {self.seed.value}: "
+            f"{g.names[g.went_out]} went out. "
             f"Guess {g.names[0]}'s score, then press Next step."
         )
+        self.clamped = ""
 
     def step(self) -> None:
         """Score the next player (and the guess typed for them, if any)."""
@@ -123,6 +145,22 @@ class ScoringLesson(View):
             raise LessonError("Every player is scored already: press Another round for a new one.")
         p = self.shown
         guess = parse_guess(self.guess.value, g.names[p])
+        if guess is None:
+            raise LessonError(
+                f"First type your guess of {g.names[p]}'s score (or press Just show me)."
+            )
+        self._score_next(guess)
+
+    def skip(self) -> None:
+        """Score the next player without a guess (recorded as skipped)."""
+        if self.shown >= len(self.game.names):
+            raise LessonError("Every player is scored already: press Another round for a new one.")
+        self._score_next(None)
+
+    def _score_next(self, guess: int | None) -> None:
+        g = self.game
+        p = self.shown
+        self.predictions.record("03", f"{g.names[p]}'s score", guess, g.score(p))
         if guess is not None:
             self.guesses[p] = guess
         self.shown += 1
@@ -131,7 +169,7 @@ class ScoringLesson(View):
         score = g.score(p)
         said = f"{g.names[p]} scores {points_text(score)}."
         if guess is None:
-            self.status.ok(f"{said} Type a guess before the next step: predict, then see.")
+            self.status.ok(f"{said} You skipped the guess: try one for the next player.")
         elif guess == score:
             self.status.ok(f"{said} You guessed {guess}: exactly right!")
         else:
@@ -139,8 +177,11 @@ class ScoringLesson(View):
             self.status.info(f"{said} You guessed {guess}: {points_text(off)} off.")
 
     def show_all(self) -> None:
-        """Score every player at once (no guessing)."""
-        self.shown = len(self.game.names)
+        """Score every player at once (no guessing; each is recorded as skipped)."""
+        g = self.game
+        for p in range(self.shown, len(g.names)):
+            self.predictions.record("03", f"{g.names[p]}'s score", None, g.score(p))
+        self.shown = len(g.names)
         self.refresh()
         self.status.ok("Every hand is scored; the lowest round score is best.")
 
@@ -183,7 +224,20 @@ class ScoringLesson(View):
         g = self.game
         name = escape(g.names[p])
         if p < self.shown:
-            return f"<div class='fc-panel'><h4>{name}</h4>{self._lines(p)}</div>"
+            guess = self.guesses.get(p)
+            said = ""
+            if guess is not None:
+                off = guess - g.score(p)
+                gap = (
+                    "exactly right"
+                    if off == 0
+                    else f"{points_text(abs(off))} too {'high' if off > 0 else 'low'}"
+                )
+                said = (
+                    f"<p class='fc-reveal'>&nbsp;Your guess {guess}, the score "
+                    f"{g.score(p)}: {gap}.</p>"
+                )
+            return f"<div class='fc-panel'><h4>{name}</h4>{said}{self._lines(p)}</div>"
         if p == self.shown:
             return (
                 f"<div class='fc-panel fc-next'><h4>{name}: your turn to guess</h4>"
@@ -222,6 +276,7 @@ class ScoringLesson(View):
             )
             done = self.shown >= len(g.names)
             self.step_button.disabled = done
+            self.skip_button.disabled = done
             self.guess.disabled = done
             self.guess.description = "Your guess"
             self.guess.placeholder = "" if done else f"points for {g.names[self.shown]}"

@@ -12,6 +12,7 @@ from __future__ import annotations
 import base64
 import math
 import threading
+import time
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -19,9 +20,6 @@ from html import escape
 from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
-from matplotlib.axes import Axes
-from matplotlib.figure import Figure
-from matplotlib.ticker import MaxNLocator
 
 from ..core.rules import FIRST_ROUND, LAST_ROUND, ROUNDS, GameRules
 from ..errors import LessonError, plural
@@ -31,16 +29,15 @@ from ..odds.strategy import SolitaireOdds, compare, final_totals, summarize
 from ..table.players import BOT_DESCRIPTIONS, BOTS
 from ..table.solitaire import Solitaire, SolitaireBot
 from .base import View, variant_checkboxes
-from .plots import (
+from .chart import Chart
+from .plots import style, table_html
+from .predict import Predictions
+from .specs import (
     EXACT_COLOUR,
     SIMULATED_COLOUR,
     THUMB_COLOUR,
-    PlotArea,
-    label,
-    legend_below,
-    new_figure,
-    style,
-    table_html,
+    grouped_bars_spec,
+    running_spec,
 )
 from .work import Outcome, Progress, Runner, StoppableBot
 
@@ -57,7 +54,7 @@ __all__ = [
 ]
 
 _EMPTY = "(empty seat)"
-_SEAT_COLOURS = (EXACT_COLOUR, SIMULATED_COLOUR, "#009E73", THUMB_COLOUR)
+_SEAT_COLOUR_LIST = (EXACT_COLOUR, SIMULATED_COLOUR, "#009E73", THUMB_COLOUR)
 
 #: Seconds one seat of each bot adds to an 11-round game, on one core of the lesson server
 #: (measured by ``benchmarks/lesson_work.py``; a bot missing here, like a new slow level,
@@ -68,6 +65,8 @@ UNMEASURED_SECONDS = 10.0
 SOLITAIRE_DEAL_SECONDS = 0.75
 #: The planned length of the longest run; the wall-clock budget in :mod:`.work` is a backstop.
 PLANNED_SECONDS = 150.0
+#: How often a running chart is sent new rows while a run plays (seconds).
+LIVE_SECONDS = 0.5
 
 SHRINK_CHOICES = {
     "about the same width": 1.0,
@@ -77,7 +76,7 @@ SHRINK_CHOICES = {
 }
 
 
-def four_times(done: int, cap: int, unit: str, predicted: object) -> int:
+def four_times(done: int, cap: int, unit: str, predicted: object, skip: bool = False) -> int:
     """What "Play 4× the games/deals" plays: four times the last run, if within ``cap``
     and once the learner has made a prediction (the task asks for one first)."""
     target = 4 * done
@@ -86,8 +85,10 @@ def four_times(done: int, cap: int, unit: str, predicted: object) -> int:
             f"4 × {done:,} = {target:,} {unit} is more than one run plays ({cap:,}); "
             f"start from fewer {unit}."
         )
-    if not predicted:
-        raise LessonError("First choose your prediction: how wide will the interval be?")
+    if not predicted and not skip:
+        raise LessonError(
+            "First choose your prediction: how wide will the interval be? (Or press Just show me.)"
+        )
     return target
 
 
@@ -144,19 +145,44 @@ class _Width:
     what: str
 
 
+def _closest(ratio: float) -> str:
+    return min(SHRINK_CHOICES, key=lambda k: abs(SHRINK_CHOICES[k] - ratio))
+
+
+def shrink_verdict(prediction: str, ratio: float, before: int, after: int, unit: str) -> str:
+    """The prediction judged against the theory first, then against this run's measurement.
+
+    >>> shrink_verdict("half as wide", 0.37, 30, 120, "deals")[:40]
+    'Your prediction is right: theory says ha'
+    """
+    theory = math.sqrt(before / after)
+    expected = _closest(theory)
+    measured = _closest(ratio) if not math.isnan(ratio) else expected
+    if not prediction:
+        said = f"You skipped the guess. Theory says <b>{expected}</b>."
+    elif prediction == expected:
+        said = f"Your prediction is right: theory says <b>{expected}</b>."
+    else:
+        said = f"Theory says <b>{expected}</b>, not {escape(prediction)}."
+    if measured == expected:
+        run = f" This run agrees: it measured {_num(ratio, 2)}×."
+    else:
+        run = (
+            f" This run measured {_num(ratio, 2)}×, nearer “{measured}”: with only "
+            f"{before:,} {unit} the width of an interval is itself uncertain, so one run can "
+            "land well away from the theory. Play 4× again, or use a new seed, and it settles."
+        )
+    return said + run
+
+
 def _shrink_html(prediction: str, before: _Width, after: _Width, unit: str = "games") -> str:
     """The learner's prediction beside the measured change and the theory."""
     ratio = after.half / before.half if before.half > 0 else math.nan
-    guess = prediction or "no prediction"
+    guess = prediction or "no prediction (skipped)"
     theory = math.sqrt(before.games / after.games)
-    closest = min(SHRINK_CHOICES, key=lambda k: abs(SHRINK_CHOICES[k] - ratio))
-    verdict = (
-        "Your prediction matches."
-        if prediction and prediction == closest
-        else f"The closest choice was <b>{closest}</b>."
-    )
+    verdict = shrink_verdict(prediction, ratio, before.games, after.games, unit)
     return (
-        "<div class='fc-panel'><h4>Your prediction, and what happened</h4>"
+        "<div class='fc-panel fc-reveal'><h4>Your prediction, and what happened</h4>"
         + table_html(
             ["", unit, f"± half-width of the 95% interval ({escape(after.what)})"],
             [
@@ -168,8 +194,7 @@ def _shrink_html(prediction: str, before: _Width, after: _Width, unit: str = "ga
         f"<b>{_num(ratio, 2)}×</b> as wide. {verdict}</p>"
         f"<p>Theory: an interval's width goes with 1/√({unit}), so "
         f"{after.games / before.games:g}× the {unit} give √({before.games:,}/{after.games:,}) = "
-        f"{theory:.2f}× the width: four times the {unit} only <b>halve</b> it (with very few "
-        f"{unit} the measured ratio wanders).</p></div>"
+        f"{theory:.2f}× the width: four times the {unit} only <b>halve</b> it.</p></div>"
     )
 
 
@@ -227,18 +252,24 @@ class StrategyLab(View):
         self.progress = Progress("game")
         self.prediction = _prediction_row("With 4× the games, how wide will the interval be")
         self.four_button = self._button("Play 4× the games", self.play_four_times, icon="forward")
+        self.skip_button = self._button("Just show me", self.skip_four_times)
+        self.predictions = Predictions()
         self.shrink = widgets.HTML()
         self.summary = widgets.HTML()
         self.verdict = widgets.HTML()
-        self.plot = PlotArea()
+        self.plot = Chart()
         self.download = widgets.HTML()
         self.table: pd.DataFrame | None = None
         self.rows: list[dict[str, Any]] = []
         self.widths: list[tuple[tuple[Any, ...], _Width]] = []
-        self.runner = Runner(self.progress, self._guard, [self.run_button, self.four_button])
+        self.runner = Runner(
+            self.progress, self._guard, [self.run_button, self.four_button, self.skip_button]
+        )
         for seat in self.seats:
             seat.observe(self._guard(lambda _c: self._update_cap()), names="value")
         self.rounds.observe(self._guard(lambda _c: self._update_cap()), names="value")
+        for control in [*self.seats, self.rounds, *self.variants.values(), self.seed]:
+            control.observe(self._guard(lambda _c: self._setup_changed()), names="value")
         row = widgets.HBox(self.seats)
         row.layout.flex_flow = "row wrap"
         variants = widgets.HBox([self.rounds, *self.variants.values()])
@@ -253,7 +284,7 @@ class StrategyLab(View):
             ]
         )
         run_row.layout.flex_flow = "row wrap"
-        predict_row = widgets.HBox([self.prediction, self.four_button])
+        predict_row = widgets.HBox([self.prediction, self.four_button, self.skip_button])
         predict_row.layout.flex_flow = "row wrap"
         self._frame(
             [
@@ -307,13 +338,39 @@ class StrategyLab(View):
     def _setup(self) -> tuple[Any, ...]:
         return (tuple(self.players()), self.rules(), self.seed.value)
 
-    def play_four_times(self) -> None:
+    def _setup_changed(self) -> None:
+        """New seats, rules or seed: every result of the old setup leaves the screen."""
+        if self.runner.running:
+            self.runner.stop()
+        with self.hold_sync():
+            self.table = None
+            self.rows = []
+            for html in (self.summary, self.verdict, self.shrink, self.download):
+                html.value = ""
+            self.plot.clear()
+            self.prediction.value = ""
+        self.status.info("A new setup: press Play the games to see its results.")
+
+    def play_four_times(self, skip: bool = False) -> None:
         """Play four times as many games as the last run (the prediction is kept)."""
         if self.table is None:
             raise LessonError("Play some games first, then press this to play four times as many.")
         games = int(self.table["game"].nunique())
-        self.n_games.value = four_times(games, self.cap(), "games", self.prediction.value)
+        if skip:
+            self.prediction.value = ""
+        target = four_times(games, self.cap(), "games", self.prediction.value, skip)
+        self.predictions.record(
+            "10",
+            self.prediction.question,
+            self.prediction.value or None,
+            _closest(math.sqrt(games / target)),
+        )
+        self.n_games.value = target
         self.run()
+
+    def skip_four_times(self) -> None:
+        """Play 4× the games without a prediction (recorded as skipped)."""
+        self.play_four_times(skip=True)
 
     def run(self, background: bool = True) -> None:
         """Play the games on a background thread; show the results when done or stopped."""
@@ -443,43 +500,43 @@ class StrategyLab(View):
     def draw(self, table: pd.DataFrame) -> None:
         finals = final_totals(table)
         low, high = int(finals["total"].min()), int(finals["total"].max())
-        bins = min(30, max(5, (high - low) // 10 + 1))
+        bins = min(12, max(4, (high - low) // 10 + 1))
+        width = max(1, math.ceil((high + 1 - low) / bins))
         games = int(finals["game"].nunique())
-
-        def figure(narrow: bool) -> Figure:
-            fig, ax = new_figure(narrow)
-            for seat, group in finals.groupby("player"):
-                colour = _SEAT_COLOURS[int(str(seat)) % len(_SEAT_COLOURS)]
-                name = f"seat {int(str(seat)) + 1}: {group['bot'].iloc[0]}"
-                ax.hist(
-                    group["total"],
-                    bins=bins,
-                    range=(low, high + 1),
-                    histtype="step",
-                    linewidth=2.5,
-                    color=colour,
-                    label=name,
-                )
-            label(
-                ax,
-                f"Final totals, {plural(games, 'game')}",
-                "final total (points; lower is better)",
-                "games",
-            )
-            legend_below(fig, ax)
-            ax.grid(alpha=0.3)
-            ax.yaxis.set_major_locator(MaxNLocator(integer=True))
-            return fig
-
+        rows, series = [], []
+        for seat, group in finals.groupby("player"):
+            number = int(str(seat))
+            name = f"seat {number + 1}: {group['bot'].iloc[0]}"
+            series.append((name, _SEAT_COLOUR_LIST[number % len(_SEAT_COLOUR_LIST)]))
+            counts = Counter((int(t) - low) // width for t in group["total"])
+            rows += [
+                {
+                    "k": f"{low + b * width}–{low + (b + 1) * width - 1}",
+                    "order": b,
+                    "value": counts.get(b, 0),
+                    "series": name,
+                }
+                for b in range(bins)
+                if low + b * width <= high
+            ]
         means = ", ".join(
             f"seat {int(str(s)) + 1} ({g['bot'].iloc[0]}) {g['total'].mean():.0f}"
             for s, g in finals.groupby("player")
         )
+        spec = grouped_bars_spec(
+            f"Final totals, {plural(games, 'game')}",
+            "final total (points; lower is better)",
+            "games",
+            series,
+            percent=False,
+        )
+        spec["layer"][0]["encoding"]["x"]["sort"] = {"field": "order"}
+        spec["layer"][0]["encoding"]["x"]["axis"] = {"labelAngle": -45}
         self.plot.show(
-            figure,
+            spec,
+            {"bars": rows},
             f"Histogram of final totals over {plural(games, 'game')}, "
-            f"from {low} to {high} points; "
-            f"mean totals: {means}.",
+            f"from {low} to {high} points; mean totals: {means}.",
         )
 
 
@@ -505,24 +562,33 @@ class SolitaireOddsLesson(View):
 
     def __init__(self, n: int = 10, seed: int = 1, background: bool = True, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self.n = widgets.BoundedIntText(value=n, min=1, max=solitaire_cap(), description="Deals")
+        # A plain IntText, clamped here with a word (a bounded box clamps silently).
+        self.n = widgets.IntText(value=n, description="Deals")
+        self.n.observe(self._guard(self._clamp_deals), names="value")
         self.seed = widgets.BoundedIntText(value=seed, min=0, max=10**9, description="Seed")
+        self.seed.observe(self._guard(lambda _c: self._setup_changed()), names="value")
         self.run_button = self._button("Play the deals", self.run, style="primary", icon="play")
         self.new_seed_button = self._button("New seed", self.new_seed, icon="random")
         self.progress = Progress("deal")
         self.prediction = _prediction_row("With 4× the deals, how wide will the interval be")
         self.four_button = self._button("Play 4× the deals", self.play_four_times, icon="forward")
+        self.skip_button = self._button("Just show me", self.skip_four_times)
+        self.predictions = Predictions()
         self.shrink = widgets.HTML()
         self.result_view = widgets.HTML()
-        self.plot = PlotArea()
+        self.running = Chart()
+        self.plot = Chart()
+        self.by_hand = Chart()
         self.odds: SolitaireOdds | None = None
         self.widths: list[tuple[int, _Width]] = []
-        self.runner = Runner(self.progress, self._guard, [self.run_button, self.four_button])
+        self.runner = Runner(
+            self.progress, self._guard, [self.run_button, self.four_button, self.skip_button]
+        )
         run_row = widgets.HBox(
             [self.n, self.seed, self.new_seed_button, self.run_button, self.runner.stop_button]
         )
         run_row.layout.flex_flow = "row wrap"
-        predict_row = widgets.HBox([self.prediction, self.four_button])
+        predict_row = widgets.HBox([self.prediction, self.four_button, self.skip_button])
         predict_row.layout.flex_flow = "row wrap"
         self._frame(
             [
@@ -538,7 +604,9 @@ class SolitaireOddsLesson(View):
                 widgets.HTML(f"<h4>Predict, then see</h4><p>{self.prediction.question}?</p>"),
                 predict_row,
                 self.shrink,
+                self.running,
                 self.plot,
+                self.by_hand,
             ],
             "The bot closes a hand when it can, and otherwise puts each card where it "
             "lowers a hand's points most. How often does it win?",
@@ -548,14 +616,49 @@ class SolitaireOddsLesson(View):
     def new_seed(self) -> None:
         """Pick the next seed, so the next run plays new deals."""
         self.seed.value = (self.seed.value + 1) % (10**9 + 1)
-        self.status.info(f"Seed {self.seed.value}: press Play for new deals.")
 
-    def play_four_times(self) -> None:
+    def _clamp_deals(self, change: dict[str, Any]) -> None:
+        """Out-of-range deals are brought into range, and the status line says so."""
+        value, cap = int(change["new"]), solitaire_cap()
+        if 1 <= value <= cap:
+            return
+        fixed = 1 if value < 1 else cap
+        self.n.value = fixed
+        self.status.info(f"A run plays from 1 to {cap:,} deals, so {value:,} became {fixed:,}.")
+
+    def _setup_changed(self) -> None:
+        """A new seed: the old results no longer match the setting, so they leave the screen."""
+        if self.runner.running:
+            self.runner.stop()
+        with self.hold_sync():
+            self.odds = None
+            for html in (self.result_view, self.shrink):
+                html.value = ""
+            for chart in (self.running, self.plot, self.by_hand):
+                chart.clear()
+            self.prediction.value = ""
+        self.status.info(f"Seed {self.seed.value}: press Play the deals.")
+
+    def play_four_times(self, skip: bool = False) -> None:
         """Play four times as many deals as the last run."""
         if self.odds is None:
             raise LessonError("Play some deals first.")
-        self.n.value = four_times(self.odds.games, solitaire_cap(), "deals", self.prediction.value)
+        if skip:
+            self.prediction.value = ""
+        games = self.odds.games
+        target = four_times(games, solitaire_cap(), "deals", self.prediction.value, skip)
+        self.predictions.record(
+            "11",
+            self.prediction.question,
+            self.prediction.value or None,
+            _closest(math.sqrt(games / target)),
+        )
+        self.n.value = target
         self.run()
+
+    def skip_four_times(self) -> None:
+        """Play 4× the deals without a prediction (recorded as skipped)."""
+        self.play_four_times(skip=True)
 
     def run(self, background: bool = True) -> None:
         """Play the deals on a background thread and show the win rate so far at the end."""
@@ -563,6 +666,8 @@ class SolitaireOddsLesson(View):
         closed: Counter[int] = Counter()
         by_hand = [0] * len(ROUNDS)
         wins = [0]
+        running: list[dict[str, float]] = []
+        shown = [time.monotonic()]
         self.status.info(f"Playing {plural(n, 'deal')}… press Stop to end early.")
 
         def work(stop: threading.Event) -> Iterator[tuple[int, int]]:
@@ -578,6 +683,12 @@ class SolitaireOddsLesson(View):
                 closed[result.closed] += 1
                 for k, done in enumerate(game.closed):
                     by_hand[k] += done
+                low, high = wilson_interval(wins[0], i + 1)
+                running.append({"n": i + 1, "value": wins[0] / (i + 1), "low": low, "high": high})
+                now = time.monotonic()
+                if now - shown[0] >= LIVE_SECONDS:  # the estimate moves while deals are played
+                    shown[0] = now
+                    self._show_running(list(running))
                 yield i + 1, n
 
         def finish(outcome: Outcome) -> None:
@@ -593,6 +704,7 @@ class SolitaireOddsLesson(View):
                 seed,
                 tuple(by_hand),
             )
+            self.series = running
             self.show(odds, outcome)
 
         self.runner.start(work, finish, background)
@@ -632,52 +744,53 @@ class SolitaireOddsLesson(View):
         else:
             self.status.info(outcome.sentence("deal"))
 
+    def _show_running(self, rows: list[dict[str, float]]) -> None:
+        """The win rate so far, deal by deal, with its band (also while the deals are played)."""
+        last = rows[-1]
+        self.running.show(
+            running_spec(
+                "The bot's win rate, deal by deal", "deals played", "win rate", exact=False
+            ),
+            {"running": rows, "marks": []},
+            f"Line chart of the bot's win rate after each of {plural(int(last['n']), 'deal')}, "
+            f"with its 95% band: {last['value']:.1%} so far, interval {last['low']:.1%} to "
+            f"{last['high']:.1%}.",
+            animate=("running",),
+        )
+
     def draw(self) -> None:
         odds = self.odds
         assert odds is not None
         ks = list(range(len(ROUNDS) + 1))  # hands closed in a deal: none to all
         hands = list(ROUNDS)
-
-        def closed_plot(ax: Axes) -> None:
-            ax.bar(
-                ks,
-                [odds.closed.get(k, 0) for k in ks],
-                color=[SIMULATED_COLOUR if k < len(ROUNDS) else EXACT_COLOUR for k in ks],
-            )
-            ax.set_xticks(ks)
-            label(ax, f"Hands closed per deal ({len(ROUNDS)} = a win)", "hands closed", "deals")
-            ax.yaxis.set_major_locator(MaxNLocator(integer=True))
-
-        def by_hand_plot(ax: Axes) -> None:
-            ax.bar(hands, [c / odds.games for c in odds.closed_by_hand], color=EXACT_COLOUR)
-            ax.set_xticks(hands)
-            ax.set_xticklabels([str(k + 2) for k in hands])
-            ax.set_ylim(0, 1)
-            ax.yaxis.set_major_formatter(lambda y, _pos: f"{100 * y:.0f}%")
-            label(ax, "Share closing each hand", "hand (cards in it)", "share of deals")
-
-        def figure(narrow: bool) -> Figure:
-            if narrow:
-                fig = Figure(figsize=(3.9, 7.0), dpi=100, layout="constrained")
-                top, bottom = fig.subplots(2, 1)
-            else:
-                fig = Figure(figsize=(9.5, 3.9), dpi=100, layout="constrained")
-                top, bottom = fig.subplots(1, 2)
-            closed_plot(top)
-            by_hand_plot(bottom)
-            for ax in (top, bottom):
-                ax.tick_params(labelsize=11)
-                ax.grid(alpha=0.3, axis="y")
-            fig.suptitle(f"{odds.games:,} solitaire deals, seed {odds.seed}", fontsize=13)
-            return fig
-
-        worst = min(hands, key=lambda k: odds.closed_by_hand[k - 1])
+        self._show_running(list(self.series))
+        closed = [("deals", SIMULATED_COLOUR)]
         self.plot.show(
-            figure,
-            f"Two bar charts of {plural(odds.games, 'solitaire deal')}. "
-            "Left: how many deals closed "
-            f"0 to {len(ROUNDS)} hands; {odds.wins:,} closed all {len(ROUNDS)}. "
-            "Right: the share of deals closing "
-            f"each hand; the hand of {worst + 2} cards closed least often "
-            f"({odds.closed_by_hand[worst - 1] / odds.games:.0%}).",
+            grouped_bars_spec(
+                f"Hands closed per deal ({len(ROUNDS)} = a win), {odds.games:,} deals",
+                "hands closed",
+                "deals",
+                closed,
+                percent=False,
+            ),
+            {"bars": [{"k": k, "value": odds.closed.get(k, 0), "series": "deals"} for k in ks]},
+            f"Bar chart: how many of {plural(odds.games, 'solitaire deal')} closed 0 to "
+            f"{len(ROUNDS)} hands; {odds.wins:,} closed all {len(ROUNDS)}.",
+        )
+        worst = min(hands, key=lambda k: odds.closed_by_hand[k - 1])
+        self.by_hand.show(
+            grouped_bars_spec(
+                "Share of deals closing each hand",
+                "hand (cards in it)",
+                "share of deals",
+                [("share of deals", EXACT_COLOUR)],
+            ),
+            {
+                "bars": [
+                    {"k": k + 2, "value": c / odds.games, "series": "share of deals"}
+                    for k, c in zip(hands, odds.closed_by_hand, strict=True)
+                ]
+            },
+            f"Bar chart of the share of deals closing each hand; the hand of {worst + 2} "
+            f"cards closed least often ({odds.closed_by_hand[worst - 1] / odds.games:.0%}).",
         )

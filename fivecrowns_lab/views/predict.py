@@ -1,0 +1,89 @@
+"""Commit before reveal: a lesson asks for a guess, and shows the answer only after it.
+
+A lesson that asks a question hides the answer (the exact value, the plot layer
+that gives it away, the simulated result) until the learner presses *Commit my
+guess*, or *Just show me* to skip. Either way :class:`Predictions` records it in
+``view.predictions`` (a list of dicts: lesson, question, guess or None, truth, time),
+which the class-results work can read; the screen then shows the guess beside
+the truth and a sentence about the gap (:func:`gap_sentence`).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any
+
+import ipywidgets as widgets
+
+__all__ = ["CommitRow", "Predictions", "gap_sentence"]
+
+
+class Predictions(list[dict[str, Any]]):
+    """The guesses a learner committed (or skipped) in one view, oldest first."""
+
+    def record(self, lesson: str, question: str, guess: Any, truth: Any) -> dict[str, Any]:
+        """Add one guess (``None`` when the learner pressed *Just show me*)."""
+        entry = {
+            "lesson": lesson,
+            "question": question,
+            "guess": guess,
+            "truth": truth,
+            "skipped": guess is None,
+            "time": time.time(),
+        }
+        self.append(entry)
+        return entry
+
+
+class CommitRow(widgets.HBox):
+    """*Commit my guess* and *Just show me*, for one question at a time.
+
+    ``committed`` is True once either was pressed, until :meth:`reopen` (a new question).
+    """
+
+    def __init__(
+        self,
+        button: Callable[..., widgets.Button],
+        commit: Callable[[], None],
+        skip: Callable[[], None],
+        commit_text: str = "Commit my guess",
+    ) -> None:
+        self.commit_button = button(commit_text, commit, style="primary")
+        self.skip_button = button(
+            "Just show me", skip, tooltip="Skip the guess and see the answer (recorded as skipped)"
+        )
+        super().__init__([self.commit_button, self.skip_button])
+        self.layout.flex_flow = "row wrap"
+        self.add_class("fc-commit")
+        self.committed = False
+
+    def close_question(self) -> None:
+        """The guess is in (or skipped): the buttons are done until the next question."""
+        self.committed = True
+        self.commit_button.disabled = self.skip_button.disabled = True
+
+    def reopen(self) -> None:
+        """A new question: the buttons work again and the answer is hidden."""
+        self.committed = False
+        self.commit_button.disabled = self.skip_button.disabled = False
+
+
+def gap_sentence(guess: float, truth: float, unit: str = "percentage points") -> str:
+    """One sentence about how far a guess was from the truth.
+
+    >>> gap_sentence(30, 30.9)
+    'Very close: 0.9 percentage points from the truth.'
+    >>> gap_sentence(50, 30.9)
+    'You guessed 19.1 percentage points too high.'
+    >>> gap_sentence(10, 30.9)
+    'You guessed 20.9 percentage points too low.'
+    """
+    gap = guess - truth
+    size = abs(gap)
+    if size < 0.05:
+        return "Exactly right."
+    if size <= max(2.0, 0.1 * abs(truth)):
+        return f"Very close: {size:.1f} {unit} from the truth."
+    side = "high" if gap > 0 else "low"
+    return f"You guessed {size:.1f} {unit} too {side}."
