@@ -52,3 +52,20 @@ def test_recorded_lesson_08_run_reaches_the_pooled_estimate(widget_errors, tmp_p
 
 def test_quiz_tells_the_page_its_topic_for_the_class():
     assert lessons.schedule_lesson().quiz.class_topic == "cards"
+
+
+def test_a_committed_guess_and_a_skipped_one_go_to_the_class_as_predictions(widget_errors):
+    page = lessons.wild_count_lesson(round_no=3, seed=1)
+    lesson = page.view
+    lesson.guess_k.value = 1
+    lesson.guess_share.value = 40
+    lesson.commit.commit_button.click()
+    sent = [r for r in page.class_link.outbox if r["kind"] == "prediction"]
+    assert len(sent) == 1 and sent[0]["lesson"] == "07"
+    for record in sent:  # every record is one the class server accepts
+        parse_record({k: v for k, v in record.items() if k != "seq"})
+    outs = lessons.outs_lesson()
+    outs.view.commit.skip_button.click()
+    (skipped,) = [r for r in outs.class_link.outbox if r["kind"] == "prediction"]
+    assert skipped["lesson"] == "09" and skipped["predicted"] == "skipped (Just show me)"
+    parse_record({k: v for k, v in skipped.items() if k != "seq"})

@@ -34,6 +34,7 @@ import traitlets
 
 from ..core.rules import VARIANTS
 from ..errors import FiveCrownsError
+from .predict import Predictions
 
 __all__ = [
     "ContrastSwitch",
@@ -213,6 +214,10 @@ class View(widgets.VBox):
         self.add_class("fc-view")
         #: The page's class line (a ClassLink), set by ``lesson_page``; None elsewhere.
         self.class_link: Any = None
+
+    def class_predictions(self) -> Predictions:
+        """A list of this view's guesses that also goes to the class, if the student joined."""
+        return Predictions(send=lambda record: self.record_for_class(record))
 
     def record_for_class(self, *records: dict[str, Any]) -> None:
         """Hand records to the page's class line, which posts them if the student joined."""

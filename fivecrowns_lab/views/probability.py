@@ -130,7 +130,7 @@ class WildCountLesson(View):
 
     def __init__(self, round_no: int = 5, seed: int = 2026, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self.predictions = Predictions()
+        self.predictions = self.class_predictions()
         self.round = widgets.IntSlider(
             value=round_no,
             min=FIRST_ROUND,
@@ -698,7 +698,7 @@ class GoOutLesson(View):
         self.runner = Runner(self.progress, self._guard, [self.run_button])
         self.table = widgets.HTML()
         self.plot = Chart()
-        self.predictions = Predictions()
+        self.predictions = Predictions()  # sent to the class with the experiment (below)
         self.hardest = widgets.Dropdown(
             options=[("— choose —", 0)]
             + [(f"round {r} ({hand_size(r)} cards)", r) for r in ROUNDS],
@@ -1068,7 +1068,7 @@ class OutsLesson(View):
         self, round_no: int = 4, hand: str = "8H 9H 10H QS QC KD", seed: int = 1, **kwargs: Any
     ) -> None:
         super().__init__(**kwargs)
-        self.predictions = Predictions()
+        self.predictions = self.class_predictions()
         self.round = widgets.Dropdown(
             options=[
                 (f"Round {r}: {hand_size(r)} cards, {wild_rank_text(r)}s wild", r) for r in ROUNDS

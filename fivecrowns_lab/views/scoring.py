@@ -16,7 +16,6 @@ from ..errors import LessonError, quote
 from ..render import arrangement_html, hand_html, points_text
 from ..table.finished_round import NAMES, FinishedRound, finished_round
 from .base import View, variant_checkbox
-from .predict import Predictions
 
 __all__ = ["FinishedRound", "ScoringLesson", "finished_round", "parse_guess"]
 
@@ -79,7 +78,7 @@ class ScoringLesson(View):
             "Just show me", self.skip, tooltip="See this score without a guess (recorded)"
         )
         self.all_button = self._button("Show all", self.show_all, icon="fast-forward")
-        self.predictions = Predictions()
+        self.predictions = self.class_predictions()
         self.steps = widgets.HTML()
         self.totals = widgets.HTML()
         self.guesses: dict[int, int] = {}

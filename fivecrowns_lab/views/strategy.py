@@ -31,7 +31,6 @@ from ..table.solitaire import Solitaire, SolitaireBot
 from .base import View, variant_checkboxes
 from .chart import Chart
 from .plots import style, table_html
-from .predict import Predictions
 from .specs import (
     EXACT_COLOUR,
     SIMULATED_COLOUR,
@@ -253,7 +252,7 @@ class StrategyLab(View):
         self.prediction = _prediction_row("With 4× the games, how wide will the interval be")
         self.four_button = self._button("Play 4× the games", self.play_four_times, icon="forward")
         self.skip_button = self._button("Just show me", self.skip_four_times)
-        self.predictions = Predictions()
+        self.predictions = self.class_predictions()
         self.shrink = widgets.HTML()
         self.summary = widgets.HTML()
         self.verdict = widgets.HTML()
@@ -573,7 +572,7 @@ class SolitaireOddsLesson(View):
         self.prediction = _prediction_row("With 4× the deals, how wide will the interval be")
         self.four_button = self._button("Play 4× the deals", self.play_four_times, icon="forward")
         self.skip_button = self._button("Just show me", self.skip_four_times)
-        self.predictions = Predictions()
+        self.predictions = self.class_predictions()
         self.shrink = widgets.HTML()
         self.result_view = widgets.HTML()
         self.running = Chart()
