@@ -69,3 +69,18 @@ def test_a_committed_guess_and_a_skipped_one_go_to_the_class_as_predictions(widg
     (skipped,) = [r for r in outs.class_link.outbox if r["kind"] == "prediction"]
     assert skipped["lesson"] == "09" and skipped["predicted"] == "skipped (Just show me)"
     parse_record({k: v for k, v in skipped.items() if k != "seq"})
+
+
+def test_lesson_11_sends_the_deals_a_student_played_not_the_ones_on_opening(widget_errors):
+    from fivecrowns_lab.classroom.experiments import SOLITAIRE_WIN, exact_value
+
+    page = lessons.solitaire_odds_lesson(n=3, seed=2)
+    page.view.runner.join()
+    assert page.class_link.outbox == []  # the deals played on opening are not the student's
+    page.view.seed.value = 7
+    page.view.run(background=False)
+    (sent,) = page.class_link.outbox
+    assert sent["experiment"] == SOLITAIRE_WIN and sent["trials"] == 3 and sent["seed"] == 7
+    assert sent["successes"] == page.view.odds.wins
+    record = parse_record({k: v for k, v in sent.items() if k != "seq"})
+    assert record.lesson == "11" and exact_value(SOLITAIRE_WIN) is None

@@ -16,7 +16,7 @@ from ..core.rules import ROUNDS
 from ..errors import ExactUnavailableError
 from ..odds.probability import Estimate, first_turn_go_out, go_out_on_deal
 
-__all__ = ["EXPERIMENTS", "Experiment", "exact_value", "experiment_id"]
+__all__ = ["EXPERIMENTS", "SOLITAIRE_WIN", "Experiment", "exact_value", "experiment_id"]
 
 
 @dataclass(frozen=True)
@@ -52,10 +52,18 @@ def experiment_id(question: str, round_no: int) -> str | None:
     return f"{_QUESTIONS[question][0]}/round-{round_no}"
 
 
+#: Lesson 11's experiment: how often the solitaire bot wins a deal (no exact value known).
+SOLITAIRE_WIN = "solitaire-win"
+
 EXPERIMENTS: dict[str, Experiment] = {
-    f"{stem}/round-{r}": Experiment(f"{stem}/round-{r}", "08", f"{label}, round {r}", q, r)
-    for q, (stem, label, _f) in _QUESTIONS.items()
-    for r in ROUNDS
+    **{
+        f"{stem}/round-{r}": Experiment(f"{stem}/round-{r}", "08", f"{label}, round {r}", q, r)
+        for q, (stem, label, _f) in _QUESTIONS.items()
+        for r in ROUNDS
+    },
+    SOLITAIRE_WIN: Experiment(
+        SOLITAIRE_WIN, "11", "Solitaire: the bot wins a deal", "win at solitaire", 0
+    ),
 }
 
 
@@ -69,7 +77,7 @@ def exact_value(experiment: str) -> Fraction | None:
     True
     """
     found = EXPERIMENTS.get(experiment)
-    if found is None:
+    if found is None or found.question not in _QUESTIONS:
         return None
     try:
         value = _QUESTIONS[found.question][2](found.round_no).value

@@ -121,6 +121,8 @@ def _sheet(number: str) -> str:
     experiments = _experiments_of(number)
     if not experiments:
         return ""
+    if all(e.round_no == 0 for e in EXPERIMENTS.values() if e.lesson == number):
+        return _runs_sheet(number, experiments)
     rows = "".join(
         f"<tr><td>{r}</td><td>{hand_size(r)}</td>" + "<td class='blank'></td>" * 4 + "</tr>"
         for r in ROUNDS
@@ -135,6 +137,24 @@ def _sheet(number: str) -> str:
         f"{rows}</table>"
         "<p>Is the exact value inside your 95% interval? Inside the class's? Which interval "
         "is narrower, and why?</p></section>"
+    )
+
+
+def _runs_sheet(number: str, experiments: list[str]) -> str:
+    """A record sheet for an experiment with no rounds (lesson 11): one row per run."""
+    rows = "".join(
+        f"<tr><td>{run}</td>" + "<td class='blank'></td>" * 5 + "</tr>" for run in range(1, 7)
+    )
+    return (
+        "<section class='sheet'><h2>Record sheet: "
+        f"{escape(lesson(number).label)}</h2>"
+        "<p>Name: ________________ &nbsp; Question: "
+        f"{escape(' / '.join(experiments))}</p>"
+        "<table><tr><th>run</th><th>seed</th><th>deals</th><th>wins</th>"
+        "<th>my win rate (wins ÷ deals)</th><th>class win rate (dashboard)</th></tr>"
+        f"{rows}</table>"
+        "<p>Play 4× the deals: how much narrower is your interval? Is the class's interval "
+        "narrower than yours, and why?</p></section>"
     )
 
 

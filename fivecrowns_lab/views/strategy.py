@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
 
+from ..classroom.experiments import SOLITAIRE_WIN
 from ..core.rules import FIRST_ROUND, LAST_ROUND, ROUNDS, GameRules
 from ..errors import LessonError, plural
 from ..odds.simulate import COLUMNS, game_seed, play_games
@@ -610,7 +611,7 @@ class SolitaireOddsLesson(View):
             "The bot closes a hand when it can, and otherwise puts each card where it "
             "lowers a hand's points most. How often does it win?",
         )
-        self.run(background=background)
+        self.run(background=background, record=False)  # not the student's own run
 
     def new_seed(self) -> None:
         """Pick the next seed, so the next run plays new deals."""
@@ -659,8 +660,11 @@ class SolitaireOddsLesson(View):
         """Play 4× the deals without a prediction (recorded as skipped)."""
         self.play_four_times(skip=True)
 
-    def run(self, background: bool = True) -> None:
-        """Play the deals on a background thread and show the win rate so far at the end."""
+    def run(self, background: bool = True, record: bool = True) -> None:
+        """Play the deals on a background thread and show the win rate so far at the end.
+
+        ``record``: the deals go to the class (if the student joined one) when they end.
+        """
         n, seed = self.n.value, self.seed.value
         closed: Counter[int] = Counter()
         by_hand = [0] * len(ROUNDS)
@@ -705,6 +709,16 @@ class SolitaireOddsLesson(View):
             )
             self.series = running
             self.show(odds, outcome)
+            if record:
+                self.record_for_class(
+                    {
+                        "kind": "experiment",
+                        "experiment": SOLITAIRE_WIN,
+                        "seed": seed,
+                        "trials": games,
+                        "successes": wins[0],
+                    }
+                )
 
         self.runner.start(work, finish, background)
 
