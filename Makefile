@@ -34,9 +34,13 @@ $(VENV)/.test-installed: pyproject.toml | $(BIN)/python
 
 # voila.json (read from this folder) holds the settings both share: no tracebacks, idle
 # kernels culled, preheated kernels, the _xsrf cookie that lets a closed tab free its kernel.
+# For one person no kernels are preheated: preheating every lesson (about 100 MB each) made a
+# restart take half a minute before the first page; a lesson's kernel now starts when it is
+# opened. The class preheat belongs to `make serve`. APP_ARGS passes more settings to Voila.
+APP_ARGS ?= --VoilaConfiguration.preheat_kernel=False
 app: $(VENV)/.app-installed
 	@echo "Serving the lessons: open http://localhost:$(PORT)/voila/render/00-index.ipynb in your browser (Ctrl+C stops)."
-	$(BIN)/voila notebooks --port=$(PORT) --no-browser --Voila.ip=127.0.0.1
+	$(BIN)/voila notebooks --port=$(PORT) --no-browser --Voila.ip=127.0.0.1 $(APP_ARGS)
 
 # For a class: listens on every address (SERVE_IP=127.0.0.1 keeps it on this machine),
 # prints the address with a new token once, and how many visitors the machine can hold.
