@@ -294,10 +294,19 @@ def write_config(work: Path) -> None:
 
 
 def copy_lesson(notebook: Path, target: Path) -> None:
-    """Copy a lesson for the site, asking for the browser's kernel: the lessons name
-    ``python3`` (a server's ipykernel), and Voici finds no kernel of that name ("No kernel
-    available"); the Pyodide kernel is ``python``."""
+    """Copy a lesson for the site, as Voilà shows it and asking for the browser's kernel.
+
+    The cells tagged ``remove-cell`` (the lessons' own checks) are dropped, as voila.json's
+    ``TagRemovePreprocessor`` drops them under Voilà: Voici does not read voila.json. The
+    lessons name the kernel ``python3`` (a server's ipykernel), and Voici finds no kernel of
+    that name ("No kernel available"); the Pyodide kernel is ``python``.
+    """
     data = json.loads(notebook.read_text(encoding="utf-8"))
+    data["cells"] = [
+        cell
+        for cell in data["cells"]
+        if "remove-cell" not in cell.get("metadata", {}).get("tags", [])
+    ]
     data.setdefault("metadata", {})["kernelspec"] = {
         "display_name": "Python (Pyodide)",
         "language": "python",

@@ -48,3 +48,31 @@ def test_every_link_of_every_page_is_an_html_page_in_the_browser(in_browser):
     assert all(re.fullmatch(r"\d\d-[\w-]+\.html", h) for h in links), links
     rendered = {p.stem + ".html" for p in ROOT_NOTEBOOKS.glob("*.ipynb")}
     assert set(links) <= rendered
+
+
+def _needs(name: str):
+    def build():
+        raise ModuleNotFoundError(f"No module named {name!r}", name=name)
+
+    return build
+
+
+def test_a_lesson_needing_matplotlib_says_so_in_the_browser_kernel(monkeypatch):
+    from fivecrowns_lab import lessons
+
+    monkeypatch.setattr(lessons.sys, "platform", "emscripten")
+    page = lessons._in_browser_or_note("07", _needs("matplotlib.pyplot"))
+    text = page.children[0].value
+    assert "matplotlib" in text and "make app" in text
+    assert page.children[1].before.number == "06" and page.children[1].after.number == "08"
+
+
+def test_a_missing_package_is_still_an_error_on_a_server(monkeypatch):
+    from fivecrowns_lab import lessons
+
+    monkeypatch.setattr(lessons.sys, "platform", "linux")
+    with pytest.raises(ModuleNotFoundError):
+        lessons._in_browser_or_note("07", _needs("matplotlib"))
+    monkeypatch.setattr(lessons.sys, "platform", "emscripten")
+    with pytest.raises(ModuleNotFoundError):  # not a package the site leaves out: a bug
+        lessons._in_browser_or_note("07", _needs("fivecrowns_lab.nothing"))
