@@ -13,10 +13,10 @@ Run: ``.venv/bin/python benchmarks/site.py [--build] [--lessons 00-index 01-card
 from __future__ import annotations
 
 import argparse
-import contextlib
 import subprocess
 import sys
 import time
+import urllib.parse
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -34,9 +34,22 @@ def site_size(folder: Path) -> tuple[int, int]:
     return len(files), sum(p.stat().st_size for p in files)
 
 
+def downloaded(base: str, urls: set[str]) -> int:
+    """The bytes of the site's files behind ``urls`` (the server sends them uncompressed)."""
+    total = 0
+    for url in urls:
+        if url.startswith(base):
+            path = SITE / urllib.parse.urlparse(url).path.lstrip("/")
+            if path.is_dir():
+                path = path / "index.html"
+            if path.is_file():
+                total += path.stat().st_size
+    return total
+
+
 def measure(browser, url: str, lesson: str) -> dict[str, object]:
     context = browser.new_context(viewport={"width": 1100, "height": 900})
-    fetched = [0]
+    fetched: set[str] = set()
 
     def route(request_route):
         if request_route.request.url.startswith(("http://127.0.0.1:", "data:", "blob:")):
@@ -47,11 +60,8 @@ def measure(browser, url: str, lesson: str) -> dict[str, object]:
     context.route("**/*", route)
     page = context.new_page()
 
-    def count(response):
-        with contextlib.suppress(Exception):  # a redirect or aborted request has no body
-            fetched[0] += len(response.body())
-
-    page.on("response", count)
+    # The kernel's worker fetches Pyodide and the wheels; its requests are the page's too.
+    page.on("requestfinished", lambda request: fetched.add(request.url))
     start = time.monotonic()
     page.goto(f"{url}/voici/render/{lesson}.html")
     paint = page.evaluate(
@@ -67,7 +77,7 @@ def measure(browser, url: str, lesson: str) -> dict[str, object]:
         result["first_widget_s"] = None
         text = page.inner_text("body")
         result["error"] = text[text.find("Error") :][:80] if "Error" in text else "no widget"
-    result["downloaded_mib"] = fetched[0] / 2**20
+    result["downloaded_mib"] = downloaded(url, fetched) / 2**20
     context.close()
     return result
 
