@@ -23,6 +23,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -37,6 +38,7 @@ CACHE = LITE / ".cache"
 WHEELS = CACHE / "wheels"
 WORK = LITE / "_work"
 PYODIDE_NPM = LITE / "node_modules" / "pyodide"
+FONTAWESOME_NPM = LITE / "node_modules" / "@fortawesome" / "fontawesome-free"
 BROWSER_REQUIREMENTS = LITE / "browser-requirements.txt"
 KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
 
@@ -93,7 +95,7 @@ def run(args: list[str], **kwargs: object) -> None:
 
 def npm_install() -> Path:
     """Install Pyodide's core from npm (``npm ci``) unless it is there; return its folder."""
-    if not (PYODIDE_NPM / "pyodide.asm.wasm").is_file():
+    if not (PYODIDE_NPM / "pyodide.asm.wasm").is_file() or not FONTAWESOME_NPM.is_dir():
         npm = shutil.which("npm")
         if npm is None:
             raise RuntimeError("The site needs npm to fetch Pyodide: apt-get install npm.")
@@ -315,6 +317,44 @@ def copy_lesson(notebook: Path, target: Path) -> None:
     target.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
 
 
+#: The icon font Voici's pages link to on a CDN, and the file of the bundled copy for each.
+FONT_LINKS = {
+    "https://cdn.jsdelivr.net/npm/@fortawesome/fontawesome-free@^5/css/all.min.css": (
+        "css/all.min.css"
+    ),
+    "https://cdn.jsdelivr.net/npm/@fortawesome/fontawesome-free@^5/css/v4-shims.min.css": (
+        "css/v4-shims.min.css"
+    ),
+    "https://cdn.jsdelivr.net/npm/font-awesome@4.5.0/css/font-awesome.min.css": (
+        "css/v4-shims.min.css"
+    ),
+}
+
+
+def bundle_icon_font(output: Path) -> None:
+    """Serve Font Awesome (from npm) from the site and point the pages' CDN links at it, so
+    that no page asks another server for anything."""
+    target = output / "static" / "fontawesome"
+    if target.exists():
+        shutil.rmtree(target)
+    (target / "css").mkdir(parents=True)
+    for css in sorted(set(FONT_LINKS.values())):
+        shutil.copy2(FONTAWESOME_NPM / css, target / css)
+    # Every browser that runs Pyodide reads woff2, the first format the CSS offers.
+    (target / "webfonts").mkdir()
+    for font in (FONTAWESOME_NPM / "webfonts").glob("*.woff2"):
+        shutil.copy2(font, target / "webfonts" / font.name)
+    shutil.copy2(FONTAWESOME_NPM / "LICENSE.txt", target / "LICENSE.txt")
+    for page in output.rglob("*.html"):
+        text = page.read_text(encoding="utf-8")
+        new = text
+        for cdn, local in FONT_LINKS.items():
+            relative = os.path.relpath(target / local, page.parent).replace(os.sep, "/")
+            new = new.replace(cdn, relative)
+        if new != text:
+            page.write_text(new, encoding="utf-8")
+
+
 def build(output: Path) -> dict[str, object]:
     start = time.monotonic()
     if WORK.exists():
@@ -342,6 +382,7 @@ def build(output: Path) -> dict[str, object]:
         ],
         cwd=WORK,
     )
+    bundle_icon_font(output)
     size = sum(p.stat().st_size for p in output.rglob("*") if p.is_file())
     seconds = time.monotonic() - start
     log(f"built {output} in {seconds:.0f} s: {size / 2**20:.1f} MiB")
