@@ -6,7 +6,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 PORT   ?= 8866
 
-.PHONY: app serve test docs bench clean help
+.PHONY: app serve test docs bench site clean help
 
 help:
 	@echo "make app   - set up .venv and serve the lessons with Voila on http://localhost:$(PORT)"
@@ -14,6 +14,7 @@ help:
 	@echo "make test  - set up .venv with the test and docs tooling and run lint, types and every test"
 	@echo "make docs  - build the documentation site into docs/_build/html"
 	@echo "make bench - run the benchmarks"
+	@echo "make site  - build the static site (every lesson runs in the visitor's browser) into _site/"
 
 # pip >= 25.1 reads the [dependency-groups] of pyproject.toml (`pip install --group`).
 $(BIN)/python:
@@ -33,9 +34,13 @@ $(VENV)/.test-installed: pyproject.toml | $(BIN)/python
 
 # voila.json (read from this folder) holds the settings both share: no tracebacks, idle
 # kernels culled, preheated kernels, the _xsrf cookie that lets a closed tab free its kernel.
+# For one person no kernels are preheated: preheating every lesson (about 100 MB each) made a
+# restart take half a minute before the first page; a lesson's kernel now starts when it is
+# opened. The class preheat belongs to `make serve`. APP_ARGS passes more settings to Voila.
+APP_ARGS ?= --VoilaConfiguration.preheat_kernel=False
 app: $(VENV)/.app-installed
 	@echo "Serving the lessons: open http://localhost:$(PORT)/voila/render/00-index.ipynb in your browser (Ctrl+C stops)."
-	$(BIN)/voila notebooks --port=$(PORT) --no-browser --Voila.ip=127.0.0.1
+	$(BIN)/voila notebooks --port=$(PORT) --no-browser --Voila.ip=127.0.0.1 $(APP_ARGS)
 
 # For a class: listens on every address (SERVE_IP=127.0.0.1 keeps it on this machine),
 # prints the address with a new token once, and how many visitors the machine can hold.
@@ -59,5 +64,17 @@ docs: $(VENV)/.test-installed
 bench: $(VENV)/.test-installed
 	for b in benchmarks/*.py; do $(BIN)/python $$b || exit 1; done
 
+# The static site: its own venv (.venv-site) from pinned versions, kept apart from .venv
+# (voici-core 0.10 needs jupyterlite-core < 0.8 and voila 0.5). Needs npm (Pyodide's core).
+SITE_VENV := .venv-site
+$(SITE_VENV)/.installed: lite/requirements.txt
+	$(PYTHON) -m venv $(SITE_VENV)
+	$(SITE_VENV)/bin/python -m pip install --quiet -r lite/requirements.txt
+	@touch $@
+
+site: $(SITE_VENV)/.installed
+	$(SITE_VENV)/bin/python lite/build_site.py --output _site
+	@echo "The site is built: serve it with  python3 -m http.server -d _site  and open /voici/render/00-index.html"
+
 clean:
-	rm -rf $(VENV) docs/_build .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) $(SITE_VENV) _site lite/_work lite/.cache docs/_build .pytest_cache .mypy_cache .ruff_cache

@@ -38,10 +38,11 @@ def test_benchmark_runs_on_a_tiny_workload(script):
     assert result.stdout.strip(), "a benchmark prints its figures"
 
 
-@pytest.mark.parametrize("script", ["app.py", "probability.py", "serving.py"])
+@pytest.mark.parametrize("script", ["app.py", "probability.py", "serving.py", "site.py"])
 def test_long_benchmarks_at_least_import(script):
-    # These take minutes (a browser per lesson; exact counting; a server with 30 visitors),
-    # so only their imports run here (tests/test_serving.py covers the serving behaviour).
+    # These take minutes (a browser per lesson; exact counting; a server with 30 visitors;
+    # or a built static site), so only their imports run here (tests/test_serving.py covers
+    # the serving behaviour).
     spec = importlib.util.spec_from_file_location(f"bench_{script[:-3]}", BENCHMARKS / script)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
@@ -54,4 +55,5 @@ def test_every_benchmark_is_covered():
         "app.py",
         "probability.py",
         "serving.py",
+        "site.py",
     }

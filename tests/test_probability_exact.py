@@ -394,3 +394,21 @@ def test_penalty_sweep_charges_a_wild_that_no_meld_can_use():
     assert min(points for points in swept if points) == 13
     assert not any(1 <= points <= 12 for points in swept)
     assert swept[0] == ENUMERATED_GO_OUT[1]
+
+
+def test_build_table_command_needs_output_when_installed(monkeypatch, capsys):
+    from fivecrowns_lab.odds import probability
+
+    monkeypatch.setattr(probability, "_default_output", lambda: None)
+    with pytest.raises(SystemExit) as stop:
+        probability.main(["--build-table", "--rounds", "1"])
+    assert stop.value.code == 2
+    assert "--output is required" in capsys.readouterr().err
+
+
+def test_build_table_command_defaults_to_the_shipped_table_only_in_a_clone():
+    from fivecrowns_lab.odds import probability
+
+    assert probability._default_output() == (
+        Path(probability.__file__).resolve().parent / "data" / "exact_table.json"
+    )

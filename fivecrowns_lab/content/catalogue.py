@@ -321,11 +321,16 @@ def describe_notebook(path: str | Path) -> tuple[str, str]:
 
 
 def default_folder() -> Path:
-    """The lesson notebooks' folder: the current one, or ``notebooks/`` below it."""
+    """The lesson notebooks' folder: the current one, or ``notebooks/`` below it, or else the
+    copy the installed package carries (the static site's browser kernel may not see the
+    site's files: it then finds the lessons in the wheel)."""
     here = Path.cwd()
-    if any(here.glob("00-*.ipynb")) or not (here / "notebooks").is_dir():
+    if any(here.glob("00-*.ipynb")):
         return here
-    return here / "notebooks"
+    if (here / "notebooks").is_dir():
+        return here / "notebooks"
+    packaged = Path(__file__).resolve().parent.parent / "notebooks"
+    return packaged if any(packaged.glob("00-*.ipynb")) else here
 
 
 def find_lessons(directory: str | Path | None = None) -> list[LessonInfo]:

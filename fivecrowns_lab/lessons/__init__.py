@@ -7,6 +7,8 @@ in :mod:`fivecrowns_lab.content.quizzes`.
 
 from __future__ import annotations
 
+import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -81,6 +83,37 @@ def lesson_page(view: Any, number: str, topic: str | None = None) -> Any:
         page.children = (link, *page.children, nav)
     page.nav = nav
     page.class_link = link
+    return page
+
+
+#: What the static site's browser kernel cannot load yet: Pyodide's own builds of these are
+#: only on its CDN, which the site does not use (issue 19).
+NOT_IN_THE_BROWSER = ("matplotlib", "pandas", "numpy")
+
+
+def _in_browser_or_note(number: str, build: Callable[[], Any]) -> Any:
+    """``build()`` the lesson; in the browser kernel (the static site), if it needs a package
+    the site cannot load, a page that says so, with the previous/next links, instead of an
+    error that Voici would hide behind a blank page."""
+    try:
+        return build()
+    except ModuleNotFoundError as error:
+        missing = (error.name or "").split(".")[0]
+        if sys.platform != "emscripten" or missing not in NOT_IN_THE_BROWSER:
+            raise
+    import ipywidgets as widgets
+
+    from ..views.gallery import LessonNav
+
+    note = widgets.HTML(
+        "<div class='fc-msg fc-info' role='status'><p>This lesson draws its charts and "
+        f"tables with <b>{missing}</b>, which this web version of the lessons cannot load "
+        "yet. Open it with <code>make app</code>, your class's server or Binder to run it; "
+        "the other lessons run here.</p></div>"
+    )
+    page = widgets.VBox([note, LessonNav(number)])
+    page.add_class("fc-view")
+    page.add_class("fc-unavailable")
     return page
 
 
@@ -207,39 +240,59 @@ def dealt_hand(round_no: int = 5, seed: int = 2026) -> Any:
 
 def wild_count_lesson(round_no: int = 5, seed: int = 2026) -> Any:
     """Lesson 07: the exact distribution of wild cards beside a histogram of dealt hands."""
-    from ..views.probability import WildCountLesson
 
-    return lesson_page(WildCountLesson(round_no=round_no, seed=seed), "07")
+    def build() -> Any:
+        from ..views.probability import WildCountLesson
+
+        return lesson_page(WildCountLesson(round_no=round_no, seed=seed), "07")
+
+    return _in_browser_or_note("07", build)
 
 
 def go_out_lesson(n: int = 1000, seed: int = 1) -> Any:
     """Lesson 08: going out on the deal, exact and simulated, across the rounds."""
-    from ..views.probability import GoOutLesson
 
-    return lesson_page(GoOutLesson(n=n, seed=seed), "08")
+    def build() -> Any:
+        from ..views.probability import GoOutLesson
+
+        return lesson_page(GoOutLesson(n=n, seed=seed), "08")
+
+    return _in_browser_or_note("08", build)
 
 
 def outs_lesson(round_no: int = 4, hand: str = "8H 9H 10H QS QC KD", seed: int = 1) -> Any:
     """Lesson 09: the outs of a hand and the chance of drawing one, exact and by rule of thumb."""
-    from ..views.probability import OutsLesson
 
-    return lesson_page(OutsLesson(round_no=round_no, hand=hand, seed=seed), "09")
+    def build() -> Any:
+        from ..views.probability import OutsLesson
+
+        return lesson_page(OutsLesson(round_no=round_no, hand=hand, seed=seed), "09")
+
+    return _in_browser_or_note("09", build)
 
 
 def strategy_lab(
     players: tuple[str, ...] = ("greedy", "random"), n_games: int = 20, seed: int = 1
 ) -> Any:
     """Lesson 10: pick bots and variants, play many games, compare with intervals."""
-    from ..views.strategy import StrategyLab
 
-    return lesson_page(StrategyLab(players=players, n_games=n_games, seed=seed), "10")
+    def build() -> Any:
+        from ..views.strategy import StrategyLab
+
+        return lesson_page(StrategyLab(players=players, n_games=n_games, seed=seed), "10")
+
+    return _in_browser_or_note("10", build)
 
 
 def solitaire_odds_lesson(n: int = 10, seed: int = 1) -> Any:
     """Lesson 11: the solitaire bot's win rate, with a confidence interval."""
-    from ..views.strategy import SolitaireOddsLesson
 
-    return lesson_page(SolitaireOddsLesson(n=n, seed=seed), "11")
+    def build() -> Any:
+        from ..views.strategy import SolitaireOddsLesson
+
+        return lesson_page(SolitaireOddsLesson(n=n, seed=seed), "11")
+
+    return _in_browser_or_note("11", build)
 
 
 def how_the_expert_plays(seed: int = 1) -> Any:

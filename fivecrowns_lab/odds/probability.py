@@ -517,6 +517,16 @@ def _round_list(text: str) -> list[int]:
     return [int(part) for part in text.split(",")]
 
 
+def _default_output() -> Path | None:
+    """The shipped table, when this package is a clone of the repository (its maintainers
+    recount it there); None when it is installed (in site-packages, which a command should
+    not rewrite)."""
+    package = Path(__file__).resolve().parent.parent
+    if (package.parent / "pyproject.toml").is_file() and "site-packages" not in package.parts:
+        return package / "odds" / "data" / _TABLE_FILE
+    return None
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """``python -m fivecrowns_lab.odds.probability --build-table``: count and save the table."""
     parser = argparse.ArgumentParser(prog="python -m fivecrowns_lab.odds.probability")
@@ -542,8 +552,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--output",
         type=Path,
-        default=Path(__file__).parent / "data" / _TABLE_FILE,
-        help="where to write the JSON table",
+        default=None,
+        help="where to write the JSON table (required unless this is a clone of the "
+        "repository, where it defaults to the shipped table the lessons read)",
     )
     parser.add_argument(
         "--variant-rounds",
@@ -555,6 +566,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not args.build_table:
         parser.print_help()
         return 0
+    if args.output is None:
+        args.output = _default_output()
+        if args.output is None:
+            parser.error(
+                "--output is required: this copy of fivecrowns_lab is installed, and its own "
+                "table is not rewritten; name a file to write, e.g. --output exact_table.json"
+            )
     keep = None
     if args.keep and args.output.exists():
         keep = json.loads(args.output.read_text(encoding="utf-8"))

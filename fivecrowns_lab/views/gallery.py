@@ -6,6 +6,7 @@ What the lessons are, who they are for and what they teach is plain data in
 
 from __future__ import annotations
 
+import sys
 from html import escape
 from pathlib import Path
 from typing import Any
@@ -29,7 +30,15 @@ from ..content.handout import handout_data_url, handout_filename
 from ..content.quizzes import LESSON_QUIZZES
 from .base import View
 
-__all__ = ["Gallery", "IndexLink", "LessonInfo", "LessonNav", "TeacherPage", "find_lessons"]
+__all__ = [
+    "Gallery",
+    "IndexLink",
+    "LessonInfo",
+    "LessonNav",
+    "TeacherPage",
+    "find_lessons",
+    "page_href",
+]
 
 _BY_NUMBER = {entry.number: entry for entry in CATALOGUE}
 
@@ -52,6 +61,29 @@ _STYLE = """<style>
 </style>"""
 
 
+def page_href(filename: str, platform: str | None = None) -> str:
+    """The link to another lesson page, as the page showing it can follow it.
+
+    Voilà and Jupyter serve each notebook under its own name (``01-cards.ipynb``). In the
+    static site the browser runs the lessons (Pyodide: ``sys.platform == "emscripten"``) and
+    Voici has rendered each notebook to a page of the same name ending in ``.html`` beside
+    the others, where a ``.ipynb`` link finds nothing.
+
+    >>> page_href("01-cards-and-wilds.ipynb", platform="linux")
+    '01-cards-and-wilds.ipynb'
+    >>> page_href("01-cards-and-wilds.ipynb", platform="emscripten")
+    '01-cards-and-wilds.html'
+    """
+    platform = sys.platform if platform is None else platform
+    if platform == "emscripten" and filename.endswith(".ipynb"):
+        return filename[: -len(".ipynb")] + ".html"
+    return filename
+
+
+def _href(filename: str) -> str:
+    return escape(page_href(filename))
+
+
 def _prereq_text(entry: LessonEntry) -> str:
     if not entry.prerequisites:
         return "Start here"
@@ -69,7 +101,7 @@ def _card(info: LessonInfo, entry: LessonEntry | None) -> str:
         )
         teaches = entry.teaches
     return (
-        f"<a class='fc-lesson' href='{escape(info.filename)}' "
+        f"<a class='fc-lesson' href='{_href(info.filename)}' "
         f"aria-label='Lesson {info.number}: {escape(title)}'>"
         f"<div class='fc-num'>Lesson {info.number}</div>"
         f"<div class='fc-name'>{escape(title)}</div>{facts}"
@@ -107,7 +139,7 @@ class Gallery(View):
             ),
         ]
         aside = "".join(
-            f"<a class='fc-page' href='{escape(name)}'><b>{escape(text)}</b> — {escape(about)}</a>"
+            f"<a class='fc-page' href='{_href(name)}'><b>{escape(text)}</b> — {escape(about)}</a>"
             for name, text, about in pages
             if (folder / name).is_file()
         )
@@ -136,7 +168,7 @@ class IndexLink(widgets.HTML):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(
             _STYLE + "<nav class='fc-lessonnav' aria-label='Pages'>"
-            f"<a href='{INDEX_FILE}'>All lessons</a></nav>",
+            f"<a href='{page_href(INDEX_FILE)}'>All lessons</a></nav>",
             **kwargs,
         )
 
@@ -150,12 +182,12 @@ class LessonNav(widgets.HTML):
         links = []
         if before is not None:
             links.append(
-                f"<a rel='prev' href='{escape(before.filename)}'>← {escape(before.label)}</a>"
+                f"<a rel='prev' href='{_href(before.filename)}'>← {escape(before.label)}</a>"
             )
-        links.append(f"<a href='{INDEX_FILE}'>All lessons</a>")
+        links.append(f"<a href='{page_href(INDEX_FILE)}'>All lessons</a>")
         if after is not None:
             links.append(
-                f"<a rel='next' href='{escape(after.filename)}'>{escape(after.label)} →</a>"
+                f"<a rel='next' href='{_href(after.filename)}'>{escape(after.label)} →</a>"
             )
         super().__init__(
             _STYLE + f"<nav class='fc-lessonnav' aria-label='Previous and next lesson'>"
@@ -189,7 +221,7 @@ class TeacherPage(View):
                     else "—"
                 )
                 rows.append(
-                    f"<tr><th scope='row' class='fc-left'><a href='{escape(entry.filename)}'>"
+                    f"<tr><th scope='row' class='fc-left'><a href='{_href(entry.filename)}'>"
                     f"{escape(entry.label)}</a></th>"
                     f"<td>{entry.minutes} min</td><td>{escape(entry.level)}</td>"
                     f"<td>{escape(', '.join(entry.prerequisites) or 'none')}</td>"

@@ -1,0 +1,179 @@
+"""The static site (``make site``) in headless Chromium, offline: the lessons run in the browser.
+
+The built ``_site/`` is served from 127.0.0.1 by a plain ``http.server`` in a thread, and
+every request for another address is aborted, so a lesson that needed a CDN or PyPI would
+fail here. Each test opens a lesson, waits for its widgets (Pyodide starts in the page: a
+minute or more on a busy machine) and clicks a control that the browser's Python answers.
+
+Skips when ``_site/`` is not built, unless ``FIVECROWNS_BUILD_SITE=1`` asks for a build
+(``make site``: about a minute here, plus the site's venv the first time).
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import os
+import re
+import subprocess
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import ClassVar
+
+import pytest
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+ROOT = Path(__file__).resolve().parent.parent
+SITE = ROOT / "_site"
+SHOTS = ROOT / "artifacts" / "screenshots"
+#: Pyodide and the kernel start in each page: generous, for a machine shared by many.
+WIDGET_TIMEOUT_MS = 240_000
+
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    extensions_map: ClassVar[dict[str, str]] = {
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        ".wasm": "application/wasm",
+        ".js": "text/javascript",
+        ".mjs": "text/javascript",
+        ".json": "application/json",
+    }
+
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+
+def serve(folder: Path) -> tuple[http.server.ThreadingHTTPServer, str]:
+    """Serve ``folder`` on a free port of 127.0.0.1 from a thread; return the server and URL."""
+    handler = functools.partial(_Quiet, directory=str(folder))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}"
+
+
+@pytest.fixture(scope="session")
+def site_url() -> Iterator[str]:
+    if not (SITE / "voici" / "render" / "00-index.html").is_file():
+        if os.environ.get("FIVECROWNS_BUILD_SITE") == "1":
+            subprocess.run(["make", "site"], cwd=ROOT, check=True, timeout=1800)
+        else:
+            pytest.skip(
+                "STATIC SITE TESTS SKIPPED: _site/ is not built "
+                "(run `make site`, or set FIVECROWNS_BUILD_SITE=1)"
+            )
+    server, url = serve(SITE)
+    try:
+        yield url
+    finally:
+        server.shutdown()
+
+
+@pytest.fixture
+def offline_page(browser, site_url):
+    """A tab whose every request off 127.0.0.1 is aborted (and recorded)."""
+    context = browser.new_context(viewport={"width": 1100, "height": 900})
+    blocked: list[str] = []
+
+    def route(request_route):
+        url = request_route.request.url
+        if url.startswith(("http://127.0.0.1:", "data:", "blob:")):
+            request_route.continue_()
+        else:
+            blocked.append(url)
+            request_route.abort()
+
+    context.route("**/*", route)
+    page = context.new_page()
+    page.blocked = blocked
+    yield page
+    context.close()
+
+
+def open_lesson(page, site_url: str, name: str, selector: str) -> None:
+    page.goto(f"{site_url}/voici/render/{name}.html")
+    page.wait_for_selector(selector, state="visible", timeout=WIDGET_TIMEOUT_MS)
+    errors = page.locator(
+        ".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr'],"
+        " .jp-RenderedText[data-mime-type='application/vnd.jupyter.error'], .fc-msg.fc-error"
+    )
+    assert not [errors.nth(i).inner_text() for i in range(errors.count())]
+    assert "Traceback" not in page.inner_text("body")
+
+
+def wait_text(page, selector: str, text: str, timeout: int = 60_000) -> None:
+    page.wait_for_function(
+        "([sel, text]) => [...document.querySelectorAll(sel)]"
+        ".some(e => e.innerText.includes(text))",
+        arg=[selector, text],
+        timeout=timeout,
+    )
+
+
+def nothing_was_blocked(page) -> None:
+    """The page asked no other server for anything (the icon font is bundled too)."""
+    assert page.blocked == []
+
+
+def shoot(page, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+
+
+def test_site_bundles_every_lesson_and_no_page_loads_pyodide_from_a_cdn():
+    if not (SITE / "voici" / "render").is_dir():
+        pytest.skip("STATIC SITE TESTS SKIPPED: _site/ is not built (run `make site`)")
+    pages = {p.stem for p in (SITE / "voici" / "render").glob("*.html")}
+    assert pages == {p.stem for p in (ROOT / "notebooks").glob("*.ipynb")}
+    config = (SITE / "jupyter-lite.json").read_text(encoding="utf-8")
+    assert '"pyodideUrl": "./static/pyodide/pyodide.js"' in config
+    assert '"disablePyPIFallback": true' in config
+    lock = (SITE / "static" / "pyodide" / "pyodide-lock.json").read_text(encoding="utf-8")
+    for wheel in re.findall(r'"file_name": "([^"]+)"', lock):
+        assert (SITE / "static" / "pyodide" / wheel).is_file(), wheel
+
+
+def test_site_index_lists_the_lessons_with_links_to_their_pages(offline_page, site_url):
+    page = offline_page
+    open_lesson(page, site_url, "00-index", ".fc-gallery")
+    links = page.locator(".fc-gallery a.fc-lesson").evaluate_all(
+        "a => a.map(x => x.getAttribute('href'))"
+    )
+    assert "01-cards-and-wilds.html" in links and len(links) >= 12
+    for href in [*links, "00-rules.html", "00-teachers.html"]:
+        assert (SITE / "voici" / "render" / href).is_file(), href
+    page.locator(".fc-gallery a.fc-lesson").first.click()
+    page.wait_for_url(re.compile(r".*/voici/render/01-cards-and-wilds\.html$"))
+    nothing_was_blocked(page)
+
+
+def test_site_lesson_01_slider_redraws_the_schedule_in_the_browser(offline_page, site_url):
+    page = offline_page
+    open_lesson(page, site_url, "01-cards-and-wilds", ".fc-quiz")
+    assert page.locator(".fc-lessonnav a[rel=next]").get_attribute("href") == (
+        "02-books-runs-and-wilds.html"
+    )
+    schedule = page.locator(".fc-view").first
+    handle = schedule.locator(".noUi-handle, .ui-slider-handle, [role=slider]").first
+    handle.focus()
+    for _ in range(10):
+        handle.press("ArrowRight")
+    wait_text(page, ".fc-view", "13 cards")  # round 11, drawn by the browser's Python
+    assert "not 13" in schedule.inner_text()
+    shoot(page, "site-01-cards-and-wilds")
+    nothing_was_blocked(page)
+
+
+def test_site_lesson_02_new_hand_deals_in_the_browser(offline_page, site_url):
+    page = offline_page
+    open_lesson(page, site_url, "02-books-runs-and-wilds", ".fc-quiz")
+    assert "not a meld. Runs cannot wrap" in page.locator(".fc-meldchecks").inner_text()
+    builder = page.locator(".fc-view").nth(1)
+    before = builder.locator("button.fc-cardbtn").evaluate_all("b => b.map(x => x.dataset.code)")
+    builder.get_by_role("button", name="New hand").click()
+    wait_text(page, ".fc-status", "(seed 8)")
+    after = builder.locator("button.fc-cardbtn").evaluate_all("b => b.map(x => x.dataset.code)")
+    assert before != after
+    shoot(page, "site-02-books-runs-and-wilds")
+    nothing_was_blocked(page)
