@@ -34,7 +34,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ..errors import HandSizeError
-from .cards import DECK, SUITS, Card, Hand, Suit, parse_cards
+from .cards import DECK, SUITS, Card, Hand, Suit, check_available, parse_cards
 from .melds import Meld, make_book, make_run
 from .rules import (
     MAX_RANK,
@@ -50,10 +50,13 @@ from .rules import (
 __all__ = [
     "Arrangement",
     "HandSizeError",
+    "Solver",
     "best_arrangement",
     "can_go_out",
     "going_out_discards",
+    "penalties_without_each",
     "penalty",
+    "shared_solver",
 ]
 
 # A game hand holds at most 14 cards; up to 20 still solve in well under a second,
@@ -118,7 +121,12 @@ def _split(cards: Hand, rules: RoundRules) -> tuple[int, list[Card], list[Card]]
             wilds.append(card)
         else:
             naturals.append(card)
-            packed += 1 << _slot(card)
+            slot = _slot(card)
+            if (packed >> slot) & 3 == 2:  # a third copy would spill into the next card's bits
+                check_available(cards)
+            packed += 1 << slot
+    if len(wilds) > 2:
+        check_available(wilds)
     return packed, naturals, wilds
 
 
@@ -446,6 +454,141 @@ def _split_full_run(full: Meld, rules: RoundRules) -> list[Meld]:
     return [make_book([book_card, *pad], rules), make_run(rest, rules, full.suit)]
 
 
+class Solver:
+    """The solver for one round's rules, remembering every position it has solved.
+
+    The functions below start afresh on every call. A ``Solver`` keeps what it has
+    worked out, so questions about hands that share most of their cards (a hand
+    before and after a draw, the hand less each of its cards, the same hand next
+    turn) re-solve only what is new. The answers are the functions' answers: a
+    position's value and its best choice do not depend on what was solved before.
+
+    The memory grows with use, up to about ``limit`` positions (a few hundred bytes
+    each); past that it starts afresh. :func:`shared_solver` keeps one per rules.
+
+    >>> solver = Solver(3)
+    >>> solver.penalty("7H 8H 9H QS QC"), solver.penalty("7H 8H 9H QS")
+    (24, 12)
+    """
+
+    def __init__(self, rules: RoundRules | int, limit: int = 100_000) -> None:
+        self.rules = round_rules(rules)
+        self.limit = limit
+        self._search = _Search(self.rules.books_distinct_suits)
+
+    def __repr__(self) -> str:
+        return f"Solver({self.rules!r})"
+
+    def clear(self) -> None:
+        """Forget every solved position."""
+        self._search = _Search(self.rules.books_distinct_suits)
+
+    def _hand(self, cards: str | Iterable[Card]) -> Hand:
+        """The cards as a hand; checked like the functions' input, but cheaply for a Hand."""
+        if type(cards) is Hand:
+            hand = cards
+        elif isinstance(cards, str):
+            hand = parse_cards(cards)
+        else:
+            hand = parse_cards(cards, check=False)  # _split checks the copies
+        if len(hand) > _MAX_CARDS:
+            _prepare(hand, self.rules)  # raises the size error
+        search = self._search
+        if len(search.leftover) + len(search.needed) > self.limit:
+            self.clear()
+        return hand
+
+    def _value(self, packed: int, natural_sum: int, wilds: list[Card]) -> int:
+        """The penalty of the naturals ``packed`` (ranks adding to ``natural_sum``) and wilds."""
+        value = self._search.min_leftover(packed, len(wilds))
+        rules = self.rules
+        if wilds and value == natural_sum and (len(wilds) < MIN_MELD or rules.no_all_wild_melds):
+            value += sum(card_points(c, rules) for c in wilds)
+        return value
+
+    def penalty(self, cards: str | Iterable[Card]) -> int:
+        """Points a hand leaves after its best melds (as :func:`penalty`)."""
+        packed, naturals, wilds = _split(self._hand(cards), self.rules)
+        return self._value(packed, sum(c.rank for c in naturals), wilds)
+
+    def penalties_without_each(self, cards: str | Iterable[Card]) -> dict[Card, int]:
+        """For each different card of the hand, the penalty of the hand without one copy of it.
+
+        The same as ``penalty`` of each smaller hand, in one pass sharing one memo;
+        the cards come in suit-then-rank order.
+        """
+        hand = self._hand(cards)
+        packed, naturals, wilds = _split(hand, self.rules)
+        natural_sum = sum(c.rank for c in naturals)
+        found: dict[Card, int] = {}
+        for card in sorted(set(hand), key=_order):
+            if card in wilds:
+                rest = list(wilds)
+                rest.remove(card)
+                found[card] = self._value(packed, natural_sum, rest)
+            else:
+                found[card] = self._value(
+                    packed - (1 << _slot(card)), natural_sum - card.rank, wilds
+                )
+        return found
+
+    def best_arrangement(self, cards: str | Iterable[Card]) -> Arrangement:
+        """The melds that leave the fewest points (as :func:`best_arrangement`)."""
+        hand = self._hand(cards)
+        packed, _naturals, wilds = _split(hand, self.rules)
+        return _build(hand, self.rules, self._search, packed, wilds)
+
+    def can_go_out(self, cards: str | Iterable[Card]) -> bool:
+        """True when every card can be laid down (as :func:`can_go_out`)."""
+        packed, _naturals, wilds = _split(self._hand(cards), self.rules)
+        return _can_meld_all(self._search, packed, len(wilds), self.rules)
+
+    def going_out_discards(self, cards: str | Iterable[Card]) -> tuple[Card, ...]:
+        """Every card whose discard lets the rest go out (as :func:`going_out_discards`)."""
+        hand = self._hand(cards)
+        rules = self.rules
+        expected = rules.hand_size + 1
+        if len(hand) != expected:
+            raise HandSizeError(
+                f"Round {rules.round_no} deals {expected - 1} cards, so a hand that has drawn "
+                f"holds {expected}; this one holds {len(hand)}."
+            )
+        packed, _naturals, wilds = _split(hand, rules)
+        search = self._search
+        found = []
+        for card in sorted(set(hand), key=_order):
+            if card in wilds:
+                ok = _can_meld_all(search, packed, len(wilds) - 1, rules)
+            else:
+                ok = _can_meld_all(search, packed - (1 << _slot(card)), len(wilds), rules)
+            if ok:
+                found.append(card)
+        return tuple(found)
+
+
+def _order(card: Card) -> tuple[int, int]:
+    return card.sort_key
+
+
+# One solver per set of round rules, shared by the game's legal actions and the bots.
+_SHARED: dict[RoundRules, Solver] = {}
+_SHARED_MOST = 8
+
+
+def shared_solver(rules: RoundRules | int) -> Solver:
+    """The process's :class:`Solver` for these rules (made on first use, memory bounded).
+
+    Its answers are exactly the functions' answers; only the time differs.
+    """
+    rules = round_rules(rules)
+    found = _SHARED.get(rules)
+    if found is None:
+        if len(_SHARED) >= _SHARED_MOST:
+            _SHARED.clear()
+        found = _SHARED[rules] = Solver(rules)
+    return found
+
+
 def best_arrangement(cards: str | Iterable[Card], rules: RoundRules | int) -> Arrangement:
     """The melds that leave the fewest penalty points for a hand in a round (exact).
 
@@ -464,24 +607,27 @@ def best_arrangement(cards: str | Iterable[Card], rules: RoundRules | int) -> Ar
     (['7♥ 8♥ 9♥'], 'Q♣ Q♠', 24)
     """
     hand, rules = _prepare(cards, rules)
-    packed, _naturals, wilds = _split(hand, rules)
-    search = _Search(rules.books_distinct_suits)
-    search.min_leftover(packed, len(wilds))
-    return _build(hand, rules, search, packed, wilds)
+    return Solver(rules).best_arrangement(hand)
 
 
 def penalty(cards: str | Iterable[Card], rules: RoundRules | int) -> int:
     """Points a hand leaves after its best melds (``best_arrangement(...).penalty``, faster)."""
     hand, rules = _prepare(cards, rules)
-    packed, naturals, wilds = _split(hand, rules)
-    value = _Search(rules.books_distinct_suits).min_leftover(packed, len(wilds))
-    if (
-        wilds
-        and value == sum(c.rank for c in naturals)
-        and (len(wilds) < MIN_MELD or rules.no_all_wild_melds)
-    ):
-        value += sum(card_points(c, rules) for c in wilds)
-    return value
+    return Solver(rules).penalty(hand)
+
+
+def penalties_without_each(
+    cards: str | Iterable[Card], rules: RoundRules | int
+) -> dict[Card, int]:
+    """For each different card of a hand, the penalty left without one copy of it.
+
+    One pass sharing one memo, instead of a :func:`penalty` call per card.
+
+    >>> {str(card): points for card, points in penalties_without_each("7H 8H 9H QS", 3).items()}
+    {'7♥': 29, '8♥': 28, '9♥': 27, 'Q♠': 0}
+    """
+    hand, rules = _prepare(cards, rules)
+    return Solver(rules).penalties_without_each(hand)
 
 
 def _can_meld_all(search: _Search, packed: int, n_wilds: int, rules: RoundRules) -> bool:
@@ -497,8 +643,7 @@ def can_go_out(cards: str | Iterable[Card], rules: RoundRules | int) -> bool:
     True
     """
     hand, rules = _prepare(cards, rules)
-    packed, _naturals, wilds = _split(hand, rules)
-    return _can_meld_all(_Search(rules.books_distinct_suits), packed, len(wilds), rules)
+    return Solver(rules).can_go_out(hand)
 
 
 def going_out_discards(cards: str | Iterable[Card], rules: RoundRules | int) -> tuple[Card, ...]:
@@ -510,20 +655,4 @@ def going_out_discards(cards: str | Iterable[Card], rules: RoundRules | int) -> 
     (Card(13, Suit.SPADES),)
     """
     hand, rules = _prepare(cards, rules)
-    expected = rules.hand_size + 1
-    if len(hand) != expected:
-        raise HandSizeError(
-            f"Round {rules.round_no} deals {expected - 1} cards, so a hand that has drawn "
-            f"holds {expected}; this one holds {len(hand)}."
-        )
-    packed, _naturals, wilds = _split(hand, rules)
-    search = _Search(rules.books_distinct_suits)
-    found = []
-    for card in sorted(set(hand), key=lambda c: c.sort_key):
-        if is_wild(card, rules):
-            ok = _can_meld_all(search, packed, len(wilds) - 1, rules)
-        else:
-            ok = _can_meld_all(search, packed - (1 << _slot(card)), len(wilds), rules)
-        if ok:
-            found.append(card)
-    return tuple(found)
+    return Solver(rules).going_out_discards(hand)

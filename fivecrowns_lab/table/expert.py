@@ -53,7 +53,7 @@ from dataclasses import dataclass, replace
 
 from ..core.cards import Card
 from ..core.rules import MIN_MELD, RoundRules, card_points, is_wild
-from ..core.solver import Arrangement, going_out_discards
+from ..core.solver import Arrangement, shared_solver
 from .actions import Action, Discard, Draw, GoOut
 from .observation import Observation
 from .players import GreedyBot, discard_options
@@ -162,7 +162,7 @@ class ExpertBot(GreedyBot):
         with_top = [*hand, top]
         arrangement = self._arrange(with_top, rules)
         if len(arrangement.leftover) <= 1 and any(
-            not is_wild(c, rules) for c in going_out_discards(with_top, rules)
+            not is_wild(c, rules) for c in shared_solver(rules).going_out_discards(with_top)
         ):
             self.last_reason = f"Take the {top}: with it your hand can go out."
             return take

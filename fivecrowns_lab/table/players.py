@@ -40,7 +40,7 @@ from typing import Protocol, runtime_checkable
 
 from ..core.cards import JOKER, SUITS, Card, Hand
 from ..core.rules import MAX_RANK, MIN_RANK, RoundRules, card_points, is_wild
-from ..core.solver import Arrangement, best_arrangement, penalty
+from ..core.solver import Arrangement, shared_solver
 from ..errors import BotError, quote
 from ..validators import Seed, check_seed
 from .actions import Action, Discard, Draw, GoOut
@@ -161,7 +161,7 @@ class Bot:
         key = tuple(sorted(cards))
         found = self._arrangement_memo.get(key)
         if found is None:
-            found = self._arrangement_memo[key] = best_arrangement(key, rules)
+            found = self._arrangement_memo[key] = shared_solver(rules).best_arrangement(key)
         return found
 
     def _points(self, cards: Sequence[Card], rules: RoundRules) -> int:
@@ -169,7 +169,7 @@ class Bot:
         key = tuple(sorted(cards))
         found = self._point_memo.get(key)
         if found is None:
-            found = self._point_memo[key] = penalty(key, rules)
+            found = self._point_memo[key] = shared_solver(rules).penalty(key)
         return found
 
     def _plan_points(self, cards: Sequence[Card], rules: RoundRules) -> int:
