@@ -283,3 +283,17 @@ def test_a_solver_refuses_what_the_functions_refuse():
         solver.going_out_discards("5H 6H 7H")
     assert shared_solver(3) is shared_solver(3)
     assert shared_solver(3).penalty("7H 8H 9H QS QC") == 24
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(hands(max_size=14), st.sampled_from(_VARIANT_FLAGS))
+def test_a_solvers_leftover_is_the_best_arrangements_leftover(case, flags):
+    from fivecrowns_lab.core.rules import RoundRules
+    from fivecrowns_lab.core.solver import Solver
+
+    cards, round_no = case
+    rules = RoundRules(round_no, **flags)
+    arrangement = best_arrangement(cards, rules)
+    leftover = Solver(rules).leftover(cards)
+    assert leftover == arrangement.leftover
+    assert (len(leftover) < len(cards)) == bool(arrangement.melds)

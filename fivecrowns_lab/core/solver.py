@@ -538,6 +538,39 @@ class Solver:
         packed, _naturals, wilds = _split(hand, self.rules)
         return _build(hand, self.rules, self._search, packed, wilds)
 
+    def leftover(self, cards: str | Iterable[Card]) -> Hand:
+        """The cards :meth:`best_arrangement` leaves in hand, without building its melds.
+
+        Exactly ``best_arrangement(cards).leftover``; the hand has a meld exactly when
+        this is shorter than the hand.
+        """
+        hand = self._hand(cards)
+        rules = self.rules
+        packed, _naturals, wilds = _split(hand, rules)
+        loose: list[Card] = []
+        melded = False
+        distinct = self._search.distinct
+        for rank, block, books, runs in self._search.path(packed, len(wilds)):
+            if runs:
+                melded = True
+            if not block:
+                continue
+            if not books:
+                loose.extend(
+                    _CARD[rank, s] for s in SUITS for _ in range((block >> 2 * s.index) & 3)
+                )
+                continue
+            melded = True
+            if distinct:  # copies of a suit beyond one a book stay in hand
+                for s in SUITS:
+                    extra = ((block >> 2 * s.index) & 3) - books
+                    loose.extend(_CARD[rank, s] for _ in range(extra))
+        # Wilds no meld needed join a meld; with no meld at all, fewer than three stay.
+        if wilds and not melded and (len(wilds) < MIN_MELD or rules.no_all_wild_melds):
+            loose.extend(wilds)
+        loose.sort(key=_order)
+        return Hand(loose)
+
     def can_go_out(self, cards: str | Iterable[Card]) -> bool:
         """True when every card can be laid down (as :func:`can_go_out`)."""
         packed, _naturals, wilds = _split(self._hand(cards), self.rules)

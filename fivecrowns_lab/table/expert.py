@@ -53,7 +53,7 @@ from dataclasses import dataclass, replace
 
 from ..core.cards import Card
 from ..core.rules import MIN_MELD, RoundRules, card_points, is_wild
-from ..core.solver import Arrangement, shared_solver
+from ..core.solver import shared_solver
 from .actions import Action, Discard, Draw, GoOut
 from .observation import Observation
 from .players import GreedyBot, discard_options
@@ -160,14 +160,13 @@ class ExpertBot(GreedyBot):
             )
             return Draw("stock")
         with_top = [*hand, top]
-        arrangement = self._arrange(with_top, rules)
-        if len(arrangement.leftover) <= 1 and any(
+        if len(self._leftover(with_top, rules)) <= 1 and any(
             not is_wild(c, rules) for c in shared_solver(rules).going_out_discards(with_top)
         ):
             self.last_reason = f"Take the {top}: with it your hand can go out."
             return take
         _card, took = self._best_throw(with_top, observation, immediate=False, keep=top)
-        loose = list(self._arrange(hand, rules).leftover)
+        loose = list(self._leftover(hand, rules))
         stock = self._outlook(loose, (), observation, immediate=True)
         if took < stock:
             self.last_reason = (
@@ -208,7 +207,7 @@ class ExpertBot(GreedyBot):
                 if card != keep and card not in found:
                     rest = list(hand)
                     rest.remove(card)
-                    found[card] = list(self._arrange(rest, rules).leftover)
+                    found[card] = list(self._leftover(rest, rules))
         return list(found.items())
 
     def _best_throw(
@@ -291,10 +290,10 @@ class ExpertBot(GreedyBot):
 
     def _step(self, loose: list[Card], drawn: Card, rules: RoundRules) -> tuple[list[Card], bool]:
         """Draw ``drawn`` into the loose cards, meld what melds, throw one; True if out."""
-        arrangement: Arrangement = self._arrange([*loose, drawn], rules)
-        left = list(arrangement.leftover)
+        left = list(self._leftover([*loose, drawn], rules))
         naturals = [c for c in left if not is_wild(c, rules)]
-        if len(naturals) <= 1 and (arrangement.melds or len(naturals) == len(left)):
+        melded = len(left) <= len(loose)  # some card went into a meld
+        if len(naturals) <= 1 and (melded or len(naturals) == len(left)):
             return [], True
         if not naturals:
             return left, False

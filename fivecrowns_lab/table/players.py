@@ -38,7 +38,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Protocol, runtime_checkable
 
-from ..core.cards import JOKER, SUITS, Card, Hand
+from ..core.cards import DECK, JOKER, SUITS, Card, Hand
 from ..core.rules import MAX_RANK, MIN_RANK, RoundRules, card_points, is_wild
 from ..core.solver import Arrangement, shared_solver
 from ..errors import BotError, quote
@@ -116,6 +116,8 @@ class Bot:
         self._point_memo: dict[tuple[Card, ...], int] = {}
         self._plan_memo: dict[tuple[Card, ...], int] = {}
         self._arrangement_memo: dict[tuple[Card, ...], Arrangement] = {}
+        self._after_memo: dict[tuple[bool, tuple[Card, ...]], dict[Card, int]] = {}
+        self._leftover_memo: dict[tuple[Card, ...], Hand] = {}
 
     def with_seed(self, seed: Seed) -> Bot:
         """A fresh bot of the same kind and name with its own seed (used by ``simulate``).
@@ -149,6 +151,8 @@ class Bot:
             self._point_memo.clear()
             self._plan_memo.clear()
             self._arrangement_memo.clear()
+            self._after_memo.clear()
+            self._leftover_memo.clear()
         return self._choose(observation)
 
     def _choose(self, observation: Observation) -> Action:
@@ -162,6 +166,14 @@ class Bot:
         found = self._arrangement_memo.get(key)
         if found is None:
             found = self._arrangement_memo[key] = shared_solver(rules).best_arrangement(key)
+        return found
+
+    def _leftover(self, cards: Sequence[Card], rules: RoundRules) -> Hand:
+        """The cards the best arrangement leaves in hand (its melds not built), remembered."""
+        key = tuple(sorted(cards))
+        found = self._leftover_memo.get(key)
+        if found is None:
+            found = self._leftover_memo[key] = shared_solver(rules).leftover(key)
         return found
 
     def _points(self, cards: Sequence[Card], rules: RoundRules) -> int:
@@ -189,6 +201,31 @@ class Bot:
             if 0 < len(wilds) < 3 and value == natural + wild_points:
                 value = natural  # no meld yet: the solver charged the wilds
             found = self._plan_memo[key] = value
+        return found
+
+    def _after_each(
+        self, cards: Sequence[Card], rules: RoundRules, final: bool
+    ) -> dict[Card, int]:
+        """For each different card, :meth:`_plan_points` of the hand without it (``final``:
+        :meth:`_points`), all in one pass of the solver, remembered for the round."""
+        key = (final, tuple(sorted(cards)))
+        found = self._after_memo.get(key)
+        if found is not None:
+            return found
+        found = shared_solver(rules).penalties_without_each(key[1])
+        if not final:
+            wilds = [c for c in key[1] if is_wild(c, rules)]
+            natural = sum(c.rank for c in key[1]) - sum(c.rank for c in wilds)
+            wild_points = sum(card_points(c, rules) for c in wilds)
+            for card, value in found.items():
+                if is_wild(card, rules):  # without it: one wild fewer
+                    charged = wild_points - card_points(card, rules)
+                    n, left = len(wilds) - 1, natural
+                else:
+                    n, left, charged = len(wilds), natural - card.rank, wild_points
+                if 0 < n < 3 and value == left + charged:
+                    found[card] = left  # no meld yet: the solver charged the wilds
+        self._after_memo[key] = found
         return found
 
     def _go_out_action(self, observation: Observation) -> GoOut | None:
@@ -235,6 +272,10 @@ def is_wild_discard(action: Action, observation: Observation) -> bool:
             isinstance(a, GoOut) and not _wild(a.discard, rules) for a in observation.legal_actions
         )
     return False
+
+
+# Every suited card, made once (Card() checks its input; the bots look many up).
+_SUITED = {(c.rank, c.suit): c for c in DECK if c.suit is not None}
 
 
 def _wild(card: Card | None, rules: RoundRules) -> bool:
@@ -292,8 +333,9 @@ class GreedyBot(Bot):
         rules = observation.round_rules
         best: tuple[float, int, tuple[int, int]] | None = None
         choice = hand[0]
+        after = self._after_each(hand, rules, observation.is_final_turn)
         for card in discard_options(hand, observation):
-            value = self._score(_without(hand, card), observation)
+            value = after[card]
             key = (value, -_cost(card, rules), card.sort_key)
             if best is None or key < best:
                 best, choice = key, card
@@ -391,10 +433,9 @@ class LookaheadBot(GreedyBot):
     ) -> tuple[Card, float]:
         """Among the discards leaving the fewest points, the one with the best outlook."""
         rules = observation.round_rules
-        plain = GreedyBot._score
+        plain = self._after_each(hand, rules, observation.is_final_turn)
         ranked = sorted(
-            (plain(self, _without(hand, c), observation), -_cost(c, rules), c.sort_key, c)
-            for c in discard_options(hand, observation)
+            (plain[c], -_cost(c, rules), c.sort_key, c) for c in discard_options(hand, observation)
         )
         if not self._weight:
             return ranked[0][3], ranked[0][0]
@@ -410,11 +451,11 @@ class LookaheadBot(GreedyBot):
         if not self._weight:
             return super()._score(cards, observation)
         rules = observation.round_rules
-        arrangement = self._arrange(cards, rules)
-        base = _loose_points(arrangement.leftover, rules)
+        leftover = self._leftover(cards, rules)
+        base = _loose_points(leftover, rules)
         if not base:
             return base
-        return base - self._weight * self._gain(arrangement.leftover, observation)
+        return base - self._weight * self._gain(leftover, observation)
 
     def _gain(self, leftover: Hand, observation: Observation) -> float:
         """Expected points one draw saves, from the cards the melds leave out."""
@@ -425,11 +466,11 @@ class LookaheadBot(GreedyBot):
         for card in leftover:
             if is_wild(card, rules) or card.suit is None:
                 continue
-            draws.update(Card(card.rank, suit) for suit in SUITS)
+            draws.update(_SUITED[card.rank, suit] for suit in SUITS)
             for step in (-2, -1, 1, 2):
                 rank = card.rank + step
                 if MIN_RANK <= rank <= MAX_RANK and rank != wild:
-                    draws.add(Card(rank, card.suit))
+                    draws.add(_SUITED[rank, card.suit])
         total = 0.0
         for card in draws:
             copies = self._unseen[card]
@@ -441,8 +482,11 @@ class LookaheadBot(GreedyBot):
 
     def _after(self, leftover: Hand, card: Card, rules: RoundRules) -> int:
         """Points of ``leftover`` after drawing ``card`` and discarding the costliest loose one."""
-        arrangement = self._arrange([*leftover, card], rules)
-        loose = [card_points(c, rules) for c in arrangement.leftover if not is_wild(c, rules)]
+        loose = [
+            card_points(c, rules)
+            for c in self._leftover([*leftover, card], rules)
+            if not is_wild(c, rules)
+        ]
         if not loose:
             return 0
         return sum(loose) - max(loose)
