@@ -487,6 +487,8 @@ class Solver:
         """The cards as a hand; checked like the functions' input, but cheaply for a Hand."""
         if type(cards) is Hand:
             hand = cards
+        elif type(cards) is tuple:
+            hand = Hand(cards)  # checks that each is a card; _split checks the copies
         elif isinstance(cards, str):
             hand = parse_cards(cards)
         else:
@@ -556,9 +558,7 @@ class Solver:
             if not block:
                 continue
             if not books:
-                loose.extend(
-                    _CARD[rank, s] for s in SUITS for _ in range((block >> 2 * s.index) & 3)
-                )
+                loose.extend(_block_cards(rank, block))
                 continue
             melded = True
             if distinct:  # copies of a suit beyond one a book stay in hand
@@ -601,6 +601,19 @@ class Solver:
 
 def _order(card: Card) -> tuple[int, int]:
     return card.sort_key
+
+
+_BLOCK_CARDS: dict[tuple[int, int], tuple[Card, ...]] = {}
+
+
+def _block_cards(rank: int, block: int) -> tuple[Card, ...]:
+    """The cards of one rank's packed block (two bits a suit), in suit order; remembered."""
+    found = _BLOCK_CARDS.get((rank, block))
+    if found is None:
+        found = _BLOCK_CARDS[rank, block] = tuple(
+            _CARD[rank, s] for s in SUITS for _ in range((block >> 2 * s.index) & 3)
+        )
+    return found
 
 
 # One solver per set of round rules, shared by the game's legal actions and the bots.

@@ -48,6 +48,7 @@ fewest points, as the round is scored after it.
 from __future__ import annotations
 
 import time
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
@@ -56,7 +57,7 @@ from ..core.rules import MIN_MELD, RoundRules, card_points, is_wild
 from ..core.solver import shared_solver
 from .actions import Action, Discard, Draw, GoOut
 from .observation import Observation
-from .players import GreedyBot, discard_options
+from .players import GreedyBot, Seed, discard_options
 from .sampling import TableRead, decision_rng, read_table, sample_draws
 
 __all__ = ["Decision", "ExpertBot", "Option"]
@@ -111,6 +112,14 @@ class ExpertBot(GreedyBot):
 
     last_decision: Decision | None = None
 
+    def __init__(self, seed: Seed = 0, name: str | None = None) -> None:
+        super().__init__(seed, name)
+        self._step_memo: dict[tuple[tuple[Card, ...], Card], tuple[tuple[Card, ...], bool]] = {}
+
+    def _forget_round(self) -> None:
+        super()._forget_round()
+        self._step_memo.clear()
+
     def decide(self, observation: Observation) -> Decision:
         """The move for ``observation``, the options weighed with their values, and why.
 
@@ -127,6 +136,8 @@ class ExpertBot(GreedyBot):
         self._read = read_table(observation)
         rng = decision_rng(self.seed, observation)
         self._draws = sample_draws(self._read.unseen, self.samples, self.depth + 1, rng)
+        # The chance the round ends in each later cycle, worked out once per decision.
+        self._end_chances = [self._read.later_end_chance(c) for c in range(self.depth + 1)]
         self._started = time.perf_counter()
         if observation.is_final_turn:
             return super()._choose(observation)  # scored right after: fewest points now
@@ -279,7 +290,7 @@ class ExpertBot(GreedyBot):
             ends = 0.0
             if not (immediate and step == 0):
                 cycle = step - 1 if immediate else step
-                ends = alive * read.later_end_chance(cycle)
+                ends = alive * self._end_chances[cycle]
                 alive -= ends
             loose, out = self._step(loose, drawn, rules)
             if out:
@@ -289,17 +300,35 @@ class ExpertBot(GreedyBot):
         return score + alive * points
 
     def _step(self, loose: list[Card], drawn: Card, rules: RoundRules) -> tuple[list[Card], bool]:
-        """Draw ``drawn`` into the loose cards, meld what melds, throw one; True if out."""
+        """Draw ``drawn`` into the loose cards, meld what melds, throw one; True if out.
+
+        Remembered for the round: the outcome depends only on which cards are loose.
+        """
+        key = (tuple(sorted(loose)), drawn)
+        memo = self._step_memo
+        found = memo.get(key)
+        if found is None:
+            found = memo[key] = self._new_step(key[0], drawn, rules)
+        return list(found[0]), found[1]
+
+    def _new_step(
+        self, loose: tuple[Card, ...], drawn: Card, rules: RoundRules
+    ) -> tuple[tuple[Card, ...], bool]:
         left = list(self._leftover([*loose, drawn], rules))
-        naturals = [c for c in left if not is_wild(c, rules)]
+        wild = rules.wild_rank
+        naturals = [c for c in left if c.suit is not None and c.rank != wild]
         melded = len(left) <= len(loose)  # some card went into a meld
         if len(naturals) <= 1 and (melded or len(naturals) == len(left)):
-            return [], True
+            return (), True
         if not naturals:
-            return left, False
-        throw = max(naturals, key=lambda c: (_alone(c, naturals, rules), c.rank, c.sort_key))
-        left.remove(throw)
-        return left, False
+            return tuple(left), False
+        alone = _alone_flags(naturals)
+        throw = max(
+            range(len(naturals)),
+            key=lambda i: (alone[i], naturals[i].rank, naturals[i].sort_key, -i),
+        )
+        left.remove(naturals[throw])
+        return tuple(left), False
 
     def _out_of_time(self) -> bool:
         limit = self.time_limit
@@ -366,7 +395,14 @@ def _connects(a: Card, b: Card, rules: RoundRules) -> bool:
     return a.suit is not None and a.suit == b.suit and abs(a.rank - b.rank) <= 2
 
 
-def _alone(card: Card, loose: list[Card], rules: RoundRules) -> bool:
-    others = list(loose)
-    others.remove(card)
-    return not any(_connects(card, other, rules) for other in others)
+def _alone_flags(naturals: list[Card]) -> list[bool]:
+    """For each natural, True when it connects (:func:`_connects`) to no other one.
+
+    A second copy of a card connects to it (same rank).
+    """
+    ranks = Counter(c.rank for c in naturals)
+    held = {(c.suit, c.rank) for c in naturals}
+    return [
+        ranks[c.rank] < 2 and not any((c.suit, c.rank + d) in held for d in (-2, -1, 1, 2))
+        for c in naturals
+    ]

@@ -148,12 +148,16 @@ class Bot:
         key = (len(observation.scores), observation.round_no)
         if key != self._round:  # a new round: old hands will not come back
             self._round = key
-            self._point_memo.clear()
-            self._plan_memo.clear()
-            self._arrangement_memo.clear()
-            self._after_memo.clear()
-            self._leftover_memo.clear()
+            self._forget_round()
         return self._choose(observation)
+
+    def _forget_round(self) -> None:
+        """Drop what was remembered about the last round's hands (they will not come back)."""
+        self._point_memo.clear()
+        self._plan_memo.clear()
+        self._arrangement_memo.clear()
+        self._after_memo.clear()
+        self._leftover_memo.clear()
 
     def _choose(self, observation: Observation) -> Action:
         raise NotImplementedError
