@@ -577,26 +577,15 @@ class Solver:
         return _can_meld_all(self._search, packed, len(wilds), self.rules)
 
     def going_out_discards(self, cards: str | Iterable[Card]) -> tuple[Card, ...]:
-        """Every card whose discard lets the rest go out (as :func:`going_out_discards`)."""
+        """Every card whose discard lets the rest go out (as :func:`going_out_discards`).
+
+        Worked out as the discards that leave 0 points, so a player who then weighs
+        every discard (:meth:`penalties_without_each`) finds them already solved.
+        """
         hand = self._hand(cards)
-        rules = self.rules
-        expected = rules.hand_size + 1
-        if len(hand) != expected:
-            raise HandSizeError(
-                f"Round {rules.round_no} deals {expected - 1} cards, so a hand that has drawn "
-                f"holds {expected}; this one holds {len(hand)}."
-            )
-        packed, _naturals, wilds = _split(hand, rules)
-        search = self._search
-        found = []
-        for card in sorted(set(hand), key=_order):
-            if card in wilds:
-                ok = _can_meld_all(search, packed, len(wilds) - 1, rules)
-            else:
-                ok = _can_meld_all(search, packed - (1 << _slot(card)), len(wilds), rules)
-            if ok:
-                found.append(card)
-        return tuple(found)
+        _check_drawn(hand, self.rules)
+        after = self.penalties_without_each(hand)
+        return tuple(card for card, points in after.items() if not points)
 
 
 def _order(card: Card) -> tuple[int, int]:
@@ -701,4 +690,24 @@ def going_out_discards(cards: str | Iterable[Card], rules: RoundRules | int) -> 
     (Card(13, Suit.SPADES),)
     """
     hand, rules = _prepare(cards, rules)
-    return Solver(rules).going_out_discards(hand)
+    _check_drawn(hand, rules)
+    packed, _naturals, wilds = _split(hand, rules)
+    search = _Search(rules.books_distinct_suits)
+    found = []
+    for card in sorted(set(hand), key=_order):
+        if card in wilds:
+            ok = _can_meld_all(search, packed, len(wilds) - 1, rules)
+        else:
+            ok = _can_meld_all(search, packed - (1 << _slot(card)), len(wilds), rules)
+        if ok:
+            found.append(card)
+    return tuple(found)
+
+
+def _check_drawn(hand: Hand, rules: RoundRules) -> None:
+    expected = rules.hand_size + 1
+    if len(hand) != expected:
+        raise HandSizeError(
+            f"Round {rules.round_no} deals {expected - 1} cards, so a hand that has drawn "
+            f"holds {expected}; this one holds {len(hand)}."
+        )
