@@ -32,6 +32,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from operator import itemgetter
 
 from ..errors import HandSizeError
 from .cards import DECK, SUITS, Card, Hand, Suit, check_available, parse_cards
@@ -272,8 +273,7 @@ def _choices(rem: int, wilds: int, must_meld: bool, distinct: bool = False) -> l
     return choices
 
 
-def _first(choice: Choice) -> int:
-    return choice[0]
+_first = itemgetter(0)  # a choice's points in hand
 
 
 class _Search:
@@ -281,14 +281,16 @@ class _Search:
 
     def __init__(self, distinct: bool = False) -> None:
         self.distinct = distinct
-        self.leftover: dict[tuple[int, int], int] = {}
-        self.best_choice: dict[tuple[int, int], Choice] = {}
+        # Keyed by naturals * 32 + wilds (a hand holds at most 20 cards): one int hashes
+        # faster than a pair.
+        self.leftover: dict[int, int] = {}
+        self.best_choice: dict[int, Choice] = {}
         self.needed: dict[int, int] = {}
 
     def min_leftover(self, rem: int, wilds: int) -> int:
         if not rem:
             return 0
-        key = (rem, wilds)
+        key = rem << 5 | wilds
         found = self.leftover.get(key)
         if found is not None:
             return found
@@ -338,7 +340,7 @@ class _Search:
         steps = []
         self.min_leftover(rem, wilds)
         while rem:
-            _points, book, runs, after, spare = self.best_choice[(rem, wilds)]
+            _points, book, runs, after, spare = self.best_choice[rem << 5 | wilds]
             rank_index = ((rem & -rem).bit_length() - 1) // _BLOCK
             block = (rem >> (rank_index * _BLOCK)) & _RANK_MASK
             for suit, _taken in runs:
