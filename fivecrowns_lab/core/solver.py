@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from operator import itemgetter
 
 from ..errors import HandSizeError
-from .cards import DECK, SUITS, Card, Hand, Suit, check_available, parse_cards
+from .cards import DECK, SUITS, Card, Hand, Suit, card_order, check_available, parse_cards
 from .melds import Meld, make_book, make_run
 from .rules import (
     MAX_RANK,
@@ -590,9 +590,7 @@ class Solver:
         return tuple(card for card, points in after.items() if not points)
 
 
-def _order(card: Card) -> tuple[int, int]:
-    return card.sort_key
-
+_order = card_order  # suit then rank, jokers last: the order of sort_key
 
 _BLOCK_CARDS: dict[tuple[int, int], tuple[Card, ...]] = {}
 

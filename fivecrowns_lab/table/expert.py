@@ -52,7 +52,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from ..core.cards import Card
+from ..core.cards import Card, card_order
 from ..core.rules import MIN_MELD, RoundRules, card_points, is_wild
 from ..core.solver import shared_solver
 from .actions import Action, Discard, Draw, GoOut
@@ -304,7 +304,7 @@ class ExpertBot(GreedyBot):
 
         Remembered for the round: the outcome depends only on which cards are loose.
         """
-        key = (tuple(sorted(loose)), drawn)
+        key = (tuple(sorted(loose, key=card_order)), drawn)
         memo = self._step_memo
         found = memo.get(key)
         if found is None:
@@ -385,7 +385,8 @@ class ExpertBot(GreedyBot):
 
 
 def _loose_points(cards: Sequence[Card], rules: RoundRules) -> int:
-    return sum(card_points(c, rules) for c in cards if not is_wild(c, rules))
+    wild = rules.wild_rank  # a natural scores its rank
+    return sum(c.rank for c in cards if c.suit is not None and c.rank != wild)
 
 
 def _connects(a: Card, b: Card, rules: RoundRules) -> bool:

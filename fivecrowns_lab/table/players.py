@@ -38,7 +38,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Protocol, runtime_checkable
 
-from ..core.cards import DECK, JOKER, SUITS, Card, Hand
+from ..core.cards import DECK, JOKER, SUITS, Card, Hand, card_order
 from ..core.rules import MAX_RANK, MIN_RANK, RoundRules, card_points, is_wild
 from ..core.solver import Arrangement, shared_solver
 from ..errors import BotError, quote
@@ -166,7 +166,7 @@ class Bot:
 
     def _arrange(self, cards: Sequence[Card], rules: RoundRules) -> Arrangement:
         """The best arrangement of a hand, remembered for the rest of the round."""
-        key = tuple(sorted(cards))
+        key = tuple(sorted(cards, key=card_order))
         found = self._arrangement_memo.get(key)
         if found is None:
             found = self._arrangement_memo[key] = shared_solver(rules).best_arrangement(key)
@@ -174,7 +174,7 @@ class Bot:
 
     def _leftover(self, cards: Sequence[Card], rules: RoundRules) -> Hand:
         """The cards the best arrangement leaves in hand (its melds not built), remembered."""
-        key = tuple(sorted(cards))
+        key = tuple(sorted(cards, key=card_order))
         found = self._leftover_memo.get(key)
         if found is None:
             found = self._leftover_memo[key] = shared_solver(rules).leftover(key)
@@ -182,7 +182,7 @@ class Bot:
 
     def _points(self, cards: Sequence[Card], rules: RoundRules) -> int:
         """Penalty of a hand after its best melds, remembered for the rest of the round."""
-        key = tuple(sorted(cards))
+        key = tuple(sorted(cards, key=card_order))
         found = self._point_memo.get(key)
         if found is None:
             found = self._point_memo[key] = shared_solver(rules).penalty(key)
@@ -195,7 +195,7 @@ class Bot:
         score if the round ended now; but a wild always finds a meld later, so for
         choosing what to keep it is worth nothing (and must never be thrown away).
         """
-        key = tuple(sorted(cards))
+        key = tuple(sorted(cards, key=card_order))
         found = self._plan_memo.get(key)
         if found is None:
             value = self._points(key, rules)
@@ -212,7 +212,7 @@ class Bot:
     ) -> dict[Card, int]:
         """For each different card, :meth:`_plan_points` of the hand without it (``final``:
         :meth:`_points`), all in one pass of the solver, remembered for the round."""
-        key = (final, tuple(sorted(cards)))
+        key = (final, tuple(sorted(cards, key=card_order)))
         found = self._after_memo.get(key)
         if found is not None:
             return found
@@ -298,7 +298,8 @@ def _without(hand: Hand | list[Card], card: Card) -> list[Card]:
 
 def _loose_points(leftover: Hand, rules: RoundRules) -> int:
     """Points of the cards outside melds, loose wilds counted as 0 (they will meld later)."""
-    return sum(card_points(c, rules) for c in leftover if not is_wild(c, rules))
+    wild = rules.wild_rank  # a natural scores its rank
+    return sum(c.rank for c in leftover if c.suit is not None and c.rank != wild)
 
 
 class RandomBot(Bot):
@@ -486,10 +487,11 @@ class LookaheadBot(GreedyBot):
 
     def _after(self, leftover: Hand, card: Card, rules: RoundRules) -> int:
         """Points of ``leftover`` after drawing ``card`` and discarding the costliest loose one."""
+        wild = rules.wild_rank  # a natural scores its rank
         loose = [
-            card_points(c, rules)
+            c.rank
             for c in self._leftover([*leftover, card], rules)
-            if not is_wild(c, rules)
+            if c.suit is not None and c.rank != wild
         ]
         if not loose:
             return 0
