@@ -605,9 +605,12 @@ def _block_cards(rank: int, block: int) -> tuple[Card, ...]:
     return found
 
 
-# One solver per set of round rules, shared by the game's legal actions and the bots.
+# One solver per set of round rules, shared by the game's legal actions and the bots:
+# at most 12 (solitaire plays all 11 rounds at once), each starting afresh past 20,000
+# positions (about 280 bytes each: some 6 MB a solver, 70 MB at the very most).
 _SHARED: dict[RoundRules, Solver] = {}
-_SHARED_MOST = 8
+_SHARED_MOST = 12
+_SHARED_LIMIT = 20_000
 
 
 def shared_solver(rules: RoundRules | int) -> Solver:
@@ -620,7 +623,7 @@ def shared_solver(rules: RoundRules | int) -> Solver:
     if found is None:
         if len(_SHARED) >= _SHARED_MOST:
             _SHARED.clear()
-        found = _SHARED[rules] = Solver(rules)
+        found = _SHARED[rules] = Solver(rules, _SHARED_LIMIT)
     return found
 
 
