@@ -210,8 +210,16 @@ def _distinct_books(left: list[int], must_meld: bool) -> list[tuple[int, int, in
     return options
 
 
-def _choices(rem: int, wilds: int, must_meld: bool, distinct: bool = False) -> list[Choice]:
-    """Every choice at the lowest rank held (see the module docstring)."""
+# A "head" is a choice before its runs are extended: (points left in hand at the rank,
+# books, the suits that start runs, wilds after the books). Every choice of a head has
+# its points, so the search can skip a head without extending its runs.
+Head = tuple[int, int, tuple[int, ...], int]
+
+
+def _heads(
+    rem: int, wilds: int, must_meld: bool, distinct: bool = False
+) -> tuple[int, int, list[Head]]:
+    """The lowest rank held, the naturals above it, and every head there."""
     rank_index = ((rem & -rem).bit_length() - 1) // _BLOCK
     rank = rank_index + MIN_RANK
     shift = rank_index * _BLOCK
@@ -234,7 +242,7 @@ def _choices(rem: int, wilds: int, must_meld: bool, distinct: bool = False) -> l
         else:
             continue
         splits = [o + (suit,) * k for o in splits for k in range(count + 1)]
-    choices: list[Choice] = []
+    heads: list[Head] = []
     if distinct:
         counts = [(block >> (2 * suit)) & 3 for suit in range(5)]
         for starts in splits:
@@ -243,15 +251,9 @@ def _choices(rem: int, wilds: int, must_meld: bool, distinct: bool = False) -> l
                 left[suit] -= 1
             for books, unbooked, need in _distinct_books(left, must_meld):
                 spare = wilds - need
-                if spare < 0:
-                    continue
-                points = unbooked * rank
-                if not starts:
-                    choices.append((points, books, (), rest, spare))
-                    continue
-                for after, spare_after, runs in _run_sets(rest, starts, rank, spare):
-                    choices.append((points, books, runs, after, spare_after))
-        return choices
+                if spare >= 0:
+                    heads.append((unbooked * rank, books, starts, spare))
+        return rank, rest, heads
     for starts in splits:
         left_here = total - len(starts)
         if left_here == 0:
@@ -262,15 +264,26 @@ def _choices(rem: int, wilds: int, must_meld: bool, distinct: bool = False) -> l
             book_options = (True, False)
         for book in book_options:
             spare = wilds - (MIN_MELD - left_here if book and left_here < MIN_MELD else 0)
-            if spare < 0:
-                continue
-            points = 0 if book else left_here * rank
-            if not starts:
-                choices.append((points, book, (), rest, spare))
-                continue
-            for after, spare_after, runs in _run_sets(rest, starts, rank, spare):
-                choices.append((points, book, runs, after, spare_after))
-    return choices
+            if spare >= 0:
+                heads.append((0 if book else left_here * rank, book, starts, spare))
+    return rank, rest, heads
+
+
+def _expand(head: Head, rest: int, rank: int) -> list[Choice]:
+    """The choices of a head: each way to extend its runs."""
+    points, books, starts, spare = head
+    if not starts:
+        return [(points, books, (), rest, spare)]
+    return [
+        (points, books, runs, after, spare_after)
+        for after, spare_after, runs in _run_sets(rest, starts, rank, spare)
+    ]
+
+
+def _choices(rem: int, wilds: int, must_meld: bool, distinct: bool = False) -> list[Choice]:
+    """Every choice at the lowest rank held (see the module docstring)."""
+    rank, rest, heads = _heads(rem, wilds, must_meld, distinct)
+    return [choice for head in heads for choice in _expand(head, rest, rank)]
 
 
 _first = itemgetter(0)  # a choice's points in hand
@@ -296,16 +309,22 @@ class _Search:
             return found
         best = _INF
         chosen = None
-        # Cheapest-looking choices first, so the bound below cuts more.
-        for choice in sorted(_choices(rem, wilds, False, self.distinct), key=_first):
-            points = choice[0]
+        rank, rest, heads = _heads(rem, wilds, False, self.distinct)
+        # Cheapest-looking choices first, so the bound below cuts more; a head's runs are
+        # extended only when its points are below the best so far.
+        heads.sort(key=_first)
+        for head in heads:
+            points = head[0]
             if points >= best:
                 break
-            value = points + self.min_leftover(choice[3], choice[4])
-            if value < best:
-                best, chosen = value, choice
-                if best == 0:
+            for choice in _expand(head, rest, rank):
+                if points >= best:
                     break
+                value = points + self.min_leftover(choice[3], choice[4])
+                if value < best:
+                    best, chosen = value, choice
+            if best == 0:
+                break
         self.leftover[key] = best
         assert chosen is not None  # leaving the whole rank in hand is always a choice
         self.best_choice[key] = chosen
