@@ -418,6 +418,16 @@ class LookaheadBot(GreedyBot):
     horizon = 1.5  # draws it expects before the round ends, early in a round
     candidates = 4  # discards, lowest penalty first, whose outlook it weighs
 
+    def __init__(self, seed: Seed = 0, name: str | None = None) -> None:
+        super().__init__(seed, name)
+        # Per leftover: its loose points, the draws that could help it (in the order they
+        # are weighed) and the points each saves, once worked out.
+        self._draw_memo: dict[Hand, tuple[int, list[Card], dict[Card, int]]] = {}
+
+    def _forget_round(self) -> None:
+        super()._forget_round()
+        self._draw_memo.clear()
+
     def _choose(self, observation: Observation) -> Action:
         self._unseen = observation.unseen()
         self._unseen_total = max(1, sum(self._unseen.values()))
@@ -465,24 +475,35 @@ class LookaheadBot(GreedyBot):
     def _gain(self, leftover: Hand, observation: Observation) -> float:
         """Expected points one draw saves, from the cards the melds leave out."""
         rules = observation.round_rules
-        wild = observation.wild_rank
-        base = _loose_points(leftover, rules)
-        draws: set[Card] = set()
-        for card in leftover:
-            if is_wild(card, rules) or card.suit is None:
-                continue
-            draws.update(_SUITED[card.rank, suit] for suit in SUITS)
-            for step in (-2, -1, 1, 2):
-                rank = card.rank + step
-                if MIN_RANK <= rank <= MAX_RANK and rank != wild:
-                    draws.add(_SUITED[rank, card.suit])
+        found = self._draw_memo.get(leftover)
+        if found is None:
+            wild = observation.wild_rank
+            draws: set[Card] = set()
+            for card in leftover:
+                if is_wild(card, rules) or card.suit is None:
+                    continue
+                draws.update(_SUITED[card.rank, suit] for suit in SUITS)
+                for step in (-2, -1, 1, 2):
+                    rank = card.rank + step
+                    if MIN_RANK <= rank <= MAX_RANK and rank != wild:
+                        draws.add(_SUITED[rank, card.suit])
+            found = self._draw_memo[leftover] = (_loose_points(leftover, rules), list(draws), {})
+        # What each draw saves depends only on the leftover, so it is remembered for the
+        # round; the unseen copies that weigh it change every turn.
+        base, order, saves = found
         total = 0.0
-        for card in draws:
+        for card in order:
             copies = self._unseen[card]
             if copies:
-                total += copies * max(0, base - self._after(leftover, card, rules))
+                saved = saves.get(card)
+                if saved is None:
+                    saved = saves[card] = max(0, base - self._after(leftover, card, rules))
+                total += copies * saved
         if self._wild_outs:
-            total += self._wild_outs * max(0, base - self._after(leftover, JOKER, rules))
+            saved = saves.get(JOKER)
+            if saved is None:
+                saved = saves[JOKER] = max(0, base - self._after(leftover, JOKER, rules))
+            total += self._wild_outs * saved
         return total / self._unseen_total
 
     def _after(self, leftover: Hand, card: Card, rules: RoundRules) -> int:
