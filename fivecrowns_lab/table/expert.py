@@ -314,8 +314,18 @@ class ExpertBot(GreedyBot):
     def _new_step(
         self, loose: tuple[Card, ...], drawn: Card, rules: RoundRules
     ) -> tuple[tuple[Card, ...], bool]:
-        left = list(self._leftover([*loose, drawn], rules))
         wild = rules.wild_rank
+        if (
+            drawn.suit is not None
+            and drawn.rank != wild
+            and all(c.suit is not None and c.rank != wild for c in loose)
+            and not any(_connects(drawn, c, rules) for c in loose)
+        ):
+            # Loose cards hold no meld (they are what the melds left), and with no wild a
+            # new meld needs the drawn card beside another of its rank or suit: none here.
+            left = sorted([*loose, drawn], key=card_order)
+        else:
+            left = list(self._leftover([*loose, drawn], rules))
         naturals = [c for c in left if c.suit is not None and c.rank != wild]
         melded = len(left) <= len(loose)  # some card went into a meld
         if len(naturals) <= 1 and (melded or len(naturals) == len(left)):
