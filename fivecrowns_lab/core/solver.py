@@ -308,21 +308,25 @@ class _Search:
         if found is not None:
             return found
         best = _INF
-        chosen = None
+        chosen: Choice | None = None
         rank, rest, heads = _heads(rem, wilds, False, self.distinct)
         # Cheapest-looking choices first, so the bound below cuts more; a head's runs are
         # extended only when its points are below the best so far.
         heads.sort(key=_first)
-        for head in heads:
-            points = head[0]
+        for points, books, starts, spare in heads:
             if points >= best:
                 break
-            for choice in _expand(head, rest, rank):
+            if not starts:  # no run starts here: one choice, the naturals above stay
+                value = points + self.min_leftover(rest, spare)
+                if value < best:
+                    best, chosen = value, (points, books, (), rest, spare)
+                continue
+            for after, spare_after, runs in _run_sets(rest, starts, rank, spare):
                 if points >= best:
                     break
-                value = points + self.min_leftover(choice[3], choice[4])
+                value = points + self.min_leftover(after, spare_after)
                 if value < best:
-                    best, chosen = value, choice
+                    best, chosen = value, (points, books, runs, after, spare_after)
             if best == 0:
                 break
         self.leftover[key] = best
