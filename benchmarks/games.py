@@ -1,9 +1,13 @@
-"""Benchmark full games (issue 3): speed on one core, simulate's speed-up, and bot strength.
+"""Benchmark full games (issues 3 and 21): speed on one core, simulate's speed-up, strength.
 
 Prints:
-- full 11-round four-player games per second on one core with four greedy bots
-  (target: at least 5 games/s; the ratio against the target is shown) and with four
-  lookahead bots, as the median over several batches;
+- the four speeds of issue 21 on one core, each against its target as a ratio:
+  full 11-round four-player games per second with four greedy bots (target 50),
+  four lookahead bots (10) and four expert bots (2), and Five Crowns Solitaire deals
+  per second (20). Each is the median over several batches of the same seeded games,
+  timed in a fresh process per batch. With ``--baseline DIR`` (an earlier checkout,
+  e.g. ``git worktree add /tmp/speed-base d50a911``) every batch is also timed there,
+  in turns (A B A B ...) within this run, and the ratio this / baseline is printed;
 - the speed-up of ``simulate`` with two worker processes over a serial run;
 - bot strength: four-player games seating random, greedy, lookahead and greedy in
   every circular order and rotation (so each bot sits after the random bot equally
@@ -11,47 +15,85 @@ Prints:
   per-game differences lookahead - greedy and greedy - random with their intervals
   (lower totals are better).
 
-Run: ``python benchmarks/games.py`` (``--games N`` for the strength table, default 2000;
-``--skip-strength`` for the speeds only).
+Run: ``python benchmarks/games.py [--baseline DIR]`` (``--games N`` for the strength
+table, default 2000; ``--skip-strength`` for the speeds only; ``--batches B``).
 """
 
 from __future__ import annotations
 
 import argparse
 import statistics
+import subprocess
+import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
 
-from fivecrowns_lab import Game, make_bot, play_game, simulate
+from fivecrowns_lab import simulate
 
-TARGET = 5.0  # greedy games per second, from the issue
 Z95 = 1.959964
 
+# (what is timed, games a batch, target a second): the targets of issue 21, on one core.
+WORKLOADS: dict[str, tuple[int, float]] = {
+    "greedy": (6, 50.0),
+    "lookahead": (3, 10.0),
+    "expert": (1, 2.0),
+    "solitaire": (10, 20.0),
+}
 
-def games_per_second(bot: str, games: int, batches: int) -> list[float]:
-    rates = []
-    for batch in range(batches):
-        start = time.perf_counter()
-        for g in range(games):
-            seed = 1000 * batch + g
-            play_game(Game(4, seed=seed), [make_bot(bot, seed + s) for s in range(4)])
-        rates.append(games / (time.perf_counter() - start))
-    return rates
+# Run in a fresh process with a checkout first on the path: prints games per second.
+_TIMER = """
+import sys, time
+sys.path.insert(0, sys.argv[1])
+kind, games, first = sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
+from fivecrowns_lab import Game, Solitaire, make_bot, play_game
+start = time.process_time()
+for seed in range(first, first + games):
+    if kind == "solitaire":
+        Solitaire(seed=seed).play()
+    else:
+        play_game(Game(4, seed=seed), [make_bot(kind, seed + s) for s in range(4)])
+print(games / (time.process_time() - start))
+"""
 
 
-def speeds(batches: int) -> None:
-    print("Full 11-round, four-player games on one core (median of batches):")
-    greedy = games_per_second("greedy", 6, batches)
-    median = statistics.median(greedy)
-    print(
-        f"  greedy x4:    {median:6.2f} games/s  (batches {min(greedy):.2f}..{max(greedy):.2f}; "
-        f"{median / TARGET:.2f} x the {TARGET:g} games/s target)"
-    )
-    strong = games_per_second("lookahead", 2, batches)
-    print(
-        f"  lookahead x4: {statistics.median(strong):6.2f} games/s  "
-        f"({statistics.median(strong) / median:.2f} x greedy's speed)"
-    )
+def rate_in(checkout: Path, kind: str, games: int, first: int) -> float:
+    """Games (or solitaire deals) per second for one batch, in a fresh process."""
+    out = subprocess.run(
+        [sys.executable, "-c", _TIMER, str(checkout), kind, str(games), str(first)],
+        capture_output=True, text=True, check=True,
+    )  # fmt: skip
+    return float(out.stdout)
+
+
+def speeds(batches: int, baseline: Path | None, only: list[str] | None = None) -> None:
+    here = Path(__file__).resolve().parents[1]
+    where = "beside the baseline, in turns (A B A B ...)" if baseline else "this checkout"
+    print(f"Speeds on one core, median of {batches} batches of the same seeded games, {where}:")
+    for kind, (games, target) in WORKLOADS.items():
+        if only and kind not in only:
+            continue
+        mine: list[float] = []
+        base: list[float] = []
+        for batch in range(batches):
+            first = 1000 * batch
+            mine.append(rate_in(here, kind, games, first))
+            if baseline:
+                base.append(rate_in(baseline, kind, games, first))
+        median = statistics.median(mine)
+        unit = "deals/s" if kind == "solitaire" else "games/s"
+        name = kind if kind == "solitaire" else f"{kind} x4"
+        line = (
+            f"  {name:<13} {median:7.2f} {unit}  (batches {min(mine):.2f}..{max(mine):.2f}); "
+            f"{median / target:5.2f} x the target {target:g}"
+        )
+        if baseline:
+            old = statistics.median(base)
+            line += (
+                f"; baseline {old:6.2f} ({old / target:4.2f} x target); "
+                f"this / baseline {median / old:5.2f}"
+            )
+        print(line)
 
 
 def speedup(games: int) -> None:
@@ -129,9 +171,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=2000, help="games for the strength table")
     parser.add_argument("--batches", type=int, default=5, help="batches for the speed medians")
+    parser.add_argument("--baseline", type=Path, help="an earlier checkout to compare with")
+    parser.add_argument(
+        "--only", nargs="*", choices=list(WORKLOADS), help="time only these workloads"
+    )
     parser.add_argument("--skip-strength", action="store_true")
     args = parser.parse_args()
-    speeds(args.batches)
+    speeds(args.batches, args.baseline, args.only)
     speedup(24)
     if not args.skip_strength:
         strength(args.games)

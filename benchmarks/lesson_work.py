@@ -116,13 +116,13 @@ def stop_latencies(wait: float) -> dict[str, tuple[float, float]]:
     From the click: until the work ended (the Stop button is disabled again, no more
     games or deals are played) and until the partial results and their plot are drawn.
     """
-    from fivecrowns_lab.views.strategy import SolitaireOddsLesson, StrategyLab
+    from fivecrowns_lab.views.strategy import SolitaireOddsLesson, StrategyLab, solitaire_cap
 
     slowest = max(BOTS, key=lambda b: GAME_SECONDS.get(b, UNMEASURED_SECONDS))
     lab = StrategyLab(players=(slowest,) * 4, n_games=2, background=False)
     lab.n_games.value = lab.n_games.max
     odds = SolitaireOddsLesson(n=1, background=False)
-    odds.n.value = odds.n.max
+    odds.n.value = solitaire_cap()  # the most deals a run may play
     go_out = GoOutLesson(n=200)
     go_out.n.value = max(GoOutLesson.DEAL_CHOICES)
     found = {}

@@ -346,3 +346,31 @@ def test_hints_read_no_private_attribute_of_a_bot():
     from fivecrowns_lab.table import hints
 
     assert not re.search(r"\bbot\._", inspect.getsource(hints))
+
+
+def test_a_rollout_draw_that_connects_to_no_loose_card_melds_nothing():
+    # The expert's rollout skips the solver when the drawn card meets loose cards (what
+    # the melds left) with no wild and connects to none of them: check that shortcut.
+    import random
+
+    from fivecrowns_lab import DECK
+    from fivecrowns_lab.core.cards import card_order
+    from fivecrowns_lab.core.rules import RoundRules
+    from fivecrowns_lab.core.solver import Solver
+    from fivecrowns_lab.table.expert import _connects
+
+    rng = random.Random(5)
+    checked = 0
+    for _ in range(1500):
+        flags = rng.choice([{}, {"books_distinct_suits": True}, {"no_all_wild_melds": True}])
+        rules = RoundRules(rng.randint(1, 11), **flags)
+        solver, wild = Solver(rules), rules.wild_rank
+        loose = list(solver.leftover(rng.sample(DECK, rng.randint(3, 14))))
+        drawn = rng.choice(DECK)
+        if any(c.suit is None or c.rank == wild for c in [*loose, drawn]):
+            continue
+        if any(_connects(drawn, c, rules) for c in loose):
+            continue
+        assert list(solver.leftover([*loose, drawn])) == sorted([*loose, drawn], key=card_order)
+        checked += 1
+    assert checked > 300

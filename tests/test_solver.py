@@ -225,3 +225,75 @@ def test_seeded_random_deals_are_valid_for_every_round():
             cards = rng.sample(DECK, hand_size(round_no) + 1)
             arrangement = best_arrangement(cards, round_no)
             assert_valid_arrangement(cards, round_no, arrangement)
+
+
+# -- the remembering Solver (issue 21): the same answers as the functions ----------------------
+
+_VARIANT_FLAGS = [{}, {"books_distinct_suits": True}, {"no_all_wild_melds": True}]
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(hands(max_size=12), st.sampled_from(_VARIANT_FLAGS))
+def test_penalties_without_each_equal_one_penalty_call_per_card(case, flags):
+    from fivecrowns_lab.core.rules import RoundRules
+    from fivecrowns_lab.core.solver import penalties_without_each
+
+    cards, round_no = case
+    rules = RoundRules(round_no, **flags)
+    expected = {}
+    for card in sorted(set(cards), key=lambda c: c.sort_key):
+        rest = list(cards)
+        rest.remove(card)
+        expected[card] = penalty(rest, rules)
+    found = penalties_without_each(cards, rules)
+    assert found == expected
+    assert list(found) == list(expected)  # suit-then-rank order
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(hands(max_size=12), min_size=1, max_size=6), st.sampled_from(_VARIANT_FLAGS))
+def test_a_solver_that_remembers_answers_as_the_functions_do(cases, flags):
+    # One Solver per round, asked many hands in a row (its memo carries over, and a tiny
+    # limit makes it start afresh in between): every answer is the cold functions' answer.
+    from fivecrowns_lab.core.rules import RoundRules
+    from fivecrowns_lab.core.solver import Solver
+
+    solvers: dict[int, Solver] = {}
+    for cards, round_no in cases:
+        rules = RoundRules(round_no, **flags)
+        solver = solvers.setdefault(round_no, Solver(rules, limit=len(cases) * 40))
+        assert solver.penalty(cards) == penalty(cards, rules)
+        assert solver.best_arrangement(cards) == best_arrangement(cards, rules)
+        assert solver.can_go_out(cards) == can_go_out(cards, rules)
+        if len(cards) == rules.hand_size + 1:
+            assert solver.going_out_discards(cards) == going_out_discards(cards, rules)
+
+
+def test_a_solver_refuses_what_the_functions_refuse():
+    from fivecrowns_lab.core.solver import Solver, shared_solver
+
+    solver = Solver(3)
+    with pytest.raises(CardError, match="only 2 copies of 8♥, but these cards hold 3"):
+        solver.penalty(parse_cards("8H 8H 8H", check=False))
+    with pytest.raises(CardError, match="only 6 jokers"):
+        solver.penalty([JOKER] * 7)
+    with pytest.raises(HandSizeError):
+        solver.penalty(list(DECK[:21]))
+    with pytest.raises(HandSizeError, match="holds 6; this one holds 3"):
+        solver.going_out_discards("5H 6H 7H")
+    assert shared_solver(3) is shared_solver(3)
+    assert shared_solver(3).penalty("7H 8H 9H QS QC") == 24
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(hands(max_size=14), st.sampled_from(_VARIANT_FLAGS))
+def test_a_solvers_leftover_is_the_best_arrangements_leftover(case, flags):
+    from fivecrowns_lab.core.rules import RoundRules
+    from fivecrowns_lab.core.solver import Solver
+
+    cards, round_no = case
+    rules = RoundRules(round_no, **flags)
+    arrangement = best_arrangement(cards, rules)
+    leftover = Solver(rules).leftover(cards)
+    assert leftover == arrangement.leftover
+    assert (len(leftover) < len(cards)) == bool(arrangement.melds)

@@ -1,4 +1,5 @@
 """The rules as values: cards and notation, the schedule, melds, the exact solver, lay-offs.
 
-Standard library only and stateless: every other layer builds on this one.
+Standard library only and stateless (a ``Solver`` remembers positions it solved, a cache
+that changes no answer): every other layer builds on this one.
 """

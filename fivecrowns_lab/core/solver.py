@@ -32,9 +32,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from operator import itemgetter
 
 from ..errors import HandSizeError
-from .cards import DECK, SUITS, Card, Hand, Suit, parse_cards
+from .cards import DECK, SUITS, Card, Hand, Suit, card_order, check_available, parse_cards
 from .melds import Meld, make_book, make_run
 from .rules import (
     MAX_RANK,
@@ -50,10 +51,13 @@ from .rules import (
 __all__ = [
     "Arrangement",
     "HandSizeError",
+    "Solver",
     "best_arrangement",
     "can_go_out",
     "going_out_discards",
+    "penalties_without_each",
     "penalty",
+    "shared_solver",
 ]
 
 # A game hand holds at most 14 cards; up to 20 still solve in well under a second,
@@ -118,7 +122,12 @@ def _split(cards: Hand, rules: RoundRules) -> tuple[int, list[Card], list[Card]]
             wilds.append(card)
         else:
             naturals.append(card)
-            packed += 1 << _slot(card)
+            slot = _slot(card)
+            if (packed >> slot) & 3 == 2:  # a third copy would spill into the next card's bits
+                check_available(cards)
+            packed += 1 << slot
+    if len(wilds) > 2:
+        check_available(wilds)
     return packed, naturals, wilds
 
 
@@ -201,8 +210,16 @@ def _distinct_books(left: list[int], must_meld: bool) -> list[tuple[int, int, in
     return options
 
 
-def _choices(rem: int, wilds: int, must_meld: bool, distinct: bool = False) -> list[Choice]:
-    """Every choice at the lowest rank held (see the module docstring)."""
+# A "head" is a choice before its runs are extended: (points left in hand at the rank,
+# books, the suits that start runs, wilds after the books). Every choice of a head has
+# its points, so the search can skip a head without extending its runs.
+Head = tuple[int, int, tuple[int, ...], int]
+
+
+def _heads(
+    rem: int, wilds: int, must_meld: bool, distinct: bool = False
+) -> tuple[int, int, list[Head]]:
+    """The lowest rank held, the naturals above it, and every head there."""
     rank_index = ((rem & -rem).bit_length() - 1) // _BLOCK
     rank = rank_index + MIN_RANK
     shift = rank_index * _BLOCK
@@ -225,7 +242,7 @@ def _choices(rem: int, wilds: int, must_meld: bool, distinct: bool = False) -> l
         else:
             continue
         splits = [o + (suit,) * k for o in splits for k in range(count + 1)]
-    choices: list[Choice] = []
+    heads: list[Head] = []
     if distinct:
         counts = [(block >> (2 * suit)) & 3 for suit in range(5)]
         for starts in splits:
@@ -234,15 +251,9 @@ def _choices(rem: int, wilds: int, must_meld: bool, distinct: bool = False) -> l
                 left[suit] -= 1
             for books, unbooked, need in _distinct_books(left, must_meld):
                 spare = wilds - need
-                if spare < 0:
-                    continue
-                points = unbooked * rank
-                if not starts:
-                    choices.append((points, books, (), rest, spare))
-                    continue
-                for after, spare_after, runs in _run_sets(rest, starts, rank, spare):
-                    choices.append((points, books, runs, after, spare_after))
-        return choices
+                if spare >= 0:
+                    heads.append((unbooked * rank, books, starts, spare))
+        return rank, rest, heads
     for starts in splits:
         left_here = total - len(starts)
         if left_here == 0:
@@ -253,19 +264,29 @@ def _choices(rem: int, wilds: int, must_meld: bool, distinct: bool = False) -> l
             book_options = (True, False)
         for book in book_options:
             spare = wilds - (MIN_MELD - left_here if book and left_here < MIN_MELD else 0)
-            if spare < 0:
-                continue
-            points = 0 if book else left_here * rank
-            if not starts:
-                choices.append((points, book, (), rest, spare))
-                continue
-            for after, spare_after, runs in _run_sets(rest, starts, rank, spare):
-                choices.append((points, book, runs, after, spare_after))
-    return choices
+            if spare >= 0:
+                heads.append((0 if book else left_here * rank, book, starts, spare))
+    return rank, rest, heads
 
 
-def _first(choice: Choice) -> int:
-    return choice[0]
+def _expand(head: Head, rest: int, rank: int) -> list[Choice]:
+    """The choices of a head: each way to extend its runs."""
+    points, books, starts, spare = head
+    if not starts:
+        return [(points, books, (), rest, spare)]
+    return [
+        (points, books, runs, after, spare_after)
+        for after, spare_after, runs in _run_sets(rest, starts, rank, spare)
+    ]
+
+
+def _choices(rem: int, wilds: int, must_meld: bool, distinct: bool = False) -> list[Choice]:
+    """Every choice at the lowest rank held (see the module docstring)."""
+    rank, rest, heads = _heads(rem, wilds, must_meld, distinct)
+    return [choice for head in heads for choice in _expand(head, rest, rank)]
+
+
+_first = itemgetter(0)  # a choice's points in hand
 
 
 class _Search:
@@ -273,29 +294,41 @@ class _Search:
 
     def __init__(self, distinct: bool = False) -> None:
         self.distinct = distinct
-        self.leftover: dict[tuple[int, int], int] = {}
-        self.best_choice: dict[tuple[int, int], Choice] = {}
+        # Keyed by naturals * 32 + wilds (a hand holds at most 20 cards): one int hashes
+        # faster than a pair.
+        self.leftover: dict[int, int] = {}
+        self.best_choice: dict[int, Choice] = {}
         self.needed: dict[int, int] = {}
 
     def min_leftover(self, rem: int, wilds: int) -> int:
         if not rem:
             return 0
-        key = (rem, wilds)
+        key = rem << 5 | wilds
         found = self.leftover.get(key)
         if found is not None:
             return found
         best = _INF
-        chosen = None
-        # Cheapest-looking choices first, so the bound below cuts more.
-        for choice in sorted(_choices(rem, wilds, False, self.distinct), key=_first):
-            points = choice[0]
+        chosen: Choice | None = None
+        rank, rest, heads = _heads(rem, wilds, False, self.distinct)
+        # Cheapest-looking choices first, so the bound below cuts more; a head's runs are
+        # extended only when its points are below the best so far.
+        heads.sort(key=_first)
+        for points, books, starts, spare in heads:
             if points >= best:
                 break
-            value = points + self.min_leftover(choice[3], choice[4])
-            if value < best:
-                best, chosen = value, choice
-                if best == 0:
+            if not starts:  # no run starts here: one choice, the naturals above stay
+                value = points + self.min_leftover(rest, spare)
+                if value < best:
+                    best, chosen = value, (points, books, (), rest, spare)
+                continue
+            for after, spare_after, runs in _run_sets(rest, starts, rank, spare):
+                if points >= best:
                     break
+                value = points + self.min_leftover(after, spare_after)
+                if value < best:
+                    best, chosen = value, (points, books, runs, after, spare_after)
+            if best == 0:
+                break
         self.leftover[key] = best
         assert chosen is not None  # leaving the whole rank in hand is always a choice
         self.best_choice[key] = chosen
@@ -330,7 +363,7 @@ class _Search:
         steps = []
         self.min_leftover(rem, wilds)
         while rem:
-            _points, book, runs, after, spare = self.best_choice[(rem, wilds)]
+            _points, book, runs, after, spare = self.best_choice[rem << 5 | wilds]
             rank_index = ((rem & -rem).bit_length() - 1) // _BLOCK
             block = (rem >> (rank_index * _BLOCK)) & _RANK_MASK
             for suit, _taken in runs:
@@ -446,6 +479,177 @@ def _split_full_run(full: Meld, rules: RoundRules) -> list[Meld]:
     return [make_book([book_card, *pad], rules), make_run(rest, rules, full.suit)]
 
 
+class Solver:
+    """The solver for one round's rules, remembering every position it has solved.
+
+    The functions below start afresh on every call. A ``Solver`` keeps what it has
+    worked out, so questions about hands that share most of their cards (a hand
+    before and after a draw, the hand less each of its cards, the same hand next
+    turn) re-solve only what is new. The answers are the functions' answers: a
+    position's value and its best choice do not depend on what was solved before.
+
+    The memory grows with use, up to about ``limit`` positions (a few hundred bytes
+    each); past that it starts afresh. :func:`shared_solver` keeps one per rules.
+
+    >>> solver = Solver(3)
+    >>> solver.penalty("7H 8H 9H QS QC"), solver.penalty("7H 8H 9H QS")
+    (24, 12)
+    """
+
+    def __init__(self, rules: RoundRules | int, limit: int = 100_000) -> None:
+        self.rules = round_rules(rules)
+        self.limit = limit
+        self._search = _Search(self.rules.books_distinct_suits)
+
+    def __repr__(self) -> str:
+        return f"Solver({self.rules!r})"
+
+    def clear(self) -> None:
+        """Forget every solved position."""
+        self._search = _Search(self.rules.books_distinct_suits)
+
+    def _hand(self, cards: str | Iterable[Card]) -> Hand:
+        """The cards as a hand; checked like the functions' input, but cheaply for a Hand."""
+        if type(cards) is Hand:
+            hand = cards
+        elif type(cards) is tuple:
+            hand = Hand(cards)  # checks that each is a card; _split checks the copies
+        elif isinstance(cards, str):
+            hand = parse_cards(cards)
+        else:
+            hand = parse_cards(cards, check=False)  # _split checks the copies
+        if len(hand) > _MAX_CARDS:
+            _prepare(hand, self.rules)  # raises the size error
+        search = self._search
+        if len(search.leftover) + len(search.needed) > self.limit:
+            self.clear()
+        return hand
+
+    def _value(self, packed: int, natural_sum: int, wilds: list[Card]) -> int:
+        """The penalty of the naturals ``packed`` (ranks adding to ``natural_sum``) and wilds."""
+        value = self._search.min_leftover(packed, len(wilds))
+        rules = self.rules
+        if wilds and value == natural_sum and (len(wilds) < MIN_MELD or rules.no_all_wild_melds):
+            value += sum(card_points(c, rules) for c in wilds)
+        return value
+
+    def penalty(self, cards: str | Iterable[Card]) -> int:
+        """Points a hand leaves after its best melds (as :func:`penalty`)."""
+        packed, naturals, wilds = _split(self._hand(cards), self.rules)
+        return self._value(packed, sum(c.rank for c in naturals), wilds)
+
+    def penalties_without_each(self, cards: str | Iterable[Card]) -> dict[Card, int]:
+        """For each different card of the hand, the penalty of the hand without one copy of it.
+
+        The same as ``penalty`` of each smaller hand, in one pass sharing one memo;
+        the cards come in suit-then-rank order.
+        """
+        hand = self._hand(cards)
+        packed, naturals, wilds = _split(hand, self.rules)
+        natural_sum = sum(c.rank for c in naturals)
+        found: dict[Card, int] = {}
+        for card in sorted(set(hand), key=_order):
+            if card in wilds:
+                rest = list(wilds)
+                rest.remove(card)
+                found[card] = self._value(packed, natural_sum, rest)
+            else:
+                found[card] = self._value(
+                    packed - (1 << _slot(card)), natural_sum - card.rank, wilds
+                )
+        return found
+
+    def best_arrangement(self, cards: str | Iterable[Card]) -> Arrangement:
+        """The melds that leave the fewest points (as :func:`best_arrangement`)."""
+        hand = self._hand(cards)
+        packed, _naturals, wilds = _split(hand, self.rules)
+        return _build(hand, self.rules, self._search, packed, wilds)
+
+    def leftover(self, cards: str | Iterable[Card]) -> Hand:
+        """The cards :meth:`best_arrangement` leaves in hand, without building its melds.
+
+        Exactly ``best_arrangement(cards).leftover``; the hand has a meld exactly when
+        this is shorter than the hand.
+        """
+        hand = self._hand(cards)
+        rules = self.rules
+        packed, _naturals, wilds = _split(hand, rules)
+        loose: list[Card] = []
+        melded = False
+        distinct = self._search.distinct
+        for rank, block, books, runs in self._search.path(packed, len(wilds)):
+            if runs:
+                melded = True
+            if not block:
+                continue
+            if not books:
+                loose.extend(_block_cards(rank, block))
+                continue
+            melded = True
+            if distinct:  # copies of a suit beyond one a book stay in hand
+                for s in SUITS:
+                    extra = ((block >> 2 * s.index) & 3) - books
+                    loose.extend(_CARD[rank, s] for _ in range(extra))
+        # Wilds no meld needed join a meld; with no meld at all, fewer than three stay.
+        if wilds and not melded and (len(wilds) < MIN_MELD or rules.no_all_wild_melds):
+            loose.extend(wilds)
+        loose.sort(key=_order)
+        return Hand(loose)
+
+    def can_go_out(self, cards: str | Iterable[Card]) -> bool:
+        """True when every card can be laid down (as :func:`can_go_out`)."""
+        packed, _naturals, wilds = _split(self._hand(cards), self.rules)
+        return _can_meld_all(self._search, packed, len(wilds), self.rules)
+
+    def going_out_discards(self, cards: str | Iterable[Card]) -> tuple[Card, ...]:
+        """Every card whose discard lets the rest go out (as :func:`going_out_discards`).
+
+        Worked out as the discards that leave 0 points, so a player who then weighs
+        every discard (:meth:`penalties_without_each`) finds them already solved.
+        """
+        hand = self._hand(cards)
+        _check_drawn(hand, self.rules)
+        after = self.penalties_without_each(hand)
+        return tuple(card for card, points in after.items() if not points)
+
+
+_order = card_order  # suit then rank, jokers last: the order of sort_key
+
+_BLOCK_CARDS: dict[tuple[int, int], tuple[Card, ...]] = {}
+
+
+def _block_cards(rank: int, block: int) -> tuple[Card, ...]:
+    """The cards of one rank's packed block (two bits a suit), in suit order; remembered."""
+    found = _BLOCK_CARDS.get((rank, block))
+    if found is None:
+        found = _BLOCK_CARDS[rank, block] = tuple(
+            _CARD[rank, s] for s in SUITS for _ in range((block >> 2 * s.index) & 3)
+        )
+    return found
+
+
+# One solver per set of round rules, shared by the game's legal actions and the bots:
+# at most 12 (solitaire plays all 11 rounds at once), each starting afresh past 20,000
+# positions (about 280 bytes each: some 6 MB a solver, 70 MB at the very most).
+_SHARED: dict[RoundRules, Solver] = {}
+_SHARED_MOST = 12
+_SHARED_LIMIT = 20_000
+
+
+def shared_solver(rules: RoundRules | int) -> Solver:
+    """The process's :class:`Solver` for these rules (made on first use, memory bounded).
+
+    Its answers are exactly the functions' answers; only the time differs.
+    """
+    rules = round_rules(rules)
+    found = _SHARED.get(rules)
+    if found is None:
+        if len(_SHARED) >= _SHARED_MOST:
+            _SHARED.clear()
+        found = _SHARED[rules] = Solver(rules, _SHARED_LIMIT)
+    return found
+
+
 def best_arrangement(cards: str | Iterable[Card], rules: RoundRules | int) -> Arrangement:
     """The melds that leave the fewest penalty points for a hand in a round (exact).
 
@@ -464,24 +668,27 @@ def best_arrangement(cards: str | Iterable[Card], rules: RoundRules | int) -> Ar
     (['7♥ 8♥ 9♥'], 'Q♣ Q♠', 24)
     """
     hand, rules = _prepare(cards, rules)
-    packed, _naturals, wilds = _split(hand, rules)
-    search = _Search(rules.books_distinct_suits)
-    search.min_leftover(packed, len(wilds))
-    return _build(hand, rules, search, packed, wilds)
+    return Solver(rules).best_arrangement(hand)
 
 
 def penalty(cards: str | Iterable[Card], rules: RoundRules | int) -> int:
     """Points a hand leaves after its best melds (``best_arrangement(...).penalty``, faster)."""
     hand, rules = _prepare(cards, rules)
-    packed, naturals, wilds = _split(hand, rules)
-    value = _Search(rules.books_distinct_suits).min_leftover(packed, len(wilds))
-    if (
-        wilds
-        and value == sum(c.rank for c in naturals)
-        and (len(wilds) < MIN_MELD or rules.no_all_wild_melds)
-    ):
-        value += sum(card_points(c, rules) for c in wilds)
-    return value
+    return Solver(rules).penalty(hand)
+
+
+def penalties_without_each(
+    cards: str | Iterable[Card], rules: RoundRules | int
+) -> dict[Card, int]:
+    """For each different card of a hand, the penalty left without one copy of it.
+
+    One pass sharing one memo, instead of a :func:`penalty` call per card.
+
+    >>> {str(card): points for card, points in penalties_without_each("7H 8H 9H QS", 3).items()}
+    {'7♥': 29, '8♥': 28, '9♥': 27, 'Q♠': 0}
+    """
+    hand, rules = _prepare(cards, rules)
+    return Solver(rules).penalties_without_each(hand)
 
 
 def _can_meld_all(search: _Search, packed: int, n_wilds: int, rules: RoundRules) -> bool:
@@ -497,8 +704,7 @@ def can_go_out(cards: str | Iterable[Card], rules: RoundRules | int) -> bool:
     True
     """
     hand, rules = _prepare(cards, rules)
-    packed, _naturals, wilds = _split(hand, rules)
-    return _can_meld_all(_Search(rules.books_distinct_suits), packed, len(wilds), rules)
+    return Solver(rules).can_go_out(hand)
 
 
 def going_out_discards(cards: str | Iterable[Card], rules: RoundRules | int) -> tuple[Card, ...]:
@@ -510,20 +716,24 @@ def going_out_discards(cards: str | Iterable[Card], rules: RoundRules | int) -> 
     (Card(13, Suit.SPADES),)
     """
     hand, rules = _prepare(cards, rules)
-    expected = rules.hand_size + 1
-    if len(hand) != expected:
-        raise HandSizeError(
-            f"Round {rules.round_no} deals {expected - 1} cards, so a hand that has drawn "
-            f"holds {expected}; this one holds {len(hand)}."
-        )
+    _check_drawn(hand, rules)
     packed, _naturals, wilds = _split(hand, rules)
     search = _Search(rules.books_distinct_suits)
     found = []
-    for card in sorted(set(hand), key=lambda c: c.sort_key):
-        if is_wild(card, rules):
+    for card in sorted(set(hand), key=_order):
+        if card in wilds:
             ok = _can_meld_all(search, packed, len(wilds) - 1, rules)
         else:
             ok = _can_meld_all(search, packed - (1 << _slot(card)), len(wilds), rules)
         if ok:
             found.append(card)
     return tuple(found)
+
+
+def _check_drawn(hand: Hand, rules: RoundRules) -> None:
+    expected = rules.hand_size + 1
+    if len(hand) != expected:
+        raise HandSizeError(
+            f"Round {rules.round_no} deals {expected - 1} cards, so a hand that has drawn "
+            f"holds {expected}; this one holds {len(hand)}."
+        )

@@ -48,15 +48,16 @@ fewest points, as the round is scored after it.
 from __future__ import annotations
 
 import time
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from ..core.cards import Card
+from ..core.cards import Card, card_order
 from ..core.rules import MIN_MELD, RoundRules, card_points, is_wild
-from ..core.solver import Arrangement, going_out_discards
+from ..core.solver import shared_solver
 from .actions import Action, Discard, Draw, GoOut
 from .observation import Observation
-from .players import GreedyBot, discard_options
+from .players import GreedyBot, Seed, discard_options
 from .sampling import TableRead, decision_rng, read_table, sample_draws
 
 __all__ = ["Decision", "ExpertBot", "Option"]
@@ -111,6 +112,14 @@ class ExpertBot(GreedyBot):
 
     last_decision: Decision | None = None
 
+    def __init__(self, seed: Seed = 0, name: str | None = None) -> None:
+        super().__init__(seed, name)
+        self._step_memo: dict[tuple[tuple[Card, ...], Card], tuple[tuple[Card, ...], bool]] = {}
+
+    def _forget_round(self) -> None:
+        super()._forget_round()
+        self._step_memo.clear()
+
     def decide(self, observation: Observation) -> Decision:
         """The move for ``observation``, the options weighed with their values, and why.
 
@@ -127,6 +136,8 @@ class ExpertBot(GreedyBot):
         self._read = read_table(observation)
         rng = decision_rng(self.seed, observation)
         self._draws = sample_draws(self._read.unseen, self.samples, self.depth + 1, rng)
+        # The chance the round ends in each later cycle, worked out once per decision.
+        self._end_chances = [self._read.later_end_chance(c) for c in range(self.depth + 1)]
         self._started = time.perf_counter()
         if observation.is_final_turn:
             return super()._choose(observation)  # scored right after: fewest points now
@@ -160,14 +171,13 @@ class ExpertBot(GreedyBot):
             )
             return Draw("stock")
         with_top = [*hand, top]
-        arrangement = self._arrange(with_top, rules)
-        if len(arrangement.leftover) <= 1 and any(
-            not is_wild(c, rules) for c in going_out_discards(with_top, rules)
+        if len(self._leftover(with_top, rules)) <= 1 and any(
+            not is_wild(c, rules) for c in shared_solver(rules).going_out_discards(with_top)
         ):
             self.last_reason = f"Take the {top}: with it your hand can go out."
             return take
         _card, took = self._best_throw(with_top, observation, immediate=False, keep=top)
-        loose = list(self._arrange(hand, rules).leftover)
+        loose = list(self._leftover(hand, rules))
         stock = self._outlook(loose, (), observation, immediate=True)
         from .hints import draw_reason
 
@@ -204,7 +214,7 @@ class ExpertBot(GreedyBot):
                 if card != keep and card not in found:
                     rest = list(hand)
                     rest.remove(card)
-                    found[card] = list(self._arrange(rest, rules).leftover)
+                    found[card] = list(self._leftover(rest, rules))
         return list(found.items())
 
     def _best_throw(
@@ -276,7 +286,7 @@ class ExpertBot(GreedyBot):
             ends = 0.0
             if not (immediate and step == 0):
                 cycle = step - 1 if immediate else step
-                ends = alive * read.later_end_chance(cycle)
+                ends = alive * self._end_chances[cycle]
                 alive -= ends
             loose, out = self._step(loose, drawn, rules)
             if out:
@@ -286,17 +296,45 @@ class ExpertBot(GreedyBot):
         return score + alive * points
 
     def _step(self, loose: list[Card], drawn: Card, rules: RoundRules) -> tuple[list[Card], bool]:
-        """Draw ``drawn`` into the loose cards, meld what melds, throw one; True if out."""
-        arrangement: Arrangement = self._arrange([*loose, drawn], rules)
-        left = list(arrangement.leftover)
-        naturals = [c for c in left if not is_wild(c, rules)]
-        if len(naturals) <= 1 and (arrangement.melds or len(naturals) == len(left)):
-            return [], True
+        """Draw ``drawn`` into the loose cards, meld what melds, throw one; True if out.
+
+        Remembered for the round: the outcome depends only on which cards are loose.
+        """
+        key = (tuple(sorted(loose, key=card_order)), drawn)
+        memo = self._step_memo
+        found = memo.get(key)
+        if found is None:
+            found = memo[key] = self._new_step(key[0], drawn, rules)
+        return list(found[0]), found[1]
+
+    def _new_step(
+        self, loose: tuple[Card, ...], drawn: Card, rules: RoundRules
+    ) -> tuple[tuple[Card, ...], bool]:
+        wild = rules.wild_rank
+        if (
+            drawn.suit is not None
+            and drawn.rank != wild
+            and all(c.suit is not None and c.rank != wild for c in loose)
+            and not any(_connects(drawn, c, rules) for c in loose)
+        ):
+            # Loose cards hold no meld (they are what the melds left), and with no wild a
+            # new meld needs the drawn card beside another of its rank or suit: none here.
+            left = sorted([*loose, drawn], key=card_order)
+        else:
+            left = list(self._leftover([*loose, drawn], rules))
+        naturals = [c for c in left if c.suit is not None and c.rank != wild]
+        melded = len(left) <= len(loose)  # some card went into a meld
+        if len(naturals) <= 1 and (melded or len(naturals) == len(left)):
+            return (), True
         if not naturals:
-            return left, False
-        throw = max(naturals, key=lambda c: (_alone(c, naturals, rules), c.rank, c.sort_key))
-        left.remove(throw)
-        return left, False
+            return tuple(left), False
+        alone = _alone_flags(naturals)
+        throw = max(
+            range(len(naturals)),
+            key=lambda i: (alone[i], naturals[i].rank, naturals[i].sort_key, -i),
+        )
+        left.remove(naturals[throw])
+        return tuple(left), False
 
     def _out_of_time(self) -> bool:
         limit = self.time_limit
@@ -353,7 +391,8 @@ class ExpertBot(GreedyBot):
 
 
 def _loose_points(cards: Sequence[Card], rules: RoundRules) -> int:
-    return sum(card_points(c, rules) for c in cards if not is_wild(c, rules))
+    wild = rules.wild_rank  # a natural scores its rank
+    return sum(c.rank for c in cards if c.suit is not None and c.rank != wild)
 
 
 def _connects(a: Card, b: Card, rules: RoundRules) -> bool:
@@ -363,7 +402,14 @@ def _connects(a: Card, b: Card, rules: RoundRules) -> bool:
     return a.suit is not None and a.suit == b.suit and abs(a.rank - b.rank) <= 2
 
 
-def _alone(card: Card, loose: list[Card], rules: RoundRules) -> bool:
-    others = list(loose)
-    others.remove(card)
-    return not any(_connects(card, other, rules) for other in others)
+def _alone_flags(naturals: list[Card]) -> list[bool]:
+    """For each natural, True when it connects (:func:`_connects`) to no other one.
+
+    A second copy of a card connects to it (same rank).
+    """
+    ranks = Counter(c.rank for c in naturals)
+    held = {(c.suit, c.rank) for c in naturals}
+    return [
+        ranks[c.rank] < 2 and not any((c.suit, c.rank + d) in held for d in (-2, -1, 1, 2))
+        for c in naturals
+    ]

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from ..core.cards import Card, format_cards
 from ..core.melds import check_meld
 from ..core.rules import RoundRules, round_rules
-from ..core.solver import best_arrangement, going_out_discards
+from ..core.solver import best_arrangement, shared_solver
 from ..errors import (
     CardNotHeldError,
     EmptyPileError,
@@ -198,7 +198,8 @@ def list_legal(turn: Turn) -> tuple[Action, ...]:
     hand = turn.hand
     ordered = sorted(set(hand), key=lambda c: c.sort_key)
     actions: list[Action] = [Discard(c) for c in ordered]
-    actions += [GoOut(c) for c in going_out_discards(hand, turn.rules)]
-    if turn.no_final_discard and not best_arrangement(hand, turn.rules).leftover:
+    solver = shared_solver(turn.rules)
+    actions += [GoOut(c) for c in solver.going_out_discards(hand)]
+    if turn.no_final_discard and solver.can_go_out(hand):
         actions.append(GoOut(None))
     return tuple(actions)

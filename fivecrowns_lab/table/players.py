@@ -38,9 +38,9 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Protocol, runtime_checkable
 
-from ..core.cards import JOKER, SUITS, Card, Hand
+from ..core.cards import DECK, JOKER, SUITS, Card, Hand, card_order
 from ..core.rules import MAX_RANK, MIN_RANK, RoundRules, card_points, is_wild
-from ..core.solver import Arrangement, best_arrangement, penalty
+from ..core.solver import Arrangement, shared_solver
 from ..errors import BotError, quote
 from ..validators import Seed, check_seed
 from .actions import Action, Discard, Draw, GoOut
@@ -116,6 +116,8 @@ class Bot:
         self._point_memo: dict[tuple[Card, ...], int] = {}
         self._plan_memo: dict[tuple[Card, ...], int] = {}
         self._arrangement_memo: dict[tuple[Card, ...], Arrangement] = {}
+        self._after_memo: dict[tuple[bool, tuple[Card, ...]], dict[Card, int]] = {}
+        self._leftover_memo: dict[tuple[Card, ...], Hand] = {}
 
     def with_seed(self, seed: Seed) -> Bot:
         """A fresh bot of the same kind and name with its own seed (used by ``simulate``).
@@ -146,10 +148,16 @@ class Bot:
         key = (len(observation.scores), observation.round_no)
         if key != self._round:  # a new round: old hands will not come back
             self._round = key
-            self._point_memo.clear()
-            self._plan_memo.clear()
-            self._arrangement_memo.clear()
+            self._forget_round()
         return self._choose(observation)
+
+    def _forget_round(self) -> None:
+        """Drop what was remembered about the last round's hands (they will not come back)."""
+        self._point_memo.clear()
+        self._plan_memo.clear()
+        self._arrangement_memo.clear()
+        self._after_memo.clear()
+        self._leftover_memo.clear()
 
     def _choose(self, observation: Observation) -> Action:
         raise NotImplementedError
@@ -158,18 +166,26 @@ class Bot:
 
     def _arrange(self, cards: Sequence[Card], rules: RoundRules) -> Arrangement:
         """The best arrangement of a hand, remembered for the rest of the round."""
-        key = tuple(sorted(cards))
+        key = tuple(sorted(cards, key=card_order))
         found = self._arrangement_memo.get(key)
         if found is None:
-            found = self._arrangement_memo[key] = best_arrangement(key, rules)
+            found = self._arrangement_memo[key] = shared_solver(rules).best_arrangement(key)
+        return found
+
+    def _leftover(self, cards: Sequence[Card], rules: RoundRules) -> Hand:
+        """The cards the best arrangement leaves in hand (its melds not built), remembered."""
+        key = tuple(sorted(cards, key=card_order))
+        found = self._leftover_memo.get(key)
+        if found is None:
+            found = self._leftover_memo[key] = shared_solver(rules).leftover(key)
         return found
 
     def _points(self, cards: Sequence[Card], rules: RoundRules) -> int:
         """Penalty of a hand after its best melds, remembered for the rest of the round."""
-        key = tuple(sorted(cards))
+        key = tuple(sorted(cards, key=card_order))
         found = self._point_memo.get(key)
         if found is None:
-            found = self._point_memo[key] = penalty(key, rules)
+            found = self._point_memo[key] = shared_solver(rules).penalty(key)
         return found
 
     def _plan_points(self, cards: Sequence[Card], rules: RoundRules) -> int:
@@ -179,7 +195,7 @@ class Bot:
         score if the round ended now; but a wild always finds a meld later, so for
         choosing what to keep it is worth nothing (and must never be thrown away).
         """
-        key = tuple(sorted(cards))
+        key = tuple(sorted(cards, key=card_order))
         found = self._plan_memo.get(key)
         if found is None:
             value = self._points(key, rules)
@@ -189,6 +205,31 @@ class Bot:
             if 0 < len(wilds) < 3 and value == natural + wild_points:
                 value = natural  # no meld yet: the solver charged the wilds
             found = self._plan_memo[key] = value
+        return found
+
+    def _after_each(
+        self, cards: Sequence[Card], rules: RoundRules, final: bool
+    ) -> dict[Card, int]:
+        """For each different card, :meth:`_plan_points` of the hand without it (``final``:
+        :meth:`_points`), all in one pass of the solver, remembered for the round."""
+        key = (final, tuple(sorted(cards, key=card_order)))
+        found = self._after_memo.get(key)
+        if found is not None:
+            return found
+        found = shared_solver(rules).penalties_without_each(key[1])
+        if not final:
+            wilds = [c for c in key[1] if is_wild(c, rules)]
+            natural = sum(c.rank for c in key[1]) - sum(c.rank for c in wilds)
+            wild_points = sum(card_points(c, rules) for c in wilds)
+            for card, value in found.items():
+                if is_wild(card, rules):  # without it: one wild fewer
+                    charged = wild_points - card_points(card, rules)
+                    n, left = len(wilds) - 1, natural
+                else:
+                    n, left, charged = len(wilds), natural - card.rank, wild_points
+                if 0 < n < 3 and value == left + charged:
+                    found[card] = left  # no meld yet: the solver charged the wilds
+        self._after_memo[key] = found
         return found
 
     def _go_out_action(self, observation: Observation) -> GoOut | None:
@@ -237,6 +278,10 @@ def is_wild_discard(action: Action, observation: Observation) -> bool:
     return False
 
 
+# Every suited card, made once (Card() checks its input; the bots look many up).
+_SUITED = {(c.rank, c.suit): c for c in DECK if c.suit is not None}
+
+
 def _wild(card: Card | None, rules: RoundRules) -> bool:
     return card is not None and is_wild(card, rules)
 
@@ -253,7 +298,8 @@ def _without(hand: Hand | list[Card], card: Card) -> list[Card]:
 
 def _loose_points(leftover: Hand, rules: RoundRules) -> int:
     """Points of the cards outside melds, loose wilds counted as 0 (they will meld later)."""
-    return sum(card_points(c, rules) for c in leftover if not is_wild(c, rules))
+    wild = rules.wild_rank  # a natural scores its rank
+    return sum(c.rank for c in leftover if c.suit is not None and c.rank != wild)
 
 
 class RandomBot(Bot):
@@ -292,8 +338,9 @@ class GreedyBot(Bot):
         rules = observation.round_rules
         best: tuple[float, int, tuple[int, int]] | None = None
         choice = hand[0]
+        after = self._after_each(hand, rules, observation.is_final_turn)
         for card in discard_options(hand, observation):
-            value = self._score(_without(hand, card), observation)
+            value = after[card]
             key = (value, -_cost(card, rules), card.sort_key)
             if best is None or key < best:
                 best, choice = key, card
@@ -381,6 +428,16 @@ class LookaheadBot(GreedyBot):
     horizon = 1.5  # draws it expects before the round ends, early in a round
     candidates = 4  # discards, lowest penalty first, whose outlook it weighs
 
+    def __init__(self, seed: Seed = 0, name: str | None = None) -> None:
+        super().__init__(seed, name)
+        # Per leftover: its loose points, the draws that could help it (in the order they
+        # are weighed) and the points each saves, once worked out.
+        self._draw_memo: dict[Hand, tuple[int, list[Card], dict[Card, int]]] = {}
+
+    def _forget_round(self) -> None:
+        super()._forget_round()
+        self._draw_memo.clear()
+
     def _choose(self, observation: Observation) -> Action:
         self._unseen = observation.unseen()
         self._unseen_total = max(1, sum(self._unseen.values()))
@@ -401,10 +458,9 @@ class LookaheadBot(GreedyBot):
     ) -> tuple[Card, float]:
         """Among the discards leaving the fewest points, the one with the best outlook."""
         rules = observation.round_rules
-        plain = GreedyBot._score
+        plain = self._after_each(hand, rules, observation.is_final_turn)
         ranked = sorted(
-            (plain(self, _without(hand, c), observation), -_cost(c, rules), c.sort_key, c)
-            for c in discard_options(hand, observation)
+            (plain[c], -_cost(c, rules), c.sort_key, c) for c in discard_options(hand, observation)
         )
         if not self._weight:
             return ranked[0][3], ranked[0][0]
@@ -420,39 +476,54 @@ class LookaheadBot(GreedyBot):
         if not self._weight:
             return super()._score(cards, observation)
         rules = observation.round_rules
-        arrangement = self._arrange(cards, rules)
-        base = _loose_points(arrangement.leftover, rules)
+        leftover = self._leftover(cards, rules)
+        base = _loose_points(leftover, rules)
         if not base:
             return base
-        return base - self._weight * self._gain(arrangement.leftover, observation)
+        return base - self._weight * self._gain(leftover, observation)
 
     def _gain(self, leftover: Hand, observation: Observation) -> float:
         """Expected points one draw saves, from the cards the melds leave out."""
         rules = observation.round_rules
-        wild = observation.wild_rank
-        base = _loose_points(leftover, rules)
-        draws: set[Card] = set()
-        for card in leftover:
-            if is_wild(card, rules) or card.suit is None:
-                continue
-            draws.update(Card(card.rank, suit) for suit in SUITS)
-            for step in (-2, -1, 1, 2):
-                rank = card.rank + step
-                if MIN_RANK <= rank <= MAX_RANK and rank != wild:
-                    draws.add(Card(rank, card.suit))
+        found = self._draw_memo.get(leftover)
+        if found is None:
+            wild = observation.wild_rank
+            draws: set[Card] = set()
+            for card in leftover:
+                if is_wild(card, rules) or card.suit is None:
+                    continue
+                draws.update(_SUITED[card.rank, suit] for suit in SUITS)
+                for step in (-2, -1, 1, 2):
+                    rank = card.rank + step
+                    if MIN_RANK <= rank <= MAX_RANK and rank != wild:
+                        draws.add(_SUITED[rank, card.suit])
+            found = self._draw_memo[leftover] = (_loose_points(leftover, rules), list(draws), {})
+        # What each draw saves depends only on the leftover, so it is remembered for the
+        # round; the unseen copies that weigh it change every turn.
+        base, order, saves = found
         total = 0.0
-        for card in draws:
+        for card in order:
             copies = self._unseen[card]
             if copies:
-                total += copies * max(0, base - self._after(leftover, card, rules))
+                saved = saves.get(card)
+                if saved is None:
+                    saved = saves[card] = max(0, base - self._after(leftover, card, rules))
+                total += copies * saved
         if self._wild_outs:
-            total += self._wild_outs * max(0, base - self._after(leftover, JOKER, rules))
+            saved = saves.get(JOKER)
+            if saved is None:
+                saved = saves[JOKER] = max(0, base - self._after(leftover, JOKER, rules))
+            total += self._wild_outs * saved
         return total / self._unseen_total
 
     def _after(self, leftover: Hand, card: Card, rules: RoundRules) -> int:
         """Points of ``leftover`` after drawing ``card`` and discarding the costliest loose one."""
-        arrangement = self._arrange([*leftover, card], rules)
-        loose = [card_points(c, rules) for c in arrangement.leftover if not is_wild(c, rules)]
+        wild = rules.wild_rank  # a natural scores its rank
+        loose = [
+            c.rank
+            for c in self._leftover([*leftover, card], rules)
+            if c.suit is not None and c.rank != wild
+        ]
         if not loose:
             return 0
         return sum(loose) - max(loose)

@@ -28,7 +28,7 @@ from typing import Literal
 
 from ..core.cards import DECK, Card, Hand
 from ..core.rules import ROUNDS, hand_size
-from ..core.solver import can_go_out, penalty
+from ..core.solver import shared_solver
 from ..errors import FiveCrownsError, SolitaireError, quote
 from ..validators import (
     MAX_SAVE_CHARS,
@@ -72,7 +72,7 @@ class Solitaire:
             self._hands.append([stock.pop() for _ in range(hand_size(round_no))])
         self._discard = [stock.pop()]
         self._stock = stock
-        self._closed = [can_go_out(h, k) for k, h in enumerate(self._hands, start=1)]
+        self._closed = [shared_solver(k).can_go_out(h) for k, h in enumerate(self._hands, start=1)]
         self._drawn: Card | None = None
         self._first_turn = True
         self._turn = 0
@@ -224,7 +224,7 @@ class Solitaire:
             self._hands[k - 1] = hand
             self._discard.append(action.discard)
             self._drawn = None
-            self._closed[k - 1] = can_go_out(hand, k)
+            self._closed[k - 1] = shared_solver(k).can_go_out(hand)
             record = ActionRecord(0, action, k, self._turn)
             self._turn += 1
             self._phase = "draw"
@@ -318,7 +318,7 @@ class SolitaireBot:
         key = (k, tuple(sorted(cards, key=lambda c: c.sort_key)))
         found = self._cache.get(key)
         if found is None:
-            found = penalty(key[1], k)
+            found = shared_solver(k).penalty(key[1])
             self._cache[key] = found
         return found
 
@@ -331,10 +331,10 @@ class SolitaireBot:
         for k in game.open_hands:
             hand = list(game.hands[k - 1])
             before = self._points(hand, k)
+            # Every discard's points in one pass of the solver, sharing its memo.
+            after_each = shared_solver(k).penalties_without_each([*hand, card])
             for discard in dict.fromkeys([*hand, card]):
-                kept = [*hand, card]
-                kept.remove(discard)
-                after = self._points(kept, k)
+                after = after_each[discard]
                 saving = before - after + (1000 + k if after == 0 else 0)
                 key = (saving, discard == card, -k, Place(k, discard))
                 if best is None or key[:3] > best[:3]:
