@@ -15,7 +15,9 @@ import re
 import time
 import urllib.error
 import urllib.request
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -90,9 +92,16 @@ def test_serving_only_this_machine_may_open_voilas_request_info_socket():
 
     for address, status in (("192.168.1.40", 403), ("10.0.0.7", 403), ("127.0.0.1", 200)):
         handler = Handler(address)
-        asyncio.run(RequestInfoSocketHandler.prepare(handler))
+        run_apart(RequestInfoSocketHandler.prepare(handler))
         assert handler.status == status
         assert (handler.body is None) == (status == 200)
+
+
+def run_apart(coroutine: Any) -> Any:
+    """Run a coroutine in a thread of its own: the browser tests (Playwright's sync API)
+    leave an event loop running in this one, where ``asyncio.run`` refuses to start."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coroutine).result(timeout=60)
 
 
 # -- a real server, two visitors ------------------------------------------------------------------
@@ -163,7 +172,7 @@ class Visitor:
             socket.close()
             return 101
 
-        return asyncio.run(connect())
+        return run_apart(connect())
 
 
 @pytest.fixture(scope="module")
