@@ -34,6 +34,7 @@ from tornado import web
 
 from .classroom import Classroom, Student
 from .errors import ClassError, ClassUnavailableError, FiveCrownsError
+from .validators import read_json
 
 __all__ = ["CLASS_PATH", "STUDENT_COOKIE", "TEACHER_COOKIE", "class_handlers"]
 
@@ -101,10 +102,7 @@ class _ClassHandler(JupyterHandler):
     def json_body(self) -> Any:
         if len(self.request.body) > MAX_BODY:
             raise ClassError(f"A request to the class is at most {MAX_BODY:,} bytes.")
-        try:
-            return json.loads(self.request.body or b"null")
-        except (ValueError, UnicodeDecodeError):
-            raise ClassError("The request is not JSON.") from None
+        return read_json(self.request.body or b"null", "class request", MAX_BODY, 8, ClassError)
 
 
 class JoinHandler(_ClassHandler):

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import ClassError, FiveCrownsError, quote
+from ..validators import read_json
 from .records import check_nickname, parse_record
 from .report import ClassReport, class_report
 from .store import ClassInfo, SqliteStore, Student
@@ -44,10 +45,12 @@ def _read(path: Path) -> tuple[str, list[Any]]:
         size = path.stat().st_size
         if size > MAX_FILE_BYTES:
             raise ClassError(f"{path.name!r} is {size:,} bytes; a results file is at most 1 MB.")
-        data = json.loads(path.read_text(encoding="utf-8"))
+        raw = path.read_bytes()
     except OSError as err:
         raise ClassError(f"{path.name!r} cannot be read: {err.strerror}.") from None
-    except (UnicodeDecodeError, json.JSONDecodeError):
+    try:
+        data = read_json(raw, "results file", MAX_FILE_BYTES, 8, ClassError)
+    except ClassError:
         raise ClassError(f"{path.name!r} is not a results file (it is not JSON).") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise ClassError(f"{path.name!r} is not a Five Crowns Lab results file.")

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..core.rules import FIRST_ROUND, LAST_ROUND, ROUNDS
+
 __all__ = [
     "EXACT_COLOUR",
     "MISS_COLOUR",
@@ -204,8 +206,8 @@ def by_round_spec(title: str, y_title: str, percent: bool) -> Spec:
         "field": "round",
         "type": "quantitative",
         "title": "round",
-        "scale": {"domain": [0.5, 11.5]},
-        "axis": {"values": list(range(1, 12))},
+        "scale": {"domain": [FIRST_ROUND - 0.5, LAST_ROUND + 0.5]},
+        "axis": {"values": list(ROUNDS)},
     }
     domain = ["simulated, with 95% interval", "exact (counting)"]
     colour = _colour(domain, [SIMULATED_COLOUR, EXACT_COLOUR])
