@@ -207,15 +207,19 @@ def _to_light_theme(page) -> None:
         """() => new Promise((resolve, reject) => {
             const link = document.querySelector("link[href*='theme-dark.css']");
             if (!link) { reject(new Error("no dark theme stylesheet on the page")); return; }
-            link.addEventListener("load", () => resolve(), { once: true });
+            // As JupyterLab's theme manager does: the body says "light" once the light
+            // stylesheet has loaded, so whatever redraws on that reads the light colours.
+            link.addEventListener("load", () => {
+                document.body.dataset.jpThemeLight = "true";
+                document.body.dataset.jpThemeName = "JupyterLab Light";
+                resolve();
+            }, { once: true });
             const fail = () => reject(new Error("no light theme"));
             link.addEventListener("error", fail, { once: true });
             link.href = link.href.replace("theme-dark.css", "theme-light.css").split("?")[0];
-            document.body.dataset.jpThemeLight = "true";
-            document.body.dataset.jpThemeName = "JupyterLab Light";
         })"""
     )
-    page.wait_for_timeout(200)
+    page.wait_for_timeout(800)  # the charts redraw in the new colours
 
 
 def _check_theme(page, lesson: str, theme: str, shots: Path) -> None:

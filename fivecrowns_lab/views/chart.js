@@ -208,9 +208,6 @@ function render({ model, el }) {
   const mo = new MutationObserver(() => draw());
   mo.observe(document.documentElement, { attributes: true, attributeFilter: ["class"] });
   mo.observe(document.body, { attributes: true, attributeFilter: ["data-jp-theme-name"] });
-  // The light/dark switch swaps stylesheets: redraw once the new one has loaded.
-  const themed = () => draw();
-  window.addEventListener("fivecrowns-lab:theme-loaded", themed);
 
   label();
   draw();
@@ -224,7 +221,6 @@ function render({ model, el }) {
   });
 
   return () => {
-    window.removeEventListener("fivecrowns-lab:theme-loaded", themed);
     generation++;
     stop();
     ro.disconnect();

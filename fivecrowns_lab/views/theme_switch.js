@@ -61,8 +61,6 @@ function swapStylesheet(theme) {
   next.dataset.fcTheme = theme;
   next.addEventListener("load", () => {
     for (const old of document.querySelectorAll(LINKS)) if (old !== next) old.remove();
-    // Only now do the --jp-* variables hold the new theme: charts redraw on this.
-    window.dispatchEvent(new CustomEvent("fivecrowns-lab:theme-loaded", { detail: { theme } }));
   }, { once: true });
   next.addEventListener("error", () => next.remove(), { once: true });
   last.after(next);
