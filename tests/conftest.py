@@ -12,6 +12,7 @@ import sys
 import time
 import urllib.request
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -303,3 +304,30 @@ def postgres_server(tmp_path_factory):
         with contextlib.suppress(subprocess.SubprocessError, OSError):
             run(str(binaries / "pg_ctl"), "-D", str(data), "-m", "fast", "-w", "stop")
         shutil.rmtree(folder, ignore_errors=True)
+
+
+def run_apart(coroutine: Any) -> Any:
+    """Run a coroutine in a thread of its own: the browser tests (Playwright's sync API)
+    leave an event loop running in this one, where ``asyncio.run`` refuses to start."""
+    import asyncio
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coroutine).result(timeout=60)
+
+
+def websocket_status(url: str, cookies: str) -> int:
+    """The HTTP status a WebSocket upgrade to ``url`` gets with a ``Cookie`` header
+    (101 when it opens)."""
+    from tornado.httpclient import HTTPClientError, HTTPRequest
+    from tornado.websocket import websocket_connect
+
+    async def connect() -> int:
+        try:
+            socket = await websocket_connect(HTTPRequest(url, headers={"Cookie": cookies}))
+        except HTTPClientError as error:
+            return error.code
+        socket.close()
+        return 101
+
+    return run_apart(connect())
