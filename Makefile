@@ -55,7 +55,7 @@ test: $(VENV)/.test-installed
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
 	$(BIN)/lint-imports
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest --durations=30
 
 docs: $(VENV)/.test-installed
 	$(BIN)/sphinx-build -E -W --keep-going -b html docs docs/_build/html
