@@ -224,6 +224,20 @@ class View(widgets.VBox):
         if self.class_link is not None and records:
             self.class_link.send(*records)
 
+    def record_experiment(self, experiment: str, seed: int, trials: int, successes: int) -> None:
+        """Send one run of a class experiment (an id from :mod:`~fivecrowns_lab.classroom.
+        experiments`): a later run of the same seed replaces it on the dashboard."""
+        if trials > 0:
+            self.record_for_class(
+                {
+                    "kind": "experiment",
+                    "experiment": experiment,
+                    "seed": seed,
+                    "trials": trials,
+                    "successes": successes,
+                }
+            )
+
     def _frame(self, body: list[widgets.Widget], intro: str = "") -> None:
         contrast = contrast_switch()
         contrast.observe(self._guard(self._on_contrast), names="value")
