@@ -263,7 +263,8 @@ def exact_value(experiment: str) -> Fraction | None:
         return wild_count_distribution(found.round_no)[most_common_wilds(found.round_no)]
     if found.lesson == "09":
         match = _DRAW.fullmatch(experiment)
-        assert match is not None  # find_experiment read it
+        if match is None:  # cannot happen: find_experiment read it
+            return None
         return outs(_cards(match[2]), found.round_no, _cards(match[3])).probability
     if found.question not in _QUESTIONS:
         return None

@@ -156,7 +156,7 @@ def _runs_sheet(number: str, experiments: list[str], unit: str, hit: str) -> str
         f"<table><tr><th>run</th><th>seed</th><th>{escape(unit)}</th><th>{escape(hit)}</th>"
         f"<th>my share ({escape(hit)} ÷ {escape(unit)})</th><th>class share (dashboard)</th></tr>"
         f"{rows}</table>"
-        f"<p>Play 4× the {escape(unit)}: how much narrower is your interval? Is the class's "
+        f"<p>Try 4× the {escape(unit)}: how much narrower is your interval? Is the class's "
         "interval narrower than yours, and why?</p></section>"
     )
 
