@@ -234,9 +234,10 @@ def test_strategy_lab_sends_seat_ones_wins_for_the_students_runs_not_the_opening
 ):
     from fivecrowns_lab.views.strategy import StrategyLab
 
-    view = StrategyLab(players=("greedy", "random"), n_games=4, seed=2, background=False)
+    view = StrategyLab(players=("greedy", "random"), n_games=2, seed=2, background=False)
     view.class_link = link = FakeLink()
     view.rounds.value = 2
+    view.n_games.value = 4
     view.lay_off.value = True
     assert link.sent == []  # the games played on opening the page are not the student's
     view.run(background=False)
@@ -246,3 +247,16 @@ def test_strategy_lab_sends_seat_ones_wins_for_the_students_runs_not_the_opening
     won = Counter(r["game"] for r in finals if r["player"] == 0 and r["placement"] == 1)
     assert (sent["seed"], sent["trials"], sent["successes"]) == (2, 4, len(won))
     parse_record(sent)
+
+
+def test_a_hand_that_can_already_go_out_has_nothing_to_draw_and_sends_nothing(widget_errors):
+    from fivecrowns_lab.errors import LessonError
+    from fivecrowns_lab.views.probability import OutsLesson
+
+    view = OutsLesson(round_no=1, hand="7H 8H 9H", seed=3)  # a run: out already
+    view.class_link = link = FakeLink()
+    assert view.drawing.layout.display == "none"
+    assert all(button.disabled for button in view.drawing.buttons)
+    with pytest.raises(LessonError, match="no outs to draw"):
+        view.drawing.draw(100)
+    assert (view.drawing.drawn, link.sent) == (0, [])

@@ -1255,7 +1255,12 @@ class OutsLesson(View):
     def _reset_draws(self) -> None:
         """A new question or seed: the draws start again (none for a hand that can go out)."""
         result = self.result
-        waiting = result is not None and not result.goes_out_now and bool(result.outs)
+        waiting = (
+            result is not None
+            and bool(result.outs)
+            and not result.goes_out_now
+            and not (result.discard is None and can_go_out(result.hand, result.round_no))
+        )
         self.drawing.reset(result if waiting else None, self.seed.value)
 
     def commit_guess(self) -> None:
