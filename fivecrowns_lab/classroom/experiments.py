@@ -117,7 +117,13 @@ def _wilds_label(r: int) -> str:
 EXPERIMENTS: dict[str, Experiment] = {
     **{
         wild_count_id(r): Experiment(
-            wild_count_id(r), "07", _wilds_label(r), "most common wilds", r, "hands", "hits"
+            wild_count_id(r),
+            "07",
+            _wilds_label(r),
+            "most common wilds",
+            r,
+            "hands",
+            "with that many wilds",
         )
         for r in ROUNDS
     },
