@@ -100,22 +100,22 @@ def test_projector_mode_enlarges_the_type_and_holds_across_a_link(browser, voila
         page.wait_for_selector(".fc-view", state="visible", timeout=WIDGET_TIMEOUT_MS)
         assert page.evaluate("() => document.documentElement.classList.contains('fc-projector')")
         assert font_px(page, prose) >= 1.4 * before[0]
-        # ?projector=0 in the address wins (and is kept); ?projector=1 turns it back on.
+        # ?projector=0 in the address wins over the stored choice (and is kept).
         open_lesson(page, f"{voila_url}/voila/render/03-scoring-a-round.ipynb?projector=0")
         assert font_px(page, prose) == before[0]
-        open_lesson(page, f"{voila_url}/voila/render/03-scoring-a-round.ipynb?projector=1")
-        assert (
-            page.locator("button.fc-projector-switch:visible").get_attribute("aria-pressed")
-            == "true"
-        )
         assert asked == []
     finally:
         context.close()
 
 
-def test_no_lesson_page_asks_a_server_without_a_class_for_one(page, voila_url):
+def test_no_lesson_page_asks_for_a_class_without_one_and_projector_1_opens_in_that_mode(
+    page, voila_url
+):
     asked = class_requests(page)
-    open_lesson(page, f"{voila_url}/voila/render/07-counting-wild-cards.ipynb")
+    # A fresh browser: ?projector=1 in the address turns projector mode on by itself.
+    open_lesson(page, f"{voila_url}/voila/render/07-counting-wild-cards.ipynb?projector=1")
+    pressed = page.locator("button.fc-projector-switch:visible").get_attribute("aria-pressed")
+    assert pressed == "true"
     assert page.locator(".fc-class-link").count() == 1  # the class line is on the page...
     assert asked == []  # ...and asked for no class
     # Nor did any lesson page any browser test opened on this server before: none is logged.
