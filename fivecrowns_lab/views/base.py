@@ -56,8 +56,11 @@ _HERE = Path(__file__).parent
 
 @functools.cache
 def css() -> str:
-    """The theme shared by every view (read once from ``theme.css``)."""
-    return (_HERE / "theme.css").read_text(encoding="utf-8")
+    """The theme shared by every view (read once from ``theme.css``, with ``page.css``:
+    the page on paper and on a projector)."""
+    return "\n".join(
+        (_HERE / name).read_text(encoding="utf-8") for name in ("theme.css", "page.css")
+    )
 
 
 _LONG_WORD = re.compile(r"\S{41,}")
@@ -190,6 +193,30 @@ class FieldMarks(anywidget.AnyWidget):
     _esm = _HERE / "field_marks.js"
 
 
+class ProjectorSwitch(anywidget.AnyWidget):
+    """The page's one "Projector" switch: large type and full contrast, kept for the visit.
+
+    All in the browser (``projector.js``): the class ``fc-projector`` on ``<html>``, kept
+    in ``localStorage`` like the dark theme; ``?projector=1`` (or ``0``) in the address
+    wins. Use :func:`projector_switch`.
+    """
+
+    _esm = _HERE / "projector.js"
+    label = traitlets.Unicode("Projector").tag(sync=True)
+
+
+_PROJECTOR: ProjectorSwitch | None = None
+
+
+def projector_switch() -> ProjectorSwitch:
+    """The kernel's one :class:`ProjectorSwitch` (made on first use)."""
+    global _PROJECTOR
+    if _PROJECTOR is None:
+        _PROJECTOR = ProjectorSwitch()
+        _PROJECTOR.add_class("fc-projector-box")
+    return _PROJECTOR
+
+
 def contrast_switch() -> ContrastSwitch:
     """The kernel's one :class:`ContrastSwitch` (made on first use)."""
     global _SWITCH
@@ -224,6 +251,20 @@ class View(widgets.VBox):
         if self.class_link is not None and records:
             self.class_link.send(*records)
 
+    def record_experiment(self, experiment: str, seed: int, trials: int, successes: int) -> None:
+        """Send one run of a class experiment (an id from :mod:`~fivecrowns_lab.classroom.
+        experiments`): a later run of the same seed replaces it on the dashboard."""
+        if trials > 0:
+            self.record_for_class(
+                {
+                    "kind": "experiment",
+                    "experiment": experiment,
+                    "seed": seed,
+                    "trials": trials,
+                    "successes": successes,
+                }
+            )
+
     def _frame(self, body: list[widgets.Widget], intro: str = "") -> None:
         contrast = contrast_switch()
         contrast.observe(self._guard(self._on_contrast), names="value")
@@ -234,7 +275,7 @@ class View(widgets.VBox):
             + (f"<p class='fc-intro'>{intro}</p>" if intro else "")
         )
         header.layout.flex = "1 1 auto"
-        switches = widgets.HBox([theme_switch(), contrast])
+        switches = widgets.HBox([theme_switch(), contrast, projector_switch()])
         switches.add_class("fc-switches")
         top = widgets.HBox([header, switches])
         top.add_class("fc-top")

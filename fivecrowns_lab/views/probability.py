@@ -19,7 +19,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from ..classroom.experiments import experiment_id
+from ..classroom.experiments import experiment_id, most_common_wilds, wild_count_id
 from ..core.cards import Hand, parse_cards
 from ..core.rules import FIRST_ROUND, LAST_ROUND, ROUNDS, hand_size, is_wild, wild_rank_text
 from ..core.solver import can_go_out, going_out_discards, penalty
@@ -40,6 +40,7 @@ from ..render import hand_html
 from .base import View
 from .chart import Chart
 from .counting import CountingSteps
+from .draws import OutDraws
 from .plots import fraction_html, pct, style, table_html
 from .predict import CommitRow, Predictions, gap_sentence
 from .specs import (
@@ -348,6 +349,10 @@ class WildCountLesson(View):
                 )
         self.dealt += n
         self.refresh()
+        r_top = most_common_wilds(r)  # the class pools one share a round: the exact top's
+        self.record_experiment(
+            wild_count_id(r), self.seed.value, self.dealt, self.counts.get(r_top, 0)
+        )
         mean = sum(k * v for k, v in self.counts.items()) / self.dealt
         size = hand_size(r)
         exact_mean = Fraction(WILDS_IN_DECK * size, DECK_SIZE)
@@ -1110,6 +1115,8 @@ class OutsLesson(View):
         self.outs_view = widgets.HTML(layout=widgets.Layout(min_width="min(300px, 90vw)"))
         self.table = widgets.HTML()
         self.plot = Chart()
+        self.drawing = OutDraws(self._button, self.record_experiment)
+        self.seed.observe(self._guard(lambda _c: self._reset_draws()), names="value")
         self.result: Outs | None = None
         self.guessed: int | None = None
         self._question: tuple[Any, ...] | None = None
@@ -1123,7 +1130,16 @@ class OutsLesson(View):
         )
         self.answer.layout.flex_flow = "row wrap"
         self._frame(
-            [style(), top, middle, self.hand_view, self.ask, self.reveal_view, self.answer],
+            [
+                style(),
+                top,
+                middle,
+                self.hand_view,
+                self.ask,
+                self.reveal_view,
+                self.answer,
+                self.drawing,
+            ],
             "An <b>out</b> is a card that lets you go out if you draw it. Every card you "
             "have not seen is equally likely to be next, so the chance is outs ÷ unseen cards.",
         )
@@ -1186,6 +1202,7 @@ class OutsLesson(View):
         question = (r, tuple(sorted(map(str, hand))), tuple(sorted(map(str, seen))))
         if question != self._question:
             self._question = question
+            self._reset_draws()
             self.guessed = None
             self.commit.reopen()
             self.guess_outs.disabled = False
@@ -1222,6 +1239,7 @@ class OutsLesson(View):
                 )
                 self.table.value = ""
                 self.plot.clear()
+                self.drawing.layout.display = "none"
                 self.status.ok("This hand can go out already: nothing to wait for.")
                 return
             self.ask.layout.display = ""
@@ -1233,6 +1251,17 @@ class OutsLesson(View):
             self._show_answer()
         if not self.commit.committed:
             self.status.info("How many unseen cards are outs? Commit your guess to see them.")
+
+    def _reset_draws(self) -> None:
+        """A new question or seed: the draws start again (none for a hand that can go out)."""
+        result = self.result
+        waiting = (
+            result is not None
+            and bool(result.outs)
+            and not result.goes_out_now
+            and not (result.discard is None and can_go_out(result.hand, result.round_no))
+        )
+        self.drawing.reset(result if waiting else None, self.seed.value)
 
     def commit_guess(self) -> None:
         """Lock the guess of the number of outs and show the outs beside it."""
@@ -1261,7 +1290,7 @@ class OutsLesson(View):
         if not self.commit.committed:
             with self.hold_sync():
                 self.reveal_view.value = ""
-                self.answer.layout.display = "none"
+                self.answer.layout.display = self.drawing.layout.display = "none"
                 self.outs_view.value = self.table.value = ""
                 self.plot.clear()
             return
@@ -1305,6 +1334,7 @@ class OutsLesson(View):
             )
             self.table.value = self._turns_table(result)
             self.draw(result)
+            self.drawing.layout.display = ""
         self.status.ok(
             f"{plural(len(result.outs), 'kind')} of card, {result.count} unseen copies: "
             f"{pct(result.probability)} on the next draw."

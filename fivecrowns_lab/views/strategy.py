@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
 
-from ..classroom.experiments import SOLITAIRE_WIN
+from ..classroom.experiments import SOLITAIRE_WIN, VARIANTS, seat_win_id
 from ..core.rules import FIRST_ROUND, LAST_ROUND, ROUNDS, GameRules
 from ..errors import LessonError, plural
 from ..odds.simulate import COLUMNS, game_seed, play_games
@@ -308,7 +308,7 @@ class StrategyLab(View):
         )
         self._update_cap()
         # The first games run in the background too: the page appears at once and fills in.
-        self.run(background=background)
+        self.run(background=background, record=False)  # not the student's own run
 
     def players(self) -> list[str]:
         return [seat.value for seat in self.seats if seat.value != _EMPTY]
@@ -372,8 +372,11 @@ class StrategyLab(View):
         """Play 4× the games without a prediction (recorded as skipped)."""
         self.play_four_times(skip=True)
 
-    def run(self, background: bool = True) -> None:
-        """Play the games on a background thread; show the results when done or stopped."""
+    def run(self, background: bool = True, record: bool = True) -> None:
+        """Play the games on a background thread; show the results when done or stopped.
+
+        ``record``: the games go to the class (if the student joined one) when they end.
+        """
         players = self.players()
         n = self.n_games.value
         if n > self.cap():
@@ -389,13 +392,15 @@ class StrategyLab(View):
                 self.rows.extend(play_games(specs, [game], rules, seed))
                 yield game + 1, n
 
-        self.runner.start(work, lambda outcome: self.finish(outcome, setup), background)
+        self.runner.start(work, lambda outcome: self.finish(outcome, setup, record), background)
 
-    def finish(self, outcome: Outcome, setup: tuple[Any, ...]) -> None:
+    def finish(self, outcome: Outcome, setup: tuple[Any, ...], record: bool = False) -> None:
         """Show the results of the games played (all of them, or those before Stop)."""
         if outcome.done == 0:
             self.status.info("Stopped before the first game ended: nothing to show yet.")
             return
+        if record:
+            self._record_wins(setup)
         table = _frame(self.rows)
         self.table = table
         summary = summarize(table)
@@ -475,6 +480,14 @@ class StrategyLab(View):
             )
         else:
             self.status.info(text)
+
+    def _record_wins(self, setup: tuple[Any, ...]) -> None:
+        """Send the class how often seat 1 won (a shared first place counts), by seed."""
+        players, rules, seed = setup
+        games = {row["game"] for row in self.rows}
+        won = {row["game"] for row in self.rows if row["player"] == 0 and row["placement"] == 1}
+        on = [v for v in VARIANTS if getattr(rules, v)]
+        self.record_experiment(seat_win_id(players, rules.rounds, on), seed, len(games), len(won))
 
     def _record_width(
         self, setup: tuple[Any, ...], games: int, summary: Any, comparisons: list[Any]
