@@ -939,8 +939,9 @@ class PlayLesson(View):
         self.table.value = table_html(self.game, obs, self._who())
         self.status.info(f"The bots now play at the {change['new']} level.")
 
-    def _on_seed(self, _change: dict[str, Any]) -> None:
+    def _on_seed(self, change: dict[str, Any]) -> None:
         self._seed_typed = True
+        self._on_setup_change(change)  # a seed deals from the next game: say so
 
     def _on_setup_change(self, _change: dict[str, Any]) -> None:
         self.setup_note.value = (

@@ -174,7 +174,9 @@ class WildCountLesson(View):
             value=100,
             description="Samples of",
         )
-        self.sample_size.observe(self._guard(lambda _c: self._clear_coverage()), names="value")
+        self.sample_size.observe(
+            self._guard(lambda _c: self._sample_size_changed()), names="value"
+        )
         self.coverage_button = self._button("Draw 100 intervals", self.draw_intervals)
         self.coverage = Chart()
         self.coverage_view = widgets.HTML()
@@ -362,6 +364,14 @@ class WildCountLesson(View):
             f"an orange and a blue bar is {100 * gap:.1f} percentage points; it shrinks "
             f"like 1/√(hands): about {100 / sqrt(self.dealt):.1f} at this many."
         )
+
+    def _sample_size_changed(self) -> None:
+        """New sample sizes: the 100 intervals drawn (and their count) go."""
+        self._clear_coverage()
+        if self.commit.committed:
+            self.status.info(
+                f"Samples of {self.sample_size.value} hands: press Draw 100 intervals."
+            )
 
     def _clear_coverage(self) -> None:
         self.coverage.clear()

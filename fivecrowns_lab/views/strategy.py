@@ -617,9 +617,11 @@ class SolitaireOddsLesson(View):
 
     def __init__(self, n: int = 10, seed: int = 1, background: bool = True, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        # A plain IntText, clamped here with a word (a bounded box clamps silently).
-        self.n = widgets.IntText(value=n, description="Deals")
-        self.n.observe(self._guard(self._clamp_deals), names="value")
+        self.n = ClampedIntText(
+            self.status, n, 1, solitaire_cap(), "Deals", "playing", description="Deals"
+        )
+        self.n.observe(self._guard(self._deals_changed), names="value")
+        self._four = False  # True while "Play 4×" sets the Deals box itself
         self.seed = seed_box(self, seed)
         self.seed.observe(self._guard(lambda _c: self._setup_changed()), names="value")
         self.run_button = self._button("Play the deals", self.run, style="primary", icon="play")
@@ -672,17 +674,13 @@ class SolitaireOddsLesson(View):
         """Pick the next seed, so the next run plays new deals."""
         self.seed.value = (self.seed.value + 1) % (10**9 + 1)
 
-    def _clamp_deals(self, change: dict[str, Any]) -> None:
-        """Out-of-range deals are brought into range, and the status line says so."""
-        value, cap = int(change["new"]), solitaire_cap()
-        if 1 <= value <= cap:
-            return
-        fixed = 1 if value < 1 else cap
-        self.n.value = fixed
-        self.status.info(f"A run plays from 1 to {cap:,} deals, so {value:,} became {fixed:,}.")
+    def _deals_changed(self, change: dict[str, Any]) -> None:
+        """A new count typed: the results shown are for the old one, so they go."""
+        if not self._four:  # Play 4× sets the box itself, for the run it starts
+            self._setup_changed(plural(int(change["new"]), "deal"))
 
-    def _setup_changed(self) -> None:
-        """A new seed: the old results no longer match the setting, so they leave the screen."""
+    def _setup_changed(self, said: str = "") -> None:
+        """A new seed or count: the old results no longer match the setting, so they go."""
         if self.runner.running:
             self.runner.stop()
         with self.hold_sync():
@@ -692,7 +690,7 @@ class SolitaireOddsLesson(View):
             for chart in (self.running, self.plot, self.by_hand):
                 chart.clear()
             self.prediction.value = ""
-        self.status.info(f"Seed {self.seed.value}: press Play the deals.")
+        self.status.info(f"{said or f'Seed {self.seed.value}'}: press Play the deals.")
 
     def play_four_times(self, skip: bool = False) -> None:
         """Play four times as many deals as the last run."""
@@ -708,7 +706,11 @@ class SolitaireOddsLesson(View):
             self.prediction.value or None,
             _closest(math.sqrt(games / target)),
         )
-        self.n.value = target
+        self._four = True
+        try:
+            self.n.value = target
+        finally:
+            self._four = False
         self.run()
 
     def skip_four_times(self) -> None:
