@@ -229,6 +229,17 @@ def test_10_seats_variants_and_games_clear_the_old_results(page, voila_url):
     open_lesson(page, voila_url, "10-strategy-lab")
     view = page.locator(".fc-view").first
     shows(page, "mean total", timeout=3 * WAIT_MS)
+    # At 390 px the summary scrolls sideways inside the page; no number breaks over lines.
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.wait_for_timeout(300)  # let the layout settle at the new width (not a check)
+    table = view.locator("table.fc-table", has_text="mean total").first
+    rows, line, scrolls = table.evaluate(
+        "t => [[...t.querySelectorAll('tr')].map(r => r.getBoundingClientRect().height),"
+        " parseFloat(getComputedStyle(t.querySelector('td')).lineHeight) || 20,"
+        " t.scrollWidth > t.clientWidth]"
+    )
+    assert scrolls and max(rows) < 2 * line, f"the summary wraps at 390 px: rows {rows}"
+    page.set_viewport_size({"width": 1100, "height": 900})
     games = view.locator(".widget-inline-hbox", has_text="Games").locator("input")
     view.locator("input[type=checkbox]").nth(1).check()  # the going-out bonus
     settles(page, ["mean total", "share of games won"], "A new setup")

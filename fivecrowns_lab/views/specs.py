@@ -108,7 +108,7 @@ def running_spec(
         "field": "n",
         "type": "quantitative",
         "title": x_title,
-        "scale": {"type": "log"},
+        "scale": {"type": "log", "nice": False},  # ends at the hands dealt, not the next 10×
         "axis": {"tickCount": 5, "format": "~s"},
     }
     domain = ["estimate so far", "95% interval", "exact", "your guess"]

@@ -474,6 +474,7 @@ class StrategyLab(View):
                     "rounds out first per game",
                 ],
                 rows,
+                nowrap=True,
             ) + (
                 f"<p class='fc-note'>{tie_note} "
                 + (
