@@ -131,8 +131,8 @@ def test_08_exact_curve_prediction_explanation_and_stop(page, voila_url, browser
     view.get_by_role("button", name="Commit my guess").click()
     wait_text(page, "Your guess, and the truth")
     page.wait_for_function(  # the chart's label arrives in a message of its own
-        "t => (document.querySelector('.fc-chart-box')?.getAttribute('aria-label') ?? '')"
-        ".includes(t)",
+        "t => [...document.querySelectorAll('.fc-chart-box')]"
+        ".some(b => (b.getAttribute('aria-label') ?? '').includes(t))",
         arg=f"exact values for rounds {', '.join(map(str, exact))}",
         timeout=WIDGET_TIMEOUT_MS,
     )
