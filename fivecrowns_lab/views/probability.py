@@ -1071,7 +1071,9 @@ class GoOutLesson(View):
                 sim_cells = ["stopped", "—"]
             rows.append([str(r), str(hand_size(r)), exact_text, *sim_cells])
         what = "mean penalty (points)" if self._is_penalty() else "chance"
-        return table_html(["round", "cards", f"exact {what}", "simulated", "95% interval"], rows)
+        return table_html(
+            ["round", "cards", f"exact {what}", "simulated", "95% interval"], rows, nowrap=True
+        )
 
     def exact_values(self) -> dict[int, Fraction]:
         """The exact values of the question shown, for every round the engine counts."""
@@ -1138,6 +1140,7 @@ class GoOutLesson(View):
                 "points" if penalty_question else "chance",
                 percent=not penalty_question,
                 exact=exact is not None,
+                guess=False,
             ),
             {"running": rows, "marks": marks},
             f"Line chart of the running estimate for round {r} with its 95% band: after "
