@@ -255,8 +255,12 @@ def test_11_a_new_count_of_deals_clears_the_old_win_rate(page, voila_url):
     open_lesson(page, voila_url, "11-solitaire-odds")
     view = page.locator(".fc-view").first
     shows(page, "The bot won", timeout=3 * WAIT_MS)
-    fill(view.locator(".widget-inline-hbox", has_text="Deals").locator("input"), "0")
+    deals = view.locator(".widget-inline-hbox", has_text="Deals").locator("input")
+    fill(deals, "0")
     settles(page, ["The bot won"], "Deals are 1 to 200; playing 1.")
+    page.wait_for_function(  # the box shows the number the kernel brought it to
+        "e => e.value === '1'", arg=deals.element_handle(), timeout=WAIT_MS
+    )
 
 
 def test_12_another_position_hides_the_last_answer(page, voila_url):
