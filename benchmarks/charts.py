@@ -12,7 +12,9 @@ model. For each N it times, REPEAT times each:
 * **re-embed** (the baseline, measured in the same run): the same chart drawn afresh from
   its spec and data, as a chart without named datasets would have to.
 
-Reduced motion is on, so an update draws at once (the lessons' growing animation spreads
+Each time is given twice: until the view has run (the SVG is updated) and until the next
+painted frame (which adds up to one frame, about 17 ms at 60 Hz). Reduced motion is on,
+so an update draws at once (the lessons' growing animation spreads
 it over 700 ms on purpose). Prints the medians in ms and the ratios re-embed / update;
 issue 18 asks for updates under 100 ms.
 
@@ -60,12 +62,14 @@ const model = new Model({ spec: {}, data: {}, animate: ["running"], label: "benc
                           summary: "", visible: true });
 chart.render({ model, el });
 
-// Resolves when `attribute` of the chart element changes, then after one painted frame.
+// Resolves after one painted frame once `attribute` of the chart element has changed,
+// with the time it changed (the view had run) and the time of that frame.
 function changed(attribute) {
   return new Promise((done) => {
     const watch = new MutationObserver(() => {
+      const ran = performance.now();
       watch.disconnect();
-      requestAnimationFrame(() => done());
+      requestAnimationFrame(() => done([ran, performance.now()]));
     });
     watch.observe(el, { attributes: true, attributeFilter: [attribute] });
   });
@@ -93,8 +97,7 @@ window.bench = {
     const updated = changed("data-updated");
     const t0 = performance.now();
     model.set("data", { running: rows(n, shift), marks: [{ value: 0.3, series: "exact" }] });
-    await updated;
-    return performance.now() - t0;
+    return (await updated).map((t) => t - t0);
   },
   async append(n, shift) {
     // Not timed: the view holds the first n - 10 rows. Timed: the last 10 arrive.
@@ -105,16 +108,14 @@ window.bench = {
     const updated = changed("data-updated");
     const t0 = performance.now();
     model.set("data", { running: all, marks: [{ value: 0.3, series: "exact" }] });
-    await updated;
-    return performance.now() - t0;
+    return (await updated).map((t) => t - t0);
   },
   async reembed(n, shift) {
     const drawn = changed("data-drawn");
     const t0 = performance.now();
     model.state.data = { running: rows(n, shift), marks: [{ value: 0.3, series: "exact" }] };
     model.set("spec", JSON.parse(JSON.stringify(SPEC)));
-    await drawn;
-    return performance.now() - t0;
+    return (await drawn).map((t) => t - t0);
   },
 };
 window.benchReady = true;
@@ -122,17 +123,21 @@ window.benchReady = true;
 """
 
 
-def measure(page, n: int, repeat: int) -> tuple[float, float, float]:
-    """Median append, replace and re-embed times (ms) for a running estimate of ``n`` points."""
+def measure(page, n: int, repeat: int) -> dict[str, tuple[float, float]]:
+    """Median (view run, painted) times in ms of append, replace and re-embed for ``n`` points."""
 
-    def median(call: str) -> float:
+    def median(call: str) -> tuple[float, float]:
         page.evaluate(f"a => window.bench.{call}(a[0], a[1])", [n, 99])  # warm-up
-        return statistics.median(
+        times = [
             page.evaluate(f"a => window.bench.{call}(a[0], a[1])", [n, i]) for i in range(repeat)
-        )
+        ]
+        return statistics.median(t[0] for t in times), statistics.median(t[1] for t in times)
 
     page.evaluate("n => window.bench.draw(n)", n)
-    return median("append"), median("update"), median("reembed")
+    return {
+        kind: median(call)
+        for kind, call in (("append", "append"), ("replace", "update"), ("re-embed", "reembed"))
+    }
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -165,18 +170,24 @@ def main(argv: list[str] | None = None) -> int:
             page.route(f"{ORIGIN}/**", serve)
             page.goto(f"{ORIGIN}/")
             page.wait_for_function("() => window.benchReady === true", timeout=60_000)
-            print(f"Chart update in Chromium, medians of {args.repeat} (ms):")
+            print(
+                f"Chart update in Chromium, medians of {args.repeat}, in ms: until the view has "
+                "run / until the next painted frame"
+            )
             slow = []
             for n in args.sizes:
-                append, replace, embed = measure(page, n, args.repeat)
-                print(
-                    f"  N={n:>5}: append 10 rows {append:6.1f}   replace all {replace:6.1f}   "
-                    f"re-embed (baseline) {embed:6.1f}   re-embed / append "
-                    f"{embed / append:5.1f}x, / replace {embed / replace:4.1f}x"
+                times = measure(page, n, args.repeat)
+                embed = times["re-embed"]
+                cells = "   ".join(
+                    f"{k} {ran:6.1f} / {painted:6.1f}" for k, (ran, painted) in times.items()
                 )
-                slow += [n for t in (append, replace) if t >= TARGET_MS]
+                ratios = ", ".join(
+                    f"re-embed / {k} {embed[0] / times[k][0]:4.1f}x" for k in ("append", "replace")
+                )
+                print(f"  N={n:>5}: {cells}   ({ratios}, view run)")
+                slow += [n for k in ("append", "replace") if times[k][1] >= TARGET_MS]
             verdict = "all under" if not slow else f"N={sorted(set(slow))} not under"
-            print(f"Target: updates under {TARGET_MS:.0f} ms: {verdict}.")
+            print(f"Target: updates painted within {TARGET_MS:.0f} ms: {verdict}.")
         finally:
             browser.close()
     return 0
