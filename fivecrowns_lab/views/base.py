@@ -23,6 +23,7 @@ from __future__ import annotations
 import functools
 import logging
 import re
+import time
 from collections.abc import Callable
 from html import escape
 from pathlib import Path
@@ -37,6 +38,7 @@ from ..errors import FiveCrownsError
 from .predict import Predictions
 
 __all__ = [
+    "ClampedIntText",
     "ContrastSwitch",
     "FieldMarks",
     "Lesson",
@@ -45,6 +47,7 @@ __all__ = [
     "View",
     "contrast_switch",
     "css",
+    "seed_box",
     "shorten",
     "theme_switch",
 ]
@@ -109,9 +112,23 @@ class Status(widgets.HTML):
         self.add_class("fc-status")
         self.kind = "none"
         self.text = ""
+        self._said: tuple[str, float] = ("", 0.0)
         self.clear()
 
+    def clamped(self, sentence: str) -> None:
+        """Say what a clamp did; the message the change then causes keeps it in front.
+
+        A box's handlers run right after its clamp and usually write their own line
+        ("press Play"); that line would hide the clamp's sentence, so it is put in front
+        of every message written within a second (later ones are about other things).
+        """
+        self.info(sentence)
+        self._said = (sentence, time.monotonic())
+
     def _show(self, kind: str, text: str, icon: str) -> None:
+        said, when = self._said
+        if said and time.monotonic() - when < 1.0 and said not in text:
+            text = f"{said} {text}"
         text = shorten(text)
         self.kind, self.text = kind, text
         role = "alert" if kind == "error" else "status"
@@ -136,6 +153,51 @@ class Status(widgets.HTML):
         """Show nothing."""
         self.kind, self.text = "none", ""
         self.value = '<div class="fc-msg" role="status" aria-live="polite"></div>'
+
+
+class ClampedIntText(widgets.IntText):
+    """A whole-number box that brings a number into ``min``..``max`` and says so.
+
+    ipywidgets' bounded boxes clamp silently in the browser; this one clamps in the
+    kernel and tells ``status`` in a sentence ("Games are 2 to 41; playing 41."), so a
+    learner who typed 99,999 knows what happened. ``verb`` says what is done with the
+    number ("playing", "using").
+    """
+
+    def __init__(
+        self,
+        status: Status,
+        value: int,
+        low: int,
+        high: int,
+        noun: str,
+        verb: str = "using",
+        **kwargs: Any,
+    ) -> None:
+        self.min, self.max = low, high  # named as a bounded box's
+        self._status, self._noun, self._verb = status, noun, verb
+        super().__init__(value=value, **kwargs)
+
+    def sentence(self, fixed: int) -> str:
+        return f"{self._noun} are {self.min:,} to {self.max:,}; {self._verb} {fixed:,}."
+
+    @traitlets.validate("value")
+    def _clamp(self, proposal: dict[str, Any]) -> int:
+        value = int(proposal["value"])
+        fixed = min(max(value, self.min), self.max)
+        if fixed != value:
+            self._status.clamped(self.sentence(fixed))
+        return fixed
+
+    def set_range(self, low: int, high: int) -> None:
+        """New bounds; a number now outside them is brought in, with its sentence."""
+        self.min, self.max = low, high  # named as a bounded box's
+        self.value = int(self.get_state("value")["value"])  # validated again: new bounds
+
+
+def seed_box(view: View, value: int, **kwargs: Any) -> ClampedIntText:
+    """A lesson's Seed box: 0 to 10⁹, a number outside brought in with a sentence."""
+    return ClampedIntText(view.status, value, 0, 10**9, "Seeds", description="Seed", **kwargs)
 
 
 class ContrastSwitch(anywidget.AnyWidget):

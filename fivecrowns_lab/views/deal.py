@@ -13,7 +13,7 @@ from ..core.solver import best_arrangement
 from ..errors import LessonError, plural
 from ..render import arrangement_html, hand_html, points_text
 from ..table.deal import deal_hand
-from .base import View
+from .base import View, seed_box
 
 __all__ = ["DealLab", "cards_text"]
 
@@ -44,7 +44,7 @@ class DealLab(View):
             value=round_no,
             description="Round",
         )
-        self.seed = widgets.BoundedIntText(value=seed, min=0, max=10**9, description="Seed")
+        self.seed = seed_box(self, seed)
         self.deal_button = self._button("Deal", self.deal, style="primary", icon="refresh")
         self.surprise_button = self._button("Surprise me", self.surprise, icon="random")
         self.typed = widgets.Text(

@@ -15,7 +15,7 @@ from ..core.solver import best_arrangement
 from ..errors import LessonError
 from ..render import arrangement_html, card_html, hand_html, points_text
 from ..table.deal import deal_hand
-from .base import View, css
+from .base import View, css, seed_box
 from .hand import HandWidget
 
 __all__ = ["MeldChecks", "MeldLab"]
@@ -58,7 +58,7 @@ class MeldLab(View):
             value=round_no,
             description="Round",
         )
-        self.seed = widgets.BoundedIntText(value=seed, min=0, max=10**9, description="Seed")
+        self.seed = seed_box(self, seed)
         self.new_button = self._button(
             "New hand", self.new_hand, icon="refresh", tooltip="Deal a new hand (the next seed)"
         )

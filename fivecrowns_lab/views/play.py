@@ -34,7 +34,7 @@ from ..table.actions import Action, Discard, Draw, GoOut
 from ..table.game import Game
 from ..table.observation import Observation
 from ..table.players import BOT_DESCRIPTIONS, BOTS, Player, make_bot
-from .base import View, variant_checkboxes
+from .base import ClampedIntText, View, seed_box, variant_checkboxes
 from .coach import Coach, ScriptedPlayer
 from .hand import HandWidget
 from .play_html import (
@@ -140,8 +140,15 @@ class PlayLesson(View):
         self.settings_button = widgets.ToggleButton(
             value=False, description="Game settings", tooltip="Show or hide the game settings"
         )
-        self.bots = widgets.BoundedIntText(
-            value=bots, min=1, max=MAX_PLAYERS - 1, description="Bots", layout={"width": "140px"}
+        self.bots = ClampedIntText(
+            self.status,
+            bots,
+            1,
+            MAX_PLAYERS - 1,
+            "Bots",
+            "playing with",
+            description="Bots",
+            layout={"width": "140px"},
         )
         self.level = widgets.Dropdown(options=levels, value=level, description="Bot level")
         self.level_text = widgets.HTML()
@@ -165,9 +172,7 @@ class PlayLesson(View):
         self.bonus = self.variants["going_out_bonus"]
         self.lay_off = self.variants["lay_off"]
         self.no_discard = self.variants["no_final_discard"]
-        self.seed = widgets.BoundedIntText(
-            value=seed, min=0, max=10**9, description="Seed", layout={"width": "200px"}
-        )
+        self.seed = seed_box(self, seed, layout={"width": "200px"})
         self.new_button = self._button("New game", self.new_game_pressed, style="primary")
         self.setup_note = widgets.HTML()
         # -- the table
@@ -934,8 +939,9 @@ class PlayLesson(View):
         self.table.value = table_html(self.game, obs, self._who())
         self.status.info(f"The bots now play at the {change['new']} level.")
 
-    def _on_seed(self, _change: dict[str, Any]) -> None:
+    def _on_seed(self, change: dict[str, Any]) -> None:
         self._seed_typed = True
+        self._on_setup_change(change)  # a seed deals from the next game: say so
 
     def _on_setup_change(self, _change: dict[str, Any]) -> None:
         self.setup_note.value = (
