@@ -23,6 +23,16 @@ settings.register_profile(
 settings.load_profile("fivecrowns")
 
 
+@pytest.fixture(autouse=True)
+def _english_again_after_each_test():
+    """A test that switches to Danish (or a fuzzed ``set_language``) must not leave the
+    next test, which may compare English sentences, reading Danish."""
+    yield
+    from fivecrowns_lab.i18n import set_language
+
+    set_language("en")
+
+
 class _Collector(logging.Handler):
     def __init__(self) -> None:
         super().__init__(level=logging.WARNING)
