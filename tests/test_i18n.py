@@ -36,7 +36,7 @@ from fivecrowns_lab import (
 )
 from fivecrowns_lab.core.melds import make_book, make_run
 from fivecrowns_lab.core.rules import RoundRules
-from fivecrowns_lab.i18n import LOCALE_DIR
+from fivecrowns_lab.i18n import LOCALE_DIR, ngettext
 from fivecrowns_lab.i18n import gettext as _
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -89,6 +89,9 @@ def test_danish_plural_forms_are_one_and_other():
         catalogue = read_po(f, locale="da")
     assert catalogue.plural_forms == "nplurals=2; plural=(n != 1);"
     with language("da"):
+        # the views' card count (views/deal.py: cards_text) and a meld reason's wild count
+        assert ngettext("{count} card", "{count} cards", 1).format(count=1) == "1 kort"
+        assert ngettext("{count} card", "{count} cards", 2).format(count=2) == "2 kort"
         one = check_meld("5H 9H JK", 1).reason  # one wild for three missing ranks
         two = check_meld("5H 10H JK 3*", 1).reason
     assert "kun ét vildt kort" in one

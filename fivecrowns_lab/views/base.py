@@ -34,6 +34,7 @@ import traitlets
 
 from ..core.rules import VARIANTS
 from ..errors import FiveCrownsError
+from ..i18n import gettext as _
 from .predict import Predictions
 
 __all__ = [
@@ -147,6 +148,10 @@ class ContrastSwitch(anywidget.AnyWidget):
     value = traitlets.Bool(False).tag(sync=True)
     label = traitlets.Unicode("High contrast").tag(sync=True)
 
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.label = _("High contrast")  # the language of the page that made it
+
 
 _SWITCH: ContrastSwitch | None = None
 
@@ -165,6 +170,10 @@ class ThemeSwitch(anywidget.AnyWidget):
 
     _esm = _HERE / "theme_switch.js"
     label = traitlets.Unicode("Dark theme").tag(sync=True)
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.label = _("Dark theme")  # the language of the page that made it
 
 
 _THEME: ThemeSwitch | None = None
@@ -230,7 +239,8 @@ class View(widgets.VBox):
         self.contrast = contrast
         self._on_contrast({"new": contrast.value})
         header = widgets.HTML(
-            f"<style>{css()}</style><h3 class='fc-title'>{escape(self.title)}</h3>"
+            # Titles are marked with N_ in the classes and translated here, when shown.
+            f"<style>{css()}</style><h3 class='fc-title'>{escape(_(self.title))}</h3>"
             + (f"<p class='fc-intro'>{intro}</p>" if intro else "")
         )
         header.layout.flex = "1 1 auto"
@@ -258,8 +268,10 @@ class View(widgets.VBox):
             except Exception:
                 log.exception("Unexpected error in %s", getattr(handler, "__name__", handler))
                 self.status.error(
-                    "Something went wrong on our side; the lesson still works. "
-                    "Try again, or reload the page."
+                    _(
+                        "Something went wrong on our side; the lesson still works. "
+                        "Try again, or reload the page."
+                    )
                 )
             return None
 
