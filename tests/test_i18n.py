@@ -244,3 +244,16 @@ def test_a_sentence_follows_the_language_of_the_moment_it_is_written():
     assert [check_meld(h, 4).reason for h in hands] == english
     assert all(d != e for d, e in zip(danish, english, strict=True))
     assert _("joker") == "joker" and get_language() == "en"
+
+
+def test_no_sentence_is_marked_inside_an_f_string():
+    # pybabel cannot look inside f-strings (before Python 3.12): a sentence marked there
+    # never reaches the catalogue and stays English in every language.
+    hidden = re.compile(r"""\bf["'].*\{[^{}"']*\b(?:_|_n|N_|pgettext)\(['"]""")
+    found = [
+        f"{path.relative_to(ROOT)}:{number}"
+        for path in sorted((ROOT / "fivecrowns_lab").rglob("*.py"))
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if hidden.search(line)
+    ]
+    assert found == []

@@ -274,7 +274,7 @@ JOKER = Card(_JOKER_RANK, None)
 
 #: The 116 cards: two copies of each of the 55 suited cards, then six jokers.
 DECK: tuple[Card, ...] = tuple(
-    [Card(rank, suit) for _ in range(2) for suit in SUITS for rank in RANKS] + [JOKER] * 6
+    [Card(rank, suit) for _copy in range(2) for suit in SUITS for rank in RANKS] + [JOKER] * 6
 )
 _COPIES = Counter(DECK)
 # The most cards any text or list may hold (the deck twice over, for unchecked lists), and

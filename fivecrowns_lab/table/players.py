@@ -42,6 +42,7 @@ from ..core.cards import DECK, JOKER, SUITS, Card, Hand, card_order
 from ..core.rules import MAX_RANK, MIN_RANK, RoundRules, card_points, is_wild
 from ..core.solver import Arrangement, shared_solver
 from ..errors import BotError, quote
+from ..i18n import N_
 from ..validators import Seed, check_seed
 from .actions import Action, Discard, Draw, GoOut
 from .observation import Observation
@@ -560,12 +561,16 @@ BOTS: dict[str, Callable[..., Bot]] = {
 
 #: One sentence per bot for a learner choosing an opponent, weakest first (same keys as BOTS).
 BOT_DESCRIPTIONS: dict[str, str] = {
-    "random": "Beginner: plays any legal move, but always goes out when it can.",
-    "greedy": "Easy: keeps the hand that leaves the fewest points right now, and never "
-    "throws away a wild card.",
-    "lookahead": "Medium: also counts which unseen cards could still complete its melds.",
-    "expert": "Expert: imagines the cards it cannot see many times over, plays each choice "
-    "out, and watches who is close to going out.",
+    "random": N_("Beginner: plays any legal move, but always goes out when it can."),
+    "greedy": N_(
+        "Easy: keeps the hand that leaves the fewest points right now, and never "
+        "throws away a wild card."
+    ),
+    "lookahead": N_("Medium: also counts which unseen cards could still complete its melds."),
+    "expert": N_(
+        "Expert: imagines the cards it cannot see many times over, plays each choice "
+        "out, and watches who is close to going out."
+    ),
 }
 
 #: Level words a learner may use instead of the bot names (old names keep working).
