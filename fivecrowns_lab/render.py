@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING
 from .core.cards import Card, Suit
 from .core.rules import card_points, check_round, is_wild
 from .errors import plural
+from .i18n import N_
 from .i18n import gettext as _
 from .i18n import ngettext as _n
 
@@ -58,12 +59,20 @@ __all__ = [
     "hand_svg",
     "outs_html",
     "points_text",
+    "went_out_mark",
 ]
 
 #: How a scoresheet marks the player who went out: a check mark and a word, never a suit
 #: symbol (★ is the stars suit). :data:`WENT_OUT_LEGEND` explains it under the table.
 WENT_OUT_MARK = '<span class="fc-out" title="went out first">✓ out</span>'
-WENT_OUT_LEGEND = "✓ out: went out first in that round"
+WENT_OUT_LEGEND = N_("✓ out: went out first in that round")
+
+
+def went_out_mark() -> str:
+    """:data:`WENT_OUT_MARK` in the learner's language."""
+    title, text = escape(_("went out first"), quote=True), escape(_("✓ out"))
+    return f'<span class="fc-out" title="{title}">{text}</span>'
+
 
 #: Border and badge colour of a wild card (a purple not used by any suit).
 WILD_COLOUR = "#6A3D9A"

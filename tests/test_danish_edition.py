@@ -137,3 +137,40 @@ def test_deal_lab_and_meld_checks_speak_danish(widget_errors):
     shown = _text(lab.hand_view.value + lab.result.value + checks.value)
     assert "Runde 1 (3 er vilde)" in shown and "ikke en melding" in shown
     assert ENGLISH_WORDS.search(shown) is None, shown
+
+
+def test_play_lesson_speaks_danish_and_offers_the_danish_sheets_rules(widget_errors):
+    from fivecrowns_lab.core.rules import hand_size
+    from fivecrowns_lab.views.play import PlayLesson
+
+    with language("da"):
+        view = PlayLesson(bots=1, rounds=11, seed=2, mode="free")
+        labels = [view.stock_button.description, view.throw_button.description]
+        view.stock_button.click()
+        card = view.hand.hand[0]
+        view.hand.select_cards([card])
+        assert view.throw_button.description == f"Smid {card} af"
+        view.throw_button.click()
+        moves = [seen for seen, _why in view.moves]
+        # the Danish sheet's choices: five or seven rounds, books in different suits, a tie
+        # played off in one extra round of thirteen cards, laying off, -10, no final discard
+        view.rounds.value = 5
+        for field in ("books_distinct_suits", "lay_off", "going_out_bonus", "no_final_discard"):
+            view.variants[field].value = True
+        view.playoff.value = True
+        view.new_button.click()
+    assert labels[0].startswith("Træk fra trækbunken") and labels[1] == "Smid af"
+    assert f"Du: smide {card} af." in moves
+    rules = view.game.rules
+    assert (rules.rounds, rules.ties, rules.playoff_hand_size) == (5, "playoff", hand_size(11))
+    assert rules.books_distinct_suits and rules.lay_off and rules.going_out_bonus
+    assert rules.no_final_discard
+    assert "Husregler: lægge kort til, bonus for at gå ud" in view.status.text
+    assert view.playoff.description == "Uafgjort: én ekstra runde med 13 kort"
+    shown = " ".join(
+        _text(w.value) for w in (view.table, view.turn, view.log_view, view.level_text)
+    ) + " ".join(
+        str(w.description)
+        for w in (view.settings_button, view.new_button, view.hint_button, *view.variants.values())
+    )
+    assert ENGLISH_WORDS.search(shown) is None, shown

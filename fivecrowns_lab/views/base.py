@@ -81,8 +81,8 @@ def variant_checkbox(name: str) -> widgets.Checkbox:
     variant = next(v for v in VARIANTS if v.field == name)
     box = widgets.Checkbox(
         value=variant.default,
-        description=variant.label or variant.name,
-        tooltip=variant.description,
+        description=_(variant.label or variant.name),
+        tooltip=_(variant.description),
         indent=False,
     )
     box.add_class("fc-variant-" + variant.field.replace("_", "-"))
