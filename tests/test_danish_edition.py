@@ -174,3 +174,18 @@ def test_play_lesson_speaks_danish_and_offers_the_danish_sheets_rules(widget_err
         for w in (view.settings_button, view.new_button, view.hint_button, *view.variants.values())
     )
     assert ENGLISH_WORDS.search(shown) is None, shown
+
+
+def test_lesson_02_quiz_is_danish_around_and_inside_the_questions():
+    with language("da"):
+        page = meld_lab(cards="5H 6H 7H")
+    quiz = page.quiz
+    assert quiz.heading == "Test dig selv" and quiz.words["reset"] == "Nulstil"
+    assert quiz.bank[0]["prompt"] == "Er 8♥ 8♥ 8★ et sæt?"
+    assert quiz.score_text() == "Point i første forsøg: 0 af 5 (0 besvaret)"
+    shown = " ".join(
+        [q["prompt"] for q in quiz.bank]
+        + [a["text"] + " " + a["why"] for q in quiz.bank for a in q["answers"]]
+        + list(quiz.words.values())
+    )
+    assert ENGLISH_WORDS.search(shown) is None, shown
