@@ -257,3 +257,26 @@ def test_no_sentence_is_marked_inside_an_f_string():
         if hidden.search(line)
     ]
     assert found == []
+
+
+@pytest.mark.parametrize("level", ["random", "greedy", "lookahead"])
+def test_the_simpler_bots_explain_their_moves_in_danish(level):
+    # (the expert's hints, table/hints.py, are not translated yet: docs/danish.md)
+    from fivecrowns_lab import Game, GameRules, make_bot
+
+    reasons = set()
+    with language("da"):
+        for seed in range(3):
+            game = Game(["A", "B", "C"], GameRules(rounds=2), seed=seed)
+            bots = [make_bot(level, seed + p) for p in range(3)]
+            for _move in range(400):
+                if game.phase == "round_over":
+                    game.next_round()
+                if game.phase not in ("draw", "discard"):
+                    break
+                p = game.current_player
+                game.apply(bots[p].choose(game.observation(p)), p)
+                reasons.add(bots[p].last_reason)
+    assert len(reasons) > 3
+    for reason in reasons:
+        assert ENGLISH.search(reason) is None, reason

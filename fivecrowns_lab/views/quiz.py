@@ -187,9 +187,8 @@ class Quiz(anywidget.AnyWidget):
     def score_text(self) -> str:
         """``'First-try score: 3 of 5 (4 answered)'``."""
         first = self.first_tries
-        return self.words["score"].format(
-            right=sum(first.values()), total=len(self), answered=len(first)
-        )
+        text = str(self.words["score"])
+        return text.format(right=sum(first.values()), total=len(self), answered=len(first))
 
     @property
     def finished(self) -> bool:
