@@ -116,7 +116,13 @@ def test_serve_runs_voila_with_the_settings_of_make_app_on_a_copy_of_the_lessons
 def test_lessons_command_copies_every_notebook_and_keeps_existing_ones(tmp_path, capsys):
     target = tmp_path / "my lessons"
     assert cli.main(["lessons", str(target)]) == 0
-    assert sorted(p.name for p in target.iterdir()) == [p.name for p in cli.lesson_notebooks()]
+    assert sorted(p.name for p in target.glob("*.ipynb")) == [
+        p.name for p in cli.lesson_notebooks()
+    ]
+    # the Danish edition beside them, in da/ (docs/danish.md)
+    danish = [p.name for p in cli.danish_notebooks()]
+    assert "02-books-runs-and-wilds.ipynb" in danish
+    assert sorted(p.name for p in (target / "da").glob("*.ipynb")) == danish
     first = target / cli.lesson_notebooks()[1].name
     first.write_text("my notes", encoding="utf-8")
     assert cli.main(["lessons", str(target)]) == 0
