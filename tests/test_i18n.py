@@ -280,3 +280,19 @@ def test_the_simpler_bots_explain_their_moves_in_danish(level):
     assert len(reasons) > 3
     for reason in reasons:
         assert ENGLISH.search(reason) is None, reason
+
+
+def test_illegal_moves_at_the_table_are_refused_in_danish():
+    from fivecrowns_lab import Discard, Draw, Game, GameError
+
+    game = Game(["Ana", "Ben"], seed=4)
+    p = game.current_player
+    card = game.hands[p][0]
+    with language("da"):
+        with pytest.raises(GameError) as early:
+            game.apply(Discard(card), p)
+        with pytest.raises(GameError) as other:
+            game.apply(Draw("stock"), 1 - p)
+    assert str(early.value) == "Du skal trække, før du smider af."
+    assert str(other.value) == f"Det er {game.names[p]}s tur, ikke {game.names[1 - p]}s."
+    assert type(early.value).__name__ == "PhaseError"  # the API stays English
