@@ -24,6 +24,16 @@ settings.register_profile(
 settings.load_profile("fivecrowns")
 
 
+@pytest.fixture(autouse=True)
+def _english_again_after_each_test():
+    """A test that switches to Danish (or a fuzzed ``set_language``) must not leave the
+    next test, which may compare English sentences, reading Danish."""
+    yield
+    from fivecrowns_lab.i18n import set_language
+
+    set_language("en")
+
+
 class _Collector(logging.Handler):
     def __init__(self) -> None:
         super().__init__(level=logging.WARNING)
@@ -207,7 +217,9 @@ def browser():
 def voila_url(browser, tmp_path_factory):
     """Base URL of a Voilà server serving a copy of notebooks/ (autosaves stay out of the repo)."""
     folder = tmp_path_factory.mktemp("app") / "notebooks"
-    shutil.copytree(ROOT / "notebooks", folder)
+    # Without the Danish edition (notebooks/da/): Voilà would preheat its pages too, and
+    # tests/test_browser_danish.py serves them on a server of its own.
+    shutil.copytree(ROOT / "notebooks", folder, ignore=shutil.ignore_patterns("da"))
     port = free_port()
     proc = start_voila(folder, port)
     try:

@@ -35,6 +35,8 @@ import traitlets
 
 from ..core.rules import VARIANTS
 from ..errors import FiveCrownsError
+from ..i18n import gettext as _
+from ..i18n import number
 from .predict import Predictions
 
 __all__ = [
@@ -86,8 +88,8 @@ def variant_checkbox(name: str) -> widgets.Checkbox:
     variant = next(v for v in VARIANTS if v.field == name)
     box = widgets.Checkbox(
         value=variant.default,
-        description=variant.label or variant.name,
-        tooltip=variant.description,
+        description=_(variant.label or variant.name),
+        tooltip=_(variant.description),
         indent=False,
     )
     box.add_class("fc-variant-" + variant.field.replace("_", "-"))
@@ -171,15 +173,21 @@ class ClampedIntText(widgets.IntText):
         low: int,
         high: int,
         noun: str,
-        verb: str = "using",
+        verb: str | None = None,
         **kwargs: Any,
     ) -> None:
         self.min, self.max = low, high  # named as a bounded box's
-        self._status, self._noun, self._verb = status, noun, verb
+        self._status, self._noun, self._verb = status, noun, verb or _("using")
         super().__init__(value=value, **kwargs)
 
     def sentence(self, fixed: int) -> str:
-        return f"{self._noun} are {self.min:,} to {self.max:,}; {self._verb} {fixed:,}."
+        return _("{noun} are {low} to {high}; {verb} {fixed}.").format(
+            noun=self._noun,
+            low=number(self.min),
+            high=number(self.max),
+            verb=self._verb,
+            fixed=number(fixed),
+        )
 
     @traitlets.validate("value")
     def _clamp(self, proposal: dict[str, Any]) -> int:
@@ -197,7 +205,9 @@ class ClampedIntText(widgets.IntText):
 
 def seed_box(view: View, value: int, **kwargs: Any) -> ClampedIntText:
     """A lesson's Seed box: 0 to 10⁹, a number outside brought in with a sentence."""
-    return ClampedIntText(view.status, value, 0, 10**9, "Seeds", description="Seed", **kwargs)
+    return ClampedIntText(
+        view.status, value, 0, 10**9, _("Seeds"), description=_("Seed"), **kwargs
+    )
 
 
 class ContrastSwitch(anywidget.AnyWidget):
@@ -211,6 +221,10 @@ class ContrastSwitch(anywidget.AnyWidget):
     _esm = _HERE / "contrast.js"
     value = traitlets.Bool(False).tag(sync=True)
     label = traitlets.Unicode("High contrast").tag(sync=True)
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.label = _("High contrast")  # the language of the page that made it
 
 
 _SWITCH: ContrastSwitch | None = None
@@ -230,6 +244,10 @@ class ThemeSwitch(anywidget.AnyWidget):
 
     _esm = _HERE / "theme_switch.js"
     label = traitlets.Unicode("Dark theme").tag(sync=True)
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.label = _("Dark theme")  # the language of the page that made it
 
 
 _THEME: ThemeSwitch | None = None
@@ -333,7 +351,8 @@ class View(widgets.VBox):
         self.contrast = contrast
         self._on_contrast({"new": contrast.value})
         header = widgets.HTML(
-            f"<style>{css()}</style><h3 class='fc-title'>{escape(self.title)}</h3>"
+            # Titles are marked with N_ in the classes and translated here, when shown.
+            f"<style>{css()}</style><h3 class='fc-title'>{escape(_(self.title))}</h3>"
             + (f"<p class='fc-intro'>{intro}</p>" if intro else "")
         )
         header.layout.flex = "1 1 auto"
@@ -361,8 +380,10 @@ class View(widgets.VBox):
             except Exception:
                 log.exception("Unexpected error in %s", getattr(handler, "__name__", handler))
                 self.status.error(
-                    "Something went wrong on our side; the lesson still works. "
-                    "Try again, or reload the page."
+                    _(
+                        "Something went wrong on our side; the lesson still works. "
+                        "Try again, or reload the page."
+                    )
                 )
             return None
 
