@@ -27,7 +27,7 @@ WIDGET_TIMEOUT_MS = 90_000
 ENGLISH_UI = re.compile(
     r"\b(Round|Seed|Check|Lay down|Take back|Sort|New hand|Deal|Surprise me|Your hand|"
     r"On the table|Left in hand|Valid|Not a meld|Lesson|All lessons|points|cards?|"
-    r"Dark theme|High contrast|Draw from the stock|Take the discard|Discard|Hint|"
+    r"Dark theme|High contrast|Projector|Draw from the stock|Take the discard|Discard|Hint|"
     r"Game settings|Free play|Coached first game|Next round|Show my hand|"
     r"the best arrangement|A book|A run|wilds?|WILD|stock|discard pile|Moves this round|"
     r"Coach|Careful|[Tt]he round|[Yy]our (?:hand|turn|melds?)|Check yourself|Reset|"

@@ -284,6 +284,10 @@ class ProjectorSwitch(anywidget.AnyWidget):
     _esm = _HERE / "projector.js"
     label = traitlets.Unicode("Projector").tag(sync=True)
 
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.label = _("Projector")  # the language of the page that made it
+
 
 _PROJECTOR: ProjectorSwitch | None = None
 
