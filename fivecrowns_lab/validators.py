@@ -29,6 +29,7 @@ import json
 import random
 import re
 import unicodedata
+from collections.abc import Container
 from typing import Any
 
 from .errors import FiveCrownsError, quote
@@ -243,6 +244,30 @@ def read_json(
 # joiners, bidirectional marks and isolates, the byte-order mark, soft hyphens), lone
 # surrogates (Cs: they cannot be written to a UTF-8 file) and line or paragraph separators.
 _INVISIBLE = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp"})
+
+
+def refuse_unknown_keys(
+    data: dict[Any, Any], known: Container[Any], what: str, error: type[FiveCrownsError]
+) -> None:
+    """Refuse a saved ``what`` whose keys are not all in ``known``, naming up to five.
+
+    A key no save of ours writes means another program (or a hand) made the file; reading
+    on would silently drop what it meant.
+
+    >>> refuse_unknown_keys({"seed": 1, "peek": 2}, {"seed"}, "solitaire game", FiveCrownsError)
+    Traceback (most recent call last):
+    ...
+    fivecrowns_lab.errors.FiveCrownsError: This saved solitaire game holds a key no save has: \
+'peek'; it may come from another program.
+    """
+    unknown = sorted(str(k) for k in data if k not in known)
+    if unknown:
+        keys = "a key" if len(unknown) == 1 else "keys"
+        names = ", ".join(quote(k) for k in unknown[:5])
+        raise error(
+            f"This saved {what} holds {keys} no save has: {names}; it may come from another "
+            "program."
+        )
 
 
 def clean_name(text: str) -> str:

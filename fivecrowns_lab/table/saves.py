@@ -20,7 +20,14 @@ from typing import TYPE_CHECKING, Any
 
 from ..core.rules import GameRules
 from ..errors import GameError, RulesError, quote
-from ..validators import MAX_SAVE_CHARS, MAX_SAVE_DEPTH, check_seed, read_json, whole_number
+from ..validators import (
+    MAX_SAVE_CHARS,
+    MAX_SAVE_DEPTH,
+    check_seed,
+    read_json,
+    refuse_unknown_keys,
+    whole_number,
+)
 from .actions import Action, action_from_dict
 from .deal import Deal
 
@@ -74,13 +81,7 @@ def read_save(text: object) -> SavedGame:
     data = read_json(text, "game", MAX_SAVE_CHARS, MAX_SAVE_DEPTH, GameError)
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
         raise GameError("This is not a saved Five Crowns game (its 'format' is missing).")
-    unknown = sorted(str(k) for k in data if k not in _KNOWN)
-    if unknown:
-        raise GameError(
-            f"This saved game holds {'a key' if len(unknown) == 1 else 'keys'} no save "
-            f"has: {', '.join(quote(k) for k in unknown[:5])}; it may come from another "
-            "program."
-        )
+    refuse_unknown_keys(data, _KNOWN, "game", GameError)
     missing = [k for k in _FIELDS if k not in data]
     if missing:
         raise GameError(f"This saved game is incomplete: it has no {', '.join(missing)}.")

@@ -36,6 +36,7 @@ from ..validators import (
     check_seed,
     derived_rng,
     read_json,
+    refuse_unknown_keys,
     whole_number,
 )
 from .actions import Action, ActionRecord, Draw, Place, action_from_dict
@@ -245,12 +246,7 @@ class Solitaire:
         data = read_json(text, "solitaire game", MAX_SAVE_CHARS, MAX_SAVE_DEPTH, SolitaireError)
         if not isinstance(data, dict) or data.get("format") != _FORMAT:
             raise SolitaireError("This is not a saved Five Crowns Solitaire game.")
-        unknown = sorted(str(k) for k in data if k not in _SAVE_KEYS)
-        if unknown:
-            raise SolitaireError(
-                f"This saved solitaire game holds {'a key' if len(unknown) == 1 else 'keys'} "
-                f"no save has: {', '.join(quote(k) for k in unknown[:5])}."
-            )
+        refuse_unknown_keys(data, _SAVE_KEYS, "solitaire game", SolitaireError)
         missing = [k for k in ("seed", "actions") if k not in data]
         if missing:
             raise SolitaireError(
