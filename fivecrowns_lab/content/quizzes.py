@@ -70,37 +70,52 @@ def _spread(*questions: Question) -> tuple[Question, ...]:
 QUIZZES: dict[str, tuple[Question, ...]] = {
     "cards": _spread(
         _q(
-            "How many rounds does a full game of Five Crowns have?",
-            ("11", "Round 1 deals 3 cards and round 11 deals 13: eleven rounds."),
-            ("9", "A widely read guide says nine, but it miscounts: rounds run 3 to 13 cards."),
-            ("13", "13 is the number of cards dealt in the last round, not the number of rounds."),
-        ),
-        _q(
-            "What does a king left in your hand score in round 10 (queens wild)?",
-            ("13", "A king is worth 13: J is 11, Q 12, K 13."),
-            ("10", "Face cards are not worth 10 in Five Crowns: J 11, Q 12, K 13."),
-            ("20", "Only the round's wild rank scores 20; in round 10 that is the queens."),
-        ),
-        _q(
-            "And a king left in hand in round 11?",
-            ("20", "Kings are the wild rank in round 11, and a wild card left in hand scores 20."),
-            ("13", "That is a common slip: in the kings-wild round a king scores 20, not 13."),
-            ("50", "50 is the joker's score; a king that is wild scores 20."),
-        ),
-        _q(
-            "How many points is a joker left in hand?",
-            ("50", "A joker left in hand costs 50: meld your jokers!"),
-            ("25", "Some other games score a joker 25; in Five Crowns it is 50."),
-            ("20", "20 is for a card of the wild rank; a joker is 50."),
-        ),
-        _q(
-            "In round 5, which cards are wild?",
+            N_("How many rounds does a full game of Five Crowns have?"),
+            ("11", N_("Round 1 deals 3 cards and round 11 deals 13: eleven rounds.")),
             (
-                "The 7s and the jokers",
-                "Round r deals r + 2 cards and rank r + 2 is wild: 7s, plus the jokers.",
+                "9",
+                N_("A widely read guide says nine, but it miscounts: rounds run 3 to 13 cards."),
             ),
-            ("The 5s and the jokers", "The wild rank is the hand size, round + 2: 7 in round 5."),
-            ("Only the jokers", "Jokers are always wild, and each round also has a wild rank."),
+            (
+                "13",
+                N_("13 is the number of cards dealt in the last round, not the number of rounds."),
+            ),
+        ),
+        _q(
+            N_("What does a king left in your hand score in round 10 (queens wild)?"),
+            ("13", N_("A king is worth 13: J is 11, Q 12, K 13.")),
+            ("10", N_("Face cards are not worth 10 in Five Crowns: J 11, Q 12, K 13.")),
+            ("20", N_("Only the round's wild rank scores 20; in round 10 that is the queens.")),
+        ),
+        _q(
+            N_("And a king left in hand in round 11?"),
+            (
+                "20",
+                N_("Kings are the wild rank in round 11, and a wild card left in hand scores 20."),
+            ),
+            ("13", N_("That is a common slip: in the kings-wild round a king scores 20, not 13.")),
+            ("50", N_("50 is the joker's score; a king that is wild scores 20.")),
+        ),
+        _q(
+            N_("How many points is a joker left in hand?"),
+            ("50", N_("A joker left in hand costs 50: meld your jokers!")),
+            ("25", N_("Some other games score a joker 25; in Five Crowns it is 50.")),
+            ("20", N_("20 is for a card of the wild rank; a joker is 50.")),
+        ),
+        _q(
+            N_("In round 5, which cards are wild?"),
+            (
+                N_("The 7s and the jokers"),
+                N_("Round r deals r + 2 cards and rank r + 2 is wild: 7s, plus the jokers."),
+            ),
+            (
+                N_("The 5s and the jokers"),
+                N_("The wild rank is the hand size, round + 2: 7 in round 5."),
+            ),
+            (
+                N_("Only the jokers"),
+                N_("Jokers are always wild, and each round also has a wild rank."),
+            ),
         ),
     ),
     "melds": _spread(
@@ -147,31 +162,39 @@ QUIZZES: dict[str, tuple[Question, ...]] = {
     ),
     "scoring": _spread(
         _q(
-            "What does the player who goes out score for the round?",
-            ("0", "Going out scores 0 (−10 only with the going-out bonus variant)."),
-            ("−10", "Only with the going-out bonus variant; the standard score is 0."),
-            ("The points of the discarded card", "The last card is discarded and not counted."),
-        ),
-        _q(
-            "After someone goes out, what happens to everyone else?",
+            N_("What does the player who goes out score for the round?"),
+            ("0", N_("Going out scores 0 (−10 only with the going-out bonus variant).")),
+            ("−10", N_("Only with the going-out bonus variant; the standard score is 0.")),
             (
-                "One more turn each, then score what is left",
-                "Each other player gets exactly one more turn, lays down melds, and discards.",
+                N_("The points of the discarded card"),
+                N_("The last card is discarded and not counted."),
             ),
-            ("The round ends at once", "No: everyone else gets one final turn first."),
-            ("They keep playing until they go out", "Only one more turn each."),
         ),
         _q(
-            "In round 4 (6s wild), you are left with K♣ Q♠ JK and no meld. What do they score?",
-            ("75", "13 for the king, 12 for the queen and 50 for the joker: 75."),
-            ("45", "Face cards are not worth 10: K is 13 and Q 12, and the joker is 50."),
-            ("50", "A joker is 50, but the king (13) and queen (12) count too: 75."),
+            N_("After someone goes out, what happens to everyone else?"),
+            (
+                N_("One more turn each, then score what is left"),
+                N_("Each other player gets exactly one more turn, lays down melds, and discards."),
+            ),
+            (N_("The round ends at once"), N_("No: everyone else gets one final turn first.")),
+            (N_("They keep playing until they go out"), N_("Only one more turn each.")),
         ),
         _q(
-            "Who wins the game?",
-            ("The lowest total", "Points are penalties: the lowest total after round 11 wins."),
-            ("The highest total", "Points are what you did not meld: lower is better."),
-            ("Whoever went out most", "Going out often helps, but only the total counts."),
+            N_(
+                "In round 4 (6s wild), you are left with K♣ Q♠ JK and no meld. What do they score?"
+            ),
+            ("75", N_("13 for the king, 12 for the queen and 50 for the joker: 75.")),
+            ("45", N_("Face cards are not worth 10: K is 13 and Q 12, and the joker is 50.")),
+            ("50", N_("A joker is 50, but the king (13) and queen (12) count too: 75.")),
+        ),
+        _q(
+            N_("Who wins the game?"),
+            (
+                N_("The lowest total"),
+                N_("Points are penalties: the lowest total after round 11 wins."),
+            ),
+            (N_("The highest total"), N_("Points are what you did not meld: lower is better.")),
+            (N_("Whoever went out most"), N_("Going out often helps, but only the total counts.")),
         ),
     ),
     "solitaire": _spread(

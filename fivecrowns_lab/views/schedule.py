@@ -24,7 +24,9 @@ from ..core.rules import (
     wild_rank_text,
 )
 from ..core.solver import best_arrangement
-from ..errors import plural
+from ..i18n import N_
+from ..i18n import gettext as _
+from ..i18n import ngettext as _n
 from ..render import arrangement_html, card_html, hand_html, points_text
 from .base import View, css
 
@@ -43,19 +45,28 @@ def schedule_rows() -> list[tuple[int, int, str, int, int]]:
 class ScheduleTable(widgets.HTML):
     """All eleven rounds in one table: cards dealt, wild rank, a king's and a joker's points."""
 
-    HEADERS = ("Round", "Cards dealt", "Wild rank", "A king scores", "A joker scores")
+    HEADERS = (
+        N_("Round"),
+        N_("Cards dealt"),
+        N_("Wild rank"),
+        N_("A king scores"),
+        N_("A joker scores"),
+    )
 
     def __init__(self, **kwargs: Any) -> None:
-        head = "".join(f"<th scope='col'>{h}</th>" for h in self.HEADERS)
+        head = "".join(f"<th scope='col'>{escape(_(h))}</th>" for h in self.HEADERS)
+        plural_rank = _("{rank}s")  # the rank's cards: "the 7s"
         rows = "".join(
             f"<tr{' class=fc-hl' if r == ROUNDS[-1] else ''}><th scope='row'>{r}</th>"
-            f"<td>{n}</td><td>{wild}s</td><td>{king}</td><td>{joker}</td></tr>"
+            f"<td>{n}</td><td>{escape(plural_rank.format(rank=wild))}</td>"
+            f"<td>{king}</td><td>{joker}</td></tr>"
             for r, n, wild, king, joker in schedule_rows()
         )
+        label = escape(_("The eleven rounds: cards dealt, wild rank and points"), quote=True)
         super().__init__(
             f"<style>{css()}</style>"
             "<div style='overflow-x:auto;max-width:100%'><table class='fc-table' "
-            "aria-label='The eleven rounds: cards dealt, wild rank and points'>"
+            f"aria-label='{label}'>"
             f"<thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table></div>",
             **kwargs,
         )
@@ -70,27 +81,36 @@ class DealtHand(widgets.HTML):
         self.hand = Hand(random.Random(seed).sample(DECK, hand_size(round_no))).sorted()
         self.arrangement = best_arrangement(self.hand, round_no)
         wilds = sum(1 for c in self.hand if is_wild(c, round_no))
+        size = hand_size(round_no)
+        about = _n(
+            "Round {round}: {count} card, {rank}s wild (seed {seed}).",
+            "Round {round}: {count} cards, {rank}s wild (seed {seed}).",
+            size,
+        ).format(round=round_no, count=size, rank=wild_rank_text(round_no), seed=seed)
+        holds = _n(
+            "This hand holds {count} wild card.", "This hand holds {count} wild cards.", wilds
+        ).format(count=wilds)
+        best = _("Its best arrangement: {points} left").format(
+            points=points_text(self.arrangement.penalty)
+        )
         super().__init__(
-            f"<style>{css()}</style>"
-            f"<p>Round {round_no}: {hand_size(round_no)} cards, "
-            f"{escape(wild_rank_text(round_no))}s wild (seed {seed}). "
-            f"This hand holds {plural(wilds, 'wild card')}.</p>"
+            f"<style>{css()}</style><p>{escape(about)} {escape(holds)}</p>"
             f"<div class='fc-felt'>{hand_html(self.hand, round_no)}</div>"
-            f"<h4 style='margin:8px 0 2px'>Its best arrangement: "
-            f"{points_text(self.arrangement.penalty)} left</h4>"
+            f"<h4 style='margin:8px 0 2px'>{escape(best)}</h4>"
             + arrangement_html(self.arrangement),
             **kwargs,
         )
 
 
 def _wild_cell(points: int) -> str:
-    return f"<b>{points}</b> <span class=fc-badge>WILD</span>"
+    badge = escape(_("WILD"))
+    return f"<b>{points}</b> <span class=fc-badge>{badge}</span>"
 
 
 class ScheduleView(View):
     """Move the slider: see the cards dealt, the wild rank, and what each card scores."""
 
-    title = "The wild-card schedule"
+    title = N_("The wild-card schedule")
 
     def __init__(self, round_no: int = 1, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -98,7 +118,7 @@ class ScheduleView(View):
             value=round_no,
             min=ROUNDS[0],
             max=ROUNDS[-1],
-            description="Round",
+            description=_("Round"),
             continuous_update=True,
         )
         self.round.observe(self._guard(lambda _c: self.refresh()), names="value")
@@ -107,8 +127,10 @@ class ScheduleView(View):
         self.table = widgets.HTML()
         self._frame(
             [self.round, self.summary, self.cards, self.table],
-            "Round <i>r</i> deals <i>r</i> + 2 cards, and that rank is wild. "
-            "Use the slider (or the arrow keys on it).",
+            _(
+                "Round <i>r</i> deals <i>r</i> + 2 cards, and that rank is wild. "
+                "Use the slider (or the arrow keys on it)."
+            ),
         )
         self.refresh()
 
@@ -122,11 +144,17 @@ class ScheduleView(View):
     def refresh(self) -> None:
         r = self.round.value
         wild = wild_rank_text(r)
-        self.summary.value = (
-            f"<p style='font-size:16px'>Round <b>{r}</b>: each player is dealt "
-            f"<b>{hand_size(r)} cards</b>; the <b>{wild}s</b> are wild, and so are the jokers. "
-            f"A wild card left in hand scores 20, a joker 50.</p>"
+        size = hand_size(r)
+        # the bold type is in the sentence, so a translation keeps it on its own words
+        dealt = _n(
+            "Round <b>{round}</b>: each player is dealt <b>{count} card</b>; the <b>{rank}s</b> "
+            "are wild, and so are the jokers. A wild card left in hand scores 20, a joker 50.",
+            "Round <b>{round}</b>: each player is dealt <b>{count} cards</b>; the <b>{rank}s</b> "
+            "are wild, and so are the jokers. A wild card left in hand scores 20, a joker 50.",
+            size,
         )
+        sentence = dealt.format(round=r, count=size, rank=escape(wild))
+        self.summary.value = f"<p style='font-size:16px'>{sentence}</p>"
         wilds = "".join(card_html(Card(wild_rank(r), s), r, width=48) for s in Suit)
         self.cards.value = (
             f"<div style='display:flex;flex-wrap:wrap;align-items:center;gap:6px'>{wilds}"
@@ -141,15 +169,19 @@ class ScheduleView(View):
         )
         king = points["K"]
         note = (
-            "In this last round the kings are wild, so a king left in hand scores 20, not 13."
+            _("In this last round the kings are wild, so a king left in hand scores 20, not 13.")
             if r == ROUNDS[-1]
-            else f"A king scores {king} this round, a queen 12, a jack 11: "
-            "face cards are not worth 10."
+            else _(
+                "A king scores {points} this round, a queen 12, a jack 11: "
+                "face cards are not worth 10."
+            ).format(points=king)
         )
+        label = escape(_("Points of each card this round"), quote=True)
+        card_word, points_word = escape(_("card")), escape(_("points"))
         self.table.value = (
             "<div style='overflow-x:auto;max-width:100%'>"
-            "<table class='fc-table' aria-label='Points of each card this round'>"
-            f"<tr><th class='fc-left' scope='row'>card</th>{head}</tr>"
-            f"<tr><th class='fc-left' scope='row'>points</th>{cells}</tr></table></div>"
-            f"<p style='overflow-wrap:anywhere'>{note}</p>"
+            f"<table class='fc-table' aria-label='{label}'>"
+            f"<tr><th class='fc-left' scope='row'>{card_word}</th>{head}</tr>"
+            f"<tr><th class='fc-left' scope='row'>{points_word}</th>{cells}</tr>"
+            f"</table></div><p style='overflow-wrap:anywhere'>{escape(note)}</p>"
         )

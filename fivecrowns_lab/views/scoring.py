@@ -13,6 +13,9 @@ import ipywidgets as widgets
 
 from ..core.rules import GOING_OUT_BONUS, ROUNDS, GameRules, card_points, is_wild, wild_rank_text
 from ..errors import LessonError, quote
+from ..i18n import N_, number
+from ..i18n import gettext as _
+from ..i18n import ngettext as _n
 from ..render import arrangement_html, hand_html, points_text
 from ..table.finished_round import NAMES, FinishedRound, finished_round
 from .base import View, seed_box, variant_checkbox
@@ -28,56 +31,63 @@ def parse_guess(text: str, name: str) -> int | None:
     text = text.strip().replace("−", "-")
     if not text:
         return None
+    out_of_range = _("A round's score is between {low} and a few hundred, not {value}.")
     if len(text.lstrip("+-").lstrip("0")) > MAX_GUESS_DIGITS:  # before int(): 4,300 digits raise
-        raise LessonError(
-            f"A round's score is between {GOING_OUT_BONUS} and a few hundred, not {quote(text)}."
-        )
+        raise LessonError(out_of_range.format(low=GOING_OUT_BONUS, value=quote(text)))
     try:
         value = int(text)
     except ValueError:
         raise LessonError(
-            f"{text[:40]!r} is not a number of points: type a whole number for {name}, like 25."
+            _("{text} is not a number of points: type a whole number for {name}, like 25.").format(
+                text=repr(text[:40]), name=name
+            )
         ) from None
     if not GOING_OUT_BONUS <= value <= 2000:
-        raise LessonError(
-            f"A round's score is between {GOING_OUT_BONUS} and a few hundred, not {value}."
-        )
+        raise LessonError(out_of_range.format(low=GOING_OUT_BONUS, value=value))
     return value
 
 
 class ScoringLesson(View):
     """A finished round; type a guess, then "Next step" scores one player, line by line."""
 
-    title = "Scoring a round, step by step"
+    title = N_("Scoring a round, step by step")
 
     def __init__(self, round_no: int = 6, players: int = 4, seed: int = 3, **kwargs: Any):
         super().__init__(**kwargs)
         self.round = widgets.Dropdown(
-            options=[(f"Round {r} ({wild_rank_text(r)}s wild)", r) for r in ROUNDS],
+            options=[
+                (_("Round {round} ({rank}s wild)").format(round=r, rank=wild_rank_text(r)), r)
+                for r in ROUNDS
+            ],
             value=round_no,
-            description="Round",
+            description=_("Round"),
         )
         # A plain IntText, clamped here with a word (a bounded box clamps silently).
-        self.players = widgets.IntText(value=players, description="Players")
+        self.players = widgets.IntText(value=players, description=_("Players"))
         self.clamped = ""
         self.seed = seed_box(self, seed)
         self.bonus = variant_checkbox("going_out_bonus")
         self.deal_button = self._button(
-            "Another round", self.another, icon="refresh", tooltip="A new round (the next seed)"
+            _("Another round"),
+            self.another,
+            icon="refresh",
+            tooltip=_("A new round (the next seed)"),
         )
         self.guess = widgets.Text(
-            description="Your guess",
-            placeholder="points",
+            description=_("Your guess"),
+            placeholder=_("points"),
             continuous_update=False,
             layout={"width": "220px"},
         )
         self.step_button = self._button(
-            "Next step", self.step, style="primary", icon="step-forward"
+            _("Next step"), self.step, style="primary", icon="step-forward"
         )
         self.skip_button = self._button(
-            "Just show me", self.skip, tooltip="See this score without a guess (recorded)"
+            _("Just show me"),
+            self.skip,
+            tooltip=_("See this score without a guess (recorded)"),
         )
-        self.all_button = self._button("Show all", self.show_all, icon="fast-forward")
+        self.all_button = self._button(_("Show all"), self.show_all, icon="fast-forward")
         self.predictions = self.class_predictions()
         self.steps = widgets.HTML()
         self.totals = widgets.HTML()
@@ -90,9 +100,11 @@ class ScoringLesson(View):
         stepping.layout.flex_flow = "row wrap"
         self._frame(
             [controls, stepping, self.steps, self.totals],
-            "One player went out; everyone else lays down their best books and runs, and "
-            "the cards left in hand are added up. Predict, then see: look at the next hand, "
-            "type your guess of its score, then press <i>Next step</i>.",
+            _(
+                "One player went out; everyone else lays down their best books and runs, and "
+                "the cards left in hand are added up. Predict, then see: look at the next hand, "
+                "type your guess of its score, then press <i>Next step</i>."
+            ),
         )
         self._deal()
         for control in (self.round, self.players, self.seed, self.bonus):
@@ -114,7 +126,9 @@ class ScoringLesson(View):
             self.clamped = ""
             return value
         fixed = min(max(value, low), high)
-        self.clamped = f"A round here has {low} to {high} players, so {value:,} became {fixed}. "
+        self.clamped = _(
+            "A round here has {low} to {high} players, so {value} became {fixed}."
+        ).format(low=low, high=high, value=number(value), fixed=fixed)
         self.players.value = fixed  # observed: deals again with the fixed number
         return fixed
 
@@ -130,30 +144,39 @@ class ScoringLesson(View):
         self.guess.value = ""
         self.refresh()
         g = self.game
-        self.status.info(
-            f"{self.clamped}Round {g.round_no}, seed {self.seed.value}: "
-            f"{g.names[g.went_out]} went out. "
-            f"Guess {g.names[0]}'s score, then press Next step."
+        dealt = _(
+            "Round {round}, seed {seed}: {name} went out. "
+            "Guess {first}'s score, then press Next step."
+        ).format(
+            round=g.round_no, seed=self.seed.value, name=g.names[g.went_out], first=g.names[0]
         )
+        # two whole sentences side by side: the clamp's (if any), then the deal's
+        self.status.info(f"{self.clamped} {dealt}" if self.clamped else dealt)
         self.clamped = ""
 
     def step(self) -> None:
         """Score the next player (and the guess typed for them, if any)."""
         g = self.game
         if self.shown >= len(g.names):
-            raise LessonError("Every player is scored already: press Another round for a new one.")
+            raise LessonError(
+                _("Every player is scored already: press Another round for a new one.")
+            )
         p = self.shown
         guess = parse_guess(self.guess.value, g.names[p])
         if guess is None:
             raise LessonError(
-                f"First type your guess of {g.names[p]}'s score (or press Just show me)."
+                _("First type your guess of {name}'s score (or press Just show me).").format(
+                    name=g.names[p]
+                )
             )
         self._score_next(guess)
 
     def skip(self) -> None:
         """Score the next player without a guess (recorded as skipped)."""
         if self.shown >= len(self.game.names):
-            raise LessonError("Every player is scored already: press Another round for a new one.")
+            raise LessonError(
+                _("Every player is scored already: press Another round for a new one.")
+            )
         self._score_next(None)
 
     def _score_next(self, guess: int | None) -> None:
@@ -166,14 +189,19 @@ class ScoringLesson(View):
         self.guess.value = ""
         self.refresh()
         score = g.score(p)
-        said = f"{g.names[p]} scores {points_text(score)}."
+        said = _("{name} scores {points}.").format(name=g.names[p], points=points_text(score))
         if guess is None:
-            self.status.ok(f"{said} You skipped the guess: try one for the next player.")
+            self.status.ok(f"{said} " + _("You skipped the guess: try one for the next player."))
         elif guess == score:
-            self.status.ok(f"{said} You guessed {guess}: exactly right!")
+            self.status.ok(
+                f"{said} " + _("You guessed {guess}: exactly right!").format(guess=guess)
+            )
         else:
-            off = abs(guess - score)
-            self.status.info(f"{said} You guessed {guess}: {points_text(off)} off.")
+            off = points_text(abs(guess - score))
+            self.status.info(
+                f"{said} "
+                + _("You guessed {guess}: {points} off.").format(guess=guess, points=off)
+            )
 
     def show_all(self) -> None:
         """Score every player at once (no guessing; each is recorded as skipped)."""
@@ -182,40 +210,51 @@ class ScoringLesson(View):
             self.predictions.record("03", f"{g.names[p]}'s score", None, g.score(p))
         self.shown = len(g.names)
         self.refresh()
-        self.status.ok("Every hand is scored; the lowest round score is best.")
+        self.status.ok(_("Every hand is scored; the lowest round score is best."))
 
     def _lines(self, player: int) -> str:
         g = self.game
         arrangement = g.arrangement(player)
         if player == g.went_out:
             score = g.score(player)
-            bonus = " (the going-out bonus)" if score < 0 else ""
-            return (
-                f"<p>{escape(g.names[player])} <b>went out</b>: every card is in a meld, so "
-                f"the round scores <b>{score}</b>{bonus}.</p>" + arrangement_html(arrangement)
+            went_out = (
+                _(
+                    "{name} went out: every card is in a meld, so the round scores {score} "
+                    "(the going-out bonus)."
+                )
+                if score < 0
+                else _("{name} went out: every card is in a meld, so the round scores {score}.")
             )
+            sentence = escape(went_out).format(
+                name=escape(g.names[player]), score=f"<b>{score}</b>"
+            )
+            return f"<p>{sentence}</p>" + arrangement_html(arrangement)
         lines = []
         for card in arrangement.leftover:
             why = (
-                "joker: 50"
+                _("joker: 50")
                 if card.is_joker
-                else f"wild ({wild_rank_text(g.round_no)}s this round): 20"
+                else _("wild ({rank}s this round): 20").format(rank=wild_rank_text(g.round_no))
                 if is_wild(card, g.round_no)
-                else f"face value {card_points(card, g.round_no)}"
+                else _("face value {points}").format(points=card_points(card, g.round_no))
             )
             lines.append(
-                f"<tr><td class='fc-left'>{card}</td><td class='fc-left'>{why}</td>"
+                f"<tr><td class='fc-left'>{card}</td><td class='fc-left'>{escape(why)}</td>"
                 f"<td>{card_points(card, g.round_no)}</td></tr>"
             )
+        total = escape(_("total"))
         lines.append(
-            "<tr class='fc-hl'><td class='fc-left' colspan='2'>total</td>"
+            f"<tr class='fc-hl'><td class='fc-left' colspan='2'>{total}</td>"
             f"<td>{arrangement.penalty}</td></tr>"
         )
+        head = "".join(
+            f"<th{' class=fc-left' if i < 2 else ''}>{escape(_(h))}</th>"
+            for i, h in enumerate((N_("card left"), N_("why"), N_("points")))
+        )
         table = (
-            "<table class='fc-table'><tr><th class='fc-left'>card left</th>"
-            f"<th class='fc-left'>why</th><th>points</th></tr>{''.join(lines)}</table>"
+            f"<table class='fc-table'><tr>{head}</tr>{''.join(lines)}</table>"
             if arrangement.leftover
-            else "<p>Every card melds on the last turn: 0 points.</p>"
+            else "<p>" + escape(_("Every card melds on the last turn: 0 points.")) + "</p>"
         )
         return arrangement_html(arrangement) + table
 
@@ -228,25 +267,40 @@ class ScoringLesson(View):
             if guess is not None:
                 off = guess - g.score(p)
                 gap = (
-                    "exactly right"
+                    _("Your guess {guess}, the score {score}: exactly right.")
                     if off == 0
-                    else f"{points_text(abs(off))} too {'high' if off > 0 else 'low'}"
+                    else _("Your guess {guess}, the score {score}: {points} too high.")
+                    if off > 0
+                    else _("Your guess {guess}, the score {score}: {points} too low.")
                 )
-                said = (
-                    f"<p class='fc-reveal'>&nbsp;Your guess {guess}, the score "
-                    f"{g.score(p)}: {gap}.</p>"
-                )
+                text = gap.format(guess=guess, score=g.score(p), points=points_text(abs(off)))
+                said = f"<p class='fc-reveal'>&nbsp;{escape(text)}</p>"
             return f"<div class='fc-panel'><h4>{name}</h4>{said}{self._lines(p)}</div>"
+        count = len(g.hands[p])
         if p == self.shown:
+            turn = _("{name}: your turn to guess").format(name=g.names[p])
+            ask = (
+                _n(
+                    "{count} card, not scored yet. What will the player who went out score?",
+                    "{count} cards, not scored yet. What will the player who went out score?",
+                    count,
+                )
+                if p == g.went_out
+                else _n(
+                    "{count} card, not scored yet. What will {name} score?",
+                    "{count} cards, not scored yet. What will {name} score?",
+                    count,
+                )
+            ).format(count=count, name=g.names[p])
             return (
-                f"<div class='fc-panel fc-next'><h4>{name}: your turn to guess</h4>"
+                f"<div class='fc-panel fc-next'><h4>{escape(turn)}</h4>"
                 f"{hand_html(g.hands[p], g.round_no, width=44)}"
-                f"<p><i>{len(g.hands[p])} cards, not scored yet. What will "
-                f"{'the player who went out' if p == g.went_out else name} score?</i></p></div>"
+                f"<p><i>{escape(ask)}</i></p></div>"
             )
+        waiting = _n("{count} card, not scored yet", "{count} cards, not scored yet", count)
         return (
-            f"<div class='fc-panel'><h4>{name}</h4><i>{len(g.hands[p])} cards, "
-            "not scored yet</i></div>"
+            f"<div class='fc-panel'><h4>{name}</h4>"
+            f"<i>{escape(waiting.format(count=count))}</i></div>"
         )
 
     def refresh(self) -> None:
@@ -265,17 +319,35 @@ class ScoringLesson(View):
             )
         scored = [p for p in self.guesses if p < self.shown]
         right = sum(1 for p in scored if self.guesses[p] == g.score(p))
-        tally = f"<p>Your guesses: {right} of {len(scored)} exactly right.</p>" if scored else ""
+        tally = (
+            "<p>"
+            + escape(
+                _n(
+                    "Your guesses: {right} of {count} exactly right.",
+                    "Your guesses: {right} of {count} exactly right.",
+                    len(scored),
+                ).format(right=right, count=len(scored))
+            )
+            + "</p>"
+            if scored
+            else ""
+        )
+        head = "".join(
+            f"<th{' class=fc-left' if i == 0 else ''}>{escape(_(h))}</th>"
+            for i, h in enumerate((N_("player"), N_("your guess"), N_("points")))
+        )
         with self.hold_sync():
             self.steps.value = "".join(self._panel(p) for p in range(len(g.names)))
             self.totals.value = (
-                "<h4 style='margin:6px 0 2px'>This round's scores</h4><table class='fc-table'>"
-                "<tr><th class='fc-left'>player</th><th>your guess</th><th>points</th></tr>"
-                f"{''.join(rows)}</table>{tally}"
+                "<h4 style='margin:6px 0 2px'>"
+                + escape(_("This round's scores"))
+                + f"</h4><table class='fc-table'><tr>{head}</tr>{''.join(rows)}</table>{tally}"
             )
             done = self.shown >= len(g.names)
             self.step_button.disabled = done
             self.skip_button.disabled = done
             self.guess.disabled = done
-            self.guess.description = "Your guess"
-            self.guess.placeholder = "" if done else f"points for {g.names[self.shown]}"
+            self.guess.description = _("Your guess")
+            self.guess.placeholder = (
+                "" if done else _("points for {name}").format(name=g.names[self.shown])
+            )
