@@ -1,4 +1,4 @@
-"""The Danish edition in real headless Chromium under Voilà: lessons 02 and 04 and the
+"""The Danish edition in real headless Chromium under Voilà: lessons 01 to 04 and the
 gallery from notebooks/da/, with no English label left in their views (issue 22).
 
 A Voilà server of its own serves a copy of notebooks/ with the Danish folder, without
@@ -75,7 +75,9 @@ def _shoot(page, name: str) -> None:
 @pytest.mark.parametrize(
     ("name", "expect"),
     [
+        ("01-cards-and-wilds", "De vilde kort runde for runde"),
         ("02-books-runs-and-wilds", "Meldingsbyggeren"),
+        ("03-scoring-a-round", "Næste trin"),
         ("04-play-a-round", "Træk fra trækbunken"),
         ("00-index", "Lektion 02"),
     ],

@@ -189,3 +189,57 @@ def test_lesson_02_quiz_is_danish_around_and_inside_the_questions():
         + list(quiz.words.values())
     )
     assert ENGLISH_WORDS.search(shown) is None, shown
+
+
+def test_lesson_01_speaks_danish_in_its_schedule_table_and_dealt_hand(widget_errors):
+    from fivecrowns_lab.lessons import dealt_hand, schedule_lesson, schedule_table
+
+    with language("da"):
+        page = schedule_lesson(round_no=10)
+        view = page.view
+        view.round.value = 11
+        table, dealt = schedule_table(), dealt_hand(round_no=5, seed=2026)
+        bank = page.quiz.bank
+    assert view.round.description == "Runde"
+    assert "hver spiller får <b>13 kort</b>" in view.summary.value
+    assert "så en konge tilbage på hånden tæller 20 og ikke 13" in view.table.value
+    assert "Kort givet" in table.value and "Runde 5: 7 kort, 7 er vilde" in dealt.value
+    assert "Denne hånd har" in dealt.value and "Den bedste opdeling" in dealt.value
+    assert bank[0]["prompt"] == "Hvor mange runder har et helt spil Five Crowns?"
+    shown = " ".join(_text(w.value) for w in (view.summary, view.table, table, dealt)) + " ".join(
+        [q["prompt"] for q in bank]
+        + [a["text"] + " " + a["why"] for q in bank for a in q["answers"]]
+    )
+    assert ENGLISH_WORDS.search(shown.replace("Five Crowns", "")) is None, shown
+
+
+def test_lesson_03_scores_a_round_in_danish_step_by_step(widget_errors):
+    from fivecrowns_lab.lessons import scoring_lesson
+
+    with language("da"):
+        page = scoring_lesson(round_no=6, players=3, seed=3)
+        view = page.view
+        first = view.game.names[0]
+        opening = view.status.text
+        view.guess.value = "ti"
+        view.step_button.click()
+        refused = view.status.text
+        view.guess.value = str(view.game.score(0))
+        view.step_button.click()
+        right = view.status.text
+        view.all_button.click()
+        labels = [view.step_button.description, view.skip_button.description, view.round.label]
+        bank = page.quiz.bank
+    assert opening.startswith("Runde 6, given nr. 3:") and f"Gæt, hvad {first} scorer" in opening
+    assert view.status.kind == "ok" and "Alle hænder er talt op" in view.status.text
+    assert refused == f"'ti' er ikke et antal point: skriv et helt tal for {first}, fx 25."
+    assert right.endswith("helt rigtigt!") and f"{first} scorer" in right
+    assert labels == ["Næste trin", "Vis mig bare", "Runde 6 (8 er vilde)"]
+    assert "Dine gæt: 1 af 1 helt rigtigt." in view.totals.value
+    wins = next(q for q in bank if q["prompt"] == "Hvem vinder spillet?")
+    assert [a["text"] for a in wins["answers"] if a["correct"]] == ["Den laveste total"]
+    shown = _text(view.steps.value + view.totals.value) + " ".join(
+        [q["prompt"] for q in bank]
+        + [a["text"] + " " + a["why"] for q in bank for a in q["answers"]]
+    )
+    assert ENGLISH_WORDS.search(shown) is None, shown

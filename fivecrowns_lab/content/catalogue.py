@@ -60,7 +60,15 @@ RULES_FILE = "00-rules.ipynb"
 #: The Danish edition: these pages also exist in Danish, under the same file names in
 #: ``notebooks/da/`` (docs/danish.md). A Danish page links every other page in English.
 DANISH_FOLDER = "da"
-DANISH_PAGES = frozenset({INDEX_FILE, "02-books-runs-and-wilds.ipynb", "04-play-a-round.ipynb"})
+DANISH_PAGES = frozenset(
+    {
+        INDEX_FILE,
+        "01-cards-and-wilds.ipynb",
+        "02-books-runs-and-wilds.ipynb",
+        "03-scoring-a-round.ipynb",
+        "04-play-a-round.ipynb",
+    }
+)
 
 
 @dataclass(frozen=True)
