@@ -243,3 +243,18 @@ def test_lesson_03_scores_a_round_in_danish_step_by_step(widget_errors):
         + [a["text"] + " " + a["why"] for q in bank for a in q["answers"]]
     )
     assert ENGLISH_WORDS.search(shown) is None, shown
+
+
+def test_class_line_sends_its_page_the_sentences_in_the_learners_language():
+    from fivecrowns_lab.views.classlink import ClassLink
+
+    english = ClassLink("03").words
+    with language("da"):
+        danish = ClassLink("03").words
+    assert english["save"] == "Save my results to a file"
+    assert danish["save"] == "Gem mine resultater i en fil"
+    assert danish.keys() == english.keys()
+    # the page fills the same fields in either language
+    fields = {key: sorted(re.findall(r"\{(\w+)\}", text)) for key, text in english.items()}
+    assert fields == {key: sorted(re.findall(r"\{(\w+)\}", t)) for key, t in danish.items()}
+    assert ENGLISH_WORDS.search(" ".join(danish.values())) is None

@@ -47,6 +47,17 @@ function whoAmI() {
   return shared.me;
 }
 
+// The line's sentences come from the kernel in the learner's language (the first page
+// widget to render sets them); a page without them reads English.
+function w(key, english) {
+  return (shared.words || {})[key] || english;
+}
+
+// A sentence as nodes: each "{name}" replaced by values[name] (a string or an element).
+function fill(sentence, values) {
+  return sentence.split(/\{(\w+)\}/).map((part, i) => (i % 2 ? values[part] ?? part : part));
+}
+
 async function flush() {
   if (shared.sending || !shared.queue.length) return;
   const me = await whoAmI();
@@ -62,15 +73,18 @@ async function flush() {
       });
       const data = await answer.json().catch(() => ({}));
       if (!answer.ok) {
-        shared.status = data.message || `The class server refused the results (${answer.status}).`;
+        shared.status = data.message ||
+          fill(w("refused", "The class server refused the results ({status})."),
+            { status: String(answer.status) }).join("");
         break;
       }
       shared.status = data.refused && data.refused.length
         ? data.refused[0]
-        : `Sent to your teacher (${data.stored} new).`;
+        : fill(w("sent", "Sent to your teacher ({count} new)."), { count: String(data.stored) }).join("");
     }
   } catch (err) {
-    shared.status = "The class server cannot be reached: your results are kept in this browser.";
+    shared.status = w("unreachable",
+      "The class server cannot be reached: your results are kept in this browser.");
   } finally {
     shared.sending = false;
     shared.views.forEach((v) => v());
@@ -98,6 +112,7 @@ function render({ model, el }) {
   line.setAttribute("role", "status");
   el.appendChild(line);
   if (model.get("served")) shared.served = true;
+  if (!shared.words && model.get("words")) shared.words = model.get("words");
   let lastSeq = Math.max(0, ...(model.get("outbox") || []).map((r) => r.seq || 0));
 
   function saveLink() {
@@ -105,7 +120,7 @@ function render({ model, el }) {
     if (!records.length) return null;
     const a = document.createElement("a");
     a.className = "fc-class-save";
-    a.textContent = "Save my results to a file";
+    a.textContent = w("save", "Save my results to a file");
     const nickname = (shared.nickname || window.localStorage.getItem(NICK) || "me");
     const text = JSON.stringify({ format: "fivecrowns-lab-results", version: 1, nickname, records });
     a.href = "data:application/json;charset=utf-8," + encodeURIComponent(text);
@@ -123,13 +138,17 @@ function render({ model, el }) {
       b.textContent = me.code;
       const n = document.createElement("b");
       n.textContent = me.nickname;
-      line.append("In class ", b, " as ", n, ": your quiz first tries and experiment results go to your teacher. ");
+      const said = w("in_class",
+        "In class {code} as {name}: your quiz first tries and experiment results go to your teacher.");
+      line.append(...fill(said, { code: b, name: n }), " ");
     } else if (me) {
       const join = document.createElement("a");
       join.className = "fc-class-join";
       join.href = me.join + "?next=" + encodeURIComponent(window.location.pathname);
-      join.textContent = "Join the class";
-      line.append(join, " (a class code and a nickname) to share your results with your teacher. ");
+      join.textContent = w("join", "Join the class");
+      const why = w("join_why",
+        "{join} (a class code and a nickname) to share your results with your teacher.");
+      line.append(...fill(why, { join }), " ");
     }
     if (shared.status) {
       const s = document.createElement("span");

@@ -30,10 +30,34 @@ import anywidget
 import traitlets
 
 from ..classroom.service import SERVED_ENV
+from ..i18n import gettext as _
 
 __all__ = ["ClassLink"]
 
 _HERE = Path(__file__).parent
+
+
+def _words() -> dict[str, str]:
+    """The class line's sentences in the learner's language (classlink.js has the English).
+
+    A ``{name}`` in a sentence is where the page puts a value or a link.
+    """
+    return {
+        "save": _("Save my results to a file"),
+        "in_class": _(
+            "In class {code} as {name}: your quiz first tries and experiment results go to "
+            "your teacher."
+        ),
+        "join": _("Join the class"),
+        "join_why": _(
+            "{join} (a class code and a nickname) to share your results with your teacher."
+        ),
+        "refused": _("The class server refused the results ({status})."),
+        "sent": _("Sent to your teacher ({count} new)."),
+        "unreachable": _(
+            "The class server cannot be reached: your results are kept in this browser."
+        ),
+    }
 
 
 class ClassLink(anywidget.AnyWidget):
@@ -46,9 +70,12 @@ class ClassLink(anywidget.AnyWidget):
     served = traitlets.Bool(False).tag(sync=True)
     #: Records waiting for the page, each with a ``seq`` number the page remembers.
     outbox: traitlets.List[Any] = traitlets.List().tag(sync=True)
+    #: The line's own sentences in the learner's language (English when a page has none).
+    words = traitlets.Dict().tag(sync=True)
 
     def __init__(self, lesson: str = "", **kwargs: Any) -> None:
         kwargs.setdefault("served", os.environ.get(SERVED_ENV) == "1")
+        kwargs.setdefault("words", _words())
         super().__init__(lesson=lesson, **kwargs)
         self._seq = 0
         self.add_class("fc-class-link")
