@@ -266,12 +266,19 @@ class KitHandler(_TeacherHandler):
     @web.authenticated
     async def get(self, number: str) -> None:
         from .classroom.kit import KIT_LESSONS, kit_html
+        from .i18n import LANGUAGES, language
 
         if number not in KIT_LESSONS:
             self.refuse(404, f"There is no lesson {number}.")
             return
+        code = self.get_argument("lang", "en")
+        if code not in LANGUAGES:
+            self.refuse(404, f"There is no kit in the language {code[:20]!r}.")
+            return
+        with language(code):  # ?lang=da: the Danish kit (whole for the Danish lessons 01-04)
+            page = kit_html(number)
         self.set_header("Content-Type", "text/html; charset=utf-8")
-        self.finish(kit_html(number))
+        self.finish(page)
 
 
 def class_handlers(classroom: Classroom, base_url: str = "/") -> list[tuple[str, Any, Any]]:

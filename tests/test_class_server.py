@@ -124,6 +124,9 @@ def test_class_server_records_refuses_students_the_teacher_pages_and_survives_a_
         status, kit = teacher.request("/fivecrowns/class/kit/08")
         assert status == 200 and "a plan for 45 minutes" in kit
         assert teacher.request("/fivecrowns/class/kit/99")[0] == 404
+        status, kit = teacher.request("/fivecrowns/class/kit/03?lang=da")
+        assert status == 200 and "en plan for 45 minutter" in kit  # the dashboard's Danish link
+        assert teacher.request("/fivecrowns/class/kit/03?lang=xx")[0] == 404
         assert report["experiments"][0]["trials"] == 300
     finally:
         stop_process(proc)

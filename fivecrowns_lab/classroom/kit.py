@@ -22,6 +22,8 @@ from html import escape
 from ..content.catalogue import CATALOGUE, lesson
 from ..content.quizzes import QUIZZES, quiz_for_lesson
 from ..core.rules import ROUNDS, hand_size
+from ..i18n import N_, get_language
+from ..i18n import gettext as _
 from .experiments import lesson_experiments
 
 __all__ = ["KIT_LESSONS", "PERIOD_MINUTES", "kit_html", "kit_steps"]
@@ -56,25 +58,29 @@ def kit_steps(number: str) -> list[tuple[int, str]]:
     entry = lesson(number)
     quiz = quiz_for_lesson(entry.number) is not None
     experiments = _experiments_of(entry.number)
-    steps = [(5, "Start: write the class code on the board; students open the lesson and "
-                 "press Join the class (a nickname is enough).")]  # fmt: skip
-    steps.append((5, "Predict: students write their guess before they touch the lesson."))
+    steps = [(5, _("Start: write the class code on the board; students open the lesson and "
+                   "press Join the class (a nickname is enough)."))]  # fmt: skip
+    steps.append((5, _("Predict: students write their guess before they touch the lesson.")))
     work = min(entry.minutes, 20)
-    alone = f" (it takes {entry.minutes} minutes alone: the rest is homework)" * (
-        work < entry.minutes
+    lesson_step = (
+        _("The lesson (it takes {minutes} minutes alone: the rest is homework): {teaches}")
+        if work < entry.minutes
+        else _("The lesson: {teaches}")
     )
-    steps.append((work, f"The lesson{alone}: {entry.teaches}"))
+    steps.append((work, lesson_step.format(minutes=entry.minutes, teaches=_(entry.teaches))))
     if experiments:
-        steps.append((5, "Class experiment: each student chooses a seed of their own and "
-                         "simulates; the dashboard pools the class's deals live."))  # fmt: skip
+        steps.append((5, _("Class experiment: each student chooses a seed of their own and "
+                           "simulates; the dashboard pools the class's deals live.")))  # fmt: skip
     if quiz:
-        steps.append((5, "Quiz: each student answers once; only first tries count."))
-    used = sum(m for m, _ in steps)
+        steps.append((5, _("Quiz: each student answers once; only first tries count.")))
+    used = sum(m for m, _text in steps)
     steps.append(
         (
             max(PERIOD_MINUTES - used, 0),
-            "Discuss with the dashboard on the projector, then each student writes one "
-            "sentence on what they learnt.",
+            _(
+                "Discuss with the dashboard on the projector, then each student writes one "
+                "sentence on what they learnt."
+            ),
         )
     )
     return steps
@@ -84,13 +90,15 @@ def _plan(number: str) -> str:
     entry = lesson(number)
     topic = quiz_for_lesson(entry.number)
     experiments = _experiments_of(entry.number)
-    objectives = "".join(f"<li>{escape(o)}</li>" for o in entry.objectives)
+    objectives = "".join(f"<li>{escape(_(o))}</li>" for o in entry.objectives)
+    minutes_word = _("{minutes} min")
     rows = "".join(
-        f"<tr><td>{minutes} min</td><td>{escape(text)}</td></tr>"
+        f"<tr><td>{escape(minutes_word.format(minutes=minutes))}</td><td>{escape(text)}</td></tr>"
         for minutes, text in kit_steps(entry.number)
     )
-    questions = [f"<li>{escape(q.prompt)}</li>" for q in QUIZZES[topic][:3]] if topic else []
-    questions += [f"<li>Which of these can you do now? {escape(o)}</li>" for o in entry.objectives]
+    questions = [f"<li>{escape(_(q.prompt))}</li>" for q in QUIZZES[topic][:3]] if topic else []
+    can_you = _("Which of these can you do now? {objective}")
+    questions += [f"<li>{escape(can_you.format(objective=_(o)))}</li>" for o in entry.objectives]
     shows = []
     if experiments:
         shows.append(
@@ -100,20 +108,46 @@ def _plan(number: str) -> str:
         )
     if topic:
         shows.append(
-            "<li>Each quiz question: the share right at the first try and the most common "
-            "wrong answer. Go over the question with the lowest share.</li>"
+            "<li>"
+            + escape(
+                _(
+                    "Each quiz question: the share right at the first try and the most common "
+                    "wrong answer. Go over the question with the lowest share."
+                )
+            )
+            + "</li>"
         )
-    shows.append("<li>Each student's progress: who has not started yet.</li>")
-    prereq = ", ".join(entry.prerequisites) or "none"
+    shows.append("<li>" + escape(_("Each student's progress: who has not started yet.")) + "</li>")
+    prereq = ", ".join(entry.prerequisites) or _("none")
+    title = _("{lesson} — a plan for {minutes} minutes").format(
+        lesson=entry.label, minutes=PERIOD_MINUTES
+    )
+    # the commands stay as typed; the sentence around them is translated whole
+    meta = escape(
+        _("Level: {level} · do first: {lessons} · serve it with {command} (or {other})")
+    ).format(
+        level=escape(_(entry.level)),
+        lessons=escape(prereq),
+        command="<code>make serve</code>",
+        other="<code>fivecrowns-lab serve --class</code>",
+    )
+    words = [
+        escape(_(w))
+        for w in (
+            N_("Objectives"),
+            N_("Timing"),
+            N_("time"),
+            N_("step"),
+            N_("Questions to ask the class"),
+            N_("What the dashboard will show"),
+        )
+    ]
     return (
-        f"<h1>{escape(entry.label)} — a plan for {PERIOD_MINUTES} minutes</h1>"
-        f"<p class='meta'>Level: {escape(entry.level)} · do first: {escape(prereq)} · "
-        f"serve it with <code>make serve</code> (or <code>fivecrowns-lab serve --class</code>)"
-        "</p>"
-        f"<h2>Objectives</h2><ul>{objectives}</ul>"
-        f"<h2>Timing</h2><table><tr><th>time</th><th>step</th></tr>{rows}</table>"
-        f"<h2>Questions to ask the class</h2><ul>{''.join(questions)}</ul>"
-        f"<h2>What the dashboard will show</h2><ul>{''.join(shows)}</ul>"
+        f"<h1>{escape(title)}</h1><p class='meta'>{meta}</p>"
+        f"<h2>{words[0]}</h2><ul>{objectives}</ul>"
+        f"<h2>{words[1]}</h2><table><tr><th>{words[2]}</th><th>{words[3]}</th></tr>{rows}</table>"
+        f"<h2>{words[4]}</h2><ul>{''.join(questions)}</ul>"
+        f"<h2>{words[5]}</h2><ul>{''.join(shows)}</ul>"
     )
 
 
@@ -169,26 +203,32 @@ def _key(number: str) -> str:
     for question in QUIZZES[topic]:
         right = question.answers[question.right]
         wrong = "".join(
-            f"<li>{_LETTERS[i]}. {escape(a.text)}: {escape(a.why)}</li>"
+            f"<li>{_LETTERS[i]}. {escape(_(a.text))}: {escape(_(a.why))}</li>"
             for i, a in enumerate(question.answers)
             if not a.correct
         )
         items.append(
-            f"<li>{escape(question.prompt)}<br><b>{_LETTERS[question.right]}. "
-            f"{escape(right.text)}</b>: {escape(right.why)}<ul>{wrong}</ul></li>"
+            f"<li>{escape(_(question.prompt))}<br><b>{_LETTERS[question.right]}. "
+            f"{escape(_(right.text))}</b>: {escape(_(right.why))}<ul>{wrong}</ul></li>"
         )
+    heading = _("Quiz and key: {lesson}").format(lesson=lesson(number).label)
     return (
-        f"<section class='key'><h2>Quiz and key: {escape(lesson(number).label)}</h2>"
+        f"<section class='key'><h2>{escape(heading)}</h2>"
         f"<ol class='quiz'>{''.join(items)}</ol></section>"
     )
 
 
 def kit_html(number: str) -> str:
-    """The whole kit of lesson ``number`` as one printable HTML page."""
+    """The whole kit of lesson ``number`` as one printable HTML page, in the current language.
+
+    The Danish kits of the lessons that exist in Danish (01-04) are whole; the record
+    sheets of the class experiments (lessons 07-11) are still English.
+    """
     entry = lesson(number)
+    title = _("{lesson}: teacher's kit").format(lesson=entry.label)
     return (
-        "<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'>"
-        f"<title>{escape(entry.label)}: teacher's kit</title>"
+        f"<!DOCTYPE html><html lang='{get_language()}'><head><meta charset='utf-8'>"
+        f"<title>{escape(title)}</title>"
         f"<style>{_PRINT_CSS}</style></head><body>"
         f"{_plan(entry.number)}{_sheet(entry.number)}{_key(entry.number)}"
         "</body></html>"

@@ -129,8 +129,8 @@ CATALOGUE: tuple[LessonEntry, ...] = (
             "The deck, the eleven rounds, which cards are wild in each, and what a card left in "
             "hand costs."
         ),
-        "Say how many cards a round deals and which rank is wild in it.",
-        "Give the points of any card left in hand, wild cards and jokers included.",
+        N_("Say how many cards a round deals and which rank is wild in it."),
+        N_("Give the points of any card left in hand, wild cards and jokers included."),
     ),
     _entry(
         "02",
@@ -141,8 +141,8 @@ CATALOGUE: tuple[LessonEntry, ...] = (
         15,
         ("01",),
         N_("Books and runs, how wild cards fill them, and why an invalid meld fails."),
-        "Tell a book from a run, and a valid meld from an invalid one, with the reason.",
-        "Use wild cards in melds and say what each one stands for.",
+        N_("Tell a book from a run, and a valid meld from an invalid one, with the reason."),
+        N_("Use wild cards in melds and say what each one stands for."),
     ),
     _entry(
         "03",
@@ -153,8 +153,8 @@ CATALOGUE: tuple[LessonEntry, ...] = (
         15,
         ("01", "02"),
         N_("How a round ends and how every hand is scored, predicted first and then checked."),
-        "Find the best melds of a hand and add up the cards left over.",
-        "Explain why the player with the lowest total wins.",
+        N_("Find the best melds of a hand and add up the cards left over."),
+        N_("Explain why the player with the lowest total wins."),
     ),
     _entry(
         "04",
@@ -165,8 +165,8 @@ CATALOGUE: tuple[LessonEntry, ...] = (
         20,
         ("01", "02", "03"),
         N_("A whole round against computer players: draw, meld, discard and go out."),
-        "Play a turn: draw from the stock or the discard pile, then discard.",
-        "Recognise a hand that can go out, and go out.",
+        N_("Play a turn: draw from the stock or the discard pile, then discard."),
+        N_("Recognise a hand that can go out, and go out."),
     ),
     _entry(
         "05",

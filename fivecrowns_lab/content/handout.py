@@ -17,6 +17,8 @@ import base64
 from html import escape
 
 from ..errors import LessonError
+from ..i18n import get_language
+from ..i18n import gettext as _
 from .catalogue import lesson
 from .quizzes import QUIZZES, Question, quiz_for_lesson
 
@@ -41,48 +43,60 @@ ul.choices li::before { content: "\\2610\\00a0"; }
 
 
 def handout_filename(number: str) -> str:
-    """``'lesson-03-handout.html'``."""
-    return f"lesson-{lesson(number).number}-handout.html"
+    """``'lesson-03-handout.html'`` (``'lesson-03-handout-da.html'`` in Danish)."""
+    suffix = "" if get_language() == "en" else f"-{get_language()}"
+    return f"lesson-{lesson(number).number}-handout{suffix}.html"
 
 
 def _questions(number: str) -> tuple[Question, ...]:
     topic = quiz_for_lesson(number)
     if topic is None:
-        raise LessonError(f"Lesson {number} has no quiz yet, so it has no handout.")
+        raise LessonError(
+            _("Lesson {number} has no quiz yet, so it has no handout.").format(number=number)
+        )
     return QUIZZES[topic]
 
 
 def handout_html(number: str) -> str:
-    """The worksheet of a lesson as a whole HTML page: questions, then the answer key."""
+    """The worksheet of a lesson as a whole HTML page: questions, then the answer key.
+
+    In the learner's language: the questions of a bank in the catalogue, and the sheet's
+    own words, follow it.
+    """
     entry = lesson(number)
     questions = _questions(entry.number)
-    prereq = ", ".join(entry.prerequisites) or "none"
-    objectives = "".join(f"<li>{escape(o)}</li>" for o in entry.objectives)
+    prereq = ", ".join(entry.prerequisites) or _("none")
+    objectives = "".join(f"<li>{escape(_(o))}</li>" for o in entry.objectives)
     items = []
     key = []
     for question in questions:
         choices = "".join(
-            f"<li>{_LETTERS[i]}. {escape(a.text)}</li>" for i, a in enumerate(question.answers)
+            f"<li>{_LETTERS[i]}. {escape(_(a.text))}</li>" for i, a in enumerate(question.answers)
         )
-        items.append(f"<li>{escape(question.prompt)}<ul class='choices'>{choices}</ul></li>")
+        items.append(f"<li>{escape(_(question.prompt))}<ul class='choices'>{choices}</ul></li>")
         right = question.answers[question.right]
         key.append(
-            f"<li><b>{_LETTERS[question.right]}. {escape(right.text)}</b> — "
-            f"{escape(right.why)}</li>"
+            f"<li><b>{_LETTERS[question.right]}. {escape(_(right.text))}</b> — "
+            f"{escape(_(right.why))}</li>"
         )
     title = escape(entry.label)
+    meta = _("About {minutes} minutes · level: {level} · do first: {lessons}").format(
+        minutes=entry.minutes, level=_(entry.level), lessons=prereq
+    )
+    head = escape(_("{lesson}: worksheet").format(lesson=entry.label))
+    answers = escape(_("Answer key: {lesson}").format(lesson=entry.label))
+    able, name = escape(_("You will be able to")), escape(_("Name:"))
+    check, tick = escape(_("Check yourself")), escape(_("Tick one answer for each question."))
     return (
-        "<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'>"
-        f"<title>{title}: worksheet</title><style>{_PRINT_CSS}</style></head><body>"
-        f"<h1>{title}</h1>"
-        f"<p class='meta'>About {entry.minutes} minutes · level: {escape(entry.level)} · "
-        f"do first: {escape(prereq)}</p>"
-        f"<p>{escape(entry.teaches)}</p>"
-        f"<h2>You will be able to</h2><ul>{objectives}</ul>"
-        "<p class='name'>Name: <span>&nbsp;</span></p>"
-        "<h2>Check yourself</h2><p>Tick one answer for each question.</p>"
+        f"<!DOCTYPE html><html lang='{get_language()}'><head><meta charset='utf-8'>"
+        f"<title>{head}</title><style>{_PRINT_CSS}</style></head><body>"
+        f"<h1>{title}</h1><p class='meta'>{escape(meta)}</p>"
+        f"<p>{escape(_(entry.teaches))}</p>"
+        f"<h2>{able}</h2><ul>{objectives}</ul>"
+        f"<p class='name'>{name} <span>&nbsp;</span></p>"
+        f"<h2>{check}</h2><p>{tick}</p>"
         f"<ol class='questions'>{''.join(items)}</ol>"
-        f"<section class='key'><h2>Answer key: {title}</h2>"
+        f"<section class='key'><h2>{answers}</h2>"
         f"<ol>{''.join(key)}</ol></section>"
         "</body></html>"
     )
