@@ -296,3 +296,36 @@ def test_illegal_moves_at_the_table_are_refused_in_danish():
     assert str(early.value) == "Du skal trække, før du smider af."
     assert str(other.value) == f"Det er {game.names[p]}s tur, ikke {game.names[1 - p]}s."
     assert type(early.value).__name__ == "PhaseError"  # the API stays English
+
+
+def test_bad_game_settings_are_refused_in_danish_with_the_english_error_classes():
+    from fivecrowns_lab.core.rules import GameRules, check_player_count, check_round
+    from fivecrowns_lab.errors import RoundError, RulesError
+
+    refusals = []
+    with language("da"):
+        for bad in (
+            lambda: GameRules(rounds=12),
+            lambda: GameRules(ties="coin"),
+            lambda: GameRules(playoff_hand_size=2),
+            lambda: GameRules(lay_off="yes"),  # type: ignore[arg-type]
+            lambda: GameRules.from_dict({"peek": 1}),
+            lambda: check_player_count(9),
+        ):
+            with pytest.raises(RulesError) as caught:
+                bad()
+            refusals.append(str(caught.value))
+        with pytest.raises(RoundError) as caught:
+            check_round(12)
+    assert refusals[0] == "Et spil har 1 til 11 runder, ikke 12."
+    assert refusals[1] == "Uafgjort er 'shared' eller 'playoff', ikke 'coin'."
+    assert refusals[2].startswith("En hånd i den ekstra runde har 3 til 13 kort")
+    assert refusals[3] == "Indstillingen lay_off er True eller False, ikke 'yes'."
+    assert refusals[4].startswith("Der er ingen indstilling 'peek'; indstillingerne er ")
+    assert refusals[5].startswith("Five Crowns spilles af 2 til 7 spillere, ikke 9;")
+    assert str(caught.value) == (
+        "Der er ingen runde 12: et spil har runderne 1 til 11 (runde 1 giver 3 kort, hvor 3 "
+        "er vilde, og runde 11 giver 13, hvor konger er vilde)."
+    )
+    with pytest.raises(RoundError, match=r"^There is no round 12: a game has rounds 1 to 11 \("):
+        check_round(12)  # English again outside the block

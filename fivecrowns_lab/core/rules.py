@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from ..errors import RoundError, RulesError, quote
 from ..i18n import N_
+from ..i18n import gettext as _
 from ..validators import whole_number
 
 if TYPE_CHECKING:
@@ -105,15 +106,22 @@ def run_fits(low: int, high: int) -> bool:
 
 def check_player_count(count: int, error: type[Exception] = RulesError) -> int:
     """Return ``count`` if 2..7 players can sit at the table, else raise ``error`` saying so."""
-    whole_number(count, "The number of players", error=error)
+    whole_number(
+        count,
+        "The number of players",
+        error=error,
+        sentence=_("The number of players is a whole number, not {value}."),
+    )
     return whole_number(
         count,
         "players",
         MIN_PLAYERS,
         MAX_PLAYERS,
         error,
-        sentence="Five Crowns is played by {low} to {high} {what}, not {value}; "
-        "one player plays the solitaire edition (Solitaire).",
+        sentence=_(
+            "Five Crowns is played by {low} to {high} players, not {value}; "
+            "one player plays the solitaire edition (Solitaire)."
+        ),
     )
 
 
@@ -125,9 +133,14 @@ def check_round(round_no: int) -> int:
         FIRST_ROUND,
         LAST_ROUND,
         RoundError,
-        sentence="There is no round {value}: a game has rounds {low} to {high} "
-        f"(round {FIRST_ROUND} deals {FIRST_ROUND + 2} cards with {FIRST_ROUND + 2}s wild, "
-        f"round {LAST_ROUND} deals {LAST_ROUND + 2} with kings wild).",
+        # the schedule's numbers are filled here; whole_number fills the value and bounds
+        sentence=_(
+            "There is no round {value}: a game has rounds {low} to {high} "
+            "(round {low} deals {first} cards with {first}s wild, "
+            "round {high} deals {last} with kings wild)."
+        ).format(
+            value="{value}", low="{low}", high="{high}", first=FIRST_ROUND + 2, last=LAST_ROUND + 2
+        ),
     )
 
 
@@ -195,7 +208,11 @@ class RoundRules:
 
 def _check_bool(name: str, value: object) -> None:
     if not isinstance(value, bool):
-        raise RulesError(f"The setting {name} is True or False, not {quote(value)}.")
+        raise RulesError(
+            _("The setting {name} is True or False, not {value}.").format(
+                name=name, value=quote(value)
+            )
+        )
 
 
 # The standard rules of each round, made once: a plain round number means one of these.
@@ -226,7 +243,11 @@ def _wild_rank_of(rules: RoundRules | int) -> int:
 def _not_a_card(card: object) -> Exception:
     from .cards import CardError
 
-    return CardError(f"{quote(card)} is not a card; parse text first, as in parse_card('9C').")
+    return CardError(
+        _("{value} is not a card; parse text first, as in parse_card('9C').").format(
+            value=quote(card)
+        )
+    )
 
 
 def is_wild(card: Card, rules: RoundRules | int) -> bool:
@@ -337,17 +358,24 @@ class GameRules:
     no_all_wild_melds: bool = field(default=_DEFAULTS["no_all_wild_melds"])
 
     def __post_init__(self) -> None:
-        whole_number(self.rounds, "The number of rounds", error=RulesError)
+        whole_number(
+            self.rounds,
+            "The number of rounds",
+            error=RulesError,
+            sentence=_("The number of rounds is a whole number, not {value}."),
+        )
         whole_number(
             self.rounds,
             "rounds",
             1,
             len(ROUNDS),
             RulesError,
-            sentence="A game has {low} to {high} {what}, not {value}.",
+            sentence=_("A game has {low} to {high} rounds, not {value}."),
         )
         if not isinstance(self.ties, str) or self.ties not in TIE_POLICIES:
-            raise RulesError(f"Ties are 'shared' or 'playoff', not {quote(self.ties)}.")
+            raise RulesError(
+                _("Ties are 'shared' or 'playoff', not {value}.").format(value=quote(self.ties))
+            )
         size = self.playoff_hand_size
         low, high = hand_size(FIRST_ROUND), hand_size(LAST_ROUND)
         whole_number(
@@ -356,7 +384,7 @@ class GameRules:
             low,
             high,
             RulesError,
-            sentence="A playoff hand has {low} to {high} {what} (a whole number), not {value}.",
+            sentence=_("A playoff hand has {low} to {high} cards (a whole number), not {value}."),
         )
         for variant in VARIANTS:
             if isinstance(variant.default, bool):
@@ -389,12 +417,17 @@ class GameRules:
     def from_dict(cls, data: dict[str, Any]) -> GameRules:
         """Rebuild settings from :meth:`to_dict`'s output (:class:`RulesError` if it is not)."""
         if not isinstance(data, dict):
-            raise RulesError(f"Game settings are a dictionary of settings, not {quote(data)}.")
+            raise RulesError(
+                _("Game settings are a dictionary of settings, not {value}.").format(
+                    value=quote(data)
+                )
+            )
         known = {f.name for f in fields(cls)}
         unknown = [k for k in data if k not in known]
         if unknown:
             raise RulesError(
-                f"There is no setting {quote(unknown[0])}; "
-                f"the settings are {', '.join(sorted(known))}."
+                _("There is no setting {name}; the settings are {settings}.").format(
+                    name=quote(unknown[0]), settings=", ".join(sorted(known))
+                )
             )
         return cls(**data)
