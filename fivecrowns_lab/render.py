@@ -215,17 +215,22 @@ def hand_html(
     )
 
 
+#: A meld's or the leftover's sentence beside its cards: on a narrow screen it goes under
+#: them rather than squeezing the cards into a column of one.
+_ROW_TEXT = "font-size:14px;flex:1 1 12em;min-width:0"
+
+
 def arrangement_html(arrangement: Arrangement, *, width: int = 48) -> str:
     """A best arrangement: each meld, what its wilds stand for, the leftover and its points."""
     r = arrangement.round_no
     rows = []
     for meld in arrangement.melds:
         rows.append(
-            '<div class="fc-meld" style="display:flex;align-items:center;gap:10px;'
+            '<div class="fc-meld" style="display:flex;flex-wrap:wrap;align-items:center;gap:10px;'
             "margin:4px 0;padding:4px 8px;border-left:4px solid #009E73;"
             f'background:{_MELD_BG};color:{_TEXT}">'
             f"{hand_html(meld.cards, r, width=width)}"
-            f'<div style="font-size:14px">{escape(meld.describe())}</div></div>'
+            f'<div style="{_ROW_TEXT}">{escape(meld.describe())}</div></div>'
         )
     if arrangement.leftover:
         sums = " + ".join(str(card_points(c, r)) for c in arrangement.leftover)
@@ -233,11 +238,11 @@ def arrangement_html(arrangement: Arrangement, *, width: int = 48) -> str:
             sums=sums, points=points_text(arrangement.penalty)
         )
         rows.append(
-            '<div class="fc-leftover" style="display:flex;align-items:center;gap:10px;'
-            "margin:4px 0;padding:4px 8px;border-left:4px solid #D55E00;"
+            '<div class="fc-leftover" style="display:flex;flex-wrap:wrap;align-items:center;'
+            "gap:10px;margin:4px 0;padding:4px 8px;border-left:4px solid #D55E00;"
             f'background:{_LEFTOVER_BG};color:{_TEXT}">'
             f"{hand_html(arrangement.leftover, r, width=width, points=True)}"
-            f'<div style="font-size:14px"><b>{escape(text)}</b></div></div>'
+            f'<div style="{_ROW_TEXT}"><b>{escape(text)}</b></div></div>'
         )
     else:
         rows.append(
