@@ -125,6 +125,7 @@ class ScheduleView(View):
         self.summary = widgets.HTML()
         self.cards = widgets.HTML()
         self.table = widgets.HTML()
+        self.table.add_class("fc-fit")  # theme.css: its table scrolls, its sentence wraps
         self._frame(
             [self.round, self.summary, self.cards, self.table],
             _(
