@@ -98,6 +98,7 @@ function render({ model, el }) {
   line.setAttribute("role", "status");
   el.appendChild(line);
   if (model.get("served")) shared.served = true;
+  const text = (key, fallback) => (model.get("texts") || {})[key] || fallback;
   let lastSeq = Math.max(0, ...(model.get("outbox") || []).map((r) => r.seq || 0));
 
   function saveLink() {
@@ -105,7 +106,7 @@ function render({ model, el }) {
     if (!records.length) return null;
     const a = document.createElement("a");
     a.className = "fc-class-save";
-    a.textContent = "Save my results to a file";
+    a.textContent = text("save", "Save my results to a file");
     const nickname = (shared.nickname || window.localStorage.getItem(NICK) || "me");
     const text = JSON.stringify({ format: "fivecrowns-lab-results", version: 1, nickname, records });
     a.href = "data:application/json;charset=utf-8," + encodeURIComponent(text);
@@ -138,7 +139,11 @@ function render({ model, el }) {
       line.append(s);
     }
     const save = saveLink();
-    if (save) line.append(save);
+    if (save) {
+      // Off a class server the link stands alone: say what it saves and what it is for.
+      if (!(me && me.joined)) line.append(text("kept", "Your answers and results stay in this browser:"), " ");
+      line.append(save);
+    }
     line.style.display = line.childNodes.length ? "" : "none";
   }
 

@@ -30,6 +30,7 @@ import anywidget
 import traitlets
 
 from ..classroom.service import SERVED_ENV
+from ..i18n import gettext as _
 
 __all__ = ["ClassLink"]
 
@@ -44,11 +45,20 @@ class ClassLink(anywidget.AnyWidget):
     lesson = traitlets.Unicode("").tag(sync=True)
     #: Whether this page's server serves a class: without one the page asks it nothing.
     served = traitlets.Bool(False).tag(sync=True)
+    #: The line's own sentences, in the language of the kernel that made it.
+    texts: traitlets.Dict[str, str] = traitlets.Dict().tag(sync=True)
     #: Records waiting for the page, each with a ``seq`` number the page remembers.
     outbox: traitlets.List[Any] = traitlets.List().tag(sync=True)
 
     def __init__(self, lesson: str = "", **kwargs: Any) -> None:
         kwargs.setdefault("served", os.environ.get(SERVED_ENV) == "1")
+        kwargs.setdefault(
+            "texts",
+            {
+                "kept": _("Your answers and results stay in this browser:"),
+                "save": _("Save my results to a file"),
+            },
+        )
         super().__init__(lesson=lesson, **kwargs)
         self._seq = 0
         self.add_class("fc-class-link")
