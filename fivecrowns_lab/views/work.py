@@ -14,6 +14,7 @@ runner calls ``finish(outcome)``, which shows whatever has been done so far.
 
 from __future__ import annotations
 
+import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -109,6 +110,11 @@ class StoppableBot:
         return self._bot.choose(observation)
 
 
+#: A browser kernel (Pyodide, the static site) cannot start threads: there the work runs
+#: where it is asked for, and the page waits for it (the time budget still ends it).
+THREADS = sys.platform != "emscripten"
+
+
 class Runner:
     """Runs one piece of work at a time, on a thread, with a progress bar and a Stop button.
 
@@ -166,7 +172,7 @@ class Runner:
             button.disabled = True
         self.stop_button.disabled = False
         body = self._guard(lambda: self._loop(work, finish))
-        if background:
+        if background and THREADS:
             self.thread = threading.Thread(target=body, name="fivecrowns-lesson-work", daemon=True)
             self.thread.start()
         else:
