@@ -14,6 +14,11 @@ from typing import Any
 
 from ..content.quizzes import LESSON_QUIZZES, QUIZZES, Answer, Question
 from ..errors import LessonError
+from .browser import stand_in_for_sqlite3
+
+# The static site's browser kernel has no sqlite3 (Pyodide's build is on no registry the
+# site may use); importing the class code for lessons 07-11 needs the name, never a database.
+stand_in_for_sqlite3()
 
 __all__ = [
     "QUIZZES",
