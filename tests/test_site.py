@@ -216,18 +216,18 @@ def _button(page, name: str) -> None:
 
 def _rules(page) -> None:
     assert "A king scores" in page.locator("table.fc-table").first.inner_text()
-    _dark_theme(page)
+    _high_contrast(page)
 
 
-def _dark_theme(page) -> None:
-    # The switch is the page's own script (no kernel): a page with no Python control.
-    page.locator(".fc-theme-switch").first.click()
-    page.wait_for_function("() => document.body.dataset.jpThemeLight === 'false'")
+def _high_contrast(page) -> None:
+    # A page with no Python control: its high-contrast switch (a widget of the page).
+    page.get_by_role("button", name="High contrast").first.click()
+    page.wait_for_function("() => document.documentElement.classList.contains('fc-hc')")
 
 
 def _teachers(page) -> None:
     assert page.locator(".fc-teacher a[download]").count() >= 10  # a worksheet per quiz
-    _dark_theme(page)
+    _high_contrast(page)
 
 
 def _scoring(page) -> None:
