@@ -32,3 +32,14 @@ def test_without_sqlite3_the_class_code_imports_and_a_database_says_why_not():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == NO_SQLITE
+
+
+def test_the_scorekeeper_saves_in_memory_in_a_browser_kernel(monkeypatch):
+    # The site's virtual drive refuses an atomic save with a browser error, not an OSError.
+    from fivecrowns_lab.views.scorekeeper import BROWSER_SAVES, SAVES_ENV, saves_folder
+
+    monkeypatch.delenv(SAVES_ENV, raising=False)
+    assert saves_folder("emscripten").as_posix() == BROWSER_SAVES
+    assert saves_folder("linux").as_posix() == "scorekeeper-saves"
+    monkeypatch.setenv(SAVES_ENV, "/srv/saves")
+    assert saves_folder("emscripten").as_posix() == "/srv/saves"  # a chosen folder wins

@@ -275,8 +275,13 @@ def _new_seed(first_run: str) -> Callable[[object], None]:
     def reseed(page) -> None:
         # The lesson's first run is played as the page opens (no thread in the browser).
         wait_text(page, ".fc-view", first_run, timeout=WIDGET_TIMEOUT_MS)
+        seed = _view(page).locator(".widget-inline-hbox", has_text="Seed").locator("input").first
+        before = int(seed.input_value())
         _button(page, "New seed")
-        wait_text(page, ".fc-view .fc-status", "A new setup")
+        # The browser's Python picks the next seed and the box shows it.
+        page.wait_for_function(
+            "([box, want]) => box.value === want", arg=[seed.element_handle(), str(before + 1)]
+        )
 
     return reseed
 
