@@ -221,8 +221,12 @@ def _rules(page) -> None:
 
 def _high_contrast(page) -> None:
     # A page with no Python control: its high-contrast switch (a widget of the page).
+    # The choice holds for the visit (the tab went through other pages): it flips.
+    was = page.evaluate("() => document.documentElement.classList.contains('fc-hc')")
     page.get_by_role("button", name="High contrast").first.click()
-    page.wait_for_function("() => document.documentElement.classList.contains('fc-hc')")
+    page.wait_for_function(
+        "was => document.documentElement.classList.contains('fc-hc') !== was", arg=was
+    )
 
 
 def _teachers(page) -> None:

@@ -14,11 +14,12 @@ from typing import Any
 
 from ..content.quizzes import LESSON_QUIZZES, QUIZZES, Answer, Question
 from ..errors import LessonError
-from .browser import stand_in_for_sqlite3
+from .browser import set_up_browser_kernel
 
 # The static site's browser kernel has no sqlite3 (Pyodide's build is on no registry the
-# site may use); importing the class code for lessons 07-11 needs the name, never a database.
-stand_in_for_sqlite3()
+# site may use), which the class code of lessons 07-11 imports, and an fcntl without flock,
+# which the scorekeeper's save uses (see .browser). Nothing changes anywhere else.
+set_up_browser_kernel()
 
 __all__ = [
     "QUIZZES",
