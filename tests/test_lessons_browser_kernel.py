@@ -35,7 +35,7 @@ def test_without_sqlite3_the_class_code_imports_and_a_database_says_why_not():
 
 
 def test_the_scorekeeper_saves_in_memory_in_a_browser_kernel(monkeypatch):
-    # The site's virtual drive refuses an atomic save with a browser error, not an OSError.
+    # In the browser the saves stay in Pyodide's memory, never on the site's virtual drive.
     from fivecrowns_lab.views.scorekeeper import BROWSER_SAVES, SAVES_ENV, saves_folder
 
     monkeypatch.delenv(SAVES_ENV, raising=False)

@@ -95,9 +95,10 @@ class BrowserId(anywidget.AnyWidget):
     kept = traitlets.Bool(True).tag(sync=True)
 
 
-#: In a browser kernel (the static site) the working folder is the site's virtual drive,
-#: where an atomic save (a temporary file, fsync, rename) fails with the browser's own error:
-#: the saves go to Pyodide's in-memory file system instead, for as long as the page is open.
+#: In a browser kernel (the static site) the working folder is the site's virtual drive, kept
+#: by the browser; whether it supports the atomic save (a temporary file, fsync, rename) is
+#: not checked, so the saves go to Pyodide's in-memory file system, for as long as the page
+#: is open (the status line says so).
 BROWSER_SAVES = "/tmp/fivecrowns-lab-scorekeeper-saves"
 BROWSER_NOTE = " In this web version the game is kept only while this page is open."
 
