@@ -15,6 +15,12 @@ from typing import Any
 from ..content.catalogue import lesson as catalogue_entry
 from ..content.quizzes import LESSON_QUIZZES, QUIZZES, Answer, Question
 from ..errors import LessonError
+from .browser import set_up_browser_kernel
+
+# The static site's browser kernel has no sqlite3 (Pyodide's build is on no registry the
+# site may use), which the class code of lessons 07-11 imports, and an fcntl without flock,
+# which the scorekeeper's save uses (see .browser). Nothing changes anywhere else.
+set_up_browser_kernel()
 
 __all__ = [
     "QUIZZES",
