@@ -209,7 +209,7 @@ class StrategyLab(View):
     def __init__(
         self,
         players: Sequence[str] = ("greedy", "random"),
-        n_games: int = 20,
+        n_games: int = 50,
         seed: int = 1,
         background: bool = True,
         **kwargs: Any,
@@ -560,7 +560,7 @@ class SolitaireOddsLesson(View):
 
     title = "Solitaire odds"
 
-    def __init__(self, n: int = 10, seed: int = 1, background: bool = True, **kwargs: Any) -> None:
+    def __init__(self, n: int = 50, seed: int = 1, background: bool = True, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         # A plain IntText, clamped here with a word (a bounded box clamps silently).
         self.n = widgets.IntText(value=n, description="Deals")
