@@ -404,8 +404,11 @@ class SweepCounts:
         return Fraction(self.go_out, self.deals)
 
 
-def sweep_round(round_no: int) -> SweepCounts:
-    """Sweep the ranks 3..K over all hands of the round at once (see the module docstring)."""
+def sweep_round(round_no: int, progress: Callable[[], object] | None = None) -> SweepCounts:
+    """Sweep the ranks 3..K over all hands of the round at once (see the module docstring).
+
+    ``progress``, if given, is called once each rank is swept (eleven times).
+    """
     check_round(round_no)
     sweep = _Sweep(round_no)
     n = sweep.n
@@ -434,6 +437,8 @@ def sweep_round(round_no: int) -> SweepCounts:
                     for more in range(n - held + 1):
                         hopeless[held + more] += weight * ways * comb(cells, more)
         layer = nxt
+        if progress is not None:
+            progress()
     needed: dict[int, dict[int, int]] = defaultdict(lambda: defaultdict(int))
     for (number, k), weight in layer.items():
         needed[k][sweep.needed[number]] += weight

@@ -26,8 +26,10 @@ at round 7; later rounds are simulated.
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Callable
 from functools import cache
 from math import comb
+from operator import itemgetter
 
 from ..core.rules import (
     JOKER_POINTS,
@@ -68,11 +70,33 @@ def _suit_moves(
     return tuple((state, spent, book, kept) for (state, book, kept), spent in out.items())
 
 
+def _moves(
+    joint: Joint, column: Column
+) -> tuple[tuple[tuple[Joint, int, int], ...], Callable[[Joint], Joint] | None]:
+    """The moves of one state at a rank, as the moves of its suits in sorted order and the
+    renaming back to this state's suit order (None: already in it).
+
+    As in the go-out sweep, renamed moves are made as they are used, never kept (kept,
+    they were most of the gigabytes of round 7), and suits that sort alike share moves.
+    """
+    order = sorted(range(_SUITS), key=lambda i: (joint[i], column[i]))
+    moves = _sorted_moves(tuple((joint[i], column[i]) for i in order))
+    if order == list(range(_SUITS)):
+        return moves, None
+    back = [0] * _SUITS
+    for position, suit in enumerate(order):
+        back[suit] = position
+    return moves, itemgetter(*back)
+
+
 @cache
-def _moves(joint: Joint, column: Column) -> tuple[tuple[Joint, int, int], ...]:
-    """(runs after, wilds spent, naturals kept in hand), none beaten on both counts."""
+def _sorted_moves(
+    pairs: tuple[tuple[SuitState, int], ...],
+) -> tuple[tuple[Joint, int, int], ...]:
+    """(runs after, wilds spent, naturals kept in hand), none beaten on both counts, for
+    each suit's (open runs, naturals held) in ``pairs``."""
     partial: dict[tuple[Joint, int, int], int] = {((), 0, 0): 0}
-    for runs, naturals in zip(joint, column, strict=True):
+    for runs, naturals in pairs:
         nxt: dict[tuple[Joint, int, int], int] = {}
         for (states, book, kept), spent in partial.items():
             for state, extra, sent, keep in _suit_moves(runs, naturals):
@@ -136,8 +160,11 @@ def _wild_points(wilds: int) -> list[tuple[int, int]]:
     ]
 
 
-def penalty_counts(round_no: int) -> dict[int, int]:
-    """How many of the ``C(116, n)`` deals leave each penalty after their best melds."""
+def penalty_counts(round_no: int, progress: Callable[[], object] | None = None) -> dict[int, int]:
+    """How many of the ``C(116, n)`` deals leave each penalty after their best melds.
+
+    ``progress``, if given, is called once each rank is swept (eleven times).
+    """
     check_round(round_no)
     n = hand_size(round_no)
     wild = wild_rank(round_no)
@@ -170,12 +197,15 @@ def penalty_counts(round_no: int) -> dict[int, int]:
             if first:  # the hand that melds nothing keeps this rank too, or melds here first
                 out[_UNMELDED] = min(out.get(_UNMELDED, _INF), points + held * rank)
                 joint, spent = _NOTHING_OPEN, 0
-            for after, extra, kept in _moves(joint, column):
-                if first and kept == held and after == _NOTHING_OPEN:
+            moves, rename = _moves(joint, column)
+            for states, extra, kept in moves:
+                # Nothing open, and what closing the runs owes, do not depend on suit order.
+                if first and kept == held and states == _NOTHING_OPEN:
                     continue  # that is the unmelded hand itself
                 total = spent + extra
-                if total + _sw._owed(after) > budget:
+                if total + _sw._owed(states) > budget:
                     continue
+                after = rename(states) if rename else states
                 entry = (after, total)
                 value = points + kept * rank
                 if value < out.get(entry, _INF):
@@ -200,6 +230,8 @@ def penalty_counts(round_no: int) -> dict[int, int]:
                 for old, weight in bases.items():
                     target[old + base] += weight * ways
         layer = nxt
+        if progress is not None:
+            progress()
     result: dict[int, int] = defaultdict(int)
     for (number, k), bases in layer.items():
         wilds = n - k
