@@ -46,7 +46,7 @@ What it costs
 The work grows with the number of distinct frontiers, not with the number of hands:
 round 10 meets 26,729 frontiers and round 11 70,541, against about ``10**17`` deals.
 All eleven rounds take about 9 minutes of one core (``benchmarks/probability.py``;
-round 11 alone 6 to 7 minutes and 6.5 GB, for its memo of steps). The shipped table
+round 11 alone 5 to 7 minutes, peaking at 1.5 GB resident). The shipped table
 (``data/exact_table.json``) records each round's time.
 
 A worked example (round 1: 3 cards, 3s wild)
