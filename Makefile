@@ -6,7 +6,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 PORT   ?= 8866
 
-.PHONY: app serve test docs bench site clean help
+.PHONY: app serve test docs bench site messages clean help
 
 help:
 	@echo "make app   - set up .venv and serve the lessons with Voila on http://localhost:$(PORT)"
@@ -15,6 +15,7 @@ help:
 	@echo "make docs  - build the documentation site into docs/_build/html"
 	@echo "make bench - run the benchmarks"
 	@echo "make site  - build the static site (every lesson runs in the visitor's browser) into _site/"
+	@echo "make messages - re-extract the catalogue template and merge it into each language's .po"
 
 # pip >= 25.1 reads the [dependency-groups] of pyproject.toml (`pip install --group`).
 $(BIN)/python:
@@ -55,7 +56,7 @@ test: $(VENV)/.test-installed
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
 	$(BIN)/lint-imports
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest --durations=30
 
 docs: $(VENV)/.test-installed
 	$(BIN)/sphinx-build -E -W --keep-going -b html docs docs/_build/html
@@ -75,6 +76,16 @@ $(SITE_VENV)/.installed: lite/requirements.txt
 site: $(SITE_VENV)/.installed
 	$(SITE_VENV)/bin/python lite/build_site.py --output _site
 	@echo "The site is built: serve it with  python3 -m http.server -d _site  and open /voici/render/00-index.html"
+
+# The translations (docs/danish.md): extract every _(), _n() and N_() sentence into the
+# template, merge it into each language's catalogue (new entries arrive empty, to be
+# translated; tests/test_i18n.py fails until they are), and compile for this checkout.
+LOCALE := fivecrowns_lab/locale
+EXTRACT_ARGS := --project=fivecrowns_lab --no-location --sort-output --no-wrap -k _n:1,2
+messages: $(VENV)/.test-installed
+	$(BIN)/pybabel extract $(EXTRACT_ARGS) -o $(LOCALE)/fivecrowns_lab.pot fivecrowns_lab
+	$(BIN)/pybabel update --no-fuzzy-matching --no-wrap -i $(LOCALE)/fivecrowns_lab.pot -d $(LOCALE) -D fivecrowns_lab
+	$(BIN)/pybabel compile -d $(LOCALE) -D fivecrowns_lab
 
 clean:
 	rm -rf $(VENV) $(SITE_VENV) _site lite/_work lite/.cache docs/_build .pytest_cache .mypy_cache .ruff_cache

@@ -50,6 +50,7 @@ from .errors import (
     EmptyPileError,
     FiveCrownsError,
     GoOutError,
+    LanguageError,
     LessonError,
     OutsError,
     PhaseError,
@@ -60,6 +61,7 @@ from .errors import (
     StatsError,
     TurnError,
 )
+from .i18n import LANGUAGES, get_language, language, set_language
 from .odds.outs import Out, Outs, outs, rule_of_thumb
 from .odds.probability import (
     Estimate,
@@ -92,6 +94,7 @@ __all__ = [
     "BOTS",
     "DECK",
     "JOKER",
+    "LANGUAGES",
     "RANKS",
     "ROUNDS",
     "SUITS",
@@ -122,6 +125,7 @@ __all__ = [
     "GreedyBot",
     "Hand",
     "HandSizeError",
+    "LanguageError",
     "LessonError",
     "LookaheadBot",
     "Meld",
@@ -161,10 +165,12 @@ __all__ = [
     "expected_penalty",
     "first_turn_go_out",
     "format_cards",
+    "get_language",
     "go_out_on_deal",
     "going_out_discards",
     "hand_size",
     "is_wild",
+    "language",
     "make_bot",
     "mean_interval",
     "outs",
@@ -175,6 +181,7 @@ __all__ = [
     "rule_of_thumb",
     "run_games",
     "sample_wild_counts",
+    "set_language",
     "simulate",
     "solitaire_odds",
     "summarize",
@@ -182,3 +189,16 @@ __all__ = [
     "wild_rank",
     "wilson_interval",
 ]
+
+
+def __getattr__(name: str) -> str:
+    """``fivecrowns_lab.LANG``: the current language's code, read when it is asked for.
+
+    A plain module attribute would be a copy taken once and go stale after
+    :func:`set_language`; this reads :func:`get_language` on every access. (``from
+    fivecrowns_lab import LANG`` still copies the value of that moment: call
+    ``get_language()`` to follow changes.)
+    """
+    if name == "LANG":
+        return get_language()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

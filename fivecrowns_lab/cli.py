@@ -29,8 +29,16 @@ from pathlib import Path
 from typing import Any
 
 from . import __version__
+from .content.catalogue import DANISH_FOLDER
 
-__all__ = ["copy_lessons", "lesson_notebooks", "main", "notebooks_folder", "voila_settings"]
+__all__ = [
+    "copy_lessons",
+    "danish_notebooks",
+    "lesson_notebooks",
+    "main",
+    "notebooks_folder",
+    "voila_settings",
+]
 
 _PACKAGE = Path(__file__).resolve().parent
 _REPO = _PACKAGE.parent
@@ -51,6 +59,11 @@ def lesson_notebooks() -> list[Path]:
     return sorted(notebooks_folder().glob("[0-9][0-9]-*.ipynb"))
 
 
+def danish_notebooks() -> list[Path]:
+    """The Danish edition's notebooks (``da/``, docs/danish.md), in order."""
+    return sorted((notebooks_folder() / DANISH_FOLDER).glob("[0-9][0-9]-*.ipynb"))
+
+
 def voila_settings() -> dict[str, dict[str, Any]]:
     """The Voilà settings of ``make app``: the packaged ``voila.json`` (or a clone's)."""
     for path in (_PACKAGE / "voila.json", _REPO / "voila.json"):
@@ -64,9 +77,12 @@ def copy_lessons(target: Path, *, overwrite: bool) -> list[Path]:
     """Copy the lesson notebooks into ``target``; keep existing ones unless ``overwrite``."""
     target.mkdir(parents=True, exist_ok=True)
     copied = []
-    for notebook in lesson_notebooks():
-        destination = target / notebook.name
+    danish = target / DANISH_FOLDER
+    every = [(n, target) for n in lesson_notebooks()] + [(n, danish) for n in danish_notebooks()]
+    for notebook, folder in every:
+        destination = folder / notebook.name
         if overwrite or not destination.exists():
+            folder.mkdir(exist_ok=True)
             shutil.copyfile(notebook, destination)
             copied.append(destination)
     return copied
@@ -115,7 +131,7 @@ def _serve(args: argparse.Namespace, extra: list[str]) -> int:
 def _lessons(args: argparse.Namespace) -> int:
     target = Path(args.dir).expanduser()
     copied = copy_lessons(target, overwrite=args.force)
-    kept = len(lesson_notebooks()) - len(copied)
+    kept = len(lesson_notebooks()) + len(danish_notebooks()) - len(copied)
     print(f"Copied {len(copied)} lesson notebooks into {target}.")
     if kept:
         print(f"Kept {kept} that were already there (--force replaces them).")

@@ -23,6 +23,7 @@ __all__ = [
     "GameError",
     "GoOutError",
     "HandSizeError",
+    "LanguageError",
     "LessonError",
     "MeldError",
     "OutsError",
@@ -179,6 +180,10 @@ class StatsError(FiveCrownsError):
 
 class ScoreError(FiveCrownsError):
     """A score or a list of players that cannot be entered."""
+
+
+class LanguageError(FiveCrownsError):
+    """A language that has no catalogue: the choices are ``"en"`` and ``"da"``."""
 
 
 class LessonError(FiveCrownsError):

@@ -30,6 +30,9 @@ from typing import TYPE_CHECKING
 from .core.cards import Card, Suit
 from .core.rules import card_points, check_round, is_wild
 from .errors import plural
+from .i18n import N_
+from .i18n import gettext as _
+from .i18n import ngettext as _n
 
 if TYPE_CHECKING:  # only for annotations: render imports none of these at run time
     from .core.solver import Arrangement
@@ -56,12 +59,20 @@ __all__ = [
     "hand_svg",
     "outs_html",
     "points_text",
+    "went_out_mark",
 ]
 
 #: How a scoresheet marks the player who went out: a check mark and a word, never a suit
 #: symbol (★ is the stars suit). :data:`WENT_OUT_LEGEND` explains it under the table.
 WENT_OUT_MARK = '<span class="fc-out" title="went out first">✓ out</span>'
-WENT_OUT_LEGEND = "✓ out: went out first in that round"
+WENT_OUT_LEGEND = N_("✓ out: went out first in that round")
+
+
+def went_out_mark() -> str:
+    """:data:`WENT_OUT_MARK` in the learner's language."""
+    title, text = escape(_("went out first"), quote=True), escape(_("✓ out"))
+    return f'<span class="fc-out" title="{title}">{text}</span>'
+
 
 #: Border and badge colour of a wild card (a purple not used by any suit).
 WILD_COLOUR = "#6A3D9A"
@@ -88,7 +99,7 @@ _FONT = "DejaVu Sans, Segoe UI Symbol, Arial, sans-serif"
 def card_label(card: Card, round_no: int | None = None) -> str:
     """Words for a screen reader: ``'7 of hearts'``, ``'7 of hearts, wild'``, ``'joker, wild'``."""
     wild = card.is_joker or (round_no is not None and is_wild(card, round_no))
-    return card.describe() + (", wild" if wild else "")
+    return _("{card}, wild").format(card=card.describe()) if wild else card.describe()
 
 
 def card_svg(card: Card, round_no: int | None = None, *, width: int = _WIDTH) -> str:
@@ -140,7 +151,7 @@ def card_svg(card: Card, round_no: int | None = None, *, width: int = _WIDTH) ->
             f'<rect class="fc-wild-badge" x="15" y="55" width="30" height="12" rx="3" '
             f'fill="{WILD_COLOUR}"/>'
             '<text x="30" y="64.5" font-size="8" font-weight="700" text-anchor="middle" '
-            'fill="#ffffff" letter-spacing="0.5">WILD</text>'
+            'fill="#ffffff" letter-spacing="0.5">' + escape(_("WILD")) + "</text>"
         )
     parts.append("</svg>")
     return "".join(parts)
@@ -181,7 +192,7 @@ def card_html(
 
 def points_text(points: int) -> str:
     """``'1 point'``, ``'13 points'``."""
-    return plural(points, "point")
+    return _n("{count} point", "{count} points", points).format(count=f"{points:,}")
 
 
 def hand_html(
@@ -218,7 +229,9 @@ def arrangement_html(arrangement: Arrangement, *, width: int = 48) -> str:
         )
     if arrangement.leftover:
         sums = " + ".join(str(card_points(c, r)) for c in arrangement.leftover)
-        text = f"Left in hand: {sums} = {points_text(arrangement.penalty)}."
+        text = _("Left in hand: {sums} = {points}.").format(
+            sums=sums, points=points_text(arrangement.penalty)
+        )
         rows.append(
             '<div class="fc-leftover" style="display:flex;align-items:center;gap:10px;'
             "margin:4px 0;padding:4px 8px;border-left:4px solid #D55E00;"
@@ -230,13 +243,14 @@ def arrangement_html(arrangement: Arrangement, *, width: int = 48) -> str:
         rows.append(
             '<div class="fc-leftover" style="margin:4px 0;padding:4px 8px;'
             f'border-left:4px solid #009E73;color:{_TEXT}">'
-            "<b>Every card is in a meld: 0 points.</b></div>"
+            "<b>" + escape(_("Every card is in a meld: 0 points.")) + "</b></div>"
         )
     if not arrangement.melds:
         rows.insert(
             0,
             f'<div style="margin:4px 0;font-style:italic;color:{_TEXT}">'
-            "No book or run can be made.</div>",
+            + escape(_("No book or run can be made."))
+            + "</div>",
         )
     return f'<div class="fc-arrangement">{"".join(rows)}</div>'
 

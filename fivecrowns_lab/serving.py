@@ -500,6 +500,13 @@ def main(argv: Sequence[str] | None = None, config: Any = None) -> int:
         )
     from voila.app import Voila
 
+    from .classroom.service import SERVED_ENV
+
+    # Kernels inherit this: their lesson pages ask for the class only when one is served.
+    if classroom is None:
+        os.environ.pop(SERVED_ENV, None)
+    else:
+        os.environ[SERVED_ENV] = "1"
     app = Voila if classroom is None else _class_voila(classroom)
     app.launch_instance(
         argv=[

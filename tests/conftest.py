@@ -12,6 +12,7 @@ import sys
 import time
 import urllib.request
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -21,6 +22,16 @@ settings.register_profile(
     "fivecrowns", deadline=None, suppress_health_check=[HealthCheck.too_slow], print_blob=True
 )
 settings.load_profile("fivecrowns")
+
+
+@pytest.fixture(autouse=True)
+def _english_again_after_each_test():
+    """A test that switches to Danish (or a fuzzed ``set_language``) must not leave the
+    next test, which may compare English sentences, reading Danish."""
+    yield
+    from fivecrowns_lab.i18n import set_language
+
+    set_language("en")
 
 
 class _Collector(logging.Handler):
@@ -206,7 +217,9 @@ def browser():
 def voila_url(browser, tmp_path_factory):
     """Base URL of a Voilà server serving a copy of notebooks/ (autosaves stay out of the repo)."""
     folder = tmp_path_factory.mktemp("app") / "notebooks"
-    shutil.copytree(ROOT / "notebooks", folder)
+    # Without the Danish edition (notebooks/da/): Voilà would preheat its pages too, and
+    # tests/test_browser_danish.py serves them on a server of its own.
+    shutil.copytree(ROOT / "notebooks", folder, ignore=shutil.ignore_patterns("da"))
     port = free_port()
     proc = start_voila(folder, port)
     try:
@@ -303,3 +316,30 @@ def postgres_server(tmp_path_factory):
         with contextlib.suppress(subprocess.SubprocessError, OSError):
             run(str(binaries / "pg_ctl"), "-D", str(data), "-m", "fast", "-w", "stop")
         shutil.rmtree(folder, ignore_errors=True)
+
+
+def run_apart(coroutine: Any) -> Any:
+    """Run a coroutine in a thread of its own: the browser tests (Playwright's sync API)
+    leave an event loop running in this one, where ``asyncio.run`` refuses to start."""
+    import asyncio
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coroutine).result(timeout=60)
+
+
+def websocket_status(url: str, cookies: str) -> int:
+    """The HTTP status a WebSocket upgrade to ``url`` gets with a ``Cookie`` header
+    (101 when it opens)."""
+    from tornado.httpclient import HTTPClientError, HTTPRequest
+    from tornado.websocket import websocket_connect
+
+    async def connect() -> int:
+        try:
+            socket = await websocket_connect(HTTPRequest(url, headers={"Cookie": cookies}))
+        except HTTPClientError as error:
+            return error.code
+        socket.close()
+        return 101
+
+    return run_apart(connect())

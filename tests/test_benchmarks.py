@@ -39,10 +39,13 @@ def test_benchmark_runs_on_a_tiny_workload(script):
     assert result.stdout.strip(), "a benchmark prints its figures"
 
 
-@pytest.mark.parametrize("script", ["app.py", "probability.py", "serving.py", "site.py"])
+@pytest.mark.parametrize(
+    "script", ["app.py", "charts.py", "probability.py", "serving.py", "site.py"]
+)
 def test_long_benchmarks_at_least_import(script):
-    # These take minutes (a browser per lesson; exact counting; a server with 30 visitors;
-    # or a built static site), so only their imports run here (tests/test_serving.py covers
+    # These take minutes or need Chromium (a browser per lesson; charts in Chromium; exact
+    # counting; a server with 30 visitors; or a built static site), so only their imports
+    # run here (tests/test_serving.py covers
     # the serving behaviour).
     spec = importlib.util.spec_from_file_location(f"bench_{script[:-3]}", BENCHMARKS / script)
     module = importlib.util.module_from_spec(spec)
@@ -54,6 +57,7 @@ def test_every_benchmark_is_covered():
     assert {p.name for p in BENCHMARKS.glob("*.py")} == {
         *TINY_RUNS,
         "app.py",
+        "charts.py",
         "probability.py",
         "serving.py",
         "site.py",

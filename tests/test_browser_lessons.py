@@ -13,6 +13,8 @@ from pathlib import Path
 
 import pytest
 
+from .test_browser import assert_no_errors
+
 pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -25,17 +27,8 @@ def open_page(page, voila_url: str, name: str, selector: str = ".fc-view"):
     page.goto(f"{voila_url}/voila/render/{name}.ipynb")
     page.wait_for_selector(selector, state="visible", timeout=WIDGET_TIMEOUT_MS)
     page.wait_for_load_state("networkidle")
-    no_errors(page)
+    assert_no_errors(page)
     return page
-
-
-def no_errors(page) -> None:
-    errors = page.locator(
-        ".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr'],"
-        " .jp-RenderedText[data-mime-type='application/vnd.jupyter.error'], .fc-msg.fc-error"
-    )
-    assert not [errors.nth(i).inner_text() for i in range(errors.count())]
-    assert "Traceback" not in page.inner_text("body")
 
 
 def no_developer_output(page) -> None:
@@ -94,7 +87,7 @@ def test_gallery_groups_lessons_and_links_rules_and_teachers(page, voila_url):
 
     assert sheets.count() == len(LESSON_QUIZZES)
     assert sheets.first.get_attribute("href").startswith("data:text/html;charset=utf-8;base64,")
-    no_errors(page)
+    assert_no_errors(page)
     shoot(page, "lessons-00-teachers")
 
 
@@ -161,7 +154,7 @@ def _lesson_01(page, voila_url):
     nav = page.locator(".fc-lessonnav")
     assert nav.locator("a[rel=next]").get_attribute("href") == "02-books-runs-and-wilds.ipynb"
     assert nav.locator("a[rel=prev]").count() == 0
-    no_errors(page)
+    assert_no_errors(page)
     shoot(page, "lessons-01-cards-and-wilds")
     shoot_phone(page, "lessons-01-cards-and-wilds")
 
@@ -183,7 +176,7 @@ def test_02_deal_with_the_same_seed_says_so_and_new_hand_moves_on(page, voila_ur
     assert page.locator(".fc-lessonnav a[rel=prev]").get_attribute("href") == (
         "01-cards-and-wilds.ipynb"
     )
-    no_errors(page)
+    assert_no_errors(page)
     shoot(page, "lessons-02-books-runs-and-wilds")
     shoot_phone(page, "lessons-02-books-runs-and-wilds")
 
@@ -209,7 +202,7 @@ def test_03_guess_then_see_and_controls_match_the_round(page, voila_url):
     wait_text(page, ".fc-view .fc-status", "Round 11, seed 3")
     view.get_by_role("button", name="Another round").click()
     wait_text(page, ".fc-view .fc-status", "Round 11, seed 4")
-    no_errors(page)
+    assert_no_errors(page)
     shoot(page, "lessons-03-scoring-a-round")
     shoot_phone(page, "lessons-03-scoring-a-round")
 
@@ -224,7 +217,7 @@ def test_05_hint_gives_a_reason_and_the_lesson_has_a_quiz(page, voila_url):
     assert "stock" in hint or "points" in hint or "closes" in hint
     page.locator(".fc-quiz").get_by_role("button", name="When all eleven hands are closed").click()
     wait_text(page, ".fc-quiz", "Right!")
-    no_errors(page)
+    assert_no_errors(page)
     shoot(page, "lessons-05-solitaire")
     shoot_phone(page, "lessons-05-solitaire")
 

@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from .conftest import SERVER_LOGS
+from .test_browser import assert_no_errors
 
 pytestmark = pytest.mark.browser
 
@@ -38,15 +39,6 @@ IS_LIGHT = """() => {
 def wait_for_view(page, selector: str = ".fc-view") -> None:
     page.wait_for_selector(selector, state="visible", timeout=WIDGET_TIMEOUT_MS)
     page.wait_for_load_state("networkidle")
-
-
-def no_errors(page) -> None:
-    errors = page.locator(
-        ".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr'],"
-        " .jp-RenderedText[data-mime-type='application/vnd.jupyter.error'], .fc-msg.fc-error"
-    )
-    assert not [errors.nth(i).inner_text() for i in range(errors.count())]
-    assert "Traceback" not in page.inner_text("body")
 
 
 def status_of(page) -> str:
@@ -132,7 +124,7 @@ def test_dark_theme_switch_holds_across_every_link_with_no_theme_in_the_address(
             "getComputedStyle(document.body).getPropertyValue('--jp-layout-color0').trim()"
         )
         assert layout.lower() not in ("white", "#fff", "#ffffff"), layout
-        no_errors(page)
+        assert_no_errors(page)
         shoot(page, "dark-00-index")
 
         # The gallery's link to lesson 05: a plain address, so a preheated kernel serves it,
@@ -148,7 +140,7 @@ def test_dark_theme_switch_holds_across_every_link_with_no_theme_in_the_address(
         assert theme_switch(page).get_attribute("aria-pressed") == "true"
         page.locator(".fc-view").first.get_by_role("button", name="Hint").click()
         page.wait_for_selector(".fc-view .fc-msg.fc-info svg.fc-icon")
-        no_errors(page)
+        assert_no_errors(page)
         shoot(page, "dark-05-solitaire")
 
         # Next lesson, then back to the gallery: still dark; then the switch turns it off.
@@ -156,7 +148,7 @@ def test_dark_theme_switch_holds_across_every_link_with_no_theme_in_the_address(
         wait_for_view(page)
         assert "06-scorekeeper" in page.url and "theme=" not in page.url
         page.wait_for_function(IS_DARK, timeout=10_000)
-        no_errors(page)
+        assert_no_errors(page)
         shoot(page, "dark-06-scorekeeper")
         page.locator(".fc-lessonnav a", has_text="All lessons").first.click()
         wait_for_view(page, ".fc-gallery")
@@ -203,7 +195,7 @@ def test_05_a_click_on_a_hand_of_the_board_puts_the_drawn_card_there(page, voila
     button.focus()
     page.keyboard.press("Enter")
     wait_status(page, f"Hand {other} chosen")
-    no_errors(page)
+    assert_no_errors(page)
 
 
 def test_06_enter_adds_the_round_a_refused_box_is_marked_and_a_new_game_asks_and_undoes(
@@ -250,4 +242,4 @@ def test_06_enter_adds_the_round_a_refused_box_is_marked_and_a_new_game_asks_and
     wait_status(page, "Brought back the game of Ida, Jo: 1 round played")
     table = view.locator("table").inner_text()
     assert "Ida" in table and "12" in table
-    no_errors(page)
+    assert_no_errors(page)

@@ -127,12 +127,12 @@ def test_08_exact_curve_prediction_explanation_and_stop(page, voila_url, browser
     assert view.locator(".fc-chart svg").count() == 0, "no plot until the guess"
     assert view.locator("table").count() == 0, "no table until the guess"
     selects = view.locator("select")
-    selects.nth(0).select_option(label="round 3 (5 cards)")  # the prediction: hardest round
+    selects.nth(1).select_option(label="round 3 (5 cards)")  # the prediction: hardest round
     view.get_by_role("button", name="Commit my guess").click()
     wait_text(page, "Your guess, and the truth")
     page.wait_for_function(  # the chart's label arrives in a message of its own
-        "t => (document.querySelector('.fc-chart-box')?.getAttribute('aria-label') ?? '')"
-        ".includes(t)",
+        "t => [...document.querySelectorAll('.fc-chart-box')]"
+        ".some(b => (b.getAttribute('aria-label') ?? '').includes(t))",
         arg=f"exact values for rounds {', '.join(map(str, exact))}",
         timeout=WIDGET_TIMEOUT_MS,
     )
@@ -145,7 +145,7 @@ def test_08_exact_curve_prediction_explanation_and_stop(page, voila_url, browser
     assert "Your prediction: round 3" in view.inner_text()
     shoot_lesson(page, "lesson-08-go-out-on-the-deal")
     selects.nth(2).select_option(label="5,000")  # deals per round
-    selects.nth(1).select_option(label="go out on the first turn")  # starts a run
+    selects.nth(0).select_option(label="go out on the first turn")  # its own guess; a run
     wait_match(page, r"[1-9][\d,]* of 55,000 deals")
     view.get_by_role("button", name="Stop").click()
     wait_text(page, "Stopped", timeout=WIDGET_TIMEOUT_MS)

@@ -16,6 +16,7 @@ import sys
 import urllib.error
 import urllib.parse
 import urllib.request
+from math import comb
 from pathlib import Path
 
 import pytest
@@ -168,3 +169,52 @@ def test_pip_route_serves_a_class_like_make_serve(argv, monkeypatch, tmp_path):
     assert cli.main([*argv, "--dir", str(tmp_path)]) == 0
     assert "--class-db=x.db" in seen["a"] and "--ip=1.2.3.4" in seen["a"]
     assert seen["c"]["VoilaConfiguration"]["show_tracebacks"] is False
+
+
+def test_class_server_pools_lessons_07_09_and_10_from_several_students(tmp_path):
+    db, port = tmp_path / "class.sqlite3", free_port()
+    base = f"http://127.0.0.1:{port}"
+    proc, log = start(tmp_path, db, port)
+    wilds = "most-common-wilds/round-5"
+    draws = "draw-an-out/round-4/8H-9H-10H-QC-QS-KD"
+    games = "seat-1-wins/lookahead-vs-greedy/rounds-3"
+
+    def run(experiment: str, seed: int, trials: int, successes: int) -> dict:
+        return {"kind": "experiment", "experiment": experiment, "seed": seed, "trials": trials,
+                "successes": successes}  # fmt: skip
+
+    try:
+        code = printed(log, r"Class code: (\w+)")
+        secret = printed(log, r"secret=([\w-]+)")
+        students = {name: Browser(base) for name in ("Ann", "Bea", "Cy", "Dee")}
+        sent = {
+            "Ann": [run(wilds, 1, 100, 38), run(wilds, 1, 400, 150), run(draws, 5, 1000, 222)],
+            "Bea": [run(wilds, 2, 300, 110), run(draws, 6, 100, 20), run(games, 1, 20, 12)],
+            "Cy": [run(wilds, 1, 400, 150), run(games, 2, 40, 22)],  # Ann's seed: once
+            "Dee": [run(draws, 5, 1000, 222), run(games, 3, 10, 5),
+                    run(draws.replace("QC-QS", "QS-QC"), 7, 10, 1)],  # another spelling: refused
+        }  # fmt: skip
+        for name, browser in students.items():
+            assert browser.join(code, name)[0] == 200
+            status, answer = browser.post_records(sent[name])
+            assert status == 200 and answer["stored"] == len(sent[name]) - (name == "Dee")
+        assert "no class experiment" in answer["refused"][0]
+        teacher = Browser(base)
+        teacher.request(f"/fivecrowns/class/dashboard?token={TOKEN}&secret={secret}")
+        report = json.loads(teacher.request("/fivecrowns/class/api/report")[1])
+        pooled = {e["experiment"]: e for e in report["experiments"]}
+        assert [e["lesson"] for e in report["experiments"]] == ["07", "09", "10"]
+        w, d, g = pooled[wilds], pooled[draws], pooled[games]
+        assert (w["trials"], w["successes"], w["seeds"], w["unit"]) == (700, 260, 2, "hands")
+        # round 5: 7 cards, one wild is the most common (hypergeometric, 16 wilds of 116)
+        assert w["exact"] == pytest.approx(comb(16, 1) * comb(100, 6) / comb(116, 7))
+        assert sorted(s["nickname"] for s in w["students"]) == ["Ann", "Bea", "Cy"]
+        assert (d["trials"], d["successes"], d["seeds"]) == (1100, 242, 2)
+        assert d["exact"] == pytest.approx(24 / 110)
+        assert (g["trials"], g["successes"], g["exact"], g["unit"]) == (70, 39, None, "games")
+        assert g["low"] < 39 / 70 < g["high"]
+        assert "lookahead in seat 1 wins against greedy" in g["label"]
+        csv = teacher.request("/fivecrowns/class/export.csv")[1]
+        assert csv.count(games) == 3 and csv.count(draws) == 3
+    finally:
+        stop_process(proc)

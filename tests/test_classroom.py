@@ -407,6 +407,6 @@ def test_every_lessons_kit_fills_45_minutes_and_carries_its_quiz_key(number):
     for question in QUIZZES[topic] if topic else ():
         assert html.escape(question.prompt) in page
         assert html.escape(question.answers[question.right].why) in page
-    # the lessons with a class experiment: 08 (by round) and 11 (by run)
-    assert ("Record sheet" in page) == (number in ("08", "11"))
+    # the lessons with a class experiment: 07 and 08 (by round), 09 to 11 (by run)
+    assert ("Record sheet" in page) == (number in ("07", "08", "09", "10", "11"))
     assert "<script" not in page

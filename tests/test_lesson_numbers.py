@@ -117,6 +117,13 @@ def schedule_points(m: re.Match[str]) -> bool:
     return ns(m) == [*faces, points(wild_rank(4), 4), card_points(JOKER_CARD, 4)]
 
 
+def experiment_lessons() -> set[str]:
+    """The lessons with a class experiment (a record sheet in their kits)."""
+    from fivecrowns_lab.classroom.experiments import lesson_experiments
+
+    return {e.number for e in CATALOGUE if lesson_experiments(e.number)}
+
+
 def game_lessons(low: str, high: str, extra: str) -> bool:
     """A range of game lessons plus one more (lesson 12 came after the probability ones)."""
     stated = {f"{i:02d}" for i in range(n(low), n(high) + 1)} | {extra}
@@ -352,6 +359,10 @@ CLAIMS: dict[str, list[tuple[str, Check]]] = {
             lambda m: n(m[1]) == hand_size(lesson("07") and 5),
         ),
         (r"lesson (\d\d) keeping score", lambda m: "scoresheet" in lesson(m[1]).teaches),
+        (
+            r"class\sexperiment of lessons (\d\d)–(\d\d)",
+            lambda m: experiment_lessons() == {f"{i:02d}" for i in range(n(m[1]), n(m[2]) + 1)},
+        ),
     ],
 }
 

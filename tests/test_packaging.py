@@ -43,7 +43,8 @@ def pyproject() -> dict:
 
 
 def test_build_backend_is_hatchling_1_27_or_newer_the_first_to_write_license_expression():
-    assert pyproject()["build-system"]["requires"] == ["hatchling>=1.27"]
+    # Babel compiles the translations in the build hook (hatch_build.py).
+    assert pyproject()["build-system"]["requires"] == ["hatchling>=1.27", "babel>=2.12"]
 
 
 def test_version_is_written_once_in_the_package():
@@ -115,7 +116,13 @@ def test_serve_runs_voila_with_the_settings_of_make_app_on_a_copy_of_the_lessons
 def test_lessons_command_copies_every_notebook_and_keeps_existing_ones(tmp_path, capsys):
     target = tmp_path / "my lessons"
     assert cli.main(["lessons", str(target)]) == 0
-    assert sorted(p.name for p in target.iterdir()) == [p.name for p in cli.lesson_notebooks()]
+    assert sorted(p.name for p in target.glob("*.ipynb")) == [
+        p.name for p in cli.lesson_notebooks()
+    ]
+    # the Danish edition beside them, in da/ (docs/danish.md)
+    danish = [p.name for p in cli.danish_notebooks()]
+    assert "02-books-runs-and-wilds.ipynb" in danish
+    assert sorted(p.name for p in (target / "da").glob("*.ipynb")) == danish
     first = target / cli.lesson_notebooks()[1].name
     first.write_text("my notes", encoding="utf-8")
     assert cli.main(["lessons", str(target)]) == 0
@@ -206,6 +213,9 @@ def test_wheel_ships_py_typed_the_notebooks_the_voila_settings_and_the_command(w
         ):
             assert f"fivecrowns_lab/{asset}" in names, asset
         assert any(n.startswith("fivecrowns_lab/odds/data/") for n in names)
+        # the build hook compiled the Danish catalogue (.mo files are not in git)
+        assert "fivecrowns_lab/locale/da/LC_MESSAGES/fivecrowns_lab.mo" in names
+        assert "fivecrowns_lab/locale/da/LC_MESSAGES/fivecrowns_lab.po" in names
         entry_points = zf.read(
             next(n for n in names if n.endswith(".dist-info/entry_points.txt"))
         ).decode()

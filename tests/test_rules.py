@@ -177,6 +177,15 @@ def test_points_and_wildness_of_something_that_is_not_a_card_are_refused():
         is_wild(None, 1)
 
 
+def test_going_out_bonus_variant_says_the_bonus_it_scores():
+    # the variant's words are written out for the translation catalogue, not formatted
+    from fivecrowns_lab.core.rules import GOING_OUT_BONUS, VARIANTS
+
+    bonus = next(v for v in VARIANTS if v.field == "going_out_bonus")
+    assert f"({GOING_OUT_BONUS})" in bonus.label
+    assert f"scores {GOING_OUT_BONUS} for the round" in bonus.description
+
+
 def test_going_out_bonus_variant_scores_minus_ten_and_is_off_by_default():
     from fivecrowns_lab.core.rules import GOING_OUT_BONUS
 

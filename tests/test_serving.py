@@ -19,7 +19,14 @@ from pathlib import Path
 import psutil
 import pytest
 
-from .conftest import ROOT, free_port, start_voila, stop_process, wait_for_http
+from .conftest import (
+    ROOT,
+    free_port,
+    start_voila,
+    stop_process,
+    wait_for_http,
+    websocket_status,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -235,28 +242,9 @@ def xsrf_headers(context) -> dict[str, str]:
     return {"X-XSRFToken": xsrf}
 
 
-def websocket_status(url: str, context) -> int:
+def context_websocket_status(url: str, context) -> int:
     """The HTTP status a WebSocket upgrade to ``url`` gets with ``context``'s cookies."""
-    import asyncio
-
-    from tornado.httpclient import HTTPClientError, HTTPRequest
-    from tornado.websocket import websocket_connect
-
-    cookies = "; ".join(f"{c['name']}={c['value']}" for c in context.cookies())
-
-    async def connect() -> int:
-        try:
-            socket = await websocket_connect(HTTPRequest(url, headers={"Cookie": cookies}))
-        except HTTPClientError as error:
-            return error.code
-        socket.close()
-        return 101
-
-    # Playwright's sync API keeps an event loop running in this thread: use another one.
-    from concurrent.futures import ThreadPoolExecutor
-
-    with ThreadPoolExecutor(1) as pool:
-        return pool.submit(asyncio.run, connect()).result(timeout=60)
+    return websocket_status(url, "; ".join(f"{c['name']}={c['value']}" for c in context.cookies()))
 
 
 def test_serving_a_visitor_can_read_or_stop_only_their_own_kernel(browser, server):
@@ -277,7 +265,7 @@ def test_serving_a_visitor_can_read_or_stop_only_their_own_kernel(browser, serve
             shutdown = f"{server.url}/voila/api/shutdown/{theirs}"
             assert context.request.post(shutdown, headers=headers).status == 403
             ws = f"ws://127.0.0.1:{server.port}/api/kernels"
-            assert websocket_status(f"{ws}/{theirs}/channels", context) == 403
+            assert context_websocket_status(f"{ws}/{theirs}/channels", context) == 403
             mine = context.request.get(f"{api}/{kernels[own]}")
             assert mine.status == 200 and mine.json()["id"] == kernels[own]
             assert mine.json()["connections"] >= 1  # the visitor's page is connected to it

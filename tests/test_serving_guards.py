@@ -7,7 +7,6 @@ browser version, with real pages, is in ``tests/test_serving.py``.
 
 from __future__ import annotations
 
-import asyncio
 import http.cookiejar
 import json
 import logging
@@ -15,9 +14,7 @@ import re
 import time
 import urllib.error
 import urllib.request
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -31,7 +28,14 @@ from fivecrowns_lab.serving import (
     scrub_secrets_in_logs,
 )
 
-from .conftest import free_port, start_voila, stop_process, wait_for_http
+from .conftest import (
+    free_port,
+    run_apart,
+    start_voila,
+    stop_process,
+    wait_for_http,
+    websocket_status,
+)
 
 
 @pytest.mark.parametrize(
@@ -97,13 +101,6 @@ def test_serving_only_this_machine_may_open_voilas_request_info_socket():
         assert (handler.body is None) == (status == 200)
 
 
-def run_apart(coroutine: Any) -> Any:
-    """Run a coroutine in a thread of its own: the browser tests (Playwright's sync API)
-    leave an event loop running in this one, where ``asyncio.run`` refuses to start."""
-    with ThreadPoolExecutor(1) as pool:
-        return pool.submit(asyncio.run, coroutine).result(timeout=60)
-
-
 # -- a real server, two visitors ------------------------------------------------------------------
 
 NOTEBOOK = {
@@ -158,21 +155,8 @@ class Visitor:
 
     def websocket(self, path: str) -> int:
         """The status of a WebSocket upgrade to ``path`` (101 when it opens)."""
-        from tornado.httpclient import HTTPClientError, HTTPRequest
-        from tornado.websocket import websocket_connect
-
         cookies = "; ".join(f"{c.name}={c.value}" for c in self.jar)
-        url = self.base.replace("http://", "ws://") + path
-
-        async def connect() -> int:
-            try:
-                socket = await websocket_connect(HTTPRequest(url, headers={"Cookie": cookies}))
-            except HTTPClientError as error:
-                return error.code
-            socket.close()
-            return 101
-
-        return run_apart(connect())
+        return websocket_status(self.base.replace("http://", "ws://") + path, cookies)
 
 
 @pytest.fixture(scope="module")

@@ -166,7 +166,9 @@ def test_hidden_card_check_sees_widgets_outside_the_view_tree(fresh_widgets):
 
 def test_level_chooser_lists_every_bot_weakest_first_and_shows_its_description():
     view = PlayLesson(bots=2, level="greedy", seed=3)
-    assert list(view.level.options) == bot_levels()
+    # (label, level) pairs: the label is the level's name in the learner's language
+    assert [level for _label, level in view.level.options] == bot_levels()
+    assert [label for label, _level in view.level.options] == bot_levels()  # in English
     assert set(bot_levels()) <= set(BOTS)
     assert {BOTS[n] for n in bot_levels()} == set(BOTS.values())  # every kind, aliases once
     described = [n for n in BOT_DESCRIPTIONS if n in BOTS]

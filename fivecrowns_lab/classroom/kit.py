@@ -22,7 +22,7 @@ from html import escape
 from ..content.catalogue import CATALOGUE, lesson
 from ..content.quizzes import QUIZZES, quiz_for_lesson
 from ..core.rules import ROUNDS, hand_size
-from .experiments import EXPERIMENTS
+from .experiments import lesson_experiments
 
 __all__ = ["KIT_LESSONS", "PERIOD_MINUTES", "kit_html", "kit_steps"]
 
@@ -48,7 +48,7 @@ ol.quiz > li { break-inside: avoid; margin-bottom: .6em; }
 
 
 def _experiments_of(number: str) -> list[str]:
-    return sorted({e.label.rsplit(",", 1)[0] for e in EXPERIMENTS.values() if e.lesson == number})
+    return sorted({e.label.rsplit(",", 1)[0] for e in lesson_experiments(number)})
 
 
 def kit_steps(number: str) -> list[tuple[int, str]]:
@@ -121,8 +121,10 @@ def _sheet(number: str) -> str:
     experiments = _experiments_of(number)
     if not experiments:
         return ""
-    if all(e.round_no == 0 for e in EXPERIMENTS.values() if e.lesson == number):
-        return _runs_sheet(number, experiments)
+    found = lesson_experiments(number)
+    unit, hit = found[0].unit, found[0].hit
+    if all(e.round_no == 0 for e in found):
+        return _runs_sheet(number, experiments, unit, hit)
     rows = "".join(
         f"<tr><td>{r}</td><td>{hand_size(r)}</td>" + "<td class='blank'></td>" * 4 + "</tr>"
         for r in ROUNDS
@@ -132,16 +134,17 @@ def _sheet(number: str) -> str:
         f"{escape(lesson(number).label)}</h2>"
         "<p>Name: ________________ &nbsp; Seed: ________ &nbsp; Question: "
         f"{escape(' / '.join(experiments))}</p>"
-        "<table><tr><th>round</th><th>cards</th><th>deals</th><th>went out</th>"
-        "<th>my estimate (went out ÷ deals)</th><th>class estimate (dashboard)</th></tr>"
+        f"<table><tr><th>round</th><th>cards</th><th>{escape(unit)}</th><th>{escape(hit)}</th>"
+        f"<th>my estimate ({escape(hit)} ÷ {escape(unit)})</th>"
+        "<th>class estimate (dashboard)</th></tr>"
         f"{rows}</table>"
         "<p>Is the exact value inside your 95% interval? Inside the class's? Which interval "
         "is narrower, and why?</p></section>"
     )
 
 
-def _runs_sheet(number: str, experiments: list[str]) -> str:
-    """A record sheet for an experiment with no rounds (lesson 11): one row per run."""
+def _runs_sheet(number: str, experiments: list[str], unit: str, hit: str) -> str:
+    """A record sheet for an experiment with no rounds (lessons 09-11): one row per run."""
     rows = "".join(
         f"<tr><td>{run}</td>" + "<td class='blank'></td>" * 5 + "</tr>" for run in range(1, 7)
     )
@@ -150,11 +153,11 @@ def _runs_sheet(number: str, experiments: list[str]) -> str:
         f"{escape(lesson(number).label)}</h2>"
         "<p>Name: ________________ &nbsp; Question: "
         f"{escape(' / '.join(experiments))}</p>"
-        "<table><tr><th>run</th><th>seed</th><th>deals</th><th>wins</th>"
-        "<th>my win rate (wins ÷ deals)</th><th>class win rate (dashboard)</th></tr>"
+        f"<table><tr><th>run</th><th>seed</th><th>{escape(unit)}</th><th>{escape(hit)}</th>"
+        f"<th>my share ({escape(hit)} ÷ {escape(unit)})</th><th>class share (dashboard)</th></tr>"
         f"{rows}</table>"
-        "<p>Play 4× the deals: how much narrower is your interval? Is the class's interval "
-        "narrower than yours, and why?</p></section>"
+        f"<p>Try 4× the {escape(unit)}: how much narrower is your interval? Is the class's "
+        "interval narrower than yours, and why?</p></section>"
     )
 
 

@@ -23,7 +23,7 @@ from typing import Any
 from ..content.quizzes import LESSON_QUIZZES, QUIZZES
 from ..errors import ClassError, quote
 from ..validators import clean_name
-from .experiments import EXPERIMENTS
+from .experiments import find_experiment
 
 __all__ = [
     "CODE_ALPHABET",
@@ -169,14 +169,17 @@ def _quiz(payload: dict[str, Any]) -> QuizAnswer:
 
 def _experiment(payload: dict[str, Any]) -> ExperimentResult:
     experiment = payload.get("experiment")
-    if not isinstance(experiment, str) or experiment not in EXPERIMENTS:
+    found = find_experiment(experiment) if isinstance(experiment, str) else None
+    if found is None:
         raise ClassError(f"There is no class experiment {quote(experiment)}.")
     trials = _whole(payload, "trials", 1, MAX_TRIALS)
     successes = _whole(payload, "successes", 0, MAX_TRIALS)
     if successes > trials:
-        raise ClassError(f"{successes:,} successes out of {trials:,} deals is not possible.")
+        raise ClassError(
+            f"{successes:,} successes out of {trials:,} {found.unit} is not possible."
+        )
     seed = _whole(payload, "seed", 0, _MAX_SEED)
-    return ExperimentResult(EXPERIMENTS[experiment].lesson, experiment, seed, trials, successes)
+    return ExperimentResult(found.lesson, found.id, seed, trials, successes)
 
 
 def _prediction(payload: dict[str, Any]) -> Prediction:

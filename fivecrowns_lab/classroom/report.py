@@ -14,7 +14,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from ..odds.stats import wilson_interval
-from .experiments import EXPERIMENTS, exact_value
+from .experiments import EXPERIMENTS, exact_value, find_experiment
 from .store import ClassStore
 
 __all__ = [
@@ -78,6 +78,7 @@ class ExperimentSummary:
     high: float
     exact: float | None
     students: tuple[StudentEstimate, ...]
+    unit: str = "deals"
 
     @property
     def estimate(self) -> float:
@@ -195,15 +196,21 @@ def _experiments(store: ClassStore, code: str) -> tuple[ExperimentSummary, ...]:
         counts[1] += k
         if n > by_seed[key].get(int(seed), (0, 0))[0]:
             by_seed[key][int(seed)] = (n, k)
-    order = list(EXPERIMENTS)
+    order = {e: i for i, e in enumerate(EXPERIMENTS)}
+
+    def place(experiment: str) -> tuple[str, int, str]:
+        # By lesson, then the fixed experiments in their order, then the named ones by id.
+        known = find_experiment(experiment)
+        return (known.lesson if known else "99", order.get(experiment, len(order)), experiment)
+
     out = []
-    for experiment in sorted(own, key=lambda e: order.index(e) if e in order else len(order)):
+    for experiment in sorted(own, key=place):
         students = tuple(StudentEstimate(name, n, k) for name, (n, k) in own[experiment].items())
         trials = sum(n for n, _k in by_seed[experiment].values())
         successes = sum(k for _n, k in by_seed[experiment].values())
         low, high = wilson_interval(successes, trials)
         exact = exact_value(experiment)
-        known = EXPERIMENTS.get(experiment)
+        known = find_experiment(experiment)
         out.append(
             ExperimentSummary(
                 experiment,
@@ -216,6 +223,7 @@ def _experiments(store: ClassStore, code: str) -> tuple[ExperimentSummary, ...]:
                 high,
                 float(exact) if exact is not None else None,
                 students,
+                known.unit if known else "deals",
             )
         )
     return tuple(out)

@@ -32,7 +32,11 @@ from .records import Record, check_code, check_nickname, new_code, parse_record
 from .report import ClassReport, class_report, export_csv
 from .store import ClassInfo, ClassStore, Student
 
-__all__ = ["RETRY_SECONDS", "Classroom", "RateLimit", "hash_secret"]
+__all__ = ["RETRY_SECONDS", "SERVED_ENV", "Classroom", "RateLimit", "hash_secret"]
+
+#: Set to "1" in the environment of a server that serves a class (and so of its kernels):
+#: a lesson page asks the class server who its student is only then.
+SERVED_ENV = "FIVECROWNS_LAB_CLASS_SERVED"
 
 #: How long recording stays off after the database failed, before the next try.
 RETRY_SECONDS = 15.0

@@ -22,9 +22,13 @@ from pathlib import Path
 from typing import Any, Literal
 
 from ..errors import LessonError
+from ..i18n import N_
+from ..i18n import gettext as _
 
 __all__ = [
     "CATALOGUE",
+    "DANISH_FOLDER",
+    "DANISH_PAGES",
     "GROUPS",
     "INDEX_FILE",
     "RULES_FILE",
@@ -44,14 +48,19 @@ Group = Literal["game", "probability"]
 
 #: The two groups of lessons, in the order the gallery shows them, with their headings.
 GROUPS: dict[Group, str] = {
-    "game": "Learn the game",
-    "probability": "Probability with the game",
+    "game": N_("Learn the game"),
+    "probability": N_("Probability with the game"),
 }
 
 #: The gallery, the teacher page and the rules page (notebooks next to the lessons).
 INDEX_FILE = "00-index.ipynb"
 TEACHER_FILE = "00-teachers.ipynb"
 RULES_FILE = "00-rules.ipynb"
+
+#: The Danish edition: these pages also exist in Danish, under the same file names in
+#: ``notebooks/da/`` (docs/danish.md). A Danish page links every other page in English.
+DANISH_FOLDER = "da"
+DANISH_PAGES = frozenset({INDEX_FILE, "02-books-runs-and-wilds.ipynb", "04-play-a-round.ipynb"})
 
 
 @dataclass(frozen=True)
@@ -70,8 +79,8 @@ class LessonEntry:
 
     @property
     def label(self) -> str:
-        """``'Lesson 03: Scoring a round'``."""
-        return f"Lesson {self.number}: {self.title}"
+        """``'Lesson 03: Scoring a round'``, in the learner's language."""
+        return _("Lesson {number}: {title}").format(number=self.number, title=_(self.title))
 
 
 def _entry(
@@ -103,146 +112,156 @@ CATALOGUE: tuple[LessonEntry, ...] = (
     _entry(
         "01",
         "cards-and-wilds",
-        "Cards and the wild-card schedule",
+        N_("Cards and the wild-card schedule"),
         "game",
         "beginner",
         10,
         (),
-        "The deck, the eleven rounds, which cards are wild in each, and what a card left in "
-        "hand costs.",
+        N_(
+            "The deck, the eleven rounds, which cards are wild in each, and what a card left in "
+            "hand costs."
+        ),
         "Say how many cards a round deals and which rank is wild in it.",
         "Give the points of any card left in hand, wild cards and jokers included.",
     ),
     _entry(
         "02",
         "books-runs-and-wilds",
-        "Books, runs and wilds",
+        N_("Books, runs and wilds"),
         "game",
         "beginner",
         15,
         ("01",),
-        "Books and runs, how wild cards fill them, and why an invalid meld fails.",
+        N_("Books and runs, how wild cards fill them, and why an invalid meld fails."),
         "Tell a book from a run, and a valid meld from an invalid one, with the reason.",
         "Use wild cards in melds and say what each one stands for.",
     ),
     _entry(
         "03",
         "scoring-a-round",
-        "Scoring a round",
+        N_("Scoring a round"),
         "game",
         "beginner",
         15,
         ("01", "02"),
-        "How a round ends and how every hand is scored, predicted first and then checked.",
+        N_("How a round ends and how every hand is scored, predicted first and then checked."),
         "Find the best melds of a hand and add up the cards left over.",
         "Explain why the player with the lowest total wins.",
     ),
     _entry(
         "04",
         "play-a-round",
-        "Play a round against the computer",
+        N_("Play a round against the computer"),
         "game",
         "beginner",
         20,
         ("01", "02", "03"),
-        "A whole round against computer players: draw, meld, discard and go out.",
+        N_("A whole round against computer players: draw, meld, discard and go out."),
         "Play a turn: draw from the stock or the discard pile, then discard.",
         "Recognise a hand that can go out, and go out.",
     ),
     _entry(
         "05",
         "solitaire",
-        "Five Crowns Solitaire",
+        N_("Five Crowns Solitaire"),
         "game",
         "beginner",
         20,
         ("01", "02"),
-        "The one-player edition: eleven hands at once, each with its own wild rank.",
+        N_("The one-player edition: eleven hands at once, each with its own wild rank."),
         "Use a card where it is wild and where it completes a meld.",
         "Plan which hand to work on with the cards still to come.",
     ),
     _entry(
         "06",
         "scorekeeper",
-        "Scorekeeper for a real game",
+        N_("Scorekeeper for a real game"),
         "game",
         "beginner",
         5,
         ("03",),
-        "A checked scoresheet for a game played with real cards at the table.",
+        N_("A checked scoresheet for a game played with real cards at the table."),
         "Keep running totals and places, ties included, for a real game.",
     ),
     _entry(
         "07",
         "counting-wild-cards",
-        "Counting wild cards",
+        N_("Counting wild cards"),
         "probability",
         "intermediate",
         40,
         ("01",),
-        "How many wild cards a dealt hand holds: the exact distribution by counting, beside "
-        "a simulation.",
+        N_(
+            "How many wild cards a dealt hand holds: the exact distribution by counting, beside "
+            "a simulation."
+        ),
         "Count hands with binomial coefficients (the hypergeometric distribution).",
         "Compare an exact distribution with the frequencies of a simulation.",
     ),
     _entry(
         "08",
         "go-out-on-the-deal",
-        "Will I go out on the deal?",
+        N_("Will I go out on the deal?"),
         "probability",
         "intermediate",
         40,
         ("02", "07"),
-        "The exact chance that a dealt hand can already go out, and a simulation with a "
-        "confidence interval beside it.",
+        N_(
+            "The exact chance that a dealt hand can already go out, and a simulation with a "
+            "confidence interval beside it."
+        ),
         "Use symmetry to count a very large set of deals.",
         "Read a confidence interval and check that it covers the exact value.",
     ),
     _entry(
         "09",
         "outs",
-        "Outs",
+        N_("Outs"),
         "probability",
         "intermediate",
         40,
         ("02", "07"),
-        "Which cards let a hand go out, and the chance of drawing one next turn or within a "
-        "few turns.",
+        N_(
+            "Which cards let a hand go out, and the chance of drawing one next turn or within a "
+            "few turns."
+        ),
         "List the outs of a hand and find the chance of drawing one.",
         "Judge a rule of thumb against the exact answer.",
     ),
     _entry(
         "10",
         "strategy-lab",
-        "Strategy lab",
+        N_("Strategy lab"),
         "probability",
         "advanced",
         50,
         ("04", "08"),
-        "Comparing ways of playing fairly by simulating many games, with confidence intervals.",
+        N_(
+            "Comparing ways of playing fairly by simulating many games, with confidence intervals."
+        ),
         "Design a fair comparison between two strategies.",
         "Say how sure a difference in means is, and how more games narrow it.",
     ),
     _entry(
         "11",
         "solitaire-odds",
-        "Solitaire odds",
+        N_("Solitaire odds"),
         "probability",
         "advanced",
         30,
         ("05", "08"),
-        "Estimating a chance nobody can count exactly: how often solitaire can be won.",
+        N_("Estimating a chance nobody can count exactly: how often solitaire can be won."),
         "Estimate a probability by simulation and give its confidence interval.",
     ),
     _entry(
         "12",
         "how-the-expert-plays",
-        "How the expert plays",
+        N_("How the expert plays"),
         "game",
         "advanced",
         20,
         ("04",),
-        "What a strong player weighs that a greedy one does not: unseen cards and opponents.",
+        N_("What a strong player weighs that a greedy one does not: unseen cards and opponents."),
         "Explain why a discard that leaves more points now can still be the better one.",
     ),
 )

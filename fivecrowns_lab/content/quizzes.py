@@ -19,6 +19,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import LessonError
+from ..i18n import N_
+from ..i18n import gettext as _
 
 __all__ = ["LESSON_QUIZZES", "QUIZZES", "Answer", "Question", "bank_state", "quiz_for_lesson"]
 
@@ -103,35 +105,44 @@ QUIZZES: dict[str, tuple[Question, ...]] = {
     ),
     "melds": _spread(
         _q(
-            "Is 8♥ 8♥ 8★ a book?",
-            ("Yes", "A book is three or more cards of one rank; suits do not matter."),
-            ("No: a book needs different suits", "Not in Five Crowns: duplicates are fine."),
-            ("No: a book needs four cards", "Three cards are enough for a book."),
-        ),
-        _q(
-            "In round 5 (7s wild), is Q♦ K♦ 3♦ a run?",
-            ("No", "Runs cannot wrap from K to 3: the ranks stop at K."),
+            N_("Is 8♥ 8♥ 8★ a book?"),
+            (N_("Yes"), N_("A book is three or more cards of one rank; suits do not matter.")),
             (
-                "Yes: it wraps round",
-                "Wrapping is a rule of other games; Five Crowns runs stop at K.",
+                N_("No: a book needs different suits"),
+                N_("Not in Five Crowns: duplicates are fine."),
             ),
-            ("Yes: any three diamonds", "A run needs one suit and consecutive ranks."),
+            (N_("No: a book needs four cards"), N_("Three cards are enough for a book.")),
         ),
         _q(
-            "In round 1 (3s wild), is 5♣ JK 7♣ a run?",
-            ("Yes: the joker stands for 6♣", "A wild card can fill any gap in a run."),
-            ("No: jokers only go in books", "Wilds stand for any card, in books and in runs."),
-            ("No: a run needs four cards", "Three cards in a row are a run."),
+            N_("In round 5 (7s wild), is Q♦ K♦ 3♦ a run?"),
+            (N_("No"), N_("Runs cannot wrap from K to 3: the ranks stop at K.")),
+            (
+                N_("Yes: it wraps round"),
+                N_("Wrapping is a rule of other games; Five Crowns runs stop at K."),
+            ),
+            (N_("Yes: any three diamonds"), N_("A run needs one suit and consecutive ranks.")),
         ),
         _q(
-            "Can a meld be made of wild cards alone, like JK JK 3♠ in round 1?",
-            ("Yes", "Any number of wilds may be used, even a meld of wilds only."),
-            ("No: it needs a natural card", "Not in these rules: a meld of wilds alone is fine."),
+            N_("In round 1 (3s wild), is 5♣ JK 7♣ a run?"),
+            (N_("Yes: the joker stands for 6♣"), N_("A wild card can fill any gap in a run.")),
+            (
+                N_("No: jokers only go in books"),
+                N_("Wilds stand for any card, in books and in runs."),
+            ),
+            (N_("No: a run needs four cards"), N_("Three cards in a row are a run.")),
         ),
         _q(
-            "Is 9♠ 10♠ 10♠ J♠ one run?",
-            ("No", "A run cannot hold the same rank twice."),
-            ("Yes", "The second 10♠ is a repeat; a run has each rank once."),
+            N_("Can a meld be made of wild cards alone, like JK JK 3♠ in round 1?"),
+            (N_("Yes"), N_("Any number of wilds may be used, even a meld of wilds only.")),
+            (
+                N_("No: it needs a natural card"),
+                N_("Not in these rules: a meld of wilds alone is fine."),
+            ),
+        ),
+        _q(
+            N_("Is 9♠ 10♠ 10♠ J♠ one run?"),
+            (N_("No"), N_("A run cannot hold the same rank twice.")),
+            (N_("Yes"), N_("The second 10♠ is a repeat; a run has each rank once.")),
         ),
     ),
     "scoring": _spread(
@@ -217,81 +228,98 @@ QUIZZES: dict[str, tuple[Question, ...]] = {
     ),
     "play": _spread(
         _q(
-            "Round 1 (3s wild): after drawing you hold 8♥ 9♥ 3♠ K♣. How do you go out?",
+            N_("Round 1 (3s wild): after drawing you hold 8♥ 9♥ 3♠ K♣. How do you go out?"),
             (
-                "Lay down 8♥ 9♥ 3♠, discard K♣",
-                "The wild 3♠ stands for the 10♥ (or the 7♥): a run of three. The K♣ is the "
-                "one card left, and discarding it is how you go out.",
+                N_("Lay down 8♥ 9♥ 3♠, discard K♣"),
+                N_(
+                    "The wild 3♠ stands for the 10♥ (or the 7♥): a run of three. The K♣ is the "
+                    "one card left, and discarding it is how you go out."
+                ),
             ),
             (
-                "Discard the 3♠",
-                "The 3♠ is wild in round 1; without it 8♥ 9♥ is no meld and you cannot go out.",
+                N_("Discard the 3♠"),
+                N_(
+                    "The 3♠ is wild in round 1; without it 8♥ 9♥ is no meld and you cannot go out."
+                ),
             ),
             (
-                "Lay down all four cards",
-                "A turn ends with a discard: the K♣ fits no meld with the others, so it goes.",
-            ),
-        ),
-        _q(
-            "May you lay a book down on a turn when you cannot go out?",
-            (
-                "No, not in the standard game",
-                "Melds go down when you go out, or on your final turn after someone else "
-                "has gone out; until then they stay in your hand.",
-            ),
-            (
-                "Yes, on any turn",
-                "That is rummy. In Five Crowns your melds stay in hand until you go out "
-                "(or take your final turn).",
-            ),
-            (
-                "Yes, but only books",
-                "Books and runs are treated alike: neither goes down before you go out.",
+                N_("Lay down all four cards"),
+                N_("A turn ends with a discard: the K♣ fits no meld with the others, so it goes."),
             ),
         ),
         _q(
-            "Early in a round, which card is usually the best to discard?",
+            N_("May you lay a book down on a turn when you cannot go out?"),
             (
-                "A high card that fits nothing",
-                "A lone king would cost 13 if someone goes out, and it helps no meld.",
+                N_("No, not in the standard game"),
+                N_(
+                    "Melds go down when you go out, or on your final turn after someone else "
+                    "has gone out; until then they stay in your hand."
+                ),
             ),
             (
-                "A wild card",
-                "A wild fits any book or run: throwing it away also hands it to the next player.",
+                N_("Yes, on any turn"),
+                N_(
+                    "That is rummy. In Five Crowns your melds stay in hand until you go out "
+                    "(or take your final turn)."
+                ),
             ),
             (
-                "The card you just drew",
-                "Only when it helps less than every other card: compare it with the rest.",
+                N_("Yes, but only books"),
+                N_("Books and runs are treated alike: neither goes down before you go out."),
             ),
         ),
         _q(
-            "The top discard is a joker. Should you take it?",
+            N_("Early in a round, which card is usually the best to discard?"),
             (
-                "Yes, almost always",
-                "A joker fits any meld in every round, and taking it keeps it from the "
-                "next player. Meld it: left in hand it costs 50.",
+                N_("A high card that fits nothing"),
+                N_("A lone king would cost 13 if someone goes out, and it helps no meld."),
             ),
             (
-                "No, it costs 50 points",
-                "It costs 50 only if it is left out of your melds, and wilds are the easiest "
-                "cards to meld.",
+                N_("A wild card"),
+                N_(
+                    "A wild fits any book or run: throwing it away also hands it to the next "
+                    "player."
+                ),
             ),
-            ("Only in round 11", "Jokers are wild in every round, not only the last."),
+            (
+                N_("The card you just drew"),
+                N_("Only when it helps less than every other card: compare it with the rest."),
+            ),
         ),
         _q(
-            "Another player has gone out. What do you do on your last turn?",
+            N_("The top discard is a joker. Should you take it?"),
             (
-                "Draw, lay down what melds, discard",
-                "Everyone else gets exactly one more turn; what is left in hand after the "
-                "best melds is scored.",
+                N_("Yes, almost always"),
+                N_(
+                    "A joker fits any meld in every round, and taking it keeps it from the "
+                    "next player. Meld it: left in hand it costs 50."
+                ),
             ),
             (
-                "Nothing: the round is over",
-                "Not yet: each other player takes one final turn first.",
+                N_("No, it costs 50 points"),
+                N_(
+                    "It costs 50 only if it is left out of your melds, and wilds are the easiest "
+                    "cards to meld."
+                ),
+            ),
+            (N_("Only in round 11"), N_("Jokers are wild in every round, not only the last.")),
+        ),
+        _q(
+            N_("Another player has gone out. What do you do on your last turn?"),
+            (
+                N_("Draw, lay down what melds, discard"),
+                N_(
+                    "Everyone else gets exactly one more turn; what is left in hand after the "
+                    "best melds is scored."
+                ),
             ),
             (
-                "Keep playing until you go out",
-                "Only one more turn each; then the round is scored.",
+                N_("Nothing: the round is over"),
+                N_("Not yet: each other player takes one final turn first."),
+            ),
+            (
+                N_("Keep playing until you go out"),
+                N_("Only one more turn each; then the round is scored."),
             ),
         ),
     ),
@@ -388,8 +416,11 @@ def bank_state(questions: tuple[Question, ...]) -> list[dict[str, Any]]:
     """A quiz bank as plain JSON-ready data (what the quiz widget sends the page)."""
     return [
         {
-            "prompt": q.prompt,
-            "answers": [{"text": a.text, "correct": a.correct, "why": a.why} for a in q.answers],
+            # in the learner's language (the banks of lessons 02 and 04 are in the catalogue)
+            "prompt": _(q.prompt),
+            "answers": [
+                {"text": _(a.text), "correct": a.correct, "why": _(a.why)} for a in q.answers
+            ],
         }
         for q in questions
     ]

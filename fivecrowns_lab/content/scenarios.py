@@ -22,6 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..errors import LessonError
+from ..i18n import N_
 
 __all__ = ["FIRST_GAME", "SCENARIOS", "Scenario", "Step"]
 
@@ -81,7 +82,7 @@ class Scenario:
 FIRST_GAME = Scenario(
     key="first-game",
     title="Coached first game",
-    names=("You", "Coach Bot"),
+    names=(N_("You"), N_("Coach Bot")),
     seed=3342,
     rounds=1,
     hands=("QC 10D 3*", "10H 7S J*"),
@@ -92,44 +93,58 @@ FIRST_GAME = Scenario(
         Step(
             0,
             "stock",
-            "Every turn starts with a draw. The J★ on the discard pile fits nothing in your "
-            "hand, so take a face-down card: press Draw from the stock.",
-            "The J★ would not help: it makes no book or run with Q♣, 10♦ and 3★. "
-            "Draw from the stock instead.",
+            N_(
+                "Every turn starts with a draw. The J★ on the discard pile fits nothing in your "
+                "hand, so take a face-down card: press Draw from the stock."
+            ),
+            N_(
+                "The J★ would not help: it makes no book or run with Q♣, 10♦ and 3★. "
+                "Draw from the stock instead."
+            ),
         ),
         Step(
             0,
             "discard QC",
-            "You have four cards; a turn ends with a discard, so throw one away. Keep the "
-            "3★: in round 1 every 3 is wild. The Q♣ fits nothing and would cost 12 points: "
-            "select it, then press Discard.",
+            N_(
+                "You have four cards; a turn ends with a discard, so throw one away. Keep the "
+                "3★: in round 1 every 3 is wild. The Q♣ fits nothing and would cost 12 points: "
+                "select it, then press Discard."
+            ),
         ),
         Step(1, "stock"),
         Step(1, "discard 10H"),
         Step(
             0,
             "take",
-            "Coach Bot threw away the 10♥. With your 10♦ and the wild 3★ it makes a book "
-            "of three 10s: press Take the discard.",
-            "The 10♥ on the discard pile finishes a book with your 10♦ and 3★: take it "
-            "rather than a card you cannot see.",
+            N_(
+                "Coach Bot threw away the 10♥. With your 10♦ and the wild 3★ it makes a book "
+                "of three 10s: press Take the discard."
+            ),
+            N_(
+                "The 10♥ on the discard pile finishes a book with your 10♦ and 3★: take it "
+                "rather than a card you cannot see."
+            ),
         ),
         Step(
             0,
             "lay 10D 10H 3*",
-            "Now meld. Select 10♦, 10♥ and 3★ (the 3★ stands for a third 10), then press "
-            "Lay down.",
+            N_(
+                "Now meld. Select 10♦, 10♥ and 3★ (the 3★ stands for a third 10), then press "
+                "Lay down."
+            ),
         ),
         Step(
             0,
             "go out 6*",
-            "One card is left, the 6★. Select it and press Discard: discarding your last "
-            "card after laying everything else down is how you go out.",
+            N_(
+                "One card is left, the 6★. Select it and press Discard: discarding your last "
+                "card after laying everything else down is how you go out."
+            ),
         ),
         Step(1, "stock"),
         Step(1, "discard 3C"),
     ),
-    ending=(
+    ending=N_(
         "You went out, so you score 0. Coach Bot then had one final turn: it drew, laid "
         "down what it could and threw the 3♣ away. A wild that fits no meld is worth "
         "throwing away on a final turn, because left in hand it scores 20. That is a whole "

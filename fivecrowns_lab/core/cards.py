@@ -45,6 +45,8 @@ from operator import attrgetter
 from typing import Any
 
 from ..errors import CardError, quote
+from ..i18n import N_
+from ..i18n import gettext as _
 from .rules import MAX_RANK, MIN_RANK
 
 __all__ = [
@@ -66,6 +68,13 @@ __all__ = [
 RANKS: tuple[int, ...] = tuple(range(MIN_RANK, MAX_RANK + 1))
 RANK_NAMES = {11: "J", 12: "Q", 13: "K"}
 RANK_WORDS = {11: "jack", 12: "queen", 13: "king"}
+# The same words for sentences in the learner's language (RANK_WORDS stays English: the
+# engine's API). Marked for the catalogue; translated when a sentence is written.
+_RANK_WORDS = {11: N_("jack"), 12: N_("queen"), 13: N_("king")}
+_SUITS_WORDS = {
+    "star": N_("stars"), "heart": N_("hearts"), "club": N_("clubs"),
+    "spade": N_("spades"), "diamond": N_("diamonds"),
+}  # fmt: skip
 _JOKER_RANK = 0
 
 
@@ -81,8 +90,10 @@ class _SuitType(EnumMeta):
             member = None
         if member is None:
             raise CardError(
-                f"There is no suit {quote(value)}: the suits are Suit.STARS, Suit.HEARTS, "
-                "Suit.CLUBS, Suit.SPADES and Suit.DIAMONDS (or parse a card such as '10H')."
+                _(
+                    "There is no suit {value}: the suits are Suit.STARS, Suit.HEARTS, "
+                    "Suit.CLUBS, Suit.SPADES and Suit.DIAMONDS (or parse a card such as '10H')."
+                ).format(value=quote(value))
             )
         return member
 
@@ -153,18 +164,25 @@ class Card:
 
     def __post_init__(self) -> None:
         if isinstance(self.rank, bool) or not isinstance(self.rank, int):
-            raise CardError(f"A card's rank is a whole number, not {quote(self.rank)}.")
+            raise CardError(
+                _("A card's rank is a whole number, not {value}.").format(value=quote(self.rank))
+            )
         if self.suit is None:
             if self.rank != _JOKER_RANK:
-                raise CardError(f"A card of rank {quote(self.rank)} needs a suit.")
+                raise CardError(
+                    _("A card of rank {value} needs a suit.").format(value=quote(self.rank))
+                )
         elif not isinstance(self.suit, Suit):
             raise CardError(
-                f"A card's suit is a Suit, such as Suit.HEARTS, not {quote(self.suit)}."
+                _("A card's suit is a Suit, such as Suit.HEARTS, not {value}.").format(
+                    value=quote(self.suit)
+                )
             )
         elif self.rank not in RANKS:
             raise CardError(
-                f"There is no rank {quote(self.rank)}: "
-                f"ranks run from {MIN_RANK} to {MAX_RANK} (K)."
+                _("There is no rank {value}: ranks run from {low} to {high} (K).").format(
+                    value=quote(self.rank), low=MIN_RANK, high=MAX_RANK
+                )
             )
         suit_index = len(SUITS) if self.suit is None else self.suit.index
         object.__setattr__(self, "_order", suit_index * 16 + self.rank)
@@ -219,8 +237,9 @@ class Card:
     def describe(self) -> str:
         """Words for a screen reader: ``'7 of hearts'``, ``'king of stars'``, ``'joker'``."""
         if self.suit is None:
-            return "joker"
-        return f"{RANK_WORDS.get(self.rank, str(self.rank))} of {self.suit.noun}s"
+            return _("joker")
+        rank = _(_RANK_WORDS[self.rank]) if self.rank in _RANK_WORDS else str(self.rank)
+        return _("{rank} of {suits}").format(rank=rank, suits=_(_SUITS_WORDS[self.suit.noun]))
 
     def __str__(self) -> str:
         if self.suit is None:
@@ -255,7 +274,7 @@ JOKER = Card(_JOKER_RANK, None)
 
 #: The 116 cards: two copies of each of the 55 suited cards, then six jokers.
 DECK: tuple[Card, ...] = tuple(
-    [Card(rank, suit) for _ in range(2) for suit in SUITS for rank in RANKS] + [JOKER] * 6
+    [Card(rank, suit) for _copy in range(2) for suit in SUITS for rank in RANKS] + [JOKER] * 6
 )
 _COPIES = Counter(DECK)
 # The most cards any text or list may hold (the deck twice over, for unchecked lists), and
@@ -268,7 +287,7 @@ _TOKEN = re.compile(r"^(10|[3-9]|[JQK])(.)$", re.IGNORECASE)
 # picture, U+FE0E for the text one): "10♥️" is the card 10♥. Only after a suit symbol.
 _VARIATION = re.compile("(?<=[" + "".join(s.symbol for s in SUITS) + "])[\ufe0e\ufe0f]")
 _SPLIT = re.compile(r"[\s,]+")
-_CARD_SHAPE = (
+_CARD_SHAPE = N_(
     "a card is a rank (3-10, J, Q, K) then a suit (★ or *, ♥ or H, ♣ or C, ♠ or S, ♦ or D), "
     "like 10♥, 10H or Q*, or JK for a joker"
 )
@@ -293,7 +312,9 @@ def parse_card(text: str) -> Card:
     Card(12, Suit.STARS)
     """
     if not isinstance(text, str):
-        raise CardError(f"A card is written as text such as '10H', not {quote(text)}.")
+        raise CardError(
+            _("A card is written as text such as '10H', not {value}.").format(value=quote(text))
+        )
     token = text.strip()
     card = _BY_TEXT.get(_VARIATION.sub("", token).upper()) if len(token) <= 6 else None
     if card is not None:
@@ -301,9 +322,13 @@ def parse_card(text: str) -> Card:
     match = _TOKEN.match(token)
     if match and match.group(2).upper() not in _SUIT_BY_TEXT:
         raise CardError(
-            f"{quote(token)} is not a card: {quote(match.group(2))} is not a suit; {_CARD_SHAPE}."
+            _("{token} is not a card: {suit} is not a suit; {shape}.").format(
+                token=quote(token), suit=quote(match.group(2)), shape=_(_CARD_SHAPE)
+            )
         )
-    raise CardError(f"{quote(token)} is not a card: {_CARD_SHAPE}.")
+    raise CardError(
+        _("{token} is not a card: {shape}.").format(token=quote(token), shape=_(_CARD_SHAPE))
+    )
 
 
 class Hand(tuple[Card, ...]):
@@ -321,12 +346,16 @@ class Hand(tuple[Card, ...]):
     def __new__(cls, cards: Iterable[Card] = ()) -> Hand:
         if isinstance(cards, (str, bytes, dict)) or not isinstance(cards, Iterable):
             raise CardError(
-                f"A Hand is made of cards (parse text with parse_cards), not {quote(cards)}."
+                _("A Hand is made of cards (parse text with parse_cards), not {value}.").format(
+                    value=quote(cards)
+                )
             )
         hand = super().__new__(cls, cards)
         for card in hand:
             if type(card) is not Card:
-                raise CardError(f"{quote(card)} is not a card; a Hand holds only cards.")
+                raise CardError(
+                    _("{value} is not a card; a Hand holds only cards.").format(value=quote(card))
+                )
         return hand
 
     def __str__(self) -> str:
@@ -371,14 +400,23 @@ def check_available(cards: Iterable[Card]) -> None:
     counts = Counter(cards)
     total = sum(counts.values())
     if total > len(DECK):
-        raise CardError(f"A hand of {total} cards is more than the deck's {len(DECK)}.")
+        raise CardError(
+            _("A hand of {count} cards is more than the deck's {deck}.").format(
+                count=total, deck=len(DECK)
+            )
+        )
     for card, count in counts.items():
         if not isinstance(card, Card):
-            raise CardError(f"{quote(card)} is not a card.")
+            raise CardError(_("{value} is not a card.").format(value=quote(card)))
         allowed = _COPIES[card]
         if count > allowed:
-            what = "jokers" if card.is_joker else f"copies of {card}"
-            raise CardError(f"The deck has only {allowed} {what}, but these cards hold {count}.")
+            if card.is_joker:
+                text = _("The deck has only {allowed} jokers, but these cards hold {count}.")
+            else:
+                text = _(
+                    "The deck has only {allowed} copies of {card}, but these cards hold {count}."
+                )
+            raise CardError(text.format(allowed=allowed, card=card, count=count))
 
 
 def parse_cards(text: str | Iterable[Any], check: bool = True) -> Hand:
@@ -397,20 +435,26 @@ def parse_cards(text: str | Iterable[Any], check: bool = True) -> Hand:
     """
     if text is None or isinstance(text, (bytes, dict)) or not isinstance(text, (str, Iterable)):
         raise CardError(
-            f"Cards are written as text such as '10H Q* JK' or given as a list of cards, "
-            f"not {quote(text)}."
+            _(
+                "Cards are written as text such as '10H Q* JK' or given as a list of cards, "
+                "not {value}."
+            ).format(value=quote(text))
         )
     if isinstance(text, str):
         if len(text) > _MAX_TEXT:
             raise CardError(
-                f"{quote(text)} is too long to be cards: the whole deck is {len(DECK)} cards."
+                _("{value} is too long to be cards: the whole deck is {deck} cards.").format(
+                    value=quote(text), deck=len(DECK)
+                )
             )
         tokens = [t for t in _SPLIT.split(text.strip()) if t]
         items: list[Any] = tokens
     else:
         items = list(islice(text, _MAX_CARDS + 1))
     if len(items) > _MAX_CARDS:
-        raise CardError(f"More than {_MAX_CARDS} cards is more than the deck holds.")
+        raise CardError(
+            _("More than {count} cards is more than the deck holds.").format(count=_MAX_CARDS)
+        )
     cards = Hand(c if isinstance(c, Card) else parse_card(c) for c in items)
     if check:
         check_available(cards)

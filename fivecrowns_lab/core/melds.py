@@ -22,7 +22,10 @@ from dataclasses import dataclass
 from typing import Literal
 
 from ..errors import MeldError
-from .cards import RANK_NAMES, RANK_WORDS, Card, Hand, Suit, format_cards, parse_cards
+from ..i18n import N_
+from ..i18n import gettext as _
+from ..i18n import ngettext as _n
+from .cards import RANK_NAMES, Card, Hand, Suit, format_cards, parse_cards
 from .rules import MAX_RANK, MAX_RUN, MIN_MELD, MIN_RANK, RoundRules, is_wild, round_rules
 
 __all__ = [
@@ -37,7 +40,26 @@ __all__ = [
 ]
 
 MeldKind = Literal["book", "run"]
-_NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight")
+# Words, not digits, for the small counts in sentences ("a book of three 8s"). Marked
+# with N_ so that they reach the catalogue; translated when a sentence is written.
+_NUMBER_WORDS = (
+    N_("no"), N_("one"), N_("two"), N_("three"), N_("four"),
+    N_("five"), N_("six"), N_("seven"), N_("eight"),
+)  # fmt: skip
+# A rank counted in a book: "three 8s", "three jacks" (Danish "tre ottere").
+_RANK_PLURALS = {
+    3: N_("3s"), 4: N_("4s"), 5: N_("5s"), 6: N_("6s"), 7: N_("7s"), 8: N_("8s"),
+    9: N_("9s"), 10: N_("10s"), 11: N_("jacks"), 12: N_("queens"), 13: N_("kings"),
+}  # fmt: skip
+# A suit in a sentence: "8★ is a star", "a run of hearts".
+_SUIT_NOUNS = {
+    Suit.STARS: N_("star"), Suit.HEARTS: N_("heart"), Suit.CLUBS: N_("club"),
+    Suit.SPADES: N_("spade"), Suit.DIAMONDS: N_("diamond"),
+}  # fmt: skip
+_SUIT_PLURALS = {
+    Suit.STARS: N_("stars"), Suit.HEARTS: N_("hearts"), Suit.CLUBS: N_("clubs"),
+    Suit.SPADES: N_("spades"), Suit.DIAMONDS: N_("diamonds"),
+}  # fmt: skip
 
 
 def rank_text(rank: int) -> str:
@@ -46,11 +68,21 @@ def rank_text(rank: int) -> str:
 
 
 def _rank_plural(rank: int) -> str:
-    return f"{RANK_WORDS[rank]}s" if rank in RANK_WORDS else f"{rank}s"
+    return _(_RANK_PLURALS[rank]) if rank in _RANK_PLURALS else f"{rank}s"
 
 
 def _count(n: int) -> str:
-    return _NUMBER_WORDS[n] if n < len(_NUMBER_WORDS) else str(n)
+    return _(_NUMBER_WORDS[n]) if 0 <= n < len(_NUMBER_WORDS) else str(n)
+
+
+def suit_noun(suit: Suit) -> str:
+    """The suit's name for one card, in the learner's language: ``'heart'``."""
+    return _(_SUIT_NOUNS[suit])
+
+
+def suit_plural(suit: Suit) -> str:
+    """The suit's name for several cards, in the learner's language: ``'hearts'``."""
+    return _(_SUIT_PLURALS[suit])
 
 
 @dataclass(frozen=True)
@@ -63,11 +95,14 @@ class WildUse:
 
     def __str__(self) -> str:
         if self.wild.rank == self.rank and self.wild.suit in (self.suit, None):
-            return f"{self.wild} as itself"  # a wild used as itself is still just a wild
+            # a wild used as itself is still just a wild
+            return _("{wild} as itself").format(wild=self.wild)
         if self.suit is None:
-            article = "an" if self.rank == 8 else "a"
-            return f"{self.wild} as {article} {rank_text(self.rank)}"
-        return f"{self.wild} as {rank_text(self.rank)}{self.suit.symbol}"
+            # English says "an 8" but "a 7": two sentences, so that each reads right.
+            text = _("{wild} as an {rank}") if self.rank == 8 else _("{wild} as a {rank}")
+            return text.format(wild=self.wild, rank=rank_text(self.rank))
+        card = f"{rank_text(self.rank)}{self.suit.symbol}"
+        return _("{wild} as {card}").format(wild=self.wild, card=card)
 
 
 @dataclass(frozen=True)
@@ -106,22 +141,27 @@ class Meld:
     def describe(self) -> str:
         """One sentence about the meld, naming what each wild stands for."""
         n = len(self.cards)
+        uses = ", ".join(str(u) for u in self.wilds)
         if self.kind == "book":
             rank = self.ranks[0]
             if all(is_wild(c, self.round_no) for c in self.cards):
-                text = f"A book of {_count(n)} wilds, standing as {_rank_plural(rank)}"
-                return text + "."
-            text = f"A book of {_count(n)} {_rank_plural(rank)}"
-        else:
-            assert self.suit is not None  # every run has a suit: narrows the type
-            text = (
-                f"A run of {self.suit.noun}s from {rank_text(self.ranks[0])}"
-                f" to {rank_text(self.ranks[-1])}"
-            )
-        uses = self.wilds
+                text = _("A book of {count} wilds, standing as {ranks}.")
+            elif uses:
+                text = _("A book of {count} {ranks}, with {wilds}.")
+            else:
+                text = _("A book of {count} {ranks}.")
+            return text.format(count=_count(n), ranks=_rank_plural(rank), wilds=uses)
+        assert self.suit is not None  # every run has a suit: narrows the type
         if uses:
-            return f"{text}, with {', '.join(str(u) for u in uses)}."
-        return text + "."
+            text = _("A run of {suits} from {low} to {high}, with {wilds}.")
+        else:
+            text = _("A run of {suits} from {low} to {high}.")
+        return text.format(
+            suits=suit_plural(self.suit),
+            low=rank_text(self.ranks[0]),
+            high=rank_text(self.ranks[-1]),
+            wilds=uses,
+        )
 
     def _repr_html_(self) -> str:
         from ..render import hand_html
@@ -148,19 +188,20 @@ def _book_problem(naturals: Sequence[Card], rules: RoundRules) -> str | None:
         seen: set[Suit | None] = set()
         for card in naturals:
             if card.suit in seen:
-                return (
+                return _(
                     "In this game a book needs a different suit on every card: "
-                    f"{card} is there twice."
-                )
+                    "{card} is there twice."
+                ).format(card=card)
             seen.add(card.suit)
     return None
 
 
 def _all_wild_problem(cards: Sequence[Card]) -> str:
-    return (
-        f"In this game every meld needs at least one card that is not wild: "
-        f"{format_cards(cards)} {'is' if len(cards) == 1 else 'are'} all wild."
-    )
+    return _n(
+        "In this game every meld needs at least one card that is not wild: {cards} is all wild.",
+        "In this game every meld needs at least one card that is not wild: {cards} are all wild.",
+        len(cards),
+    ).format(cards=format_cards(cards))
 
 
 def make_book(cards: Sequence[Card], rules: RoundRules | int, rank: int | None = None) -> Meld:
@@ -172,7 +213,7 @@ def make_book(cards: Sequence[Card], rules: RoundRules | int, rank: int | None =
     naturals = [c for c in cards if not is_wild(c, rules)]
     ranks = {c.rank for c in naturals}
     if len(cards) < MIN_MELD or len(ranks) > 1:
-        raise MeldError(f"{format_cards(cards)} is not a book.")
+        raise MeldError(_("{cards} is not a book.").format(cards=format_cards(cards)))
     problem = _book_problem(naturals, rules)
     if problem is None and rules.no_all_wild_melds and not naturals:
         problem = _all_wild_problem(cards)
@@ -203,12 +244,12 @@ def make_run(
     suits = {c.suit for c in naturals}
     n = len(cards)
     if n < MIN_MELD or n > MAX_RUN or len(suits) > 1:
-        raise MeldError(f"{format_cards(cards)} is not a run.")
+        raise MeldError(_("{cards} is not a run.").format(cards=format_cards(cards)))
     if naturals:
         suit = naturals[0].suit
         lo, hi = naturals[0].rank, naturals[-1].rank
         if len({c.rank for c in naturals}) != len(naturals) or hi - lo + 1 > n:
-            raise MeldError(f"{format_cards(cards)} is not a run.")
+            raise MeldError(_("{cards} is not a run.").format(cards=format_cards(cards)))
         top = min(MAX_RANK, lo + n - 1)
         first = top - n + 1
         if start is not None and start <= lo and start + n - 1 >= hi:
@@ -218,7 +259,7 @@ def make_run(
             raise MeldError(_all_wild_problem(cards))
         first = MIN_RANK if start is None else max(MIN_RANK, min(start, MAX_RANK - n + 1))
     if suit is None:
-        raise MeldError("A run of wilds alone needs a suit to stand in.")
+        raise MeldError(_("A run of wilds alone needs a suit to stand in."))
     by_rank = {c.rank: c for c in naturals}
     spare = iter(wilds)
     ordered = [by_rank[r] if r in by_rank else next(spare) for r in range(first, first + n)]
@@ -240,8 +281,11 @@ def check_meld(cards: str | Iterable[Card], rules: RoundRules | int) -> MeldChec
     naturals = [c for c in hand if not is_wild(c, rules)]
     n, n_wild = len(hand), len(hand) - len(naturals)
     if n < MIN_MELD:
-        have = "none" if n == 0 else f"only {_count(n)}"
-        return MeldCheck(False, None, f"A meld needs at least three cards; this has {have}.")
+        if n == 0:
+            reason = _("A meld needs at least three cards; this has none.")
+        else:
+            reason = _("A meld needs at least three cards; this has only {count}.")
+        return MeldCheck(False, None, reason.format(count=_count(n)))
     if rules.no_all_wild_melds and not naturals:
         return MeldCheck(False, None, _all_wild_problem(hand))
     ranks = Counter(c.rank for c in naturals)
@@ -258,43 +302,75 @@ def check_meld(cards: str | Iterable[Card], rules: RoundRules | int) -> MeldChec
     return MeldCheck(False, None, _explain_neither(naturals, ranks, run_problem))
 
 
+class _SuitProblem(str):
+    """A run's problem that is about mixed suits (the reason for "neither" builds on it)."""
+
+
+def _is_a(card: Card) -> str:
+    assert card.suit is not None  # only naturals are named: narrows the type
+    return _("{card} is a {suit}").format(card=card, suit=suit_noun(card.suit))
+
+
 def _run_problem(naturals: list[Card], n_wild: int, n: int) -> str | None:
     """Why the naturals plus ``n_wild`` wilds are not a run, or None if they are."""
     suits = Counter(c.suit for c in naturals)
     if len(suits) > 1:
-        main, _ = suits.most_common(1)[0]
+        main, _count_main = suits.most_common(1)[0]
         if list(suits.values()).count(suits[main]) > 1:
-            listed = ", ".join(f"{c} is a {c.suit.noun}" for c in naturals if c.suit)
-            return f"A run needs one suit: {listed}."
+            listed = ", ".join(_is_a(c) for c in naturals if c.suit)
+            return _SuitProblem(_("A run needs one suit: {cards}.").format(cards=listed))
         odd = [c for c in naturals if c.suit != main]
         assert main is not None
-        said = ", ".join(f"{c} is a {c.suit.noun}" for c in odd if c.suit)
-        return f"A run needs one suit: {said}, the others are {main.noun}s."
+        said = ", ".join(_is_a(c) for c in odd if c.suit)
+        return _SuitProblem(
+            _("A run needs one suit: {cards}, the others are {suits}.").format(
+                cards=said, suits=suit_plural(main)
+            )
+        )
     twice = sorted(
         {c for c in naturals if sum(1 for d in naturals if d.rank == c.rank) > 1},
         key=lambda c: c.rank,
     )
     if twice:
-        return f"A run cannot hold the same rank twice: {twice[0]} is there more than once."
+        return _("A run cannot hold the same rank twice: {card} is there more than once.").format(
+            card=twice[0]
+        )
     if n > MAX_RUN:
-        return f"A run is at most {MAX_RUN} cards long (3 to K); this has {n}."
+        return _("A run is at most {most} cards long (3 to K); this has {count}.").format(
+            most=MAX_RUN, count=n
+        )
     ordered = sorted(c.rank for c in naturals)
     lo, hi = ordered[0], ordered[-1]
     missing = [r for r in range(lo, hi + 1) if r not in ordered]
     if len(missing) <= n_wild:
         return None
     if _fits_if_wrapped(ordered, n_wild):
-        return "Runs cannot wrap from K to 3: the ranks go 3, 4, … Q, K and stop there."
+        return _("Runs cannot wrap from K to 3: the ranks go 3, 4, … Q, K and stop there.")
     suit = naturals[0].suit
     assert suit is not None
     gap = ", ".join(rank_text(r) for r in missing)
-    wild_text = (
-        "no wild" if n_wild == 0 else f"only {_count(n_wild)} wild" + ("s" if n_wild > 1 else "")
-    )
-    return (
-        f"A run needs consecutive ranks: from {rank_text(lo)}{suit.symbol} to "
-        f"{rank_text(hi)}{suit.symbol} it is missing {gap}, and there is {wild_text} to fill "
-        f"{'it' if len(missing) == 1 else 'them'}."
+    # With a wild, at least two ranks are missing here ("them"); with none, one or more.
+    if n_wild == 0:
+        text = _n(
+            "A run needs consecutive ranks: from {low} to {high} it is missing {gap}, "
+            "and there is no wild to fill it.",
+            "A run needs consecutive ranks: from {low} to {high} it is missing {gap}, "
+            "and there is no wild to fill them.",
+            len(missing),
+        )
+    else:
+        text = _n(
+            "A run needs consecutive ranks: from {low} to {high} it is missing {gap}, "
+            "and there is only {count} wild to fill them.",
+            "A run needs consecutive ranks: from {low} to {high} it is missing {gap}, "
+            "and there is only {count} wilds to fill them.",
+            n_wild,
+        )
+    return text.format(
+        low=f"{rank_text(lo)}{suit.symbol}",
+        high=f"{rank_text(hi)}{suit.symbol}",
+        gap=gap,
+        count=_count(n_wild),
     )
 
 
@@ -312,14 +388,16 @@ def _fits_if_wrapped(ranks: list[int], n_wild: int) -> bool:
 
 def _explain_neither(naturals: list[Card], ranks: Counter[int], run_problem: str) -> str:
     if len({c.suit for c in naturals}) == 1:
-        return run_problem
+        return str(run_problem)
     shown = ", ".join(rank_text(r) for r in sorted(ranks))
-    if run_problem.startswith("A run needs one suit"):
+    if isinstance(run_problem, _SuitProblem):
         if len(ranks) == len(naturals) and _looks_like_run(naturals):
-            return run_problem
+            return str(run_problem)
         run_text = run_problem[0].lower() + run_problem[1:]
-        return f"Not a book: the ranks differ ({shown}). Not a run: {run_text}"
-    return run_problem
+        return _("Not a book: the ranks differ ({ranks}). Not a run: {reason}").format(
+            ranks=shown, reason=run_text
+        )
+    return str(run_problem)
 
 
 def _looks_like_run(naturals: list[Card]) -> bool:

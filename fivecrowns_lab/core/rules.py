@@ -23,6 +23,7 @@ from dataclasses import asdict, dataclass, field, fields
 from typing import TYPE_CHECKING, Any, Literal
 
 from ..errors import RoundError, RulesError, quote
+from ..i18n import N_
 from ..validators import whole_number
 
 if TYPE_CHECKING:
@@ -270,28 +271,31 @@ class Variant:
 #: Every variant and setting of a game, in one table. :class:`GameRules` takes its fields and
 #: defaults from here; views list it to build their controls.
 VARIANTS: tuple[Variant, ...] = (
-    Variant("short game", "rounds", LAST_ROUND,
-            "Play only the first N rounds (5 or 7 are common with children)."),
-    Variant("ties", "ties", "shared",
-            "'shared': players tied for the lowest total share first; 'playoff': play it off."),
-    Variant("playoff hand", "playoff_hand_size", 6,
-            "Cards dealt in the tiebreak round (the rank equal to it is wild)."),
-    Variant("lay off", "lay_off", False,
-            "On the final turn, cards may be added to melds already on the table.",
-            label="Lay off on the final turn"),
-    Variant("going-out bonus", "going_out_bonus", False,
-            f"The player who goes out scores {GOING_OUT_BONUS} for the round instead of 0.",
-            label=f"Going-out bonus ({GOING_OUT_BONUS})"),
-    Variant("no final discard", "no_final_discard", False,
-            "A player may also go out by melding every card after the draw, with no discard.",
-            label="Go out with no discard"),
-    Variant("books in different suits", "books_distinct_suits", False,
-            "A book's natural cards must all be of different suits: two eights of hearts "
-            "cannot share a book.",
-            meld=True, label="Books in different suits"),
-    Variant("no all-wild melds", "no_all_wild_melds", False,
-            "Every book and run needs at least one natural card.", meld=True,
-            label="No melds of wilds alone"),
+    Variant(N_("short game"), "rounds", LAST_ROUND,
+            N_("Play only the first N rounds (5 or 7 are common with children).")),
+    Variant(N_("ties"), "ties", "shared",
+            N_("'shared': players tied for the lowest total share first; "
+               "'playoff': play it off.")),
+    Variant(N_("playoff hand"), "playoff_hand_size", 6,
+            N_("Cards dealt in the tiebreak round (the rank equal to it is wild).")),
+    Variant(N_("lay off"), "lay_off", False,
+            N_("On the final turn, cards may be added to melds already on the table."),
+            label=N_("Lay off on the final turn")),
+    # The bonus is written out (not formatted from GOING_OUT_BONUS) so that the catalogue
+    # can hold these sentences; tests/test_rules.py checks they say GOING_OUT_BONUS.
+    Variant(N_("going-out bonus"), "going_out_bonus", False,
+            N_("The player who goes out scores -10 for the round instead of 0."),
+            label=N_("Going-out bonus (-10)")),
+    Variant(N_("no final discard"), "no_final_discard", False,
+            N_("A player may also go out by melding every card after the draw, with no discard."),
+            label=N_("Go out with no discard")),
+    Variant(N_("books in different suits"), "books_distinct_suits", False,
+            N_("A book's natural cards must all be of different suits: two eights of hearts "
+               "cannot share a book."),
+            meld=True, label=N_("Books in different suits")),
+    Variant(N_("no all-wild melds"), "no_all_wild_melds", False,
+            N_("Every book and run needs at least one natural card."), meld=True,
+            label=N_("No melds of wilds alone")),
 )  # fmt: skip
 _DEFAULTS: dict[str, Any] = {v.field: v.default for v in VARIANTS}
 #: The settings that change what a meld is, which :class:`RoundRules` carries.

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from ..content.catalogue import lesson as catalogue_entry
 from ..content.quizzes import LESSON_QUIZZES, QUIZZES, Answer, Question
 from ..errors import LessonError
 
@@ -68,20 +69,25 @@ def lesson_page(view: Any, number: str, topic: str | None = None) -> Any:
 
     from ..views.base import Lesson
     from ..views.classlink import ClassLink
-    from ..views.gallery import LessonNav
+    from ..views.gallery import LanguageLink, LessonNav
 
     topic = topic if topic is not None else LESSON_QUIZZES.get(number)
     nav = LessonNav(number)
+    # English ⇄ Dansk, first on the page, on the lessons that exist in both
+    # (content.catalogue.DANISH_PAGES); the other lessons keep their page as it was.
+    language = LanguageLink(catalogue_entry(number).filename)
     # The class line: "Join the class" on a class server, nothing otherwise.
     link = ClassLink(number)
     view.class_link = link
+    top = (language, link) if language.href else (link,)
     if topic is None:
-        page = widgets.VBox([link, view, nav])
+        page = widgets.VBox([*top, view, nav])
         page.add_class("fc-lesson-box")
     else:
         page = Lesson(view, quiz(topic))
-        page.children = (link, *page.children, nav)
+        page.children = (*top, *page.children, nav)
     page.nav = nav
+    page.language = language if language.href else None
     page.class_link = link
     return page
 

@@ -21,6 +21,7 @@ from typing import Any, Literal
 
 from ..core.cards import DECK, Card, format_cards, parse_card, parse_cards
 from ..errors import ActionError, quote
+from ..i18n import gettext as _
 from ..validators import whole_number
 
 __all__ = [
@@ -60,7 +61,7 @@ class Draw:
         return {"type": "draw", "source": self.source}
 
     def __str__(self) -> str:
-        return "draw from the stock" if self.source == "stock" else "take the top discard"
+        return _("draw from the stock") if self.source == "stock" else _("take the top discard")
 
 
 @dataclass(frozen=True)
@@ -74,7 +75,7 @@ class Discard:
         return {"type": "discard", "card": self.card.code}
 
     def __str__(self) -> str:
-        return f"discard {self.card}"
+        return _("discard {card}").format(card=self.card)
 
 
 Melds = tuple[tuple[Card, ...], ...]
@@ -98,10 +99,18 @@ class GoOut:
         return {"type": "go_out", "discard": card, "melds": melds}
 
     def __str__(self) -> str:
-        laid = "" if self.melds is None else " laying " + " | ".join(map(format_cards, self.melds))
-        if self.discard is None:
-            return f"go out with no discard{laid}"
-        return f"go out, discarding {self.discard}{laid}"
+        if self.melds is None:
+            text = (
+                _("go out with no discard")
+                if self.discard is None
+                else _("go out, discarding {card}")
+            )
+        elif self.discard is None:
+            text = _("go out with no discard laying {melds}")
+        else:
+            text = _("go out, discarding {card} laying {melds}")
+        melds = " | ".join(map(format_cards, self.melds or ()))
+        return text.format(card=self.discard, melds=melds)
 
 
 @dataclass(frozen=True)
@@ -116,7 +125,9 @@ class Place:
         return {"type": "place", "hand": self.hand, "discard": self.discard.code}
 
     def __str__(self) -> str:
-        return f"put the card into hand {self.hand} and discard {self.discard}"
+        return _("put the card into hand {hand} and discard {card}").format(
+            hand=self.hand, card=self.discard
+        )
 
 
 Action = Draw | Discard | GoOut | Place

@@ -35,6 +35,8 @@ from ..errors import (
     TurnError,
     quote,
 )
+from ..i18n import gettext as _
+from ..i18n import ngettext as _n
 from ..validators import whole_number
 from .actions import Action, Discard, Draw, GoOut, Phase, Source
 
@@ -92,7 +94,15 @@ def check_player(player: object, names: Sequence[str]) -> int:
 
 
 def _and(items: Sequence[str]) -> str:
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + _(" and ") + items[-1]
+
+
+def _not_in_a_meld(cards: Sequence[Card]) -> str:
+    return _n(
+        "Cannot go out: {cards} is in no meld.",
+        "Cannot go out: {cards} are in no meld.",
+        len(cards),
+    ).format(cards=_and([str(c) for c in cards]))
 
 
 def check_action(turn: Turn, action: Action, player: int | None = None) -> None:
@@ -100,42 +110,51 @@ def check_action(turn: Turn, action: Action, player: int | None = None) -> None:
     if player is not None:
         check_player(player, turn.names)
     if turn.phase == "game_over":
-        raise TurnError("The game is over: no more moves.")
+        raise TurnError(_("The game is over: no more moves."))
     if turn.phase == "round_over":
-        raise TurnError("The round is over: start the next round before playing on.")
+        raise TurnError(_("The round is over: start the next round before playing on."))
     if player is not None and player != turn.current:
-        raise TurnError(f"It is {turn.names[turn.current]}'s turn, not {turn.names[player]}'s.")
+        raise TurnError(
+            _("It is {current}'s turn, not {player}'s.").format(
+                current=turn.names[turn.current], player=turn.names[player]
+            )
+        )
     hand = turn.hand
     if isinstance(action, Draw):
         _check_draw(turn, action.source)
     elif isinstance(action, Discard):
         if turn.phase == "draw":
-            raise PhaseError("You must draw before you discard.")
-        _check_held(action.card, hand, "discard")
+            raise PhaseError(_("You must draw before you discard."))
+        _check_held(action.card, hand)
     elif isinstance(action, GoOut):
         if turn.phase == "draw":
-            raise PhaseError("You must draw before you go out.")
+            raise PhaseError(_("You must draw before you go out."))
         _check_go_out(turn, action, hand)
     else:
-        raise GameError(f"{quote(action)} is not an action of a game at the table.")
+        raise GameError(
+            _("{value} is not an action of a game at the table.").format(value=quote(action))
+        )
 
 
 def _check_draw(turn: Turn, source: Source) -> None:
     if turn.phase == "discard":
-        raise PhaseError("You have already drawn this turn: discard a card or go out.")
+        raise PhaseError(_("You have already drawn this turn: discard a card or go out."))
     if source == "discard" and not turn.discard_size:
-        raise EmptyPileError("The discard pile is empty: draw from the stock.")
+        raise EmptyPileError(_("The discard pile is empty: draw from the stock."))
     if source == "stock" and not turn.stock_size and turn.discard_size < 2:
         raise EmptyPileError(
-            "The stock is empty and the discard pile has only its top card: take that card."
+            _("The stock is empty and the discard pile has only its top card: take that card.")
         )
 
 
-def _check_held(card: Card | None, hand: Sequence[Card], verb: str) -> None:
+def _check_held(card: Card | None, hand: Sequence[Card]) -> None:
+    """A card to discard must be a card in the hand."""
     if not isinstance(card, Card):
-        raise GameError(f"{quote(card)} is not a card.")
+        raise GameError(_("{value} is not a card.").format(value=quote(card)))
     if card not in hand:
-        raise CardNotHeldError(f"You cannot {verb} {card}: it is not in your hand.")
+        raise CardNotHeldError(
+            _("You cannot discard {card}: it is not in your hand.").format(card=card)
+        )
 
 
 def _check_go_out(turn: Turn, action: GoOut, hand: Sequence[Card]) -> None:
@@ -143,41 +162,46 @@ def _check_go_out(turn: Turn, action: GoOut, hand: Sequence[Card]) -> None:
     if action.discard is None:
         if not turn.no_final_discard:
             raise GoOutError(
-                "Going out needs a final discard: melding every card with no discard "
-                "is a variant that is off in this game."
+                _(
+                    "Going out needs a final discard: melding every card with no discard "
+                    "is a variant that is off in this game."
+                )
             )
     else:
-        _check_held(action.discard, hand, "discard")
+        _check_held(action.discard, hand)
         rest.remove(action.discard)
     if action.melds is None:
         arrangement = best_arrangement(rest, turn.rules)
         if arrangement.leftover:
             cards = sorted(set(arrangement.leftover), key=lambda c: c.sort_key)
-            words = "is in no meld" if len(cards) == 1 else "are in no meld"
-            raise GoOutError(f"Cannot go out: {_and([str(c) for c in cards])} {words}.")
+            raise GoOutError(_not_in_a_meld(cards))
         return
     if not isinstance(action.melds, tuple) or not all(
         isinstance(meld, tuple) and all(isinstance(c, Card) for c in meld) for meld in action.melds
     ):
         raise GoOutError(
-            f"Melds to lay down are groups of cards, such as [['3H', '4H', '5H']], "
-            f"not {quote(action.melds)}."
+            _(
+                "Melds to lay down are groups of cards, such as [['3H', '4H', '5H']], not {value}."
+            ).format(value=quote(action.melds))
         )
     laid = Counter(card for meld in action.melds for card in meld)
     missing = laid - Counter(rest)
     if missing:
         card = sorted(missing, key=lambda c: c.sort_key)[0]
-        raise GoOutError(f"Cannot go out: {card} is not in your hand to lay down.")
+        raise GoOutError(
+            _("Cannot go out: {card} is not in your hand to lay down.").format(card=card)
+        )
     left = Counter(rest) - laid
     if left:
         cards = sorted(left, key=lambda c: c.sort_key)
-        words = "is in no meld" if len(cards) == 1 else "are in no meld"
-        raise GoOutError(f"Cannot go out: {_and([str(c) for c in cards])} {words}.")
+        raise GoOutError(_not_in_a_meld(cards))
     for meld in action.melds:
         verdict = check_meld(meld, turn.rules)
         if not verdict.valid:
             raise GoOutError(
-                f"Cannot go out: {format_cards(meld)} is not a meld. {verdict.reason}"
+                _("Cannot go out: {cards} is not a meld. {reason}").format(
+                    cards=format_cards(meld), reason=verdict.reason
+                )
             )
 
 

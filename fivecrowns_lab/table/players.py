@@ -42,6 +42,8 @@ from ..core.cards import DECK, JOKER, SUITS, Card, Hand, card_order
 from ..core.rules import MAX_RANK, MIN_RANK, RoundRules, card_points, is_wild
 from ..core.solver import Arrangement, shared_solver
 from ..errors import BotError, quote
+from ..i18n import N_
+from ..i18n import gettext as _
 from ..validators import Seed, check_seed
 from .actions import Action, Discard, Draw, GoOut
 from .observation import Observation
@@ -239,11 +241,13 @@ class Bot:
             return None
         for action in options:
             if action.discard is None:
-                self.last_reason = "Go out: every card, the drawn one too, is in a meld."
+                self.last_reason = _("Go out: every card, the drawn one too, is in a meld.")
                 return action
         rules = observation.round_rules
         best = max(options, key=lambda a: (not _wild(a.discard, rules), _cost(a.discard, rules)))
-        self.last_reason = f"Go out: every card but {best.discard} is in a meld, so throw it."
+        self.last_reason = _("Go out: every card but {card} is in a meld, so throw it.").format(
+            card=best.discard
+        )
         return best
 
 
@@ -312,7 +316,9 @@ class RandomBot(Bot):
         if going is not None:
             return going
         action = self.rng.choice(observation.legal_actions)
-        self.last_reason = f"Pick any legal move, as a beginner does: {_move_words(action)}."
+        self.last_reason = _("Pick any legal move, as a beginner does: {move}.").format(
+            move=_move_words(action)
+        )
         return action
 
 
@@ -364,48 +370,53 @@ class GreedyBot(Bot):
         top = observation.top_discard
         take = Draw("discard")
         if top is None or take not in observation.legal_actions:
-            self.last_reason = "Draw from the stock: there is no discard to take."
+            self.last_reason = _("Draw from the stock: there is no discard to take.")
             return Draw("stock")
         if is_wild(top, observation.round_rules):
-            self.last_reason = f"Take the {top}: a wild card always finds a meld."
+            self.last_reason = _("Take the {card}: a wild card always finds a meld.").format(
+                card=top
+            )
             return take
         now = self._score(list(observation.hand), observation)
         _card, after = self._best_discard([*observation.hand, top], observation)
         if after < now:
             self.last_reason = self._take_reason(top, now, after, observation)
             return take
-        self.last_reason = (
-            f"Draw from the stock: the {top} would not lower the {now:g} points in cards "
+        self.last_reason = _(
+            "Draw from the stock: the {card} would not lower the {points} points in cards "
             "that are in no meld."
-        )
+        ).format(card=top, points=f"{now:g}")
         return Draw("stock")
 
     def _take_reason(self, top: Card, now: float, after: float, observation: Observation) -> str:
-        return (
-            f"Take the {top}: it lowers the points in cards that are in no meld from {now:g} "
-            f"to {after:g}."
-        )
+        return _(
+            "Take the {card}: it lowers the points in cards that are in no meld from {before} "
+            "to {after}."
+        ).format(card=top, before=f"{now:g}", after=f"{after:g}")
 
 
 def _plain_reason(card: Card, value: float, observation: Observation) -> str:
-    kept = "; keep the wilds, they always find a meld" if _holds_wild(observation) else ""
     if observation.is_final_turn:
-        return (
-            f"Discard {card}: on this final turn it leaves the fewest points in your hand "
-            f"({value:g})."
+        text = _(
+            "Discard {card}: on this final turn it leaves the fewest points in your hand "
+            "({points})."
         )
-    return (
-        f"Discard {card}: the cards you keep leave {value:g} points in cards that are in no "
-        f"meld, the fewest of any discard{kept}."
-    )
+    elif _holds_wild(observation):
+        text = _(
+            "Discard {card}: the cards you keep leave {points} points in cards that are in no "
+            "meld, the fewest of any discard; keep the wilds, they always find a meld."
+        )
+    else:
+        text = _(
+            "Discard {card}: the cards you keep leave {points} points in cards that are in no "
+            "meld, the fewest of any discard."
+        )
+    return text.format(card=card, points=f"{value:g}")
 
 
 def _move_words(action: Action) -> str:
     """A move in the words of a reason: 'draw from the stock', 'discard 9♣'."""
-    if isinstance(action, Draw):
-        return "draw from the stock" if action.source == "stock" else "take the top discard"
-    if isinstance(action, Discard):
-        return f"discard {action.card}"
+    # The same words as the actions' own (table/actions.py), in the learner's language.
     return str(action)
 
 
@@ -531,17 +542,17 @@ class LookaheadBot(GreedyBot):
     def _discard_reason(self, card: Card, value: float, observation: Observation) -> str:
         points = self._plan_points(_without(observation.hand, card), observation.round_rules)
         if self._weight and value < points:
-            return (
-                f"Discard {card}: the cards you keep have the best chance that a card still "
+            return _(
+                "Discard {card}: the cards you keep have the best chance that a card still "
                 "unseen will join them in a meld."
-            )
+            ).format(card=card)
         return _plain_reason(card, value, observation)
 
     def _take_reason(self, top: Card, now: float, after: float, observation: Observation) -> str:
-        return (
-            f"Take the {top}: with it, more of the cards still unseen could join your cards "
+        return _(
+            "Take the {card}: with it, more of the cards still unseen could join your cards "
             "in melds."
-        )
+        ).format(card=top)
 
 
 def _expert(seed: Seed = 0, name: str | None = None) -> Bot:
@@ -560,12 +571,16 @@ BOTS: dict[str, Callable[..., Bot]] = {
 
 #: One sentence per bot for a learner choosing an opponent, weakest first (same keys as BOTS).
 BOT_DESCRIPTIONS: dict[str, str] = {
-    "random": "Beginner: plays any legal move, but always goes out when it can.",
-    "greedy": "Easy: keeps the hand that leaves the fewest points right now, and never "
-    "throws away a wild card.",
-    "lookahead": "Medium: also counts which unseen cards could still complete its melds.",
-    "expert": "Expert: imagines the cards it cannot see many times over, plays each choice "
-    "out, and watches who is close to going out.",
+    "random": N_("Beginner: plays any legal move, but always goes out when it can."),
+    "greedy": N_(
+        "Easy: keeps the hand that leaves the fewest points right now, and never "
+        "throws away a wild card."
+    ),
+    "lookahead": N_("Medium: also counts which unseen cards could still complete its melds."),
+    "expert": N_(
+        "Expert: imagines the cards it cannot see many times over, plays each choice "
+        "out, and watches who is close to going out."
+    ),
 }
 
 #: Level words a learner may use instead of the bot names (old names keep working).

@@ -23,6 +23,7 @@ from __future__ import annotations
 import functools
 import logging
 import re
+import time
 from collections.abc import Callable
 from html import escape
 from pathlib import Path
@@ -34,9 +35,12 @@ import traitlets
 
 from ..core.rules import VARIANTS
 from ..errors import FiveCrownsError
+from ..i18n import gettext as _
+from ..i18n import number
 from .predict import Predictions
 
 __all__ = [
+    "ClampedIntText",
     "ContrastSwitch",
     "FieldMarks",
     "Lesson",
@@ -45,6 +49,7 @@ __all__ = [
     "View",
     "contrast_switch",
     "css",
+    "seed_box",
     "shorten",
     "theme_switch",
 ]
@@ -56,8 +61,11 @@ _HERE = Path(__file__).parent
 
 @functools.cache
 def css() -> str:
-    """The theme shared by every view (read once from ``theme.css``)."""
-    return (_HERE / "theme.css").read_text(encoding="utf-8")
+    """The theme shared by every view (read once from ``theme.css``, with ``page.css``:
+    the page on paper and on a projector)."""
+    return "\n".join(
+        (_HERE / name).read_text(encoding="utf-8") for name in ("theme.css", "page.css")
+    )
 
 
 _LONG_WORD = re.compile(r"\S{41,}")
@@ -80,8 +88,8 @@ def variant_checkbox(name: str) -> widgets.Checkbox:
     variant = next(v for v in VARIANTS if v.field == name)
     box = widgets.Checkbox(
         value=variant.default,
-        description=variant.label or variant.name,
-        tooltip=variant.description,
+        description=_(variant.label or variant.name),
+        tooltip=_(variant.description),
         indent=False,
     )
     box.add_class("fc-variant-" + variant.field.replace("_", "-"))
@@ -106,9 +114,23 @@ class Status(widgets.HTML):
         self.add_class("fc-status")
         self.kind = "none"
         self.text = ""
+        self._said: tuple[str, float] = ("", 0.0)
         self.clear()
 
+    def clamped(self, sentence: str) -> None:
+        """Say what a clamp did; the message the change then causes keeps it in front.
+
+        A box's handlers run right after its clamp and usually write their own line
+        ("press Play"); that line would hide the clamp's sentence, so it is put in front
+        of every message written within a second (later ones are about other things).
+        """
+        self.info(sentence)
+        self._said = (sentence, time.monotonic())
+
     def _show(self, kind: str, text: str, icon: str) -> None:
+        said, when = self._said
+        if said and time.monotonic() - when < 1.0 and said not in text:
+            text = f"{said} {text}"
         text = shorten(text)
         self.kind, self.text = kind, text
         role = "alert" if kind == "error" else "status"
@@ -135,6 +157,59 @@ class Status(widgets.HTML):
         self.value = '<div class="fc-msg" role="status" aria-live="polite"></div>'
 
 
+class ClampedIntText(widgets.IntText):
+    """A whole-number box that brings a number into ``min``..``max`` and says so.
+
+    ipywidgets' bounded boxes clamp silently in the browser; this one clamps in the
+    kernel and tells ``status`` in a sentence ("Games are 2 to 41; playing 41."), so a
+    learner who typed 99,999 knows what happened. ``verb`` says what is done with the
+    number ("playing", "using").
+    """
+
+    def __init__(
+        self,
+        status: Status,
+        value: int,
+        low: int,
+        high: int,
+        noun: str,
+        verb: str | None = None,
+        **kwargs: Any,
+    ) -> None:
+        self.min, self.max = low, high  # named as a bounded box's
+        self._status, self._noun, self._verb = status, noun, verb or _("using")
+        super().__init__(value=value, **kwargs)
+
+    def sentence(self, fixed: int) -> str:
+        return _("{noun} are {low} to {high}; {verb} {fixed}.").format(
+            noun=self._noun,
+            low=number(self.min),
+            high=number(self.max),
+            verb=self._verb,
+            fixed=number(fixed),
+        )
+
+    @traitlets.validate("value")
+    def _clamp(self, proposal: dict[str, Any]) -> int:
+        value = int(proposal["value"])
+        fixed = min(max(value, self.min), self.max)
+        if fixed != value:
+            self._status.clamped(self.sentence(fixed))
+        return fixed
+
+    def set_range(self, low: int, high: int) -> None:
+        """New bounds; a number now outside them is brought in, with its sentence."""
+        self.min, self.max = low, high  # named as a bounded box's
+        self.value = int(self.get_state("value")["value"])  # validated again: new bounds
+
+
+def seed_box(view: View, value: int, **kwargs: Any) -> ClampedIntText:
+    """A lesson's Seed box: 0 to 10⁹, a number outside brought in with a sentence."""
+    return ClampedIntText(
+        view.status, value, 0, 10**9, _("Seeds"), description=_("Seed"), **kwargs
+    )
+
+
 class ContrastSwitch(anywidget.AnyWidget):
     """The page's one "High contrast" switch (``value``), remembered across lessons.
 
@@ -146,6 +221,10 @@ class ContrastSwitch(anywidget.AnyWidget):
     _esm = _HERE / "contrast.js"
     value = traitlets.Bool(False).tag(sync=True)
     label = traitlets.Unicode("High contrast").tag(sync=True)
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.label = _("High contrast")  # the language of the page that made it
 
 
 _SWITCH: ContrastSwitch | None = None
@@ -165,6 +244,10 @@ class ThemeSwitch(anywidget.AnyWidget):
 
     _esm = _HERE / "theme_switch.js"
     label = traitlets.Unicode("Dark theme").tag(sync=True)
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.label = _("Dark theme")  # the language of the page that made it
 
 
 _THEME: ThemeSwitch | None = None
@@ -188,6 +271,30 @@ class FieldMarks(anywidget.AnyWidget):
     """
 
     _esm = _HERE / "field_marks.js"
+
+
+class ProjectorSwitch(anywidget.AnyWidget):
+    """The page's one "Projector" switch: large type and full contrast, kept for the visit.
+
+    All in the browser (``projector.js``): the class ``fc-projector`` on ``<html>``, kept
+    in ``localStorage`` like the dark theme; ``?projector=1`` (or ``0``) in the address
+    wins. Use :func:`projector_switch`.
+    """
+
+    _esm = _HERE / "projector.js"
+    label = traitlets.Unicode("Projector").tag(sync=True)
+
+
+_PROJECTOR: ProjectorSwitch | None = None
+
+
+def projector_switch() -> ProjectorSwitch:
+    """The kernel's one :class:`ProjectorSwitch` (made on first use)."""
+    global _PROJECTOR
+    if _PROJECTOR is None:
+        _PROJECTOR = ProjectorSwitch()
+        _PROJECTOR.add_class("fc-projector-box")
+    return _PROJECTOR
 
 
 def contrast_switch() -> ContrastSwitch:
@@ -224,17 +331,32 @@ class View(widgets.VBox):
         if self.class_link is not None and records:
             self.class_link.send(*records)
 
+    def record_experiment(self, experiment: str, seed: int, trials: int, successes: int) -> None:
+        """Send one run of a class experiment (an id from :mod:`~fivecrowns_lab.classroom.
+        experiments`): a later run of the same seed replaces it on the dashboard."""
+        if trials > 0:
+            self.record_for_class(
+                {
+                    "kind": "experiment",
+                    "experiment": experiment,
+                    "seed": seed,
+                    "trials": trials,
+                    "successes": successes,
+                }
+            )
+
     def _frame(self, body: list[widgets.Widget], intro: str = "") -> None:
         contrast = contrast_switch()
         contrast.observe(self._guard(self._on_contrast), names="value")
         self.contrast = contrast
         self._on_contrast({"new": contrast.value})
         header = widgets.HTML(
-            f"<style>{css()}</style><h3 class='fc-title'>{escape(self.title)}</h3>"
+            # Titles are marked with N_ in the classes and translated here, when shown.
+            f"<style>{css()}</style><h3 class='fc-title'>{escape(_(self.title))}</h3>"
             + (f"<p class='fc-intro'>{intro}</p>" if intro else "")
         )
         header.layout.flex = "1 1 auto"
-        switches = widgets.HBox([theme_switch(), contrast])
+        switches = widgets.HBox([theme_switch(), contrast, projector_switch()])
         switches.add_class("fc-switches")
         top = widgets.HBox([header, switches])
         top.add_class("fc-top")
@@ -258,8 +380,10 @@ class View(widgets.VBox):
             except Exception:
                 log.exception("Unexpected error in %s", getattr(handler, "__name__", handler))
                 self.status.error(
-                    "Something went wrong on our side; the lesson still works. "
-                    "Try again, or reload the page."
+                    _(
+                        "Something went wrong on our side; the lesson still works. "
+                        "Try again, or reload the page."
+                    )
                 )
             return None
 

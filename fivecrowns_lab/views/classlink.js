@@ -1,7 +1,7 @@
 // The class line of a lesson page: "Join the class", or "In class X as Ann", and the
 // poster of the page's records to the class server (see classlink.py). Without a class
-// server (no /fivecrowns/class/api/me) it shows nothing but, once there are records kept
-// in this browser, a link to save them to a file.
+// server (the kernel says so: served is false) it asks the server nothing and shows
+// nothing but, once there are records kept in this browser, a link to save them to a file.
 const STORE = "fivecrowns-lab-results";
 const NICK = "fivecrowns-lab-nickname";
 
@@ -38,6 +38,7 @@ const shared = window.__fivecrownsClass || (window.__fivecrownsClass = {
 function api(path) { return baseUrl() + "fivecrowns/class/" + path; }
 
 function whoAmI() {
+  if (!shared.served) return Promise.resolve(null);  // no class here: no 404 in any log
   if (!shared.me) {
     shared.me = fetch(api("api/me"), { credentials: "same-origin", cache: "no-store" })
       .then((r) => (r.ok ? r.json() : null))
@@ -96,6 +97,7 @@ function render({ model, el }) {
   line.className = "fc-class-line";
   line.setAttribute("role", "status");
   el.appendChild(line);
+  if (model.get("served")) shared.served = true;
   let lastSeq = Math.max(0, ...(model.get("outbox") || []).map((r) => r.seq || 0));
 
   function saveLink() {

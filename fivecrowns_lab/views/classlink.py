@@ -2,8 +2,9 @@
 
 Served by a class server (``make serve``), the line says *Join the class* until the
 student has entered the class code and a nickname (once per visit, on the server's join
-page), then *In class K7QF2M as Ann*. Without a class server it shows nothing, and the
-lesson works exactly as before.
+page), then *In class K7QF2M as Ann*. Without a class server it shows nothing and asks the
+server nothing (the kernel knows from :data:`~fivecrowns_lab.classroom.service.SERVED_ENV`,
+set by the class server for its kernels), and the lesson works exactly as before.
 
 Records reach it two ways, both ending in the page's JavaScript (``classlink.js``), which
 posts them to the class server with the browser's own cookie (the kernel never knows who
@@ -21,11 +22,14 @@ server can *Save my results to a file* and hand the file in;
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Any
 
 import anywidget
 import traitlets
+
+from ..classroom.service import SERVED_ENV
 
 __all__ = ["ClassLink"]
 
@@ -38,10 +42,13 @@ class ClassLink(anywidget.AnyWidget):
     _esm = _HERE / "classlink.js"
 
     lesson = traitlets.Unicode("").tag(sync=True)
+    #: Whether this page's server serves a class: without one the page asks it nothing.
+    served = traitlets.Bool(False).tag(sync=True)
     #: Records waiting for the page, each with a ``seq`` number the page remembers.
     outbox: traitlets.List[Any] = traitlets.List().tag(sync=True)
 
     def __init__(self, lesson: str = "", **kwargs: Any) -> None:
+        kwargs.setdefault("served", os.environ.get(SERVED_ENV) == "1")
         super().__init__(lesson=lesson, **kwargs)
         self._seq = 0
         self.add_class("fc-class-link")

@@ -19,6 +19,7 @@ from ..content.scenarios import Scenario, Step
 from ..core.cards import Card, format_cards, parse_card, parse_cards
 from ..core.rules import is_wild
 from ..errors import LessonError
+from ..i18n import gettext as _
 from ..table.actions import Action, Discard, Draw, GoOut
 from ..table.observation import Observation
 
@@ -87,20 +88,22 @@ class Coach:
         """None if drawing from ``source`` is the plan, else what the coach says."""
         step = self.step(player)
         if step is None or step.kind not in ("stock", "take"):
-            return "The coach's plan has no draw now."
+            return _("The coach's plan has no draw now.")
         wanted = "stock" if step.kind == "stock" else "discard"
-        return None if source == wanted else step.mistake or step.coach
+        return None if source == wanted else _(step.mistake or step.coach)
 
     def judge_lay(self, player: int, cards: Sequence[Card]) -> str | None:
         """None if laying ``cards`` down (already a valid meld) is the plan."""
         step = self.step(player)
         if step is None or step.kind != "lay":
-            plan = step.coach if step is not None else ""
-            return f"That is a meld, but there is no need to lay it down yet. {plan}"
+            plan = _(step.coach) if step is not None and step.coach else ""
+            return _("That is a meld, but there is no need to lay it down yet. {plan}").format(
+                plan=plan
+            )
         wanted = parse_cards(step.cards, check=False)
         if Counter(cards) != Counter(wanted):
-            return f"That is a meld, but the coach's plan is the meld {format_cards(wanted)}. " + (
-                step.coach
+            return _("That is a meld, but the coach's plan is the meld {cards}. {plan}").format(
+                cards=format_cards(wanted), plan=_(step.coach) if step.coach else ""
             )
         return None
 
@@ -110,19 +113,23 @@ class Coach:
         """None if discarding ``card`` is the plan; ``going`` are the discards that go out."""
         step = self.step(player)
         if step is None:
-            return "The coach's plan has no discard now."
+            return _("The coach's plan has no discard now.")
         if step.kind in ("discard", "go") and card == parse_card(step.cards):
             return None
         if is_wild(card, round_no) and not final_turn:
-            return (
-                f"You threw away a wild: {card} can stand for any card in a book or run "
-                f"in round {round_no}, and wilds are the first cards to meld. Keep it."
-            )
+            return _(
+                "You threw away a wild: {card} can stand for any card in a book or run "
+                "in round {round}, and wilds are the first cards to meld. Keep it."
+            ).format(card=card, round=round_no)
         if going and card not in going:
-            return f"Discarding {card} would not go out; discarding {going[0]} would."
+            return _("Discarding {card} would not go out; discarding {going} would.").format(
+                card=card, going=going[0]
+            )
         if step.kind == "lay":
-            return f"Not yet: lay your meld down first. {step.coach}"
-        return step.coach
+            return _("Not yet: lay your meld down first. {plan}").format(
+                plan=_(step.coach) if step.coach else ""
+            )
+        return _(step.coach) if step.coach else step.coach
 
     def html(self, player: int | None, over: bool, flag: str = "") -> str:
         """The coach's panel: the line for the next step (or the ending) and any flag."""
@@ -130,19 +137,20 @@ class Coach:
         total = sum(1 for s in self.scenario.steps if s.player == learner)
         left = sum(1 for s in self.steps if s.player == learner)
         if over:
-            line, where = self.scenario.ending, "done"
+            line, where = _(self.scenario.ending), _("done")
         else:
             step = self.step(player)
-            line = step.coach if step is not None else "Wait for the other player."
-            where = f"step {total - left + 1} of {total}"
+            line = _(step.coach) if step is not None else _("Wait for the other player.")
+            where = _("step {number} of {total}").format(number=total - left + 1, total=total)
+        careful, coach = escape(_("Careful:")), escape(_("Coach"))
         warning = (
             "<div class='fc-coach-flag' style='margin-top:4px;padding:4px 8px;"
             "border-left:4px solid #D55E00;background:#fdecea;color:#8a1c0b'>"
-            f"<b>Careful:</b> {escape(flag)}</div>"
+            f"<b>{careful}</b> {escape(flag)}</div>"
             if flag
             else ""
         )
         return (
             "<div class='fc-panel fc-coach' role='status' aria-live='polite'>"
-            f"<b>Coach</b> <small>({where})</small>: {escape(line)}{warning}</div>"
+            f"<b>{coach}</b> <small>({escape(where)})</small>: {escape(line)}{warning}</div>"
         )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from html import escape
 from typing import Any
 
 import ipywidgets as widgets
@@ -10,23 +11,26 @@ import ipywidgets as widgets
 from ..core.cards import Hand, parse_cards
 from ..core.rules import ROUNDS, hand_size, wild_rank_text
 from ..core.solver import best_arrangement
-from ..errors import LessonError, plural
+from ..errors import LessonError
+from ..i18n import N_
+from ..i18n import gettext as _
+from ..i18n import ngettext as _n
 from ..render import arrangement_html, hand_html, points_text
 from ..table.deal import deal_hand
-from .base import View
+from .base import View, seed_box
 
 __all__ = ["DealLab", "cards_text"]
 
 
 def cards_text(n: int) -> str:
     """``'1 card'``, ``'7 cards'``."""
-    return plural(n, "card")
+    return _n("{count} card", "{count} cards", n).format(count=f"{n:,}")
 
 
 class DealLab(View):
     """Choose a round and a seed, deal, see the melds, what each wild stands for, the points."""
 
-    title = "Deal lab"
+    title = N_("Deal lab")
 
     def __init__(
         self,
@@ -39,20 +43,26 @@ class DealLab(View):
         self._rng = rng if rng is not None else random.Random()
         self.round = widgets.Dropdown(
             options=[
-                (f"Round {r}: {hand_size(r)} cards, {wild_rank_text(r)}s wild", r) for r in ROUNDS
+                (
+                    _("Round {round}: {count} cards, {rank}s wild").format(
+                        round=r, count=hand_size(r), rank=wild_rank_text(r)
+                    ),
+                    r,
+                )
+                for r in ROUNDS
             ],
             value=round_no,
-            description="Round",
+            description=_("Round"),
         )
-        self.seed = widgets.BoundedIntText(value=seed, min=0, max=10**9, description="Seed")
-        self.deal_button = self._button("Deal", self.deal, style="primary", icon="refresh")
-        self.surprise_button = self._button("Surprise me", self.surprise, icon="random")
+        self.seed = seed_box(self, seed)
+        self.deal_button = self._button(_("Deal"), self.deal, style="primary", icon="refresh")
+        self.surprise_button = self._button(_("Surprise me"), self.surprise, icon="random")
         self.typed = widgets.Text(
-            placeholder="or type a hand, e.g. 5H 6H JK 9C 9S",
-            description="Hand",
+            placeholder=_("or type a hand, e.g. 5H 6H JK 9C 9S"),
+            description=_("Hand"),
             continuous_update=False,
         )
-        self.arrange_button = self._button("Arrange this hand", self.arrange_typed)
+        self.arrange_button = self._button(_("Arrange this hand"), self.arrange_typed)
         self.hand_view = widgets.HTML()
         self.result = widgets.HTML()
         self.hand: Hand = Hand()
@@ -66,7 +76,7 @@ class DealLab(View):
                 self.hand_view,
                 self.result,
             ],
-            "The same round and seed always deal the same hand: share a hand by its seed.",
+            _("The same round and seed always deal the same hand: share a hand by its seed."),
         )
         self.deal()
         self.round.observe(self._guard(lambda _c: self.deal()), names="value")
@@ -76,13 +86,15 @@ class DealLab(View):
         """Deal the hand for the chosen round and seed (the same seed says it is the same hand)."""
         key = (self.round.value, self.seed.value)
         again = key == self._dealt
-        self.show(deal_hand(key[0], random.Random(key[1])), f"seed {self.seed.value}")
+        self.show(deal_hand(key[0], random.Random(key[1])), self.seed.value)
         self._dealt = key
         if again:
             self.status.info(
-                f"Seed {self.seed.value} again, so the same hand: a seed always deals the same "
-                f"cards. Its best melds leave {points_text(self.arrangement.penalty)}. Change "
-                "the seed, or press Surprise me, for a new hand."
+                _(
+                    "Seed {seed} again, so the same hand: a seed always deals the same cards. "
+                    "Its best melds leave {points}. Change the seed, or press Surprise me, "
+                    "for a new hand."
+                ).format(seed=self.seed.value, points=points_text(self.arrangement.penalty))
             )
 
     def surprise(self) -> None:
@@ -96,29 +108,35 @@ class DealLab(View):
         """Arrange the hand typed in the box (a typing mistake is shown, never raised)."""
         text = self.typed.value.strip()
         if not text:
-            raise LessonError("Type some cards first, such as 5H 6H JK 9C 9S.")
-        self.show(parse_cards(text), "your hand")
+            raise LessonError(_("Type some cards first, such as 5H 6H JK 9C 9S."))
+        self.show(parse_cards(text), None)
         self._dealt = None
 
-    def show(self, hand: Hand, source: str) -> None:
-        """Show a hand, its best arrangement and its points."""
+    def show(self, hand: Hand, seed: int | None) -> None:
+        """Show a hand, its best arrangement and its points (``seed`` None: a typed hand)."""
         r = self.round.value
         arrangement = best_arrangement(hand, r)
         with self.hold_sync():
             self.hand = hand
+            if seed is None:
+                heading = _("Round {round} hand (your hand), {cards}:")
+            else:
+                heading = _("Round {round} hand (seed {seed}), {cards}:")
+            heading = heading.format(round=r, seed=seed, cards=cards_text(len(hand)))
             self.hand_view.value = (
-                f"<p>Round {r} hand ({source}), "
-                f"{cards_text(len(hand))}:</p>"
-                f"<div class='fc-felt'>{hand_html(hand.sorted(), r)}</div>"
+                f"<p>{escape(heading)}</p><div class='fc-felt'>{hand_html(hand.sorted(), r)}</div>"
             )
             self.result.value = (
-                "<h4 style='margin:8px 0 2px'>The best arrangement</h4>"
+                "<h4 style='margin:8px 0 2px'>"
+                + escape(_("The best arrangement"))
+                + "</h4>"
                 + arrangement_html(arrangement)
             )
             self.arrangement = arrangement
             left = points_text(arrangement.penalty)
-            self.status.ok(
-                f"Dealt {cards_text(len(hand))}: the best melds leave {left}."
-                if source != "your hand"
-                else f"Arranged your {cards_text(len(hand))}: {left} left."
+            done = (
+                _("Dealt {cards}: the best melds leave {points}.")
+                if seed is not None
+                else _("Arranged your {cards}: {points} left.")
             )
+            self.status.ok(done.format(cards=cards_text(len(hand)), points=left))

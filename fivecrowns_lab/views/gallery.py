@@ -15,6 +15,8 @@ import ipywidgets as widgets
 
 from ..content.catalogue import (
     CATALOGUE,
+    DANISH_FOLDER,
+    DANISH_PAGES,
     GROUPS,
     INDEX_FILE,
     RULES_FILE,
@@ -28,11 +30,14 @@ from ..content.catalogue import (
 )
 from ..content.handout import handout_data_url, handout_filename
 from ..content.quizzes import LESSON_QUIZZES
+from ..i18n import N_, get_language
+from ..i18n import gettext as _
 from .base import View
 
 __all__ = [
     "Gallery",
     "IndexLink",
+    "LanguageLink",
     "LessonInfo",
     "LessonNav",
     "TeacherPage",
@@ -80,14 +85,55 @@ def page_href(filename: str, platform: str | None = None) -> str:
     return filename
 
 
+def _danish_page() -> bool:
+    # The Danish notebooks (notebooks/da/) switch the language in their first cell, so a
+    # page built in Danish is one folder below the English pages.
+    return get_language() == "da"
+
+
 def _href(filename: str) -> str:
+    """The link to another page, in this page's language where that page has it."""
+    if _danish_page() and filename not in DANISH_PAGES:
+        filename = "../" + filename
     return escape(page_href(filename))
+
+
+_LEVELS = {
+    "beginner": N_("beginner"),
+    "intermediate": N_("intermediate"),
+    "advanced": N_("advanced"),
+}
 
 
 def _prereq_text(entry: LessonEntry) -> str:
     if not entry.prerequisites:
-        return "Start here"
-    return "After " + ", ".join(entry.prerequisites)
+        return _("Start here")
+    return _("After {lessons}").format(lessons=", ".join(entry.prerequisites))
+
+
+class LanguageLink(widgets.HTML):
+    """English ⇄ Dansk: the same page in the other language, on pages that have both.
+
+    A plain link: the theme (dark or light) is kept for the whole visit in the browser's
+    storage (``theme_switch.js``), so the other language opens in the same theme.
+    """
+
+    def __init__(self, filename: str, **kwargs: Any) -> None:
+        if _danish_page():
+            href, code, name = "../" + filename, "en", "English"
+        elif filename in DANISH_PAGES:
+            href, code, name = f"{DANISH_FOLDER}/{filename}", "da", "Dansk"
+        else:
+            href = code = name = ""
+        label = escape(_("Language"))
+        link = (
+            f"<nav class='fc-language' aria-label='{label}'>"
+            f"<a href='{escape(page_href(href))}' hreflang='{code}' lang='{code}'>{name}</a></nav>"
+            if href
+            else ""
+        )
+        super().__init__(link, **kwargs)
+        self.href = href
 
 
 def _card(info: LessonInfo, entry: LessonEntry | None) -> str:
@@ -95,29 +141,51 @@ def _card(info: LessonInfo, entry: LessonEntry | None) -> str:
     if entry is None:
         facts, teaches = "", info.summary
     else:
+        level = _(_LEVELS.get(entry.level, entry.level))
         facts = (
-            f"<div class='fc-facts'>{escape(entry.level.capitalize())} · "
+            f"<div class='fc-facts'>{escape(level.capitalize())} · "
             f"{entry.minutes} min · {escape(_prereq_text(entry))}</div>"
         )
-        teaches = entry.teaches
+        teaches = _(entry.teaches)
+    number = _("Lesson {number}").format(number=info.number)
     return (
         f"<a class='fc-lesson' href='{_href(info.filename)}' "
-        f"aria-label='Lesson {info.number}: {escape(title)}'>"
-        f"<div class='fc-num'>Lesson {info.number}</div>"
+        f"aria-label='{escape(number)}: {escape(title)}'>"
+        f"<div class='fc-num'>{escape(number)}</div>"
         f"<div class='fc-name'>{escape(title)}</div>{facts}"
         f"<div>{escape(teaches)}</div></a>"
     )
 
 
+def _danish_lessons(folder: Path) -> list[LessonInfo]:
+    """The Danish gallery's list: every lesson of the English folder above, with the
+    Danish notebook's title and summary where it has one, else the catalogue's, translated.
+    """
+    found = []
+    for info in find_lessons(folder.parent):
+        if info.filename in DANISH_PAGES and (folder / info.filename).is_file():
+            danish = next(i for i in find_lessons(folder) if i.filename == info.filename)
+            found.append(danish)
+        elif info.number in _BY_NUMBER:
+            entry = _BY_NUMBER[info.number]
+            title = _("{title} (in English)").format(title=_(entry.title))
+            found.append(LessonInfo(info.number, info.filename, title, _(entry.teaches)))
+        else:
+            found.append(info)
+    return found
+
+
 class Gallery(View):
     """Links to every lesson, grouped: the game first, then probability with the game."""
 
-    title = "Five Crowns Lab: the lessons"
+    title = N_("Five Crowns Lab: the lessons")
 
     def __init__(self, directory: str | Path | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         folder = Path(directory) if directory is not None else default_folder()
-        self.lessons = find_lessons(folder)
+        danish = _danish_page() and folder.name == DANISH_FOLDER
+        self.lessons = _danish_lessons(folder) if danish else find_lessons(folder)
+        pages_folder = folder.parent if danish else folder  # the rules and teachers' pages
         sections = []
         for group, heading in GROUPS.items():
             cards = [
@@ -126,49 +194,53 @@ class Gallery(View):
                 if info.number in _BY_NUMBER and _BY_NUMBER[info.number].group == group
             ]
             if cards:
-                sections.append(f"<h4 class='fc-group'>{escape(heading)}</h4>{''.join(cards)}")
+                sections.append(f"<h4 class='fc-group'>{escape(_(heading))}</h4>{''.join(cards)}")
         extra = [_card(info, None) for info in self.lessons if info.number not in _BY_NUMBER]
         if extra:
-            sections.append(f"<h4 class='fc-group'>More lessons</h4>{''.join(extra)}")
+            more = escape(_("More lessons"))
+            sections.append(f"<h4 class='fc-group'>{more}</h4>{''.join(extra)}")
         pages = [
-            (RULES_FILE, "The rules of Five Crowns", "The whole game on one page."),
+            (RULES_FILE, _("The rules of Five Crowns"), _("The whole game on one page.")),
             (
                 TEACHER_FILE,
-                "For teachers",
-                "Objectives, timings, worksheets with answer keys, serving a class.",
+                _("For teachers"),
+                _("Objectives, timings, worksheets with answer keys, serving a class."),
             ),
         ]
         aside = "".join(
             f"<a class='fc-page' href='{_href(name)}'><b>{escape(text)}</b> — {escape(about)}</a>"
             for name, text, about in pages
-            if (folder / name).is_file()
+            if (pages_folder / name).is_file()
         )
+        lessons_label, pages_label = escape(_("Lessons")), escape(_("Rules and teachers"))
         self.links = widgets.HTML(
             _STYLE
-            + f"<nav class='fc-gallery' aria-label='Lessons'>{''.join(sections)}</nav>"
-            + (
-                f"<nav class='fc-pages' aria-label='Rules and teachers'>{aside}</nav>"
-                if aside
-                else ""
-            )
+            + f"<nav class='fc-gallery' aria-label='{lessons_label}'>"
+            + f"{''.join(sections)}</nav>"
+            + (f"<nav class='fc-pages' aria-label='{pages_label}'>{aside}</nav>" if aside else "")
         )
+        self.language = LanguageLink(INDEX_FILE)
         self._frame(
-            [self.links],
-            "Click a lesson to open it. Each card says its level, its time and what to do first.",
+            [self.language, self.links],
+            _(
+                "Click a lesson to open it. Each card says its level, its time and what to do "
+                "first."
+            ),
         )
         if self.lessons:
-            self.status.info(f"{len(self.lessons)} lessons.")
+            self.status.info(_("{count} lessons.").format(count=len(self.lessons)))
         else:
-            self.status.error("No lesson notebooks were found next to this page.")
+            self.status.error(_("No lesson notebooks were found next to this page."))
 
 
 class IndexLink(widgets.HTML):
     """A link back to the gallery, for the pages that are not lessons (rules, teachers)."""
 
     def __init__(self, **kwargs: Any) -> None:
+        label, text = escape(_("Pages")), escape(_("All lessons"))
         super().__init__(
-            _STYLE + "<nav class='fc-lessonnav' aria-label='Pages'>"
-            f"<a href='{page_href(INDEX_FILE)}'>All lessons</a></nav>",
+            _STYLE + f"<nav class='fc-lessonnav' aria-label='{label}'>"
+            f"<a href='{_href(INDEX_FILE)}'>{text}</a></nav>",
             **kwargs,
         )
 
@@ -184,13 +256,17 @@ class LessonNav(widgets.HTML):
             links.append(
                 f"<a rel='prev' href='{_href(before.filename)}'>← {escape(before.label)}</a>"
             )
-        links.append(f"<a href='{page_href(INDEX_FILE)}'>All lessons</a>")
+        all_lessons = escape(_("All lessons"))
+        links.append(f"<a href='{_href(INDEX_FILE)}'>{all_lessons}</a>")
         if after is not None:
             links.append(
                 f"<a rel='next' href='{_href(after.filename)}'>{escape(after.label)} →</a>"
             )
         super().__init__(
-            _STYLE + f"<nav class='fc-lessonnav' aria-label='Previous and next lesson'>"
+            _STYLE
+            + "<nav class='fc-lessonnav' aria-label='"
+            + escape(_("Previous and next lesson"))
+            + "'>"
             f"{''.join(links)}</nav>",
             **kwargs,
         )

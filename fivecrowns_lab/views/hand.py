@@ -16,6 +16,7 @@ import traitlets
 from ipywidgets import CallbackDispatcher
 
 from ..core.cards import Card, Hand, parse_cards
+from ..i18n import gettext as _
 from ..render import card_label, card_svg
 
 __all__ = ["HandWidget"]
@@ -52,6 +53,7 @@ class HandWidget(anywidget.AnyWidget):
     def __init__(
         self, cards: Iterable[Card] | str = (), round_no: int | None = None, **kwargs: Any
     ) -> None:
+        kwargs.setdefault("label", _("Your hand"))  # the language of the page that made it
         super().__init__(**kwargs)
         self._hand: list[Card] = []
         self._round_no = round_no

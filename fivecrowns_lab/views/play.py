@@ -26,15 +26,24 @@ import traitlets
 from ..content.scenarios import FIRST_GAME, Scenario
 from ..core.cards import Card, format_cards
 from ..core.melds import check_meld
-from ..core.rules import LAST_ROUND, MAX_PLAYERS, GameRules, card_points, wild_rank_text
+from ..core.rules import (
+    LAST_ROUND,
+    MAX_PLAYERS,
+    GameRules,
+    card_points,
+    hand_size,
+    wild_rank_text,
+)
 from ..core.solver import best_arrangement
 from ..errors import LessonError
+from ..i18n import N_
+from ..i18n import gettext as _
 from ..render import card_html, points_text
 from ..table.actions import Action, Discard, Draw, GoOut
 from ..table.game import Game
 from ..table.observation import Observation
 from ..table.players import BOT_DESCRIPTIONS, BOTS, Player, make_bot
-from .base import View, variant_checkboxes
+from .base import ClampedIntText, View, seed_box, variant_checkboxes
 from .coach import Coach, ScriptedPlayer
 from .hand import HandWidget
 from .play_html import (
@@ -48,9 +57,20 @@ from .play_html import (
 
 __all__ = ["PlayLesson", "ScriptedPlayer", "bot_levels", "hint_level"]
 
-_HUMAN_NAMES = ("You", "Friend", "Guest")
+_HUMAN_NAMES = (N_("You"), N_("Friend"), N_("Guest"))
 _MAX_BOT_MOVES = 2000  # a round never needs this many; bounds a bot that misbehaves
-_MODES = (("Coached first game", "coached"), ("Free play", "free"))
+# The bot levels' names as a learner reads them (make_bot keeps the English names).
+_LEVEL_NAMES = {
+    "random": N_("random"), "greedy": N_("greedy"), "lookahead": N_("lookahead"),
+    "expert": N_("expert"), "scripted": N_("scripted"), "computer": N_("computer"),
+}  # fmt: skip
+
+
+def _level_text(level: str) -> str:
+    return _(_LEVEL_NAMES[level]) if level in _LEVEL_NAMES else level
+
+
+_MODES = ((N_("Coached first game"), "coached"), (N_("Free play"), "free"))
 
 Melds = tuple[tuple[Card, ...], ...]
 
@@ -80,7 +100,7 @@ def hint_level() -> str:
 
 
 def _describe_level(name: str) -> str:
-    return BOT_DESCRIPTIONS.get(name, "A computer player.")
+    return _(BOT_DESCRIPTIONS[name]) if name in BOT_DESCRIPTIONS else _("A computer player.")
 
 
 class _Focus(anywidget.AnyWidget):
@@ -110,7 +130,7 @@ class _Focus(anywidget.AnyWidget):
 class PlayLesson(View):
     """Five Crowns at one screen: draw, lay your melds down, discard; or a coached first game."""
 
-    title = "Play a round against the computer"
+    title = N_("Play a round against the computer")
 
     def __init__(
         self,
@@ -132,76 +152,103 @@ class PlayLesson(View):
         self.add_class("fc-play")
         # -- setup (collapsed behind one toggle, so the first move is a few Tab stops away)
         self.mode = widgets.ToggleButtons(
-            options=list(_MODES),
+            options=[(_(label), value) for label, value in _MODES],
             value=mode,
-            description="Mode",
-            tooltips=["A scripted deal with a coach", "Your own game against the bots"],
+            description=_("Mode"),
+            tooltips=[_("A scripted deal with a coach"), _("Your own game against the bots")],
         )
         self.settings_button = widgets.ToggleButton(
-            value=False, description="Game settings", tooltip="Show or hide the game settings"
+            value=False,
+            description=_("Game settings"),
+            tooltip=_("Show or hide the game settings"),
         )
-        self.bots = widgets.BoundedIntText(
-            value=bots, min=1, max=MAX_PLAYERS - 1, description="Bots", layout={"width": "140px"}
+        self.bots = ClampedIntText(
+            self.status,
+            bots,
+            1,
+            MAX_PLAYERS - 1,
+            _("Bots"),
+            _("playing with"),
+            description=_("Bots"),
+            layout={"width": "140px"},
         )
-        self.level = widgets.Dropdown(options=levels, value=level, description="Bot level")
+        self.level = widgets.Dropdown(
+            options=[(_level_text(name), name) for name in levels],
+            value=level,
+            description=_("Bot level"),
+        )
         self.level_text = widgets.HTML()
         self.humans = widgets.Dropdown(
             options=[1, 2, 3],
             value=humans,
-            description="People",
-            tooltip="Several people can share one screen",
+            description=_("People"),
+            tooltip=_("Several people can share one screen"),
         )
         self.rounds = widgets.Dropdown(
             options=[
-                (f"full game ({LAST_ROUND})", LAST_ROUND),
-                ("7 rounds", 7),
-                ("5 rounds", 5),
-                ("1 round", 1),
+                (_("full game ({rounds})").format(rounds=LAST_ROUND), LAST_ROUND),
+                (_("7 rounds"), 7),
+                (_("5 rounds"), 5),
+                (_("1 round"), 1),
             ],
             value=rounds,
-            description="Length",
+            description=_("Length"),
         )
         self.variants = variant_checkboxes()
         self.bonus = self.variants["going_out_bonus"]
         self.lay_off = self.variants["lay_off"]
         self.no_discard = self.variants["no_final_discard"]
-        self.seed = widgets.BoundedIntText(
-            value=seed, min=0, max=10**9, description="Seed", layout={"width": "200px"}
+        # The Danish rule sheet's tie rule (GameRules.ties and playoff_hand_size): the tied
+        # players play one extra round of thirteen cards, the last round's hand.
+        self.playoff = widgets.Checkbox(
+            value=False,
+            description=_("Ties: one extra round of {count} cards").format(
+                count=hand_size(LAST_ROUND)
+            ),
+            tooltip=_("The players tied for the lowest total play one more round."),
+            indent=False,
         )
-        self.new_button = self._button("New game", self.new_game_pressed, style="primary")
+        self.playoff.add_class("fc-variant-playoff")
+        self.seed = seed_box(self, seed, layout={"width": "200px"})
+        self.new_button = self._button(_("New game"), self.new_game_pressed, style="primary")
         self.setup_note = widgets.HTML()
         # -- the table
         self.coach = widgets.HTML()
         self.banner = widgets.HTML()
-        self.again_button = self._button("Play again", self.play_again, style="primary")
+        self.again_button = self._button(_("Play again"), self.play_again, style="primary")
         self.table = widgets.HTML()
         self.turn = widgets.HTML()
         self.stock_button = self._button(
-            "Draw from the stock", lambda: self.draw("stock"), style="primary"
+            _("Draw from the stock"), lambda: self.draw("stock"), style="primary"
         )
-        self.discard_button = self._button("Take the discard", lambda: self.draw("discard"))
+        self.discard_button = self._button(_("Take the discard"), lambda: self.draw("discard"))
         self.discard_view = widgets.HTML()
-        self.hand = HandWidget(mode="multi", label="Your hand")
+        self.hand = HandWidget(mode="multi", label=_("Your hand"))
         self.hand.add_class("fc-play-hand")
         self.hand.observe(self._guard(self._on_selection), names="selected")
         self.melds_view = widgets.HTML()
         self.lay_button = self._button(
-            "Lay down", self.lay_down, style="success", tooltip="Lay the selected cards down"
+            _("Lay down"), self.lay_down, style="success", tooltip=_("Lay the selected cards down")
         )
         self.throw_button = self._button(
-            "Discard", self.discard_selected, style="warning", tooltip="Discard the selected card"
+            _("Discard"),
+            self.discard_selected,
+            style="warning",
+            tooltip=_("Discard the selected card"),
         )
         self.take_back_button = self._button(
-            "Take back", self.take_back, tooltip="Put the melds you laid down back in your hand"
+            _("Take back"),
+            self.take_back,
+            tooltip=_("Put the melds you laid down back in your hand"),
         )
         self.confirm_text = widgets.HTML()
-        self.confirm_yes = self._button("Go out", self.confirm_go_out, style="success")
-        self.confirm_no = self._button("Just discard", self.decline_go_out)
+        self.confirm_yes = self._button(_("Go out"), self.confirm_go_out, style="success")
+        self.confirm_no = self._button(_("Just discard"), self.decline_go_out)
         self.hint_button = self._button(
-            "Hint", self.hint, tooltip="What the strongest bot would do, and why"
+            _("Hint"), self.hint, tooltip=_("What the strongest bot would do, and why")
         )
-        self.reveal_button = self._button("Show my hand", self.reveal, style="warning")
-        self.next_button = self._button("Next round", self.next_round, style="primary")
+        self.reveal_button = self._button(_("Show my hand"), self.reveal, style="warning")
+        self.next_button = self._button(_("Next round"), self.next_round, style="primary")
         self.hint_text = widgets.HTML()
         self.log_view = widgets.HTML()
         self.summary = widgets.HTML()
@@ -218,7 +265,7 @@ class PlayLesson(View):
                     layout={"flex_flow": "row wrap"},
                 ),
                 widgets.HBox(
-                    [*self.variants.values(), self.new_button],
+                    [*self.variants.values(), self.playoff, self.new_button],
                     layout={"flex_flow": "row wrap", "align_items": "center"},
                 ),
                 self.setup_note,
@@ -270,9 +317,11 @@ class PlayLesson(View):
                 self.sheet,
                 self.focuser,
             ],
-            "Draw from the stock or take the top discard. To go out, select the cards of a "
-            "book or run and press <b>Lay down</b>, once per meld, then select your last "
-            "card and press <b>Discard</b>. Otherwise discard one card to end your turn.",
+            _(
+                "Draw from the stock or take the top discard. To go out, select the cards of a "
+                "book or run and press <b>Lay down</b>, once per meld, then select your last "
+                "card and press <b>Discard</b>. Otherwise discard one card to end your turn."
+            ),
         )
         self.mode.observe(self._guard(self._on_mode), names="value")
         self.settings_button.observe(self._guard(self._on_settings), names="value")
@@ -283,6 +332,7 @@ class PlayLesson(View):
             self.rounds,
             self.seed,
             *self.variants.values(),
+            self.playoff,
         ):
             control.observe(self._guard(self._on_setup_change), names="value")
         self._last_free_seed: int | None = None
@@ -325,7 +375,9 @@ class PlayLesson(View):
             self.seed.value = min(self.seed.max, self.seed.value + 1)
             self.new_game()
             self.status.info(
-                f"A new deal (seed {self.seed.value}; type a seed to replay one). "
+                _("A new deal (seed {seed}; type a seed to replay one). ").format(
+                    seed=self.seed.value
+                )
                 + self._house_rules()
                 + self._whose_turn()
             )
@@ -355,24 +407,30 @@ class PlayLesson(View):
         self._run_bots()
         self.refresh()
         self.status.info(
-            f"New game: {', '.join(self.game.names)}. {self._house_rules()}{self._whose_turn()}"
+            _("New game: {names}. ").format(names=", ".join(self.game.names))
+            + self._house_rules()
+            + self._whose_turn()
         )
         self._focus_next()
 
     def _house_rules(self) -> str:
         """A sentence naming the variants in play (empty for the standard game)."""
-        names = self.game.rules.switched_on()
+        names = [_(name) for name in self.game.rules.switched_on()]
         if not names:
             return ""
-        listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-        return f"House rules: {listed}. "
+        listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + _(" and ") + names[-1]
+        return _("House rules: {rules}. ").format(rules=listed)
 
     def _start_free(self) -> None:
         people = self.humans.value
-        names = list(_HUMAN_NAMES[:people]) + [f"Bot {i + 1}" for i in range(self.bots.value)]
+        names = [_(name) for name in _HUMAN_NAMES[:people]] + [
+            f"Bot {i + 1}" for i in range(self.bots.value)
+        ]
         if len(names) > 7:
             raise LessonError(f"{len(names)} players is too many: a table has 2 to 7.")
-        chosen = {field: box.value for field, box in self.variants.items()}
+        chosen: dict[str, Any] = {field: box.value for field, box in self.variants.items()}
+        if self.playoff.value:
+            chosen.update(ties="playoff", playoff_hand_size=hand_size(LAST_ROUND))
         rules = GameRules(rounds=self.rounds.value, **chosen)
         self.game = Game(names, rules, seed=self.seed.value)
         self._last_free_seed = self.seed.value
@@ -383,7 +441,8 @@ class PlayLesson(View):
         }
 
     def _start_scenario(self, scenario: Scenario) -> None:
-        self.game = Game(scenario.names, GameRules(rounds=scenario.rounds), seed=scenario.seed)
+        names = [_(name) for name in scenario.names]
+        self.game = Game(names, GameRules(rounds=scenario.rounds), seed=scenario.seed)
         self.people = 1
         self.coach_script = Coach(scenario)
         self.players = dict(self.coach_script.players())
@@ -399,12 +458,12 @@ class PlayLesson(View):
         """
         game = self.game
         with self._busy() as announce:
-            for _ in range(_MAX_BOT_MOVES):
+            for _move in range(_MAX_BOT_MOVES):
                 self._finish_if_last_round()
                 p = game.current_player
                 if game.phase not in ("draw", "discard") or p is None or self._is_human(p):
                     return
-                announce(f"{game.names[p]} is thinking…")
+                announce(_("{name} is thinking…").format(name=game.names[p]))
                 bot = self.players[p]
                 action = bot.choose(game.observation(p))
                 seen = self._public(action)
@@ -472,16 +531,16 @@ class PlayLesson(View):
         p = game.current_player
         if not self._is_human(p) or p is None:
             raise LessonError(
-                "It is not your turn."
+                _("It is not your turn.")
                 if game.phase in ("draw", "discard")
-                else "The round is over: press Next round."
+                else _("The round is over: press Next round.")
                 if game.phase == "round_over"
-                else "The game is over: press Play again."
+                else _("The game is over: press Play again.")
             )
         if self.people > 1 and self.shown_to != p:
-            raise LessonError(f"{game.names[p]}, press Show my hand first.")
+            raise LessonError(_("{name}, press Show my hand first.").format(name=game.names[p]))
         if phase == "discard" and game.phase == "draw":
-            raise LessonError("Draw a card first: from the stock or the discard pile.")
+            raise LessonError(_("Draw a card first: from the stock or the discard pile."))
         return p
 
     def draw(self, source: str) -> None:
@@ -501,7 +560,7 @@ class PlayLesson(View):
         seen = self._public(action)  # before the move: it may change the discard pile
         if game.is_final_turn and game.rules.lay_off:
             with self._busy() as announce:  # the lay-off search runs inside the move
-                announce(f"{game.names[p]}: laying your cards down and off…")
+                announce(_("{name}: laying your cards down and off…").format(name=game.names[p]))
                 game.apply(action, p)
         else:
             game.apply(action, p)
@@ -538,20 +597,28 @@ class PlayLesson(View):
         cards = tuple(self.hand.selected_cards)
         if len(cards) < 3:
             raise LessonError(
-                f"Select the three or more cards of one book or run first ({len(cards)} selected)."
+                _(
+                    "Select the three or more cards of one book or run first ({count} selected)."
+                ).format(count=len(cards))
             )
         if self.game.is_final_turn:
             raise LessonError(
-                "On your final turn just discard: your best melds are laid down for you."
+                _("On your final turn just discard: your best melds are laid down for you.")
             )
         verdict = check_meld(cards, self.game.round_rules)
         if not verdict.valid:
-            raise LessonError(f"{format_cards(cards)} is not a meld. {verdict.reason}")
+            raise LessonError(
+                _("{cards} is not a meld. {reason}").format(
+                    cards=format_cards(cards), reason=verdict.reason
+                )
+            )
         every_card = len(cards) == len(self._remaining())
         if every_card and not self.game.rules.no_final_discard:
             raise LessonError(
-                "Keep one card back: going out ends with a discard (melding every card with "
-                "no discard is a variant that is off in this game)."
+                _(
+                    "Keep one card back: going out ends with a discard (melding every card with "
+                    "no discard is a variant that is off in this game)."
+                )
             )
         if self.coach_script is not None:
             self._judge(self.coach_script.judge_lay(p, cards))
@@ -564,24 +631,30 @@ class PlayLesson(View):
         self.refresh()
         left = self._remaining()
         if len(left) == 1:
-            after = f"Now discard your last card, {left[0]}, to go out."
+            after = _("Now discard your last card, {card}, to go out.").format(card=left[0])
         else:
-            after = (
+            after = _(
                 "Melds stay down only if you go out this turn: lay the rest down too "
                 "and keep one card to discard, or press Take back."
             )
-        self.status.ok(f"Laid down {format_cards(cards)}: {verdict.reason} {after}")
+        self.status.ok(
+            _("Laid down {cards}: {reason} {after}").format(
+                cards=format_cards(cards), reason=verdict.reason, after=after
+            )
+        )
         self._focus_next()
 
     def take_back(self) -> None:
         """Put the melds laid down this turn back into the hand."""
         self._my_turn("discard")
         if self.coached:
-            raise LessonError("In the coached game your melds stay down: discard your last card.")
+            raise LessonError(
+                _("In the coached game your melds stay down: discard your last card.")
+            )
         self.staged = []
         self.pending = None
         self.refresh()
-        self.status.info("Your melds are back in your hand.")
+        self.status.info(_("Your melds are back in your hand."))
         self._focus_next()
 
     def discard_selected(self) -> None:
@@ -589,7 +662,11 @@ class PlayLesson(View):
         p = self._my_turn("discard")
         chosen = list(self.hand.selected_cards)
         if len(chosen) != 1:
-            raise LessonError(f"Select exactly one card to discard ({len(chosen)} selected).")
+            raise LessonError(
+                _("Select exactly one card to discard ({count} selected).").format(
+                    count=len(chosen)
+                )
+            )
         self.discard(chosen[0], p)
 
     def discard(self, card: Card, player: int | None = None) -> None:
@@ -597,7 +674,9 @@ class PlayLesson(View):
         p = self._my_turn("discard") if player is None else player
         game = self.game
         if card not in self._remaining():
-            raise LessonError(f"You cannot discard {card}: it is not in your hand.")
+            raise LessonError(
+                _("You cannot discard {card}: it is not in your hand.").format(card=card)
+            )
         rest = list(self._remaining())
         rest.remove(card)
         staged: Melds = tuple(self.staged)
@@ -610,10 +689,13 @@ class PlayLesson(View):
             self.act(Discard(card))
             left = game.hands[p]
             points = sum(card_points(c, game.round_no) for c in left)
-            laid = " | ".join(format_cards(m.cards) for m in game.table[p]) or "no meld"
+            laid = " | ".join(format_cards(m.cards) for m in game.table[p]) or _("no meld")
             self.status.ok(
-                f"Final turn: you discarded {card}; your best melds went down for you "
-                f"({laid}), leaving {points_text(points)}. {self._whose_turn()}"
+                _(
+                    "Final turn: you discarded {card}; your best melds went down for you "
+                    "({melds}), leaving {points}. "
+                ).format(card=card, melds=laid, points=points_text(points))
+                + self._whose_turn()
             )
             return
         if not rest and staged:
@@ -624,8 +706,10 @@ class PlayLesson(View):
         if rest and staged and best_arrangement(rest, game.round_rules).leftover:
             loose = best_arrangement(rest, game.round_rules).leftover
             raise LessonError(
-                f"{format_cards(loose)} would be left in no meld: melds go down only when you "
-                "go out. Lay the rest down too, or press Take back and just discard."
+                _(
+                    "{cards} would be left in no meld: melds go down only when you "
+                    "go out. Lay the rest down too, or press Take back and just discard."
+                ).format(cards=format_cards(loose))
             )
         going = self._going_out_discards()
         if going:
@@ -658,7 +742,7 @@ class PlayLesson(View):
         """Answer "Go out?" with yes: lay everything down and discard the card that goes out."""
         p = self._my_turn("discard")
         if self.pending is None:
-            raise LessonError("There is nothing to confirm: choose a card to discard.")
+            raise LessonError(_("There is nothing to confirm: choose a card to discard."))
         action = self._go_out_with(self.pending[1])
         self.game.check(action, p)
         self.act(action)
@@ -667,7 +751,7 @@ class PlayLesson(View):
         """Answer "Go out?" with no: just discard the card that was chosen."""
         self._my_turn("discard")
         if self.pending is None:
-            raise LessonError("There is nothing to confirm: choose a card to discard.")
+            raise LessonError(_("There is nothing to confirm: choose a card to discard."))
         card = self.pending[0]
         self.staged = []
         self.act(Discard(card))
@@ -676,24 +760,30 @@ class PlayLesson(View):
         """What the strongest bot would do in your place, and why (from your view only)."""
         p = self.game.current_player
         if not self._is_human(p) or p is None or (self.people > 1 and self.shown_to != p):
-            raise LessonError("A hint is given on your own turn, with your hand shown.")
+            raise LessonError(_("A hint is given on your own turn, with your hand shown."))
         level = hint_level()
         advisor = make_bot(level, 0)
         with self._busy() as announce:  # the expert takes a moment: say so first
-            announce(f"The {level} bot is thinking about your hand…")
+            announce(
+                _("The {level} bot is thinking about your hand…").format(level=_level_text(level))
+            )
             action = advisor.choose(self.game.observation(p))
-        self.status.info(f"The {level} bot's hint is below.")
+        self.status.info(_("The {level} bot's hint is below.").format(level=_level_text(level)))
+        hint = escape(_("Hint:"))
+        would = escape(_("the {level} bot would {action}: {reason}")).format(
+            level=escape(_level_text(level)),
+            action=f"<b>{escape(str(action))}</b>",
+            reason=escape(advisor.last_reason),
+        )
         self.hint_text.value = (
-            "<div class='fc-msg fc-info' role='status'><b>Hint:</b> "
-            f"the {escape(level)} bot would <b>{escape(str(action))}</b>: "
-            f"{escape(advisor.last_reason)}</div>"
+            f"<div class='fc-msg fc-info' role='status'><b>{hint}</b> {would}</div>"
         )
 
     def reveal(self) -> None:
         """Pass-and-play: show the hand of the person whose turn it is."""
         p = self.game.current_player
         if not self._is_human(p):
-            raise LessonError("It is not a person's turn.")
+            raise LessonError(_("It is not a person's turn."))
         self.shown_to = p
         self.refresh()
         self._focus_next()
@@ -735,19 +825,18 @@ class PlayLesson(View):
     def _whose_turn(self) -> str:
         g = self.game
         if g.phase == "game_over":
-            winners = " and ".join(g.names[w] for w in g.winners())
-            return f"The game is over: {winners} won."
+            winners = _(" and ").join(g.names[w] for w in g.winners())
+            return _("The game is over: {winners} won.").format(winners=winners)
         if g.phase == "round_over":
-            return "The round is over: see the scores, then press Next round."
+            return _("The round is over: see the scores, then press Next round.")
         p = g.current_player
         assert p is not None
-        what = (
-            "draw"
-            if g.phase == "draw"
-            else "lay melds down or discard (select cards, then a button)"
-        )
-        final = " This is the final turn." if g.is_final_turn else ""
-        return f"{g.names[p]} to {what}.{final}"
+        if g.phase == "draw":
+            text = _("{name} to draw.")
+        else:
+            text = _("{name} to lay melds down or discard (select cards, then a button).")
+        final = _(" This is the final turn.") if g.is_final_turn else ""
+        return text.format(name=g.names[p]) + final
 
     def _viewer(self) -> int | None:
         g = self.game
@@ -774,23 +863,31 @@ class PlayLesson(View):
             self.coach.value = self._coach_html()
             self.banner.value = banner_html(g)
             self.banner_box.layout.display = None if g.phase == "game_over" else "none"
-            self.again_button.description = "Free play next" if self.coached else "Play again"
+            self.again_button.description = (
+                _("Free play next") if self.coached else _("Play again")
+            )
             self.table.value = table_html(g, obs, self._who())
+            wild = _("Round {round}: {rank}s and jokers are wild.").format(
+                round=obs.round_no, rank=wild_rank_text(obs.round_no)
+            )
             self.turn.value = (
-                f"<p style='font-size:16px'>Round {obs.round_no}: "
-                f"{wild_rank_text(obs.round_no)}s and jokers are wild. "
-                f"<b>{escape(self._whose_turn())}</b></p>"
+                f"<p style='font-size:16px'>{escape(wild)} <b>{escape(self._whose_turn())}</b></p>"
             )
             top = obs.top_discard
+            empty = escape(_("empty discard pile"))
             self.discard_view.value = (
-                card_html(top, obs.round_no) if top is not None else "<i>empty discard pile</i>"
+                card_html(top, obs.round_no) if top is not None else f"<i>{empty}</i>"
             )
             legal = g.legal_actions() if viewer is not None else ()
-            self.stock_button.description = f"Draw from the stock ({obs.stock_size})"
+            self.stock_button.description = _("Draw from the stock ({count})").format(
+                count=obs.stock_size
+            )
             self.stock_button.disabled = Draw("stock") not in legal
             self.discard_button.disabled = Draw("discard") not in legal
             self.discard_button.description = (
-                f"Take the discard ({top})" if top is not None else "Take the discard"
+                _("Take the discard ({card})").format(card=top)
+                if top is not None
+                else _("Take the discard")
             )
             self.hint_button.disabled = viewer is None
             self.hint_button.layout.display = "none" if self.coached else None
@@ -823,7 +920,7 @@ class PlayLesson(View):
         if viewer is None:
             self.hand.set_cards([], round_no)
             self.hand.disabled = True
-            self.hand.label = "No hand is shown: it is not a person's turn"
+            self.hand.label = _("No hand is shown: it is not a person's turn")
             return
         cards = self._remaining()
         if Counter(cards) != Counter(self.hand.hand) or self._hand_round != round_no:
@@ -833,34 +930,33 @@ class PlayLesson(View):
             self.hand.selected = []
         self.hand.disabled = g.phase != "discard"
         self.hand.label = (
-            f"{g.names[viewer]}'s hand: select cards, then Lay down or Discard"
+            _("{name}'s hand: select cards, then Lay down or Discard")
             if g.phase == "discard"
-            else f"{g.names[viewer]}'s hand: draw a card first"
-        )
+            else _("{name}'s hand: draw a card first")
+        ).format(name=g.names[viewer])
 
     def _show_confirm(self) -> None:
         if self.pending is None:  # no card names linger in hidden widgets (pass-and-play)
             self.confirm_box.layout.display = "none"
             self.confirm_text.value = ""
-            self.confirm_yes.description = "Go out"
-            self.confirm_no.description = "Just discard"
+            self.confirm_yes.description = _("Go out")
+            self.confirm_no.description = _("Just discard")
             return
         clicked, goes = self.pending
         rest = self._remaining()
         rest.remove(goes)
         if clicked == goes:
-            text = (
-                f"Go out? Discarding {goes} leaves {format_cards(rest)}, which all fit "
-                "in books and runs."
-            )
-            self.confirm_no.description = f"Just discard {clicked}"
+            text = _(
+                "Go out? Discarding {card} leaves {rest}, which all fit in books and runs."
+            ).format(card=goes, rest=format_cards(rest))
+            self.confirm_no.description = _("Just discard {card}").format(card=clicked)
         else:
-            text = (
-                f"Go out? Discarding {goes} instead of {clicked} would let you go out: "
-                f"{format_cards(rest)} all fit in books and runs."
-            )
-            self.confirm_no.description = f"Discard {clicked} anyway"
-        self.confirm_yes.description = f"Go out, discarding {goes}"
+            text = _(
+                "Go out? Discarding {card} instead of {clicked} would let you go out: "
+                "{rest} all fit in books and runs."
+            ).format(card=goes, clicked=clicked, rest=format_cards(rest))
+            self.confirm_no.description = _("Discard {card} anyway").format(card=clicked)
+        self.confirm_yes.description = _("Go out, discarding {card}").format(card=goes)
         self.confirm_text.value = f"<div class='fc-msg fc-info' role='alert'>{escape(text)}</div>"
         self.confirm_box.layout.display = None
 
@@ -876,16 +972,18 @@ class PlayLesson(View):
         playing = self._viewer() is not None and self.game.phase == "discard"
         self.lay_button.disabled = not playing or len(chosen) < 3 or self.game.is_final_turn
         self.lay_button.description = (
-            f"Lay down {format_cards(chosen)}" if len(chosen) >= 3 else "Lay down"
+            _("Lay down {cards}").format(cards=format_cards(chosen))
+            if len(chosen) >= 3
+            else _("Lay down")
         )
         self.throw_button.disabled = not playing or len(chosen) != 1
         if len(chosen) == 1:
             last = len(self._remaining()) == 1 and bool(self.staged)
-            self.throw_button.description = f"Discard {chosen[0]}" + (
-                " and go out" if last else ""
-            )
+            self.throw_button.description = (
+                _("Discard {card} and go out") if last else _("Discard {card}")
+            ).format(card=chosen[0])
         else:
-            self.throw_button.description = "Discard"
+            self.throw_button.description = _("Discard")
 
     def _focus_next(self) -> None:
         """Move the keyboard focus to the control the learner needs next."""
@@ -932,43 +1030,47 @@ class PlayLesson(View):
             self.players[p] = make_bot(change["new"], self.seed.value + p)
         obs = self.game.observation(self._viewer() or 0)
         self.table.value = table_html(self.game, obs, self._who())
-        self.status.info(f"The bots now play at the {change['new']} level.")
+        self.status.info(
+            _("The bots now play at the {level} level.").format(level=_level_text(change["new"]))
+        )
 
-    def _on_seed(self, _change: dict[str, Any]) -> None:
+    def _on_seed(self, change: dict[str, Any]) -> None:
         self._seed_typed = True
+        self._on_setup_change(change)  # a seed deals from the next game: say so
 
     def _on_setup_change(self, _change: dict[str, Any]) -> None:
-        self.setup_note.value = (
-            "<div class='fc-msg fc-info'>These settings start a new game: press "
-            "<b>New game</b> to deal it.</div>"
-        )
+        note = _("These settings start a new game: press <b>New game</b> to deal it.")
+        self.setup_note.value = f"<div class='fc-msg fc-info'>{note}</div>"
 
     def _level_html(self) -> str:
         if self.coached:
-            return (
-                "<p class='fc-level'>Your opponent, Coach Bot, plays scripted moves so that "
-                "the coach can explain every step.</p>"
+            coached = _(
+                "Your opponent, Coach Bot, plays scripted moves so that "
+                "the coach can explain every step."
             )
+            return f"<p class='fc-level'>{escape(coached)}</p>"
         name = self.level.value
-        return (
-            f"<p class='fc-level'>Your opponents: <b>{escape(name)}</b> bots. "
-            f"{escape(_describe_level(name))}</p>"
+        opponents = escape(_("Your opponents: {level} bots.")).format(
+            level=f"<b>{escape(_level_text(name))}</b>"
         )
+        return f"<p class='fc-level'>{opponents} {escape(_describe_level(name))}</p>"
 
     def _public(self, action: Action) -> str:
         """An action as the other players see it (a card taken from the discard is named)."""
         top = self.game.discard_pile[-1] if self.game.discard_pile else None
         if isinstance(action, Draw) and action.source == "discard" and top is not None:
-            return f"took the {top} from the discard pile"
+            return _("took the {card} from the discard pile").format(card=top)
         if isinstance(action, Draw):
-            return "drew from the stock"
+            return _("drew from the stock")
         return str(action)
 
     def _who(self) -> list[str]:
         """Who plays each seat, in words: a person, or which kind of bot."""
         return [
-            "person"
+            _("person")
             if self._is_human(q)
-            else f"{getattr(self.players.get(q), 'name', 'computer')} bot"
+            else _("{level} bot").format(
+                level=_level_text(getattr(self.players.get(q), "name", "computer"))
+            )
             for q in range(len(self.game.names))
         ]

@@ -10,14 +10,15 @@ from collections.abc import Sequence
 from html import escape
 
 from ..core.cards import Card, format_cards
-from ..errors import plural
+from ..i18n import gettext as _
+from ..i18n import ngettext as _n
 from ..render import (
     WENT_OUT_LEGEND,
-    WENT_OUT_MARK,
     arrangement_html,
     card_back_svg,
     card_html,
     points_text,
+    went_out_mark,
 )
 from ..table.game import Game
 from ..table.observation import Observation
@@ -32,20 +33,43 @@ __all__ = [
 ]
 
 
-def banner_html(game: Game, learner: str = "You") -> str:
-    """The winner banner that ends a game (empty until the game is over)."""
+def banner_html(game: Game, learner: str | None = None) -> str:
+    """The winner banner that ends a game (empty until the game is over).
+
+    ``learner`` is the name of the person at the screen (``"You"`` in the learner's
+    language by default): "You win", but "Bot 1 wins".
+    """
     if game.phase != "game_over":
         return ""
+    learner = _("You") if learner is None else learner
     winners = [game.names[w] for w in game.winners()]
     best = min(game.totals)
-    who = " and ".join(winners)
-    verb = "win" if winners == [learner] or len(winners) > 1 else "wins"
-    share = " (a shared first place)" if len(winners) > 1 else ""
+    who = escape(_(" and ").join(winners))
+    if len(winners) > 1:
+        text = _n(
+            "{who} win the game with {points} point (a shared first place).",
+            "{who} win the game with {points} points (a shared first place).",
+            best,
+        )
+    elif winners == [learner]:
+        text = _n(
+            "{who} win the game with {points} point.",
+            "{who} win the game with {points} points.",
+            best,
+        )
+    else:
+        text = _n(
+            "{who} wins the game with {points} point.",
+            "{who} wins the game with {points} points.",
+            best,
+        )
+    # Bold up to "the game": the sentence is escaped first, then the tags go in.
+    sentence = escape(text).format(who=who, points=best)
+    head, _sep, tail = sentence.partition(_(" with "))
     return (
         "<div class='fc-panel fc-banner' role='status' style='font-size:18px;"
         "background:#e6f4ee;border-color:#009E73'>"
-        f"<b>{escape(who)} {verb} the game</b> with {best} "
-        f"point{'s' if best != 1 else ''}{share}.</div>"
+        f"<b>{head}</b>{_sep}{tail}</div>"
     )
 
 
@@ -53,16 +77,18 @@ def staged_html(staged: Sequence[Sequence[Card]], round_no: int) -> str:
     """The melds the person to play has laid down this turn."""
     if not staged:
         return ""
+    label = _("meld {cards}")
     melds = "".join(
         "<div style='display:flex;gap:2px' role='group' "
-        f"aria-label='meld {escape(format_cards(m))}'>"
+        f"aria-label='{escape(label.format(cards=format_cards(m)))}'>"
         + "".join(card_html(c, round_no, width=40) for c in m)
         + "</div>"
         for m in staged
     )
+    heading = escape(_("Laid down this turn"))
+    note = escape(_("(they stay down when you go out)"))
     return (
-        "<div class='fc-panel'><b>Laid down this turn</b> "
-        "<small>(they stay down when you go out)</small>"
+        f"<div class='fc-panel'><b>{heading}</b> <small>{note}</small>"
         f"<div style='display:flex;flex-wrap:wrap;gap:10px'>{melds}</div></div>"
     )
 
@@ -72,19 +98,18 @@ def moves_html(moves: Sequence[tuple[str, str]], over: bool) -> str:
     if not moves:
         return ""
     # The whole round is kept; a long round scrolls inside its box instead of being cut.
+    thinking = _("Its thinking: “{reason}”")
     lines = "".join(
         f"<li>{escape(seen)}"
-        + (f" <i>Its thinking: “{escape(why)}”</i>" if over and why else "")
+        + (f" <i>{escape(thinking.format(reason=why))}</i>" if over and why else "")
         + "</li>"
         for seen, why in moves
     )
-    note = (
-        ""
-        if over
-        else "<p><small>The bots explain their moves when the round is over.</small></p>"
-    )
+    later = escape(_("The bots explain their moves when the round is over."))
+    moves_heading = _("Moves this round")
+    note = "" if over else f"<p><small>{later}</small></p>"
     return (
-        "<details open><summary>Moves this round</summary>"
+        f"<details open><summary>{escape(moves_heading)}</summary>"
         f"<div style='max-height:22em;overflow-y:auto'><ol>{lines}</ol></div>{note}</details>"
     )
 
@@ -93,7 +118,7 @@ def table_html(game: Game, obs: Observation, who: Sequence[str]) -> str:
     """Every seat: name, ``who`` plays it, card backs, total and the melds laid down."""
     seats = []
     for q, name in enumerate(game.names):
-        backs = "".join(card_back_svg(width=22, label="") for _ in range(obs.hand_sizes[q]))
+        backs = "".join(card_back_svg(width=22, label="") for _back in range(obs.hand_sizes[q]))
         laid = "".join(
             "<div style='display:flex'>"
             + "".join(card_html(c, obs.round_no, width=30) for c in m.cards)
@@ -101,12 +126,15 @@ def table_html(game: Game, obs: Observation, who: Sequence[str]) -> str:
             for m in obs.table[q]
         )
         playing = q == game.current_player and game.phase in ("draw", "discard")
-        mark = " ◀ to play" if playing else ""
+        mark = escape(_(" ◀ to play")) if playing else ""
+        n = obs.hand_sizes[q]
+        held = _n("{count} card · total {total}", "{count} cards · total {total}", n)
+        down = _n("{count} card face down", "{count} cards face down", n)
         seats.append(
             f"<div class='fc-panel' style='min-width:150px'><b>{escape(name)}</b> "
             f"<small>({escape(who[q])})</small>{mark}<br><small>"
-            f"{plural(obs.hand_sizes[q], 'card')} · total {obs.totals[q]}</small>"
-            f"<div aria-label='{plural(obs.hand_sizes[q], 'card')} face down'>{backs}</div>"
+            f"{escape(held.format(count=n, total=obs.totals[q]))}</small>"
+            f"<div aria-label='{escape(down.format(count=n))}'>{backs}</div>"
             f"{laid}</div>"
         )
     return f"<div style='display:flex;flex-wrap:wrap;gap:8px'>{''.join(seats)}</div>"
@@ -117,9 +145,11 @@ def summary_html(game: Game) -> str:
     if game.phase not in ("round_over", "game_over") or not game.round_results:
         return ""
     result = game.round_results[-1]
-    parts = [f"<h4 style='margin:6px 0 2px'>Round {result.round_no} summary</h4>"]
+    heading = escape(_("Round {round} summary").format(round=result.round_no))
+    parts = [f"<h4 style='margin:6px 0 2px'>{heading}</h4>"]
+    went_out = escape(_("went out"))
     for q, name in enumerate(game.names):
-        out = " — <b>went out</b>" if result.went_out == q else ""
+        out = f" — <b>{went_out}</b>" if result.went_out == q else ""
         parts.append(
             f"<div class='fc-panel'><b>{escape(name)}</b>{out}: "
             f"{points_text(result.points[q])}"
@@ -134,21 +164,26 @@ def sheet_html(game: Game) -> str:
     if not game.round_results:
         return ""
     places = game.placements()
-    head = "".join(f"<th>R{r.round_no}</th>" for r in game.round_results)
+    short = _("R{round}")
+    head = "".join(
+        f"<th>{escape(short.format(round=r.round_no))}</th>" for r in game.round_results
+    )
     rows = []
     for q, name in enumerate(game.names):
         running, cells = 0, []
         for r in game.round_results:
             running += r.points[q]
-            out = f" {WENT_OUT_MARK}" if r.went_out == q else ""
+            out = f" {went_out_mark()}" if r.went_out == q else ""
             cells.append(f"<td>{r.points[q]}{out}<br><small>Σ {running}</small></td>")
         rows.append(
             f"<tr><td class='fc-left'>{escape(name)}</td>{''.join(cells)}"
             f"<td><b>{game.totals[q]}</b></td><td>{places[q]}</td></tr>"
         )
+    heading = escape(_("Scoresheet ({legend})").format(legend=_(WENT_OUT_LEGEND)))
+    player, total, place = escape(_("player")), escape(_("total")), escape(_("place"))
     return (
-        f"<h4 style='margin:6px 0 2px'>Scoresheet ({WENT_OUT_LEGEND})</h4>"
+        f"<h4 style='margin:6px 0 2px'>{heading}</h4>"
         "<table class='fc-table'>"
-        f"<tr><th class='fc-left'>player</th>{head}<th>total</th><th>place</th></tr>"
+        f"<tr><th class='fc-left'>{player}</th>{head}<th>{total}</th><th>{place}</th></tr>"
         f"{''.join(rows)}</table>"
     )

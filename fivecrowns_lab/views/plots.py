@@ -76,14 +76,21 @@ def fraction_html(value: Fraction | tuple[int, int]) -> str:
     return f"<span class='fc-frac'><sup>{top:,}</sup>&frasl;<sub>{bottom:,}</sub></span>"
 
 
-def table_html(headers: list[str], rows: list[list[str]], caption: str = "") -> str:
-    """A table that scrolls sideways on a narrow screen instead of being cut (no index)."""
+def table_html(
+    headers: list[str], rows: list[list[str]], caption: str = "", nowrap: bool = False
+) -> str:
+    """A table that scrolls sideways on a narrow screen instead of being cut (no index).
+
+    ``nowrap``: no cell breaks over lines (a table of numbers and intervals, read
+    across: on a phone it scrolls sideways rather than stacking "13.1 –" over "36.3").
+    """
     head = "".join(f"<th scope='col'>{h}</th>" for h in headers)
     body = "".join("<tr>" + "".join(f"<td>{c}</td>" for c in row) + "</tr>" for row in rows)
     cap = f"<caption>{caption}</caption>" if caption else ""
     name = caption or "table: " + ", ".join(h for h in headers if h)
+    kind = "fc-table fc-nowrap" if nowrap else "fc-table"
     return (
         f"<div class='fc-scroll' role='region' tabindex='0' aria-label='{escape(name)}'>"
-        f"<table class='fc-table'>{cap}<thead><tr>{head}</tr></thead>"
+        f"<table class='{kind}'>{cap}<thead><tr>{head}</tr></thead>"
         f"<tbody>{body}</tbody></table></div>"
     )

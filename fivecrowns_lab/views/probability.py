@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 import threading
+import time
 from collections.abc import Callable, Iterator
 from fractions import Fraction
 from html import escape
@@ -19,7 +20,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from ..classroom.experiments import experiment_id
+from ..classroom.experiments import experiment_id, most_common_wilds, wild_count_id
 from ..core.cards import Hand, parse_cards
 from ..core.rules import FIRST_ROUND, LAST_ROUND, ROUNDS, hand_size, is_wild, wild_rank_text
 from ..core.solver import can_go_out, going_out_discards, penalty
@@ -37,9 +38,10 @@ from ..odds.probability import (
 )
 from ..odds.stats import mean_interval, wilson_interval
 from ..render import hand_html
-from .base import View
+from .base import ClampedIntText, View, seed_box
 from .chart import Chart
 from .counting import CountingSteps
+from .draws import OutDraws
 from .plots import fraction_html, pct, style, table_html
 from .predict import CommitRow, Predictions, gap_sentence
 from .specs import (
@@ -52,7 +54,7 @@ from .specs import (
     lines_spec,
     running_spec,
 )
-from .work import Outcome, Progress, Runner
+from .work import LIVE_SECONDS, Outcome, Progress, Runner
 
 __all__ = [
     "QUESTIONS",
@@ -140,7 +142,7 @@ class WildCountLesson(View):
             style={"description_width": "initial"},
         )
         self.round.observe(self._guard(lambda _c: self.reset()), names="value")
-        self.seed = widgets.BoundedIntText(value=seed, min=0, max=10**9, description="Seed")
+        self.seed = seed_box(self, seed)
         self.seed.observe(self._guard(lambda _c: self.reset()), names="value")
         self.new_seed_button = self._button("New seed", self.new_seed, icon="random")
         self.guess_k = widgets.Dropdown(
@@ -173,7 +175,9 @@ class WildCountLesson(View):
             value=100,
             description="Samples of",
         )
-        self.sample_size.observe(self._guard(lambda _c: self._clear_coverage()), names="value")
+        self.sample_size.observe(
+            self._guard(lambda _c: self._sample_size_changed()), names="value"
+        )
         self.coverage_button = self._button("Draw 100 intervals", self.draw_intervals)
         self.coverage = Chart()
         self.coverage_view = widgets.HTML()
@@ -348,6 +352,10 @@ class WildCountLesson(View):
                 )
         self.dealt += n
         self.refresh()
+        r_top = most_common_wilds(r)  # the class pools one share a round: the exact top's
+        self.record_experiment(
+            wild_count_id(r), self.seed.value, self.dealt, self.counts.get(r_top, 0)
+        )
         mean = sum(k * v for k, v in self.counts.items()) / self.dealt
         size = hand_size(r)
         exact_mean = Fraction(WILDS_IN_DECK * size, DECK_SIZE)
@@ -361,6 +369,14 @@ class WildCountLesson(View):
             f"an orange and a blue bar is {100 * gap:.1f} percentage points; it shrinks "
             f"like 1/√(hands): about {100 / sqrt(self.dealt):.1f} at this many."
         )
+
+    def _sample_size_changed(self) -> None:
+        """New sample sizes: the 100 intervals drawn (and their count) go."""
+        self._clear_coverage()
+        if self.commit.committed:
+            self.status.info(
+                f"Samples of {self.sample_size.value} hands: press Draw 100 intervals."
+            )
 
     def _clear_coverage(self) -> None:
         self.coverage.clear()
@@ -565,6 +581,23 @@ QUESTIONS: dict[str, Callable[..., Estimate]] = {
 }
 _BATCH = 50
 
+#: Lesson 08's guess for each question: which round is the hardest (the most points, for
+#: the penalty). Each question has its own guess, committed before its answer is shown.
+ASK = {
+    "go out on the deal": "Which round is the hardest one to go out on the deal?",
+    "go out on the first turn": "Which round is the hardest one to go out on the first turn "
+    "(taking the face-up card or the first card drawn)?",
+    "penalty of a dealt hand": "In which round does a dealt hand leave the most penalty "
+    "points (after laying down its best melds)?",
+}
+
+
+def hardest_round(question: str, values: dict[int, float]) -> int:
+    """The answer to :data:`ASK`: the lowest chance, or the highest mean penalty."""
+    if question == "penalty of a dealt hand":
+        return max(values, key=lambda r: values[r])
+    return min(values, key=lambda r: values[r])
+
 
 def _one_trial(question: str, round_no: int, rng: random.Random) -> int:
     """One simulated deal, drawn from ``rng`` exactly as the engine's simulation draws it."""
@@ -672,7 +705,12 @@ def pattern_explanation(exact: dict[int, Fraction]) -> str:
 
 
 class GoOutLesson(View):
-    """Exact values per round beside simulated ones with intervals, and a plot across rounds."""
+    """Exact values per round beside simulated ones with intervals, and a plot across rounds.
+
+    Each question asks first which round is the hardest; its answer (the reveal, the
+    running estimate, the plot, the table and the counting of round 1) stays hidden
+    until the learner commits a guess for that question (or presses *Just show me*).
+    """
 
     title = "Will I go out on the deal?"
 
@@ -685,20 +723,22 @@ class GoOutLesson(View):
         self.question = widgets.Dropdown(
             options=list(QUESTIONS), value="go out on the deal", description="Question"
         )
-        self.question.observe(self._guard(lambda _c: self.run()), names="value")
+        self.question.observe(self._guard(self._on_question), names="value")
         self.n = widgets.Dropdown(
             options=[(f"{k:,}", k) for k in self.DEAL_CHOICES],
             value=n,
             description="Deals/round",
         )
-        self.seed = widgets.BoundedIntText(value=seed, min=0, max=10**9, description="Seed")
+        self.seed = seed_box(self, seed)
         self.new_seed_button = self._button("New seed", self.new_seed, icon="random")
         self.run_button = self._button("Simulate", self.run, style="primary", icon="play")
         self.progress = Progress("deal")
         self.runner = Runner(self.progress, self._guard, [self.run_button])
         self.table = widgets.HTML()
         self.plot = Chart()
+        self.running = Chart()
         self.predictions = Predictions()  # sent to the class with the experiment (below)
+        self.ask = widgets.HTML()
         self.hardest = widgets.Dropdown(
             options=[("— choose —", 0)]
             + [(f"round {r} ({hand_size(r)} cards)", r) for r in ROUNDS],
@@ -709,6 +749,9 @@ class GoOutLesson(View):
         self.hardest.observe(self._guard(self._on_hardest), names="value")
         self.commit = CommitRow(self._button, self.commit_guess, self.skip)
         self.reveal_view = widgets.HTML()
+        #: Each question's committed guess (None: skipped) and its reveal, once committed.
+        self.guesses: dict[str, int | None] = {}
+        self.reveals: dict[str, str] = {}
         self.guess = widgets.Textarea(
             placeholder="Why does the chance fall, then jump at some rounds? "
             "Write your idea here, then press the button.",
@@ -719,24 +762,20 @@ class GoOutLesson(View):
         )
         self.explanation = widgets.HTML()
         self.estimates: dict[int, tuple[Estimate | None, Estimate]] = {}
+        self.missing_exact: dict[int, Estimate | None] = {}
+        #: The running estimate of every round of the last run, a row per batch of deals.
+        self.series: dict[int, list[dict[str, float]]] = {}
         self.shown_question: str = self.question.value
         self.summary = ""
         self.counting = CountingSteps(self._button)
         controls = widgets.HBox(
-            [
-                self.question,
-                self.n,
-                self.seed,
-                self.new_seed_button,
-                self.run_button,
-                self.runner.stop_button,
-            ]
+            [self.n, self.seed, self.new_seed_button, self.run_button, self.runner.stop_button]
         )
         controls.layout.flex_flow = "row wrap"
+        # Everything below gives the answer away: it waits for the guess.
         self.results = widgets.VBox(
             [
-                controls,
-                self.progress,
+                self.running,
                 self.plot,
                 self.table,
                 widgets.HTML(
@@ -746,6 +785,7 @@ class GoOutLesson(View):
                 self.guess,
                 self.explain_button,
                 self.explanation,
+                self.counting,
             ]
         )
         self.results.layout.display = "none"
@@ -754,34 +794,62 @@ class GoOutLesson(View):
         self._frame(
             [
                 style(),
-                widgets.HTML(
-                    "<h4>First predict</h4><p>Which round is the hardest one to go out on "
-                    "the deal? Commit your guess: the exact values, the plot and the "
-                    "simulation appear after it.</p>"
-                ),
+                self.question,
+                self.ask,
                 self.hardest,
                 self.commit,
                 self.reveal_view,
+                controls,
+                self.progress,
                 self.results,
-                self.counting,
             ],
             "Exact values are counted over every possible deal; simulated values deal "
             "random hands and come with a 95% confidence interval.",
         )
+        self._ask()
         self.run(background=False)
+
+    def _ask(self) -> None:
+        """The question's guess: open until committed, then its reveal and its results."""
+        q = self.question.value
+        done = q in self.guesses
+        with self.hold_sync():
+            self.ask.value = (
+                f"<h4>First predict</h4><p>{ASK[q]} Commit your guess: the exact values, the "
+                "plot, the table and the counting appear after it.</p>"
+            )
+            self.hardest.disabled = False
+            self.hardest.value = self.guesses.get(q) or 0
+            self.hardest.disabled = done
+            if done:
+                self.commit.close_question()
+            else:
+                self.commit.reopen()
+            self.reveal_view.value = self.reveals.get(q, "")
+            self.results.layout.display = "" if done else "none"
+
+    def _on_question(self, _change: object) -> None:
+        """A new question: its own guess first (or its reveal, if already committed)."""
+        with self.hold_sync():
+            self.explanation.value = ""
+            self.table.value = ""
+            self.plot.clear()
+            self.running.clear()
+            self._ask()
+        self.run()
 
     def _on_hardest(self, _change: object) -> None:
         if self.status.kind == "error" and self.hardest.value:
             self.status.info("Now press Commit my guess.")
 
-    def _go_out_values(self) -> dict[int, float]:
-        """Going out on the deal per round: exact where counted, else the simulated value."""
+    def _values(self, question: str) -> dict[int, float]:
+        """The question's value per round: exact where counted, else the simulated value."""
         values: dict[int, float] = {}
         for r in ROUNDS:
-            exact = _exact_or_none("go out on the deal", r)
+            exact = _exact_or_none(question, r)
             if exact is not None:
                 values[r] = float(exact.value)
-            elif r in self.estimates and self.shown_question == "go out on the deal":
+            elif r in self.estimates and self.shown_question == question:
                 values[r] = float(self.estimates[r][1].value)
         return values
 
@@ -796,12 +864,33 @@ class GoOutLesson(View):
         self._reveal(None)
 
     def _reveal(self, guess: int | None) -> None:
-        values = self._go_out_values()
-        hardest = min(values, key=lambda r: values[r])
-        self.predictions.record("08", "hardest round to go out on the deal", guess, hardest)
+        question = self.question.value
+        values = self._values(question)
+        missing = [r for r in ROUNDS if r not in values]
+        if missing:
+            raise LessonError(
+                f"Rounds {missing[0]} to {missing[-1]} are not simulated yet for this "
+                "question: wait for the simulation (or press Simulate), then commit."
+            )
+        hardest = hardest_round(question, values)
+        self.predictions.record("08", ASK[question], guess, hardest)
+        penalty_question = question == "penalty of a dealt hand"
+
+        def value(r: int) -> str:
+            v = values[r]
+            return (
+                f"{v:.1f} penalty points on average"
+                if penalty_question
+                else (
+                    f"{pct(v)} of deals go out"
+                    if question == "go out on the deal"
+                    else f"{pct(v)} of deals go out on the first turn"
+                )
+            )
+
         truth = (
             f"The hardest is <b>round {hardest}</b> ({hand_size(hardest)} cards): "
-            f"{pct(values[hardest])} of deals go out."
+            f"{value(hardest)}."
         )
         if guess is None:
             said = f"<p>You skipped the guess. {truth}</p>"
@@ -811,22 +900,31 @@ class GoOutLesson(View):
             ratio = values[guess] / values[hardest] if values[hardest] else float("inf")
             said = (
                 f"<p>You guessed <b>round {guess}</b> ({hand_size(guess)} cards): "
-                f"{pct(values[guess])} of its deals go out, {ratio:.1f} times as many as in "
-                f"the hardest round. {truth}</p>"
+                f"{value(guess)}, {ratio:.1f} times as much as in the hardest round. {truth}</p>"
             )
+        self.guesses[question] = guess
+        self.reveals[question] = (
+            f"<div class='fc-panel fc-reveal'><h4>Your guess, and the truth</h4>{said}</div>"
+        )
         with self.hold_sync():
-            self.commit.close_question()
-            self.hardest.disabled = True
-            self.reveal_view.value = (
-                f"<div class='fc-panel fc-reveal'><h4>Your guess, and the truth</h4>{said}</div>"
-            )
-            self.results.layout.display = ""
-            if self.estimates:
+            self._ask()
+            if self.estimates and self.shown_question == question:
                 self.table.value = self._table()
                 self.draw()
         self.status.ok(
             f"{self.summary} Now look at the plot: where does the chance jump up, and why?"
         )
+
+    def focus(self) -> int | None:
+        """The round the running estimate follows: the guess, or else the hardest round."""
+        question = self.shown_question
+        if question not in self.guesses:
+            return None
+        guess = self.guesses[question]
+        if guess is not None:
+            return guess
+        values = self._values(question)
+        return hardest_round(question, values) if values else None
 
     def _setting_changed(self) -> None:
         """A new seed or number of deals: the old simulation no longer matches, so hide it."""
@@ -834,8 +932,10 @@ class GoOutLesson(View):
             self.runner.stop()
         with self.hold_sync():
             self.estimates = {}
+            self.series = {}
             self.table.value = ""
             self.plot.clear()
+            self.running.clear()
             self.explanation.value = ""
         self.status.info(
             f"{self.n.value:,} deals per round, seed {self.seed.value}: press Simulate."
@@ -851,19 +951,31 @@ class GoOutLesson(View):
         question, n, seed = self.question.value, self.n.value, self.seed.value
         exact = {r: _exact_or_none(question, r) for r in ROUNDS}
         results: dict[int, Estimate] = {}
+        series: dict[int, list[dict[str, float]]] = {r: [] for r in ROUNDS}
         with self.hold_sync():  # nothing of the old setting stays on screen
             self.explanation.value = ""
             self.table.value = ""
             self.plot.clear()
+            self.running.clear()
+            self.estimates, self.series, self.shown_question = {}, series, question
         self.status.info(f"Simulating {plural(n, 'deal')} in each round… press Stop to end early.")
+        shown = [time.monotonic()]
 
         def work(stop: threading.Event) -> Iterator[tuple[int, int]]:
             total = n * len(ROUNDS)
             for i, r in enumerate(ROUNDS):
                 for values in simulate_round(question, r, n, 100 * seed + r, stop):
+                    now = _estimate(question, r, values, 100 * seed + r)
+                    low, high = now.ci
+                    series[r].append(
+                        {"n": len(values), "value": float(now.value), "low": low, "high": high}
+                    )
+                    if r == self.focus() and time.monotonic() - shown[0] >= LIVE_SECONDS:
+                        shown[0] = time.monotonic()  # the estimate moves while deals are dealt
+                        self.draw_running()
                     yield i * n + len(values), total
                     if len(values) == n:
-                        results[r] = _estimate(question, r, values, 100 * seed + r)
+                        results[r] = now
 
         def finish(outcome: Outcome) -> None:
             if not results:
@@ -883,7 +995,8 @@ class GoOutLesson(View):
         self.estimates = {r: (exact[r], results[r]) for r in results}
         self.shown_question = question
         self.missing_exact = {r: exact[r] for r in ROUNDS if r not in results}
-        if self.commit.committed:  # before the guess, nothing of the answer reaches the page
+        committed = question in self.guesses
+        if committed:  # before the guess, nothing of the answer reaches the page
             self.table.value = self._table()
             self.draw()
         agree = sum(
@@ -900,8 +1013,11 @@ class GoOutLesson(View):
             else ""
         )
         self.summary = done + check
-        if not self.commit.committed:
-            self.status.info("The simulation is ready: commit your guess (or Just show me).")
+        if not committed:
+            self.status.info(
+                ("" if outcome.complete else outcome.sentence("deal") + " ")
+                + "The simulation is ready: commit your guess (or Just show me)."
+            )
         elif outcome.complete:
             self.status.ok(done + check)
         else:
@@ -925,7 +1041,7 @@ class GoOutLesson(View):
                     }
                 )
         if records and self.hardest.value and len(results) == len(ROUNDS):
-            found = min(results, key=lambda r: float(results[r].value))
+            found = hardest_round(question, {r: float(e.value) for r, e in results.items()})
             records.append(
                 {
                     "kind": "prediction",
@@ -960,7 +1076,9 @@ class GoOutLesson(View):
                 sim_cells = ["stopped", "—"]
             rows.append([str(r), str(hand_size(r)), exact_text, *sim_cells])
         what = "mean penalty (points)" if self._is_penalty() else "chance"
-        return table_html(["round", "cards", f"exact {what}", "simulated", "95% interval"], rows)
+        return table_html(
+            ["round", "cards", f"exact {what}", "simulated", "95% interval"], rows, nowrap=True
+        )
 
     def exact_values(self) -> dict[int, Fraction]:
         """The exact values of the question shown, for every round the engine counts."""
@@ -968,6 +1086,7 @@ class GoOutLesson(View):
         return {r: Fraction(e.value) for r, e in sorted(found.items()) if e is not None}
 
     def draw(self) -> None:
+        self.draw_running()
         exact = self.exact_values()
         penalty_question = self._is_penalty()
         title = (
@@ -1002,9 +1121,42 @@ class GoOutLesson(View):
             f"{exact_text}. " + "; ".join(f"round {r}: {self._fmt(v)}" for r, v in exact.items()),
         )
 
+    def draw_running(self) -> None:
+        """The running estimate of the followed round (the guess), with its band and the exact
+        value: it draws itself as batches of deals are added, also while they are dealt."""
+        r = self.focus()
+        rows = list(self.series.get(r, [])) if r is not None else []
+        if r is None or not rows:
+            self.running.clear()
+            return
+        question = self.shown_question
+        penalty_question = question == "penalty of a dealt hand"
+        exact = _exact_or_none(question, r)
+        what = "Mean penalty of a dealt hand" if penalty_question else f"Chance to {question}"
+        marks = [] if exact is None else [{"value": float(exact.value), "series": "exact"}]
+        last = rows[-1]
+        exact_text = (
+            f"exact {self._fmt(exact.value)}" if exact is not None else "not counted exactly"
+        )
+        self.running.show(
+            running_spec(
+                f"{what} in round {r}, as deals are added",
+                "deals simulated (each step ×10)",
+                "points" if penalty_question else "chance",
+                percent=not penalty_question,
+                exact=exact is not None,
+                guess=False,
+            ),
+            {"running": rows, "marks": marks},
+            f"Line chart of the running estimate for round {r} with its 95% band: after "
+            f"{plural(int(last['n']), 'deal')}, {self._fmt(last['value'])} (interval "
+            f"{self._fmt(last['low'])} to {self._fmt(last['high'])}); {exact_text}.",
+            animate=("running",),
+        )
+
     def explain(self) -> None:
         """Reveal the explanation (after the learner has predicted and written a guess)."""
-        if not self.commit.committed:
+        if self.question.value == "go out on the deal" and not self.commit.committed:
             raise LessonError("First commit your guess of the hardest round, then press again.")
         if self.question.value != "go out on the deal":
             raise LessonError(
@@ -1021,7 +1173,7 @@ class GoOutLesson(View):
             if v is not None
         }
         values = {r: Fraction(e.value) for r, e in exact.items()}
-        guess = int(self.hardest.value)
+        guess = self.guesses.get("go out on the deal")
         sims = {r: float(s.value) for r, (_e, s) in self.estimates.items()}
         best = {
             r: float(values[r]) if r in values else sims[r]
@@ -1084,7 +1236,7 @@ class OutsLesson(View):
             placeholder="cards you saw, e.g. QH JK",
             continuous_update=False,
         )
-        self.seed = widgets.BoundedIntText(value=seed, min=0, max=10**9, description="Seed")
+        self.seed = seed_box(self, seed)
         self.show_button = self._button("Find the outs", self.update, style="primary")
         self.deal_button = self._button("Deal a hand", self.deal_new, icon="refresh")
         self.draws = widgets.IntSlider(
@@ -1095,10 +1247,13 @@ class OutsLesson(View):
             style={"description_width": "initial"},
         )
         self.draws.observe(self._guard(lambda _c: self._show_answer()), names="value")
-        self.guess_outs = widgets.BoundedIntText(
-            value=0,
-            min=0,
-            max=DECK_SIZE,
+        self.guess_outs = ClampedIntText(
+            self.status,
+            0,
+            0,
+            DECK_SIZE,
+            "Guesses",
+            "taking",
             description="How many unseen cards are outs?",
             style={"description_width": "initial"},
             layout=widgets.Layout(width="min(340px, 95%)"),
@@ -1110,6 +1265,8 @@ class OutsLesson(View):
         self.outs_view = widgets.HTML(layout=widgets.Layout(min_width="min(300px, 90vw)"))
         self.table = widgets.HTML()
         self.plot = Chart()
+        self.drawing = OutDraws(self._button, self.record_experiment)
+        self.seed.observe(self._guard(lambda _c: self._reset_draws()), names="value")
         self.result: Outs | None = None
         self.guessed: int | None = None
         self._question: tuple[Any, ...] | None = None
@@ -1123,7 +1280,16 @@ class OutsLesson(View):
         )
         self.answer.layout.flex_flow = "row wrap"
         self._frame(
-            [style(), top, middle, self.hand_view, self.ask, self.reveal_view, self.answer],
+            [
+                style(),
+                top,
+                middle,
+                self.hand_view,
+                self.ask,
+                self.reveal_view,
+                self.answer,
+                self.drawing,
+            ],
             "An <b>out</b> is a card that lets you go out if you draw it. Every card you "
             "have not seen is equally likely to be next, so the chance is outs ÷ unseen cards.",
         )
@@ -1186,6 +1352,7 @@ class OutsLesson(View):
         question = (r, tuple(sorted(map(str, hand))), tuple(sorted(map(str, seen))))
         if question != self._question:
             self._question = question
+            self._reset_draws()
             self.guessed = None
             self.commit.reopen()
             self.guess_outs.disabled = False
@@ -1222,6 +1389,7 @@ class OutsLesson(View):
                 )
                 self.table.value = ""
                 self.plot.clear()
+                self.drawing.layout.display = "none"
                 self.status.ok("This hand can go out already: nothing to wait for.")
                 return
             self.ask.layout.display = ""
@@ -1233,6 +1401,17 @@ class OutsLesson(View):
             self._show_answer()
         if not self.commit.committed:
             self.status.info("How many unseen cards are outs? Commit your guess to see them.")
+
+    def _reset_draws(self) -> None:
+        """A new question or seed: the draws start again (none for a hand that can go out)."""
+        result = self.result
+        waiting = (
+            result is not None
+            and bool(result.outs)
+            and not result.goes_out_now
+            and not (result.discard is None and can_go_out(result.hand, result.round_no))
+        )
+        self.drawing.reset(result if waiting else None, self.seed.value)
 
     def commit_guess(self) -> None:
         """Lock the guess of the number of outs and show the outs beside it."""
@@ -1261,7 +1440,7 @@ class OutsLesson(View):
         if not self.commit.committed:
             with self.hold_sync():
                 self.reveal_view.value = ""
-                self.answer.layout.display = "none"
+                self.answer.layout.display = self.drawing.layout.display = "none"
                 self.outs_view.value = self.table.value = ""
                 self.plot.clear()
             return
@@ -1305,6 +1484,7 @@ class OutsLesson(View):
             )
             self.table.value = self._turns_table(result)
             self.draw(result)
+            self.drawing.layout.display = ""
         self.status.ok(
             f"{plural(len(result.outs), 'kind')} of card, {result.count} unseen copies: "
             f"{pct(result.probability)} on the next draw."

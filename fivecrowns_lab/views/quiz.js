@@ -77,6 +77,13 @@ function render({ model, el }) {
     update();
   }
 
+  // The page's words come from the kernel in the learner's language; a page without
+  // them (the static docs) reads English. "{name}" fields are filled from `values`.
+  function w(key, english, values = {}) {
+    const text = (model.get("words") || {})[key] || english;
+    return text.replace(/\{(\w+)\}/g, (all, name) => (name in values ? values[name] : all));
+  }
+
   function build() {
     root.replaceChildren();
     const bank = model.get("bank");
@@ -84,9 +91,9 @@ function render({ model, el }) {
     root.setAttribute("role", "region");
     root.setAttribute("aria-label", heading);
     root.appendChild(el_("h3", "fc-quiz-title", heading));
-    root.appendChild(el_("p", "fc-quiz-intro",
+    root.appendChild(el_("p", "fc-quiz-intro", w("intro",
       "Click an answer: you will see at once if it is right, and why. " +
-      "The score counts your first try at each question."));
+      "The score counts your first try at each question.")));
     const questions = bank.map((q, i) => {
       const box = el_("fieldset", "fc-quiz-q");
       box.appendChild(el_("legend", "fc-question", `${i + 1}. ${q.prompt}`));
@@ -113,7 +120,7 @@ function render({ model, el }) {
     root.appendChild(summary);
 
     const tools = el_("div", "fc-quiz-tools");
-    const nameLabel = el_("label", "fc-quiz-name", "Your name (for the results file) ");
+    const nameLabel = el_("label", "fc-quiz-name", w("name", "Your name (for the results file) "));
     const name = el_("input");
     name.type = "text";
     name.maxLength = 80;
@@ -124,8 +131,9 @@ function render({ model, el }) {
       update();
     });
     nameLabel.appendChild(name);
-    const download = el_("a", "fc-quiz-button fc-quiz-download", "Download my results (CSV)");
-    const reset = el_("button", "fc-quiz-button fc-quiz-reset", "Reset");
+    const download = el_("a", "fc-quiz-button fc-quiz-download",
+      w("download", "Download my results (CSV)"));
+    const reset = el_("button", "fc-quiz-button fc-quiz-reset", w("reset", "Reset"));
     reset.type = "button";
     reset.addEventListener("click", () => {
       model.set("choices", model.get("bank").map(() => []));
@@ -137,7 +145,7 @@ function render({ model, el }) {
     tools.append(nameLabel, download, reset);
     if (model.get("handout_url")) {
       const handout = el_("a", "fc-quiz-button fc-quiz-handout",
-        "Printable worksheet with answer key");
+        w("handout", "Printable worksheet with answer key"));
       handout.href = model.get("handout_url");
       handout.download = model.get("handout_name") || "handout.html";
       tools.appendChild(handout);
@@ -168,7 +176,8 @@ function render({ model, el }) {
       if (last >= 0) {
         const a = q.answers[last];
         feedback.classList.add(a.correct ? "fc-quiz-ok" : "fc-quiz-no");
-        feedback.append(el_("b", "", a.correct ? "Right! " : "Not quite. "), a.why);
+        feedback.append(
+          el_("b", "", a.correct ? w("right", "Right! ") : w("wrong", "Not quite. ")), a.why);
       }
       if (tries.length) {
         answered += 1;
@@ -176,25 +185,27 @@ function render({ model, el }) {
         else missed.push([i, q, q.answers[tries[0]]]);
       }
     });
-    parts.score.textContent =
-      `First-try score: ${right} of ${bank.length} (${answered} answered)`;
+    parts.score.textContent = w("score",
+      "First-try score: {right} of {total} ({answered} answered)",
+      { right, total: bank.length, answered });
     parts.summary.replaceChildren();
     if (answered === bank.length) {
-      parts.summary.appendChild(el_("h4", "", `Finished: ${right} of ${bank.length} ` +
-        "right the first time."));
+      parts.summary.appendChild(el_("h4", "", w("finished",
+        "Finished: {right} of {total} right the first time.", { right, total: bank.length })));
       if (missed.length) {
-        parts.summary.appendChild(el_("p", "", "Worth another look:"));
+        parts.summary.appendChild(el_("p", "", w("again", "Worth another look:")));
         const list = el_("ul");
         missed.forEach(([i, q, first]) => {
           const item = el_("li");
           item.append(el_("b", "", `${i + 1}. ${q.prompt} `),
-            `You first said “${first.text}”: ${first.why} ` +
-            `The answer is “${q.answers[rightIndex(q)].text}”.`);
+            w("first", "You first said “{said}”: {why} The answer is “{answer}”.", {
+              said: first.text, why: first.why, answer: q.answers[rightIndex(q)].text }));
           list.appendChild(item);
         });
         parts.summary.appendChild(list);
       } else {
-        parts.summary.appendChild(el_("p", "", "Every answer right at the first try. Well done!"));
+        parts.summary.appendChild(
+          el_("p", "", w("perfect", "Every answer right at the first try. Well done!")));
       }
     }
     if (document.activeElement !== parts.name) parts.name.value = model.get("learner");

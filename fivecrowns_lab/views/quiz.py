@@ -28,6 +28,7 @@ from ..content.catalogue import lesson
 from ..content.handout import handout_data_url, handout_filename
 from ..content.quizzes import LESSON_QUIZZES, Answer, Question, bank_state
 from ..errors import LessonError
+from ..i18n import gettext as _
 
 __all__ = ["RESULTS_HEADER", "Answer", "Question", "Quiz"]
 
@@ -58,6 +59,27 @@ def _cell(text: str) -> str:
     return "'" + text if text.startswith(_FORMULA_START) else text
 
 
+def _words() -> dict[str, str]:
+    """What quiz.js writes around the questions; ``{name}`` fields are filled in there."""
+    return {
+        "intro": _(
+            "Click an answer: you will see at once if it is right, and why. "
+            "The score counts your first try at each question."
+        ),
+        "name": _("Your name (for the results file) "),
+        "download": _("Download my results (CSV)"),
+        "reset": _("Reset"),
+        "handout": _("Printable worksheet with answer key"),
+        "right": _("Right! "),
+        "wrong": _("Not quite. "),
+        "score": _("First-try score: {right} of {total} ({answered} answered)"),
+        "finished": _("Finished: {right} of {total} right the first time."),
+        "again": _("Worth another look:"),
+        "first": _("You first said “{said}”: {why} The answer is “{answer}”."),
+        "perfect": _("Every answer right at the first try. Well done!"),
+    }
+
+
 class Quiz(anywidget.AnyWidget):
     """Questions with answer buttons; a click says right or not, and explains why."""
 
@@ -74,11 +96,13 @@ class Quiz(anywidget.AnyWidget):
     handout_name = traitlets.Unicode("").tag(sync=True)
     #: The quiz bank's topic: the page sends first tries to a class by it (classlink.js).
     class_topic = traitlets.Unicode("").tag(sync=True)
+    #: The page's own words in the learner's language (quiz.js falls back to English).
+    words = traitlets.Dict().tag(sync=True)
 
     def __init__(
         self,
         questions: Sequence[Question],
-        title: str = "Check yourself",
+        title: str | None = None,
         *,
         topic: str = "",
         **kwargs: Any,
@@ -97,7 +121,8 @@ class Quiz(anywidget.AnyWidget):
                 "handout_name": handout_filename(number),
             }
         super().__init__(
-            heading=title,
+            heading=_("Check yourself") if title is None else title,
+            words=_words(),
             bank=bank_state(self.questions),
             choices=[[] for _ in self.questions],
             class_topic=topic,
@@ -162,7 +187,8 @@ class Quiz(anywidget.AnyWidget):
     def score_text(self) -> str:
         """``'First-try score: 3 of 5 (4 answered)'``."""
         first = self.first_tries
-        return f"First-try score: {sum(first.values())} of {len(self)} ({len(first)} answered)"
+        text = str(self.words["score"])
+        return text.format(right=sum(first.values()), total=len(self), answered=len(first))
 
     @property
     def finished(self) -> bool:

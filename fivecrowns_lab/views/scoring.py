@@ -15,7 +15,7 @@ from ..core.rules import GOING_OUT_BONUS, ROUNDS, GameRules, card_points, is_wil
 from ..errors import LessonError, quote
 from ..render import arrangement_html, hand_html, points_text
 from ..table.finished_round import NAMES, FinishedRound, finished_round
-from .base import View, variant_checkbox
+from .base import View, seed_box, variant_checkbox
 
 __all__ = ["FinishedRound", "ScoringLesson", "finished_round", "parse_guess"]
 
@@ -60,7 +60,7 @@ class ScoringLesson(View):
         # A plain IntText, clamped here with a word (a bounded box clamps silently).
         self.players = widgets.IntText(value=players, description="Players")
         self.clamped = ""
-        self.seed = widgets.BoundedIntText(value=seed, min=0, max=10**9, description="Seed")
+        self.seed = seed_box(self, seed)
         self.bonus = variant_checkbox("going_out_bonus")
         self.deal_button = self._button(
             "Another round", self.another, icon="refresh", tooltip="A new round (the next seed)"

@@ -21,7 +21,7 @@ from ..errors import LessonError, plural
 from ..render import card_html, points_text
 from ..table.actions import Action, Draw, Place
 from ..table.solitaire import Solitaire, SolitaireBot
-from .base import View
+from .base import View, seed_box
 from .deal import cards_text
 from .hand import HandWidget
 
@@ -127,10 +127,10 @@ class SolitaireLesson(View):
 
     def __init__(self, seed: int = 1, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self.seed = widgets.BoundedIntText(
-            value=seed, min=0, max=10**9, description="Seed", layout={"width": "200px"}
-        )
+        self.seed = seed_box(self, seed, layout={"width": "200px"})
         self.new_button = self._button("New game", self.new_game, style="primary", icon="play")
+        # The board keeps its game until New game: the status line says which seed it is.
+        self.seed.observe(self._guard(lambda _c: self._on_seed()), names="value")
         self.stock_button = self._button(
             "Draw from the stock", lambda: self.act(Draw("stock")), icon="clone"
         )
@@ -168,9 +168,17 @@ class SolitaireLesson(View):
         )
         self.new_game()
 
+    def _on_seed(self) -> None:
+        if self.seed.value != self.dealt_seed:
+            self.status.info(
+                f"Seed {self.seed.value}: press New game to deal it (the board still shows "
+                f"the game of seed {self.dealt_seed})."
+            )
+
     def new_game(self) -> None:
         """Deal eleven new hands from the seed."""
         self.game = Solitaire(self.seed.value)
+        self.dealt_seed = self.seed.value
         self.hint_text.value = ""
         self.refresh()
         closed = sum(self.game.closed)

@@ -99,7 +99,12 @@ def grouped_bars_spec(
 
 
 def running_spec(
-    title: str, x_title: str, y_title: str, percent: bool = True, exact: bool = True
+    title: str,
+    x_title: str,
+    y_title: str,
+    percent: bool = True,
+    exact: bool = True,
+    guess: bool = True,
 ) -> Spec:
     """A running estimate (dataset ``running``: ``n``, ``value``, ``low``, ``high``) with
     its 95% band, and horizontal rules for the exact value and the guess (``marks``:
@@ -108,13 +113,15 @@ def running_spec(
         "field": "n",
         "type": "quantitative",
         "title": x_title,
-        "scale": {"type": "log"},
+        "scale": {"type": "log", "nice": False},  # ends at the hands dealt, not the next 10×
         "axis": {"tickCount": 5, "format": "~s"},
     }
     domain = ["estimate so far", "95% interval", "exact", "your guess"]
     colours = [SIMULATED_COLOUR, SIMULATED_COLOUR, EXACT_COLOUR, PREDICTION_COLOUR]
     if not exact:  # nothing exact to compare with (solitaire): no such legend entries
         domain, colours = domain[:2], colours[:2]
+    elif not guess:  # the guess is not a value on this axis (lesson 08 guesses a round)
+        domain, colours = domain[:3], colours[:3]
     return {
         "$schema": SCHEMA,
         "title": title,

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
 
-from ..classroom.experiments import SOLITAIRE_WIN
+from ..classroom.experiments import SOLITAIRE_WIN, VARIANTS, seat_win_id
 from ..core.rules import FIRST_ROUND, LAST_ROUND, ROUNDS, GameRules
 from ..errors import LessonError, plural
 from ..odds.simulate import COLUMNS, game_seed, play_games
@@ -29,7 +29,7 @@ from ..odds.stats import wilson_interval
 from ..odds.strategy import SolitaireOdds, compare, final_totals, summarize
 from ..table.players import BOT_DESCRIPTIONS, BOTS
 from ..table.solitaire import Solitaire, SolitaireBot
-from .base import View, variant_checkboxes
+from .base import ClampedIntText, View, seed_box, variant_checkboxes
 from .chart import Chart
 from .plots import style, table_html
 from .specs import (
@@ -39,7 +39,7 @@ from .specs import (
     grouped_bars_spec,
     running_spec,
 )
-from .work import Outcome, Progress, Runner, StoppableBot
+from .work import LIVE_SECONDS, Outcome, Progress, Runner, StoppableBot
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -65,8 +65,6 @@ UNMEASURED_SECONDS = 10.0
 SOLITAIRE_DEAL_SECONDS = 0.75
 #: The planned length of the longest run; the wall-clock budget in :mod:`.work` is a backstop.
 PLANNED_SECONDS = 150.0
-#: How often a running chart is sent new rows while a run plays (seconds).
-LIVE_SECONDS = 0.5
 
 SHRINK_CHOICES = {
     "about the same width": 1.0,
@@ -244,8 +242,10 @@ class StrategyLab(View):
         self.lay_off = self.variants["lay_off"]
         self.bonus = self.variants["going_out_bonus"]
         self.no_discard = self.variants["no_final_discard"]
-        self.n_games = widgets.BoundedIntText(value=n_games, min=2, max=5000, description="Games")
-        self.seed = widgets.BoundedIntText(value=seed, min=0, max=10**9, description="Seed")
+        self.n_games = ClampedIntText(
+            self.status, n_games, 2, 5000, "Games", "playing", description="Games"
+        )
+        self.seed = seed_box(self, seed)
         self.run_button = self._button("Play the games", self.run, style="primary", icon="play")
         self.new_seed_button = self._button("New seed", self.new_seed, icon="random")
         self.cap_note = widgets.HTML()
@@ -257,8 +257,12 @@ class StrategyLab(View):
         self.shrink = widgets.HTML()
         self.summary = widgets.HTML()
         self.verdict = widgets.HTML()
+        self.running = Chart()
         self.plot = Chart()
         self.download = widgets.HTML()
+        #: Seat 1's share of wins after each game of the last run, with its 95% interval.
+        self.series: list[dict[str, float]] = []
+        self._four = False  # True while "Play 4×" sets the Games box itself
         self.table: pd.DataFrame | None = None
         self.rows: list[dict[str, Any]] = []
         self.widths: list[tuple[tuple[Any, ...], _Width]] = []
@@ -270,6 +274,7 @@ class StrategyLab(View):
         self.rounds.observe(self._guard(lambda _c: self._update_cap()), names="value")
         for control in [*self.seats, self.rounds, *self.variants.values(), self.seed]:
             control.observe(self._guard(lambda _c: self._setup_changed()), names="value")
+        self.n_games.observe(self._guard(lambda _c: self._games_changed()), names="value")
         row = widgets.HBox(self.seats)
         row.layout.flex_flow = "row wrap"
         variants = widgets.HBox([self.rounds, *self.variants.values()])
@@ -300,6 +305,7 @@ class StrategyLab(View):
                 widgets.HTML(f"<h4>Predict, then see</h4><p>{self.prediction.question}?</p>"),
                 predict_row,
                 self.shrink,
+                self.running,
                 self.plot,
                 self.download,
             ],
@@ -308,7 +314,7 @@ class StrategyLab(View):
         )
         self._update_cap()
         # The first games run in the background too: the page appears at once and fills in.
-        self.run(background=background)
+        self.run(background=background, record=False)  # not the student's own run
 
     def players(self) -> list[str]:
         return [seat.value for seat in self.seats if seat.value != _EMPTY]
@@ -323,7 +329,7 @@ class StrategyLab(View):
 
     def _update_cap(self) -> None:
         cap = self.cap()
-        self.n_games.max = cap
+        self.n_games.set_range(2, cap)
         self.cap_note.value = (
             f"<p class='fc-note'>With these seats a run plays at most <b>{cap:,}</b> games "
             f"(about {PLANNED_SECONDS / 60:.1f} minutes of the server's time); "
@@ -338,7 +344,7 @@ class StrategyLab(View):
     def _setup(self) -> tuple[Any, ...]:
         return (tuple(self.players()), self.rules(), self.seed.value)
 
-    def _setup_changed(self) -> None:
+    def _setup_changed(self, said: str = "A new setup") -> None:
         """New seats, rules or seed: every result of the old setup leaves the screen."""
         if self.runner.running:
             self.runner.stop()
@@ -348,8 +354,17 @@ class StrategyLab(View):
             for html in (self.summary, self.verdict, self.shrink, self.download):
                 html.value = ""
             self.plot.clear()
+            self.running.clear()
+            self.series = []
             self.prediction.value = ""
-        self.status.info("A new setup: press Play the games to see its results.")
+        self.status.info(f"{said}: press Play the games to see its results.")
+
+    def _games_changed(self) -> None:
+        """A new number of games typed: the results shown are for the old number, so they go
+        (Play 4× sets the box itself and keeps the prediction it was made for)."""
+        if self._four:
+            return
+        self._setup_changed(plural(self.n_games.value, "game"))
 
     def play_four_times(self, skip: bool = False) -> None:
         """Play four times as many games as the last run (the prediction is kept)."""
@@ -365,15 +380,22 @@ class StrategyLab(View):
             self.prediction.value or None,
             _closest(math.sqrt(games / target)),
         )
-        self.n_games.value = target
+        self._four = True
+        try:
+            self.n_games.value = target
+        finally:
+            self._four = False
         self.run()
 
     def skip_four_times(self) -> None:
         """Play 4× the games without a prediction (recorded as skipped)."""
         self.play_four_times(skip=True)
 
-    def run(self, background: bool = True) -> None:
-        """Play the games on a background thread; show the results when done or stopped."""
+    def run(self, background: bool = True, record: bool = True) -> None:
+        """Play the games on a background thread; show the results when done or stopped.
+
+        ``record``: the games go to the class (if the student joined one) when they end.
+        """
         players = self.players()
         n = self.n_games.value
         if n > self.cap():
@@ -382,20 +404,37 @@ class StrategyLab(View):
         setup = self._setup()
         self.status.info(f"Playing {plural(n, 'game')}… press Stop to end early.")
 
+        self.series = series = []
+        self.running.clear()
+        shown = [time.monotonic()]
+
         def work(stop: threading.Event) -> Iterator[tuple[int, int]]:
             self.rows = []
             specs = [StoppableBot(p, stop) for p in players]
+            wins = 0
             for game in range(n):
-                self.rows.extend(play_games(specs, [game], rules, seed))
+                rows = play_games(specs, [game], rules, seed)
+                self.rows.extend(rows)
+                # A shared first place counts as a win for each, as in the summary table.
+                wins += any(r["player"] == 0 and r["placement"] == 1 for r in rows)
+                low, high = wilson_interval(wins, game + 1)
+                series.append(
+                    {"n": game + 1, "value": wins / (game + 1), "low": low, "high": high}
+                )
+                if time.monotonic() - shown[0] >= LIVE_SECONDS:  # the share moves as games end
+                    shown[0] = time.monotonic()
+                    self.draw_running(players[0], list(series))
                 yield game + 1, n
 
-        self.runner.start(work, lambda outcome: self.finish(outcome, setup), background)
+        self.runner.start(work, lambda outcome: self.finish(outcome, setup, record), background)
 
-    def finish(self, outcome: Outcome, setup: tuple[Any, ...]) -> None:
+    def finish(self, outcome: Outcome, setup: tuple[Any, ...], record: bool = False) -> None:
         """Show the results of the games played (all of them, or those before Stop)."""
         if outcome.done == 0:
             self.status.info("Stopped before the first game ended: nothing to show yet.")
             return
+        if record:
+            self._record_wins(setup)
         table = _frame(self.rows)
         self.table = table
         summary = summarize(table)
@@ -440,6 +479,7 @@ class StrategyLab(View):
                     "rounds out first per game",
                 ],
                 rows,
+                nowrap=True,
             ) + (
                 f"<p class='fc-note'>{tie_note} "
                 + (
@@ -466,6 +506,7 @@ class StrategyLab(View):
                 "class='fc-download'>⬇ Download the results as CSV</a> "
                 f"({len(table):,} rows: one per player per round per game)"
             )
+        self.draw_running(players[0], list(self.series))
         self.draw(table)  # after the numbers are on screen: drawing takes a moment
         text = outcome.sentence("game")
         if outcome.complete:
@@ -475,6 +516,14 @@ class StrategyLab(View):
             )
         else:
             self.status.info(text)
+
+    def _record_wins(self, setup: tuple[Any, ...]) -> None:
+        """Send the class how often seat 1 won (a shared first place counts), by seed."""
+        players, rules, seed = setup
+        games = {row["game"] for row in self.rows}
+        won = {row["game"] for row in self.rows if row["player"] == 0 and row["placement"] == 1}
+        on = [v for v in VARIANTS if getattr(rules, v)]
+        self.record_experiment(seat_win_id(players, rules.rounds, on), seed, len(games), len(won))
 
     def _record_width(
         self, setup: tuple[Any, ...], games: int, summary: Any, comparisons: list[Any]
@@ -496,6 +545,26 @@ class StrategyLab(View):
         if self.table is None:
             raise LessonError("Play some games first.")
         return str(self.table.to_csv(index=False))
+
+    def draw_running(self, bot: str, rows: list[dict[str, float]]) -> None:
+        """Seat 1's share of wins as games are added, with its 95% band (also during a run)."""
+        if not rows:
+            self.running.clear()
+            return
+        last = rows[-1]
+        self.running.show(
+            running_spec(
+                f"Seat 1 ({bot}): share of games won, game by game",
+                "games played",
+                "share of games won",
+                exact=False,
+            ),
+            {"running": rows, "marks": []},
+            f"Line chart of seat 1's ({bot}) share of games won after each of "
+            f"{plural(int(last['n']), 'game')}, with its 95% band: {last['value']:.0%} so far, "
+            f"interval {last['low']:.0%} to {last['high']:.0%}.",
+            animate=("running",),
+        )
 
     def draw(self, table: pd.DataFrame) -> None:
         finals = final_totals(table)
@@ -562,10 +631,12 @@ class SolitaireOddsLesson(View):
 
     def __init__(self, n: int = 50, seed: int = 1, background: bool = True, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        # A plain IntText, clamped here with a word (a bounded box clamps silently).
-        self.n = widgets.IntText(value=n, description="Deals")
-        self.n.observe(self._guard(self._clamp_deals), names="value")
-        self.seed = widgets.BoundedIntText(value=seed, min=0, max=10**9, description="Seed")
+        self.n = ClampedIntText(
+            self.status, n, 1, solitaire_cap(), "Deals", "playing", description="Deals"
+        )
+        self.n.observe(self._guard(self._deals_changed), names="value")
+        self._four = False  # True while "Play 4×" sets the Deals box itself
+        self.seed = seed_box(self, seed)
         self.seed.observe(self._guard(lambda _c: self._setup_changed()), names="value")
         self.run_button = self._button("Play the deals", self.run, style="primary", icon="play")
         self.new_seed_button = self._button("New seed", self.new_seed, icon="random")
@@ -617,17 +688,13 @@ class SolitaireOddsLesson(View):
         """Pick the next seed, so the next run plays new deals."""
         self.seed.value = (self.seed.value + 1) % (10**9 + 1)
 
-    def _clamp_deals(self, change: dict[str, Any]) -> None:
-        """Out-of-range deals are brought into range, and the status line says so."""
-        value, cap = int(change["new"]), solitaire_cap()
-        if 1 <= value <= cap:
-            return
-        fixed = 1 if value < 1 else cap
-        self.n.value = fixed
-        self.status.info(f"A run plays from 1 to {cap:,} deals, so {value:,} became {fixed:,}.")
+    def _deals_changed(self, change: dict[str, Any]) -> None:
+        """A new count typed: the results shown are for the old one, so they go."""
+        if not self._four:  # Play 4× sets the box itself, for the run it starts
+            self._setup_changed(plural(int(change["new"]), "deal"))
 
-    def _setup_changed(self) -> None:
-        """A new seed: the old results no longer match the setting, so they leave the screen."""
+    def _setup_changed(self, said: str = "") -> None:
+        """A new seed or count: the old results no longer match the setting, so they go."""
         if self.runner.running:
             self.runner.stop()
         with self.hold_sync():
@@ -637,7 +704,7 @@ class SolitaireOddsLesson(View):
             for chart in (self.running, self.plot, self.by_hand):
                 chart.clear()
             self.prediction.value = ""
-        self.status.info(f"Seed {self.seed.value}: press Play the deals.")
+        self.status.info(f"{said or f'Seed {self.seed.value}'}: press Play the deals.")
 
     def play_four_times(self, skip: bool = False) -> None:
         """Play four times as many deals as the last run."""
@@ -653,7 +720,11 @@ class SolitaireOddsLesson(View):
             self.prediction.value or None,
             _closest(math.sqrt(games / target)),
         )
-        self.n.value = target
+        self._four = True
+        try:
+            self.n.value = target
+        finally:
+            self._four = False
         self.run()
 
     def skip_four_times(self) -> None:

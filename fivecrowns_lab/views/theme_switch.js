@@ -44,23 +44,36 @@ function systemTheme() {
     : "light";
 }
 
+// The theme asked for last; it is marked on the page once its stylesheet has loaded.
+let wanted = null;
+let generation = 0;
+
 function current() {
-  return document.documentElement.dataset.fcTheme || served();
+  return wanted || document.documentElement.dataset.fcTheme || served();
 }
 
 // Swap Voila's theme stylesheet: the new one is added after the old, which is removed
-// once the new one has loaded, so the page never shows without its colours.
-function swapStylesheet(theme) {
+// once the new one has loaded, so the page never shows without its colours. `done` runs
+// once the wanted stylesheet is in force (at once when it already is, or when there is
+// none to swap); never when it failed to load (the page keeps the old theme).
+function swapStylesheet(theme, done) {
   const links = [...document.querySelectorAll(LINKS)];
-  if (!links.length) return;
+  if (!links.length) return done();
   const last = links[links.length - 1];
   const want = `theme-${theme}.css`;
-  if (last.href.includes(want)) return;
+  if (last.href.includes(want)) {
+    if (last.sheet) done();
+    else last.addEventListener("load", done, { once: true });
+    return;
+  }
   const next = last.cloneNode();
   next.href = last.href.replace(/theme-(light|dark)\.css/, want);
   next.dataset.fcTheme = theme;
   next.addEventListener("load", () => {
-    for (const old of document.querySelectorAll(LINKS)) if (old !== next) old.remove();
+    const all = [...document.querySelectorAll(LINKS)];
+    if (all[all.length - 1] !== next) return; // a later choice's stylesheet cleans up
+    for (const old of all) if (old !== next) old.remove();
+    done();
   }, { once: true });
   next.addEventListener("error", () => next.remove(), { once: true });
   last.after(next);
@@ -79,13 +92,21 @@ function mark(theme) {
   }
 }
 
+// The body's theme attributes change only when the new stylesheet has loaded: a chart
+// redraws when they change (chart.js) and reads the --jp-* colours then, so it must not
+// see the attributes of the new theme beside the variables of the old one.
 function apply(theme) {
+  const mine = ++generation;
   const changed = theme !== current();
-  swapStylesheet(theme);
-  mark(theme);
-  if (changed) {
-    window.dispatchEvent(new CustomEvent("fivecrowns-lab:theme", { detail: { theme } }));
-  }
+  wanted = theme;
+  swapStylesheet(theme, () => {
+    if (mine !== generation) return; // a later choice is on its way
+    wanted = null;
+    mark(theme);
+    if (changed) {
+      window.dispatchEvent(new CustomEvent("fivecrowns-lab:theme", { detail: { theme } }));
+    }
+  });
 }
 
 // Once a page: the address, then the stored choice, then the system's setting.

@@ -26,11 +26,21 @@ from ..errors import plural
 from ..table.observation import Observation
 from ..table.players import make_bot
 
-__all__ = ["BUDGET_SECONDS", "Outcome", "Progress", "Runner", "StopRequested", "StoppableBot"]
+__all__ = [
+    "BUDGET_SECONDS",
+    "LIVE_SECONDS",
+    "Outcome",
+    "Progress",
+    "Runner",
+    "StopRequested",
+    "StoppableBot",
+]
 
 #: The most wall-clock time one run may take (a few minutes of one core).
 BUDGET_SECONDS = 180.0
 _REDRAW_SECONDS = 0.25
+#: How often a running chart is sent new rows while a run plays (seconds).
+LIVE_SECONDS = 0.5
 
 
 class StopRequested(Exception):

@@ -1,0 +1,149 @@
+"""The learner's language: English (the default) or Danish, through gettext catalogues.
+
+Every sentence a learner reads goes through :func:`gettext` (``_``), :func:`ngettext`
+(``_n``, for counts) or :func:`pgettext` at the moment it is written, never at import
+time, so switching the language in a running kernel changes the next sentence. The
+engine's API (names, reprs, error classes) stays English in every language.
+
+The catalogues are ``locale/<code>/LC_MESSAGES/fivecrowns_lab.po`` in the package; the
+build hook (``hatch_build.py``) compiles them to ``.mo`` files for the wheel and for an
+editable install.
+
+>>> get_language()
+'en'
+>>> from fivecrowns_lab import check_meld
+>>> with language("da"):
+...     check_meld("8H 8H 8*", 1).reason
+'Et sæt med tre ottere.'
+>>> get_language()
+'en'
+"""
+
+from __future__ import annotations
+
+import gettext as _gettext
+from pathlib import Path
+from types import TracebackType
+
+from .errors import LanguageError, quote
+
+__all__ = [
+    "DOMAIN",
+    "LANGUAGES",
+    "N_",
+    "get_language",
+    "gettext",
+    "language",
+    "ngettext",
+    "number",
+    "pgettext",
+    "set_language",
+]
+
+#: The gettext domain: the catalogues' file name.
+DOMAIN = "fivecrowns_lab"
+#: The languages a learner can choose, by code, each named in its own language.
+LANGUAGES = {"en": "English", "da": "Dansk"}
+LOCALE_DIR = Path(__file__).parent / "locale"
+_DEFAULT = "en"
+
+# One kernel is one learner, so the language is one value for the process. A ContextVar
+# would look tidier, but ipykernel runs widget callbacks and cells in different contexts,
+# and a learner who switches in one cell expects the buttons to follow.
+_current = _DEFAULT
+_catalogues: dict[str, _gettext.NullTranslations] = {_DEFAULT: _gettext.NullTranslations()}
+
+
+def _check(code: object) -> str:
+    if not isinstance(code, str) or code not in LANGUAGES:
+        choices = " or ".join(repr(c) for c in LANGUAGES)
+        raise LanguageError(f"There is no language {quote(code)}: choose {choices}.")
+    return code
+
+
+def _catalogue(code: str) -> _gettext.NullTranslations:
+    found = _catalogues.get(code)
+    if found is None:
+        try:
+            found = _gettext.translation(DOMAIN, LOCALE_DIR, languages=[code])
+        except OSError:  # FileNotFoundError: the .mo was never compiled
+            raise LanguageError(
+                f"The {LANGUAGES[code]} catalogue is not compiled: reinstall the package "
+                "(pip install -e .) so that its build step compiles it."
+            ) from None
+        _catalogues[code] = found
+    return found
+
+
+def set_language(code: str) -> None:
+    """Write every learner sentence from now on in ``code``: ``"en"`` or ``"da"``.
+
+    An unknown code, or a catalogue that is not compiled, is refused and the language
+    stays as it was.
+    """
+    global _current
+    _catalogue(_check(code))  # load first: a failure leaves the language unchanged
+    _current = code
+
+
+def get_language() -> str:
+    """The code of the language learner sentences are written in now (``"en"`` at start)."""
+    return _current
+
+
+class language:  # used as ``with language("da"):``, like a function
+    """Write learner sentences in ``code`` inside a ``with`` block, then switch back.
+
+    The code is checked when the block is made, so a bad code fails before it starts.
+    """
+
+    def __init__(self, code: str) -> None:
+        self.code = _check(code)
+        _catalogue(self.code)
+        self._previous: list[str] = []  # a stack: the same object may be entered twice
+
+    def __enter__(self) -> str:
+        self._previous.append(get_language())
+        set_language(self.code)
+        return self.code
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        trace: TracebackType | None,
+    ) -> None:
+        set_language(self._previous.pop())
+
+
+def gettext(message: str) -> str:
+    """``message`` in the current language (itself in English)."""
+    return _catalogues[_current].gettext(message)
+
+
+def ngettext(singular: str, plural: str, count: int) -> str:
+    """The form for ``count`` of a sentence with a number, in the current language."""
+    return _catalogues[_current].ngettext(singular, plural, count)
+
+
+def pgettext(context: str, message: str) -> str:
+    """``message`` in the current language, told apart from the same words elsewhere."""
+    return _catalogues[_current].pgettext(context, message)
+
+
+def number(value: int) -> str:
+    """A whole number with the current language's thousands separator.
+
+    >>> number(1000000)
+    '1,000,000'
+    >>> with language("da"):
+    ...     number(1000000)
+    '1.000.000'
+    """
+    text = f"{value:,}"
+    return text.replace(",", ".") if _current == "da" else text
+
+
+def N_(message: str) -> str:  # the conventional gettext marker name
+    """Mark ``message`` for the catalogue without translating it (a table, read later)."""
+    return message

@@ -1,0 +1,96 @@
+"""The Danish edition in real headless Chromium under Voilà: lessons 02 and 04 and the
+gallery from notebooks/da/, with no English label left in their views (issue 22).
+
+A Voilà server of its own serves a copy of notebooks/ with the Danish folder, without
+preheating (the shared server of conftest leaves notebooks/da/ out). The scan reads the
+whole visible page: the prose, the views, the quiz and the links. Screenshots at 1280 px
+go to artifacts/screenshots/.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from .conftest import free_port, start_voila, stop_process, wait_for_http
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parent.parent
+SHOTS = ROOT / "artifacts" / "screenshots"
+WIDGET_TIMEOUT_MS = 90_000
+#: English words of the views' labels, buttons and sentences; none may show on a Danish page
+#: ("bot" and "point" are Danish words too).
+ENGLISH_UI = re.compile(
+    r"\b(Round|Seed|Check|Lay down|Take back|Sort|New hand|Deal|Surprise me|Your hand|"
+    r"On the table|Left in hand|Valid|Not a meld|Lesson|All lessons|points|cards?|"
+    r"Dark theme|High contrast|Draw from the stock|Take the discard|Discard|Hint|"
+    r"Game settings|Free play|Coached first game|Next round|Show my hand|"
+    r"the best arrangement|A book|A run|wilds?|WILD|stock|discard pile|Moves this round|"
+    r"Coach|Careful|[Tt]he round|[Yy]our (?:hand|turn|melds?)|Check yourself|Reset|"
+    r"Download my results|Yes|No|First-try score|the|and|is|of)\b"
+)
+
+
+@pytest.fixture(scope="module")
+def danish_url(browser, tmp_path_factory):
+    folder = tmp_path_factory.mktemp("danish") / "notebooks"
+    shutil.copytree(ROOT / "notebooks", folder)
+    port = free_port()
+    proc = start_voila(folder, port, ("--VoilaConfiguration.preheat_kernel=False",))
+    try:
+        wait_for_http(f"http://127.0.0.1:{port}/", proc)
+        yield f"http://127.0.0.1:{port}/voila/render"
+    finally:
+        stop_process(proc)
+
+
+def _open(browser, url: str):
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    page.goto(url)
+    page.wait_for_selector(".fc-view", state="visible", timeout=WIDGET_TIMEOUT_MS)
+    page.wait_for_load_state("networkidle")
+    return context, page
+
+
+def _visible_text(page) -> str:
+    """Everything a reader sees, less the card notation's letters and the page's name."""
+    text = page.inner_text("body")
+    return text.replace("Five Crowns", "").replace("Coach Bot", "")
+
+
+def _shoot(page, name: str) -> None:
+    """The page's top, and each lesson box whole (Voilà scrolls inside the page)."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+    boxes = page.locator(".fc-lesson-box")
+    for i in range(boxes.count()):
+        boxes.nth(i).screenshot(path=str(SHOTS / f"{name}-lesson-box-{i + 1}.png"))
+
+
+@pytest.mark.parametrize(
+    ("name", "expect"),
+    [
+        ("02-books-runs-and-wilds", "Meldingsbyggeren"),
+        ("04-play-a-round", "Træk fra trækbunken"),
+        ("00-index", "Lektion 02"),
+    ],
+)
+def test_danish_page_shows_no_english_label(browser, danish_url, name, expect):
+    context, page = _open(browser, f"{danish_url}/da/{name}.ipynb")
+    try:
+        _shoot(page, f"danish-{name}-1280")
+        shown = _visible_text(page)
+        assert expect in shown
+        assert "Traceback" not in page.inner_text("body")
+        found = sorted(set(ENGLISH_UI.findall(shown)))
+        assert found == [], f"English on the Danish page {name}: {found}"
+        link = page.locator(".fc-language a")
+        assert link.inner_text() == "English"
+        assert link.get_attribute("href") == f"../{name}.ipynb"
+    finally:
+        context.close()

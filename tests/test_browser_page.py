@@ -1,0 +1,123 @@
+"""A lesson page on paper and on a projector, and no class request without a class.
+
+Uses the session's shared Chromium and Voilà server (no class served) from conftest.
+The printed lesson goes to artifacts/screenshots/ as a PDF and its first page as a PNG.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+
+import pytest
+
+from .conftest import ROOT, SERVER_LOGS
+
+pytestmark = pytest.mark.browser
+
+SHOTS = ROOT / "artifacts" / "screenshots"
+WIDGET_TIMEOUT_MS = 90_000
+
+
+def open_lesson(page, url: str) -> None:
+    page.goto(url)
+    page.wait_for_selector(".fc-view", state="visible", timeout=WIDGET_TIMEOUT_MS)
+    page.wait_for_load_state("networkidle")
+
+
+def class_requests(page) -> list[str]:
+    seen: list[str] = []
+    page.on("request", lambda r: seen.append(r.url) if "/fivecrowns/class/" in r.url else None)
+    return seen
+
+
+def pdf_text(path) -> str:
+    if shutil.which("pdftotext") is None:
+        pytest.fail("pdftotext is missing: apt-get install poppler-utils (.ci/run does)")
+    done = subprocess.run(["pdftotext", "-layout", str(path), "-"], capture_output=True,
+                          text=True, check=True, timeout=60)  # fmt: skip
+    return done.stdout
+
+
+def test_a_lesson_prints_whole_with_its_output_and_without_its_buttons(page, voila_url):
+    from fivecrowns_lab.content.quizzes import QUIZZES
+
+    asked = class_requests(page)
+    open_lesson(page, f"{voila_url}/voila/render/09-outs.ipynb")
+    page.get_by_role("button", name="Just show me").first.click()
+    page.get_by_role("button", name="Draw 100", exact=True).click()
+    page.wait_for_selector("text=in 100 draws", timeout=30_000)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    pdf = page.pdf(format="A4", print_background=True)
+    path = SHOTS / "print-09-outs.pdf"
+    path.write_bytes(pdf)
+    pages = len(re.findall(rb"/Type\s*/Page[^s]", pdf))
+    assert pages >= 2, f"the lesson printed on {pages} page: clipped"
+    text = " ".join(pdf_text(path).split())
+    # The whole lesson: its first words, the widgets' output, and the quiz at its end.
+    assert "What you will learn" in text
+    assert "of the 110 unseen cards are outs" in text and "in 100 draws" in text
+    last = QUIZZES["outs"][-1].prompt
+    assert " ".join(last.split()[:6]) in text, "the end of the lesson is missing"
+    # Buttons do nothing on paper: none is printed (the quiz's answers are, as text).
+    for button in ("Just show me", "Find the outs", "Draw 1,000", "Dark theme", "Projector"):
+        assert button not in text
+    if shutil.which("pdftoppm"):
+        subprocess.run(["pdftoppm", "-png", "-r", "60", "-f", "1", "-l", "1", str(path),
+                        str(SHOTS / "print-09-outs")], check=True, timeout=60)  # fmt: skip
+    assert asked == []  # no class served: the page asked for none
+
+
+def font_px(page, selector: str) -> float:
+    return float(page.evaluate(
+        "(s) => parseFloat(getComputedStyle(document.querySelector(s)).fontSize)", selector
+    ))  # fmt: skip
+
+
+def test_projector_mode_enlarges_the_type_and_holds_across_a_link(browser, voila_url):
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    try:
+        asked = class_requests(page)
+        open_lesson(page, f"{voila_url}/voila/render/01-cards-and-wilds.ipynb")
+        prose, intro = ".jp-RenderedMarkdown p", ".fc-view .fc-intro"
+        before = font_px(page, prose), font_px(page, intro)
+        switch = page.locator("button.fc-projector-switch:visible")
+        assert switch.count() == 1 and switch.get_attribute("aria-pressed") == "false"
+        switch.click()
+        assert switch.get_attribute("aria-pressed") == "true"
+        after = font_px(page, prose), font_px(page, intro)
+        assert after[0] >= 1.4 * before[0] and after[1] >= 1.4 * before[1], (before, after)
+        colour = page.evaluate(
+            "() => getComputedStyle(document.querySelector('.jp-RenderedMarkdown p')).color"
+        )
+        assert colour == "rgb(0, 0, 0)"  # full contrast
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SHOTS / "projector-01.png"))
+        page.locator(".fc-lessonnav a[rel='next']").first.click()
+        page.wait_for_url("**/02-*.ipynb", timeout=WIDGET_TIMEOUT_MS)
+        page.wait_for_selector(".fc-view", state="visible", timeout=WIDGET_TIMEOUT_MS)
+        assert page.evaluate("() => document.documentElement.classList.contains('fc-projector')")
+        assert font_px(page, prose) >= 1.4 * before[0]
+        # ?projector=0 in the address wins over the stored choice (and is kept).
+        open_lesson(page, f"{voila_url}/voila/render/03-scoring-a-round.ipynb?projector=0")
+        assert font_px(page, prose) == before[0]
+        assert asked == []
+    finally:
+        context.close()
+
+
+def test_no_lesson_page_asks_for_a_class_without_one_and_projector_1_opens_in_that_mode(
+    page, voila_url
+):
+    asked = class_requests(page)
+    # A fresh browser: ?projector=1 in the address turns projector mode on by itself.
+    open_lesson(page, f"{voila_url}/voila/render/07-counting-wild-cards.ipynb?projector=1")
+    pressed = page.locator("button.fc-projector-switch:visible").get_attribute("aria-pressed")
+    assert pressed == "true"
+    assert page.locator(".fc-class-link").count() == 1  # the class line is on the page...
+    assert asked == []  # ...and asked for no class
+    # Nor did any lesson page any browser test opened on this server before: none is logged.
+    log = next(p for p in reversed(SERVER_LOGS) if p.parent.name.startswith("app"))
+    assert "fivecrowns/class" not in log.read_text(encoding="utf-8")

@@ -1,0 +1,191 @@
+"""The Danish edition's pages: notebooks/da/ beside the English lessons, kept in step, and
+the views of lessons 02 and 04 and the gallery speaking Danish (issue 22)."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from fivecrowns_lab import language
+from fivecrowns_lab.content.catalogue import CATALOGUE, DANISH_FOLDER, DANISH_PAGES, INDEX_FILE
+from fivecrowns_lab.lessons import deal_lab, meld_checks, meld_lab
+from fivecrowns_lab.views.gallery import Gallery, LanguageLink, LessonNav
+
+ROOT = Path(__file__).resolve().parents[1]
+ENGLISH = ROOT / "notebooks"
+DANISH = ENGLISH / DANISH_FOLDER
+#: The one cell a Danish notebook has more than its English twin: it switches the language.
+LANGUAGE_CELL = 'from fivecrowns_lab import set_language\n\nset_language("da")'
+#: English words of the views' labels; none may be left on a Danish page ("point" is
+#: Danish too: the sheet's "Pointgivning").
+ENGLISH_WORDS = re.compile(
+    r"\b(Round|Seed|Check|Lay down|Take back|Sort|New hand|Deal|Surprise me|Your hand|"
+    r"On the table|Left in hand|Valid|Not a meld|Lesson|All lessons|points|cards?|WILD|"
+    r"Start here|After|beginner|intermediate|advanced|wild)\b"
+)
+
+
+def _cells(path: Path) -> list[dict]:
+    return json.loads(path.read_text(encoding="utf-8"))["cells"]
+
+
+def _source(cell: dict) -> str:
+    return "".join(cell["source"])
+
+
+def _text(html: str) -> str:
+    """What a reader sees of some HTML: no tags, no attributes, no style sheet."""
+    html = re.sub(r"<style>.*?</style>", " ", html, flags=re.S)
+    return re.sub(r"<[^>]+>", " ", html)
+
+
+def test_the_danish_pages_are_the_notebooks_in_the_danish_folder():
+    assert {p.name for p in DANISH.glob("*.ipynb")} == set(DANISH_PAGES)
+    assert all((ENGLISH / name).is_file() for name in DANISH_PAGES)
+
+
+@pytest.mark.parametrize("name", sorted(DANISH_PAGES))
+def test_danish_notebook_has_the_english_code_cells_and_one_language_cell(name):
+    danish, english = _cells(DANISH / name), _cells(ENGLISH / name)
+    danish_code = [_source(c) for c in danish if c["cell_type"] == "code"]
+    english_code = [_source(c) for c in english if c["cell_type"] == "code"]
+    assert danish_code[0] == LANGUAGE_CELL
+    assert danish_code[1:] == english_code
+    # the language is switched before anything else runs
+    first_code = next(c for c in danish if c["cell_type"] == "code")
+    assert _source(first_code) == LANGUAGE_CELL
+
+
+@pytest.mark.parametrize("name", sorted(DANISH_PAGES))
+def test_danish_notebook_prose_is_translated_cell_for_cell_and_has_no_outputs(name):
+    danish, english = _cells(DANISH / name), _cells(ENGLISH / name)
+    danish_prose = [_source(c) for c in danish if c["cell_type"] == "markdown"]
+    english_prose = [_source(c) for c in english if c["cell_type"] == "markdown"]
+    assert len(danish_prose) == len(english_prose)
+    assert all(d != e for d, e in zip(danish_prose, english_prose, strict=True))
+    assert danish_prose[0].startswith("# ")
+    assert all(not c.get("outputs") and not c.get("execution_count") for c in danish)
+
+
+def test_language_link_goes_to_the_twin_page_or_is_absent():
+    assert LanguageLink("02-books-runs-and-wilds.ipynb").href == "da/02-books-runs-and-wilds.ipynb"
+    assert "Dansk" in LanguageLink(INDEX_FILE).value
+    assert LanguageLink("05-solitaire.ipynb").value == ""
+    with language("da"):
+        back = LanguageLink("04-play-a-round.ipynb")
+    assert back.href == "../04-play-a-round.ipynb" and ">English</a>" in back.value
+
+
+def test_lesson_page_opens_with_the_language_link():
+    page = meld_lab(cards="5H 6H 7H")
+    assert page.children[0] is page.language
+    assert page.language.href == "da/02-books-runs-and-wilds.ipynb"
+
+
+def test_danish_page_links_english_only_lessons_one_folder_up():
+    with language("da"):
+        nav = LessonNav("03")
+    assert "href='../02-books-runs-and-wilds.ipynb'" not in nav.value
+    assert "href='02-books-runs-and-wilds.ipynb'" in nav.value  # lesson 02 is in Danish
+    assert "href='../04-play-a-round.ipynb'" not in nav.value
+    assert "Lektion 02: Sæt, sekvenser og vilde kort" in nav.value
+
+
+def test_danish_gallery_lists_every_lesson_and_marks_those_in_english():
+    with language("da"):
+        gallery = Gallery(DANISH)
+    assert [info.number for info in gallery.lessons] == [e.number for e in CATALOGUE]
+    html = gallery.links.value
+    assert "href='02-books-runs-and-wilds.ipynb'" in html
+    assert "href='../05-solitaire.ipynb'" in html
+    assert "Five Crowns-kabale (på engelsk)" in html
+    assert "href='../00-rules.ipynb'" in html
+    assert ENGLISH_WORDS.search(_text(html)) is None, _text(html)
+
+
+def test_meld_builder_speaks_danish_on_a_danish_page(widget_errors):
+    with language("da"):
+        page = meld_lab(round_no=1, cards="5H 6H 7H QS QC JK")
+        view = page.view
+        labels = [view.check_button.description, view.lay_button.description]
+        assert labels == ["Tjek", "Læg ned"]
+        view.hand.select_cards("5H 6H 7H")
+        view.check_button.click()
+        assert "Gyldig" in view.verdict.value and "En sekvens i hjerter" in view.verdict.value
+        view.lay_button.click()
+        assert "74 point" in view.score.value and "Tilbage på hånden" in view.score.value
+        view.hand.select_cards("QS QC")
+        view.lay_button.click()
+    assert view.status.kind == "error"
+    assert "Disse kort bliver på hånden: En melding skal have mindst tre kort" in view.status.text
+    shown = " ".join(
+        _text(w.value) for w in (view.verdict, view.score, view.table, view.status)
+    ) + " ".join(str(o[0]) for o in view.round.options)
+    assert ENGLISH_WORDS.search(shown) is None, shown
+
+
+def test_deal_lab_and_meld_checks_speak_danish(widget_errors):
+    with language("da"):
+        lab = deal_lab(round_no=5, seed=11)
+        lab.deal_button.click()  # the same seed again: the status says so
+        checks = meld_checks([("8H 8H 8*", 1), ("QD KD 3D", 5)])
+    assert lab.deal_button.description == "Giv"
+    assert "Given nr. 11 igen" in lab.status.text
+    shown = _text(lab.hand_view.value + lab.result.value + checks.value)
+    assert "Runde 1 (3 er vilde)" in shown and "ikke en melding" in shown
+    assert ENGLISH_WORDS.search(shown) is None, shown
+
+
+def test_play_lesson_speaks_danish_and_offers_the_danish_sheets_rules(widget_errors):
+    from fivecrowns_lab.core.rules import hand_size
+    from fivecrowns_lab.views.play import PlayLesson
+
+    with language("da"):
+        view = PlayLesson(bots=1, rounds=11, seed=2, mode="free")
+        labels = [view.stock_button.description, view.throw_button.description]
+        view.stock_button.click()
+        card = view.hand.hand[0]
+        view.hand.select_cards([card])
+        assert view.throw_button.description == f"Smid {card} af"
+        view.throw_button.click()
+        moves = [seen for seen, _why in view.moves]
+        # the Danish sheet's choices: five or seven rounds, books in different suits, a tie
+        # played off in one extra round of thirteen cards, laying off, -10, no final discard
+        view.rounds.value = 5
+        for field in ("books_distinct_suits", "lay_off", "going_out_bonus", "no_final_discard"):
+            view.variants[field].value = True
+        view.playoff.value = True
+        view.new_button.click()
+    assert labels[0].startswith("Træk fra trækbunken") and labels[1] == "Smid af"
+    assert f"Du: smide {card} af." in moves
+    rules = view.game.rules
+    assert (rules.rounds, rules.ties, rules.playoff_hand_size) == (5, "playoff", hand_size(11))
+    assert rules.books_distinct_suits and rules.lay_off and rules.going_out_bonus
+    assert rules.no_final_discard
+    assert "Husregler: lægge kort til, bonus for at gå ud" in view.status.text
+    assert view.playoff.description == "Uafgjort: én ekstra runde med 13 kort"
+    shown = " ".join(
+        _text(w.value) for w in (view.table, view.turn, view.log_view, view.level_text)
+    ) + " ".join(
+        str(w.description)
+        for w in (view.settings_button, view.new_button, view.hint_button, *view.variants.values())
+    )
+    assert ENGLISH_WORDS.search(shown) is None, shown
+
+
+def test_lesson_02_quiz_is_danish_around_and_inside_the_questions():
+    with language("da"):
+        page = meld_lab(cards="5H 6H 7H")
+    quiz = page.quiz
+    assert quiz.heading == "Test dig selv" and quiz.words["reset"] == "Nulstil"
+    assert quiz.bank[0]["prompt"] == "Er 8♥ 8♥ 8★ et sæt?"
+    assert quiz.score_text() == "Point i første forsøg: 0 af 5 (0 besvaret)"
+    shown = " ".join(
+        [q["prompt"] for q in quiz.bank]
+        + [a["text"] + " " + a["why"] for q in quiz.bank for a in q["answers"]]
+        + list(quiz.words.values())
+    )
+    assert ENGLISH_WORDS.search(shown) is None, shown
