@@ -71,9 +71,7 @@ class CatalogueHook(BuildHookInterface):  # type: ignore[type-arg]
             self._compile_core(root, build_data)
 
     def _compile_core(self, root: Path, build_data: dict[str, Any]) -> None:
-        spec = importlib.util.spec_from_file_location(
-            "build_compiled", root / "build_compiled.py"
-        )
+        spec = importlib.util.spec_from_file_location("build_compiled", root / "build_compiled.py")
         assert spec is not None and spec.loader is not None  # our own file, always there
         build_compiled = importlib.util.module_from_spec(spec)
         spec.loader.exec_module(build_compiled)
