@@ -26,7 +26,7 @@ class CompiledCore:
     Attributes
     ----------
     modules : tuple of str
-        Names relative to the package, e.g. ``("core.melds", "core.solver")``; empty on
+        Names relative to the package, e.g. ``("core.rules", "core.solver")``; empty on
         the pure-Python path.
     """
 
