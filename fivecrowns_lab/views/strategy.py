@@ -205,7 +205,7 @@ class StrategyLab(View):
     def __init__(
         self,
         players: Sequence[str] = ("greedy", "random"),
-        n_games: int = 20,
+        n_games: int = 50,
         seed: int = 1,
         background: bool = True,
         **kwargs: Any,
@@ -613,7 +613,7 @@ class SolitaireOddsLesson(View):
 
     title = "Solitaire odds"
 
-    def __init__(self, n: int = 10, seed: int = 1, background: bool = True, **kwargs: Any) -> None:
+    def __init__(self, n: int = 50, seed: int = 1, background: bool = True, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.n = ClampedIntText(
             self.status, n, 1, solitaire_cap(), "Deals", "playing", description="Deals"
