@@ -18,8 +18,8 @@ from ..errors import LessonError
 from .browser import set_up_browser_kernel
 
 # The static site's browser kernel has no sqlite3 (Pyodide's build is on no registry the
-# site may use), which the class code of lessons 07-11 imports, and an fcntl without flock,
-# which the scorekeeper's save uses (see .browser). Nothing changes anywhere else.
+# site may use), which the class code of lessons 07-11 imports (see .browser). Nothing
+# changes anywhere else.
 set_up_browser_kernel()
 
 __all__ = [

@@ -14,7 +14,7 @@ import sys
 import types
 from typing import Any, NoReturn
 
-__all__ = ["NO_SQLITE", "set_up_browser_kernel", "stand_in_for_sqlite3", "unlocked_flock"]
+__all__ = ["NO_SQLITE", "set_up_browser_kernel", "stand_in_for_sqlite3"]
 
 NO_SQLITE = (
     "This web version of the lessons has no database (SQLite): a class's records are kept "
@@ -73,37 +73,6 @@ def stand_in_for_sqlite3(platform: str = sys.platform) -> types.ModuleType | Non
     return module
 
 
-def unlocked_flock(platform: str = sys.platform) -> bool:
-    """In a browser kernel whose ``fcntl`` has no ``flock``, give it one that does nothing.
-
-    The scorekeeper locks its save folder so that two tabs of one server never save at once.
-    The browser kernel's ``fcntl`` is a stand-in without ``flock`` (the lesson failed with an
-    AttributeError); its file system is in the page's own memory, which no other tab can
-    reach, so there is nothing to lock against. Returns True when it added one.
-
-    >>> unlocked_flock("linux")
-    False
-    """
-    if platform != "emscripten":
-        return False
-    try:
-        import fcntl
-    except ImportError:
-        return False
-    if hasattr(fcntl, "flock"):
-        return False
-
-    def flock(fd: int, operation: int) -> None:
-        """No other tab shares this file system: nothing to wait for."""
-
-    setattr(fcntl, "flock", flock)  # noqa: B010 - the stand-in module has no such attribute
-    for name, value in (("LOCK_SH", 1), ("LOCK_EX", 2), ("LOCK_NB", 4), ("LOCK_UN", 8)):
-        if not hasattr(fcntl, name):
-            setattr(fcntl, name, value)
-    return True
-
-
 def set_up_browser_kernel(platform: str = sys.platform) -> None:
     """Everything above, in a browser kernel; nothing anywhere else."""
     stand_in_for_sqlite3(platform)
-    unlocked_flock(platform)
