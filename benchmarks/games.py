@@ -140,7 +140,7 @@ def speedup(games: int) -> None:
         start = time.perf_counter()
         parallel = simulate(players, games, seed=7, executor=pool, progress=False, chunk_size=2)
         two = time.perf_counter() - start
-    same = "identical" if serial.equals(parallel) else "DIFFERENT"
+    same = "identical" if serial.records() == parallel.records() else "DIFFERENT"
     print(
         f"simulate, {games} greedy games: serial {one:.1f} s, 2 processes {two:.1f} s, "
         f"speed-up {one / two:.2f}x (results {same})"

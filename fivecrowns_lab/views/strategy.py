@@ -21,7 +21,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from ..classroom.experiments import SOLITAIRE_WIN, VARIANTS, seat_win_id
+from ..classroom.experiments import SEAT_WIN_VARIANTS, SOLITAIRE_WIN, seat_win_id
 from ..core.rules import FIRST_ROUND, LAST_ROUND, ROUNDS, GameRules
 from ..errors import LessonError, plural
 from ..odds.simulate import game_seed, play_games, table_of
@@ -519,7 +519,7 @@ class StrategyLab(View):
         players, rules, seed = setup
         games = {row["game"] for row in self.rows}
         won = {row["game"] for row in self.rows if row["player"] == 0 and row["placement"] == 1}
-        on = [v for v in VARIANTS if getattr(rules, v)]
+        on = [v for v in SEAT_WIN_VARIANTS if getattr(rules, v)]
         self.record_experiment(seat_win_id(players, rules.rounds, on), seed, len(games), len(won))
 
     def _record_width(
