@@ -59,7 +59,7 @@ test: $(VENV)/.test-installed
 	$(BIN)/python -m pytest --durations=30
 
 docs: $(VENV)/.test-installed
-	$(BIN)/sphinx-build -E -W --keep-going -b html docs docs/_build/html
+	$(BIN)/sphinx-build -E -W --keep-going -b html -d docs/_build/doctrees docs docs/_build/html
 	@echo "The site is built: open docs/_build/html/index.html in your browser."
 
 bench: $(VENV)/.test-installed

@@ -11,7 +11,12 @@ fresh contexts open it at the same moment; it prints each lesson's median and ma
 the median and max across lessons. ``--no-preheat`` turns off voila.json's preheated
 kernels, to compare (issue 13: 1 and 8 visitors, before and after preheating).
 
-Run: ``.venv/bin/python benchmarks/app.py [--visitors 8] [--no-preheat]``
+With ``--restart N`` it measures what ``make app`` takes on a restart (issue 19's target:
+under 15 s): N times, it starts Voilà with ``make app``'s arguments in the repository and
+times the first answer of the gallery's address and its first widget in Chromium, then
+stops the server. Prints each run and the medians.
+
+Run: ``.venv/bin/python benchmarks/app.py [--visitors 8] [--no-preheat] [--restart 5]``
 """
 
 from __future__ import annotations
@@ -96,6 +101,75 @@ def at_once(url: str, visitors: int) -> None:
     asyncio.run(run())
 
 
+def make_app_command(port: int) -> list[str]:
+    """The Voilà command line of ``make app`` (the Makefile's APP_ARGS included), on ``port``."""
+    import re
+
+    makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
+    found = re.search(r"^APP_ARGS \?= (.*)$", makefile, re.M)
+    app_args = found[1].split() if found else []
+    return [
+        sys.executable,
+        "-m",
+        "voila",
+        "notebooks",
+        f"--port={port}",
+        "--no-browser",
+        "--Voila.ip=127.0.0.1",
+        *app_args,
+    ]
+
+
+def restarts(times: int) -> None:
+    """``make app`` started ``times`` times: first answer and first widget, with medians."""
+    import subprocess
+    import urllib.request
+
+    from playwright.sync_api import sync_playwright
+
+    from tests.conftest import stop_process
+
+    answers, widgets = [], []
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        for run in range(times):
+            port = free_port()
+            url = f"http://127.0.0.1:{port}/voila/render/00-index.ipynb"
+            start = time.perf_counter()
+            proc = subprocess.Popen(
+                make_app_command(port),
+                cwd=ROOT,
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+            )
+            try:
+                deadline = start + 120
+                while time.perf_counter() < deadline:
+                    try:
+                        with urllib.request.urlopen(url, timeout=60) as response:
+                            response.read()
+                        break
+                    except OSError:
+                        time.sleep(0.2)
+                answered = time.perf_counter() - start
+                context = browser.new_context()
+                page = context.new_page()
+                page.goto(url, timeout=120_000)
+                page.wait_for_selector(".fc-gallery", state="visible", timeout=120_000)
+                widget = time.perf_counter() - start
+                context.close()
+            finally:
+                stop_process(proc)
+            answers.append(answered)
+            widgets.append(widget)
+            print(f"restart {run + 1}: answered {answered:5.1f} s, first widget {widget:5.1f} s")
+        browser.close()
+    print(
+        f"make app on a restart ({times} runs): answered in {statistics.median(answers):.1f} s, "
+        f"first widget in {statistics.median(widgets):.1f} s (medians)"
+    )
+
+
 def main() -> None:
     import shutil
 
@@ -103,7 +177,11 @@ def main() -> None:
     parser.add_argument("--visitors", type=int, default=0, help="N visitors at once")
     parser.add_argument("--no-preheat", action="store_true", help="no preheated kernels")
     parser.add_argument("--lessons", default="", help="only these, e.g. 01,04 (by number)")
+    parser.add_argument("--restart", type=int, default=0, help="time N restarts of make app")
     args = parser.parse_args()
+    if args.restart:
+        restarts(args.restart)
+        return
     if args.lessons:
         wanted = tuple(args.lessons.split(","))
         LESSONS[:] = [name for name in LESSONS if name.startswith(wanted)]

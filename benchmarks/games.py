@@ -8,6 +8,10 @@ Prints:
   timed in a fresh process per batch. With ``--baseline DIR`` (an earlier checkout,
   e.g. ``git worktree add /tmp/speed-base d50a911``) every batch is also timed there,
   in turns (A B A B ...) within this run, and the ratio this / baseline is printed;
+  with ``--compiled`` the same batches also run on the optional compiled core (a copy of
+  this checkout compiled with ``build_compiled.py`` into a temporary folder, or the
+  compiled copy ``--compiled DIR`` names), with its ratio to the target and to this
+  (pure-Python) checkout;
 - the speed-up of ``simulate`` with two worker processes over a serial run;
 - bot strength: four-player games seating random, greedy, lookahead and greedy in
   every circular order and rotation (so each bot sits after the random bot equally
@@ -15,16 +19,19 @@ Prints:
   per-game differences lookahead - greedy and greedy - random with their intervals
   (lower totals are better).
 
-Run: ``python benchmarks/games.py [--baseline DIR]`` (``--games N`` for the strength
+Run: ``python benchmarks/games.py [--baseline DIR] [--compiled [DIR]]`` (``--games N``
+for the strength
 table, default 2000; ``--skip-strength`` for the speeds only; ``--batches B``).
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
@@ -66,20 +73,42 @@ def rate_in(checkout: Path, kind: str, games: int, first: int) -> float:
     return float(out.stdout)
 
 
-def speeds(batches: int, baseline: Path | None, only: list[str] | None = None) -> None:
+def compiled_copy(into: Path) -> Path:
+    """A copy of this checkout's package with its hot core compiled (build_compiled.py)."""
     here = Path(__file__).resolve().parents[1]
-    where = "beside the baseline, in turns (A B A B ...)" if baseline else "this checkout"
+    spec = importlib.util.spec_from_file_location("build_compiled", here / "build_compiled.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    start = time.perf_counter()
+    module.compile_into(into, here / "fivecrowns_lab")
+    print(f"Compiled {', '.join(module.COMPILED)} in {time.perf_counter() - start:.0f} s")
+    return into
+
+
+def speeds(
+    batches: int,
+    baseline: Path | None,
+    only: list[str] | None = None,
+    compiled: Path | None = None,
+) -> None:
+    here = Path(__file__).resolve().parents[1]
+    others = [name for name, path in (("baseline", baseline), ("compiled", compiled)) if path]
+    where = f"beside the {' and '.join(others)}, in turns" if others else "this checkout"
     print(f"Speeds on one core, median of {batches} batches of the same seeded games, {where}:")
     for kind, (games, target) in WORKLOADS.items():
         if only and kind not in only:
             continue
         mine: list[float] = []
         base: list[float] = []
+        fast: list[float] = []
         for batch in range(batches):
             first = 1000 * batch
             mine.append(rate_in(here, kind, games, first))
             if baseline:
                 base.append(rate_in(baseline, kind, games, first))
+            if compiled:
+                fast.append(rate_in(compiled, kind, games, first))
         median = statistics.median(mine)
         unit = "deals/s" if kind == "solitaire" else "games/s"
         name = kind if kind == "solitaire" else f"{kind} x4"
@@ -93,6 +122,12 @@ def speeds(batches: int, baseline: Path | None, only: list[str] | None = None) -
                 f"; baseline {old:6.2f} ({old / target:4.2f} x target); "
                 f"this / baseline {median / old:5.2f}"
             )
+        if compiled:
+            quick = statistics.median(fast)
+            line += (
+                f"; compiled {quick:6.2f} ({quick / target:4.2f} x target), "
+                f"compiled / this {quick / median:4.2f}"
+            )
         print(line)
 
 
@@ -105,7 +140,7 @@ def speedup(games: int) -> None:
         start = time.perf_counter()
         parallel = simulate(players, games, seed=7, executor=pool, progress=False, chunk_size=2)
         two = time.perf_counter() - start
-    same = "identical" if serial.equals(parallel) else "DIFFERENT"
+    same = "identical" if serial.records() == parallel.records() else "DIFFERENT"
     print(
         f"simulate, {games} greedy games: serial {one:.1f} s, 2 processes {two:.1f} s, "
         f"speed-up {one / two:.2f}x (results {same})"
@@ -175,9 +210,17 @@ def main() -> None:
     parser.add_argument(
         "--only", nargs="*", choices=list(WORKLOADS), help="time only these workloads"
     )
+    parser.add_argument(
+        "--compiled", nargs="?", type=Path, const=Path(), default=None,
+        help="also time the compiled core (a compiled copy DIR, or compile one now)",
+    )  # fmt: skip
     parser.add_argument("--skip-strength", action="store_true")
     args = parser.parse_args()
-    speeds(args.batches, args.baseline, args.only)
+    with tempfile.TemporaryDirectory() as tmp:
+        compiled = args.compiled
+        if compiled == Path():
+            compiled = compiled_copy(Path(tmp))
+        speeds(args.batches, args.baseline, args.only, compiled)
     speedup(24)
     if not args.skip_strength:
         strength(args.games)

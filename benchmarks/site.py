@@ -6,13 +6,17 @@ does) and every other request is aborted. Each lesson is opened cold, in a fresh
 context (no cache), so each figure includes downloading and starting Pyodide and the kernel.
 "Downloaded" is what a first visit to that lesson fetched.
 
-Run: ``.venv/bin/python benchmarks/site.py [--build] [--lessons 00-index 01-cards-and-wilds]``
+Each lesson is opened ``--repeat`` times (3 by default) and the medians are printed, then
+the median over the lessons.
+
+Run: ``.venv/bin/python benchmarks/site.py [--build] [--repeat 3] [--lessons 00-index ...]``
 (``--build`` times ``make site`` first; without it the built ``_site/`` is measured).
 """
 
 from __future__ import annotations
 
 import argparse
+import statistics
 import subprocess
 import sys
 import time
@@ -86,6 +90,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--build", action="store_true", help="time `make site` first")
     parser.add_argument("--lessons", nargs="*", default=LESSONS)
+    parser.add_argument("--repeat", type=int, default=3, help="cold visits per lesson")
     args = parser.parse_args(argv)
     if args.build:
         start = time.monotonic()
@@ -103,14 +108,31 @@ def main(argv: list[str] | None = None) -> int:
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
         for lesson in args.lessons:
-            row = measure(browser, url, lesson)
+            runs = [measure(browser, url, lesson) for _ in range(args.repeat)]
+            paints = [float(r["first_paint_s"]) for r in runs]  # type: ignore[arg-type]
+            widgets = [w for r in runs if isinstance(w := r["first_widget_s"], float)]
+            errors = sorted({str(r["error"]) for r in runs if r["error"]})
+            row = {
+                "lesson": lesson,
+                "first_paint_s": statistics.median(paints),
+                "first_widget_s": statistics.median(widgets) if widgets else None,
+                "downloaded_mib": max(float(r["downloaded_mib"]) for r in runs),  # type: ignore[arg-type]
+            }
             rows.append(row)
             widget = row["first_widget_s"]
             print(
                 f"{lesson:28} first paint {row['first_paint_s']:5.1f} s   first widget "
                 + (f"{widget:6.1f} s" if isinstance(widget, float) else "  none  ")
-                + f"   downloaded {row['downloaded_mib']:5.1f} MiB   {row['error']}",
+                + f"   downloaded {row['downloaded_mib']:5.1f} MiB   "
+                + f"(medians of {len(runs)}) {'; '.join(errors)}",
                 flush=True,
+            )
+        seen = [float(r["first_widget_s"]) for r in rows if r["first_widget_s"] is not None]
+        if seen:
+            print(
+                f"across {len(rows)} lessons: median first paint "
+                f"{statistics.median(float(r['first_paint_s']) for r in rows):.1f} s, "
+                f"median first widget {statistics.median(seen):.1f} s, max {max(seen):.1f} s"
             )
         browser.close()
     server.shutdown()

@@ -33,7 +33,11 @@ release = fivecrowns_lab.__version__
 version = release
 
 REPO_URL = "https://github.com/fivecrowns-lab/fivecrowns_lab"
-BINDER_URL = "https://mybinder.org/v2/gh/fivecrowns-lab/fivecrowns_lab/main"
+# Binder builds the `binder` branch, which .github/workflows/binder.yml moves to each release
+# tag: a push to main does not make every visitor wait for a rebuild.
+BINDER_URL = "https://mybinder.org/v2/gh/fivecrowns-lab/fivecrowns_lab/binder"
+# Where .github/workflows/pages.yml publishes the static site (every lesson in the browser).
+SITE_URL = "https://fivecrowns-lab.github.io/fivecrowns_lab"
 
 extensions = [
     "myst_nb",
@@ -201,6 +205,11 @@ nb_ipywidgets_js = {
     "widgets/html-manager/embed-amd.js": {"data-jupyter-widgets-cdn": "_static/widgets/"},
 }
 
+# The lessons that play games as they open (10 and 11) play them on a thread; the build saves
+# the widgets' state when the last cell returns, which showed them mid-run ("4 of 10
+# deals"). In the build they play in the foreground, so the pages show finished results.
+# Set in setup() (only Sphinx calls it), and inherited by the kernels that run the lessons.
+LESSON_ENV = {"FIVECROWNS_LAB_FOREGROUND": "1"}
 nb_execution_mode = "force"
 nb_execution_timeout = 120
 nb_execution_raise_on_error = True
@@ -260,6 +269,35 @@ def link_lessons_to_pages(app, exception) -> None:
             page.write_text(new, encoding="utf-8")
 
 
+_TITLE_END = re.compile(r"(<h1[^>]*>.*?</h1>)", re.S)
+
+
+def open_live_html(name: str) -> str:
+    """The "open live" line of a lesson's page: the static site, and Binder."""
+    site = f"{SITE_URL}/voici/render/{name}.html"
+    binder = f"{BINDER_URL}?urlpath=voila/render/notebooks/{name}.ipynb"
+    return (
+        '<p class="fc-open-live">Open this lesson live: '
+        f'<a class="reference external" href="{site}">in your browser</a> '
+        "(nothing to install) or "
+        f'<a class="reference external" href="{binder}">on Binder</a>.</p>'
+    )
+
+
+def add_open_live_links(app, exception) -> None:
+    """Put the "open live" line under each lesson page's title."""
+    if exception is not None or app.builder.format != "html":
+        return
+    for page in Path(app.outdir, "lessons").glob("*.html"):
+        text = page.read_text(encoding="utf-8")
+        if "fc-open-live" in text:
+            continue
+        line = open_live_html(page.stem)
+        new = _TITLE_END.sub(lambda m, line=line: m[1] + line, text, count=1)
+        if new != text:
+            page.write_text(new, encoding="utf-8")
+
+
 def link_pandas_alias(app, env, node, contnode):
     """Resolve ``pd.DataFrame`` (pandas is imported as ``pd`` for type checking only)."""
     target = node.get("reftarget", "")
@@ -272,10 +310,12 @@ def link_pandas_alias(app, env, node, contnode):
 
 
 def setup(app) -> None:
+    os.environ.update(LESSON_ENV)
     app.connect("missing-reference", link_pandas_alias)
     # Napoleon converts the sections it knows first (priority 500); this runs after it.
     app.connect("autodoc-process-docstring", headings_to_rubrics, priority=600)
     app.connect("build-finished", link_lessons_to_pages)
+    app.connect("build-finished", add_open_live_links)
 
 
 # -- HTML ------------------------------------------------------------------------------

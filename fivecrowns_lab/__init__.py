@@ -20,6 +20,7 @@ from .core.cards import (
     format_cards,
     parse_cards,
 )
+from .core.compiled import compiled_core
 from .core.melds import Meld, MeldCheck, MeldError, WildUse, check_meld
 from .core.rules import (
     ROUNDS,
@@ -84,6 +85,10 @@ from .table.players import BOTS, Bot, GreedyBot, LookaheadBot, Player, RandomBot
 from .table.solitaire import Solitaire, SolitaireBot
 
 __version__ = "0.1.0"
+
+#: Which path is in use: true (with the module names) when the optional compiled core
+#: (a wheel built with FIVECROWNS_COMPILE=1) is loaded, false on the pure-Python path.
+compiled = compiled_core()
 
 __all__ = [
     "BOTS",
@@ -156,6 +161,7 @@ __all__ = [
     "card_points",
     "check_meld",
     "compare",
+    "compiled",
     "expected_penalty",
     "first_turn_go_out",
     "format_cards",

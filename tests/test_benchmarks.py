@@ -40,10 +40,12 @@ def test_benchmark_runs_on_a_tiny_workload(script):
 
 
 @pytest.mark.parametrize(
-    "script", ["app.py", "charts.py", "probability.py", "serving.py", "site.py"]
+    "script",
+    ["app.py", "charts.py", "probability.py", "pyodide_games.py", "serving.py", "site.py"],
 )
 def test_long_benchmarks_at_least_import(script):
-    # These take minutes or need Chromium (a browser per lesson; charts in Chromium; exact
+    # These take minutes or need Chromium or Node (a browser per lesson; charts in Chromium;
+    # games in Pyodide under Node; exact
     # counting; a server with 30 visitors; or a built static site), so only their imports
     # run here (tests/test_serving.py covers
     # the serving behaviour).
@@ -58,6 +60,7 @@ def test_every_benchmark_is_covered():
         *TINY_RUNS,
         "app.py",
         "charts.py",
+        "pyodide_games.py",
         "probability.py",
         "serving.py",
         "site.py",

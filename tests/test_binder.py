@@ -101,13 +101,28 @@ def dependency_closure(requirements: list[Requirement]) -> dict[str, set[str]]:
     return wanted
 
 
+#: Packages of repo2docker's base environment that binder/requirements.txt pins although
+#: nothing of ours needs them, so that they agree with our pins (notebook 7.4.7 there
+#: requires jupyterlab<4.5; the pinned notebook is the release made for our jupyterlab).
+BASE_IMAGE = {"notebook"}
+
+
 def test_binder_pins_exactly_the_dependency_closure_of_the_lessons():
     closure = dependency_closure(list(needed_requirements().values()))
     pins = binder_pins()
     missing = sorted(closure.keys() - pins.keys())
-    extra = sorted(pins.keys() - closure.keys())
+    extra = sorted(pins.keys() - closure.keys() - BASE_IMAGE)
     assert not missing, f"binder/requirements.txt does not pin {missing}: pin the whole env"
     assert not extra, f"binder/requirements.txt pins {extra}, which nothing needs"
+
+
+def test_binder_pins_the_base_images_notebook_to_the_release_for_our_jupyterlab():
+    # notebook 7.x follows jupyterlab: notebook 7.N requires jupyterlab 4.N (7.4.7 ->
+    # <4.5, 7.6.5 -> >=4.6.6,<4.7), so the pinned notebook's minor must be jupyterlab's.
+    pins = binder_pins()
+    assert BASE_IMAGE <= pins.keys()
+    notebook, lab = pins["notebook"], pins["jupyterlab"]
+    assert (notebook.major, notebook.minor) == (7, lab.minor), (notebook, lab)
 
 
 def test_binder_pins_satisfy_pyproject_ranges():

@@ -73,7 +73,7 @@ def check_phone(browser, voila_url: str, lesson: str, ready: str = "") -> None:
         page = context.new_page()
         open_lesson(page, voila_url, lesson)
         if ready:
-            # The lesson's first run (20 games, 10 deals) shares the cores with the refill
+            # The lesson's first run (50 games, 50 deals) shares the cores with the refill
             # that this visit starts and the kernel of the test before: allow for it.
             wait_text(page, ready, timeout=3 * WIDGET_TIMEOUT_MS)
         overflow = page.evaluate(
@@ -188,7 +188,7 @@ def test_10_strategy_lab_stop_keeps_the_games_played(page, voila_url, browser):
     open_lesson(page, voila_url, "10-strategy-lab")
     assert_hidden_code_is_not_served(page)
     view = page.locator(".fc-view").first
-    wait_text(page, "20 of 20 games")
+    wait_text(page, "50 of 50 games")
     assert BOT_DESCRIPTIONS["greedy"] in view.inner_text()
     games = view.locator("input[type=number]").first
     games.fill("200")
@@ -201,14 +201,14 @@ def test_10_strategy_lab_stop_keeps_the_games_played(page, voila_url, browser):
     assert "Download the results as CSV" in view.inner_text()
     assert_no_errors(page)
     shoot_lesson(page, "lesson-10-strategy-lab")
-    check_phone(browser, voila_url, "10-strategy-lab", ready="Played 20 games")
+    check_phone(browser, voila_url, "10-strategy-lab", ready="Played 50 games")
 
 
 def test_11_solitaire_odds_prediction_beside_4x_the_deals(page, voila_url, browser):
     open_lesson(page, voila_url, "11-solitaire-odds")
     assert_hidden_code_is_not_served(page)
     view = page.locator(".fc-view").first
-    wait_text(page, "10 of 10 deals")
+    wait_text(page, "50 of 50 deals")
     deals = view.locator("input[type=number]").first
     deals.fill("2")
     deals.press("Enter")
@@ -225,7 +225,7 @@ def test_11_solitaire_odds_prediction_beside_4x_the_deals(page, voila_url, brows
     assert any("of 8 solitaire deals" in (label or "") for label in labels)
     assert_no_errors(page)
     shoot_lesson(page, "lesson-11-solitaire-odds")
-    check_phone(browser, voila_url, "11-solitaire-odds", ready="Played 10 deals")
+    check_phone(browser, voila_url, "11-solitaire-odds", ready="Played 50 deals")
 
 
 # -- issue 18: charts in the browser, commit before reveal, phone sliders and tables -----------

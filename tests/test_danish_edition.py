@@ -248,9 +248,9 @@ def test_lesson_03_scores_a_round_in_danish_step_by_step(widget_errors):
 def test_class_line_sends_its_page_the_sentences_in_the_learners_language():
     from fivecrowns_lab.views.classlink import ClassLink
 
-    english = ClassLink("03").words
+    english = ClassLink("03").texts
     with language("da"):
-        danish = ClassLink("03").words
+        danish = ClassLink("03").texts
     assert english["save"] == "Save my results to a file"
     assert danish["save"] == "Gem mine resultater i en fil"
     assert danish.keys() == english.keys()

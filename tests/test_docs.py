@@ -79,6 +79,35 @@ def test_make_docs_treats_warnings_as_errors():
     assert "sphinx-build" in recipe and " -W" in recipe
 
 
+def test_make_docs_keeps_the_doctrees_out_of_the_published_html():
+    # Sphinx puts its pickled doctrees (tens of MB) inside the output folder unless -d
+    # says where; docs/_build/html is what gets published.
+    makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
+    recipe = makefile.split("\ndocs:", 1)[1].split("\n\n", 1)[0]
+    doctrees = re.search(r" -d (\S+)", recipe)
+    assert doctrees, "make docs must pass -d to sphinx-build"
+    html = recipe.split()[-1]
+    assert not (doctrees[1] + "/").startswith(html + "/"), (doctrees[1], html)
+
+
+def test_every_lesson_page_gets_links_to_open_it_live():
+    conf = _conf()
+    line = conf.open_live_html("08-go-out-on-the-deal")
+    assert f"{conf.SITE_URL}/voici/render/08-go-out-on-the-deal.html" in line
+    assert f"{conf.BINDER_URL}?urlpath=voila/render/notebooks/08-go-out-on-the-deal.ipynb" in line
+    assert conf.BINDER_URL.endswith("/binder")  # the release branch, not main
+
+
+def test_the_docs_build_plays_the_lessons_games_in_the_foreground(monkeypatch):
+    # Lessons 10 and 11 were saved mid-run ("4 of 10 deals") when their games ran on a thread.
+    from fivecrowns_lab.views.work import threads_allowed
+
+    assert threads_allowed()
+    for name, value in _conf().LESSON_ENV.items():
+        monkeypatch.setenv(name, value)
+    assert not threads_allowed()
+
+
 def test_api_reference_hides_the_values_of_big_constants():
     """A documented module constant whose value prints over 120 characters (DECK's 116
     cards) is shown without its value."""
@@ -102,12 +131,18 @@ def test_api_reference_is_split_by_layer_with_one_page_each():
         assert f"\n{page}\n" in index, f"api/{page}.md is not in the API toctree"
 
 
-def test_intersphinx_uses_the_inventories_kept_in_the_repository():
+def _conf():
+    """docs/conf.py as a module (importing it fetches the widget scripts once, if missing)."""
     sys.path.insert(0, str(DOCS))
     try:
         import conf
     finally:
         sys.path.remove(str(DOCS))
+    return conf
+
+
+def test_intersphinx_uses_the_inventories_kept_in_the_repository():
+    conf = _conf()
     assert set(conf.intersphinx_mapping) == {"python", "pandas"}
     for _url, inventory in conf.intersphinx_mapping.values():
         assert Path(inventory).is_file() and Path(inventory).read_bytes().startswith(

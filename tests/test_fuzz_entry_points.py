@@ -31,7 +31,6 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-import pandas  # noqa: F401  # imported here so that no timed call pays for importing it
 import pytest
 import tqdm.auto  # noqa: F401
 from hypothesis import HealthCheck, given, settings

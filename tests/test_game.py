@@ -444,7 +444,7 @@ def test_the_first_to_go_out_in_the_playoff_wins_alone():
     game.next_round()
     assert game.is_over
     assert game.placements() == (1, 3, 2)
-    assert game.standings()["placement"].tolist() == [1, 2, 3]
+    assert game.standings()["placement"] == [1, 2, 3]
 
 
 def test_no_playoff_when_the_lowest_total_is_not_tied():

@@ -56,8 +56,8 @@ def test_version_is_written_once_in_the_package():
 
 def test_test_tooling_is_in_dependency_groups_not_published_extras():
     project = pyproject()["project"]
-    # Extras are for users: the app, and the PostgreSQL driver of a class server.
-    assert set(project["optional-dependencies"]) == {"app", "class"}
+    # Extras are for users: the app, the PostgreSQL driver of a class server, pandas tables.
+    assert set(project["optional-dependencies"]) == {"app", "class", "data"}
     groups = pyproject()["dependency-groups"]
     names = {re.split(r"[<>=;\s\[]", r)[0] for r in groups["test"] if isinstance(r, str)}
     assert {"pytest", "hypothesis", "ruff", "mypy", "playwright", "import-linter"} <= names
@@ -192,7 +192,7 @@ def test_wheel_metadata_has_license_expression_version_urls_and_classifiers(whee
     assert {"Documentation", "Source", "Issues", "Changelog", "Binder"} <= set(urls)
     assert all(u.startswith("https://") for u in urls.values())
     # no test or docs extras for users
-    assert meta.get_all("Provides-Extra") == ["app", "class"]
+    assert meta.get_all("Provides-Extra") == ["app", "class", "data"]
 
 
 def test_wheel_ships_py_typed_the_notebooks_the_voila_settings_and_the_command(wheel):

@@ -249,6 +249,39 @@ def test_build_table_command_writes_the_same_counts_as_the_shipped_table(tmp_pat
     assert "round 2:" in capsys.readouterr().out
 
 
+def test_build_table_shows_a_bar_over_every_rank_of_each_sweep(capsys):
+    from fivecrowns_lab.odds.probability import build_table
+
+    build_table([1, 2], [1], progress=True)
+    captured = capsys.readouterr()
+    assert "33/33" in captured.err  # three sweeps of eleven ranks
+    assert "round 2: swept" in captured.out  # the log goes above the bar
+
+
+def test_build_table_command_stops_cleanly_on_ctrl_c_leaving_the_table_as_it_was(
+    tmp_path, monkeypatch, capsys
+):
+    from fivecrowns_lab.odds import probability
+
+    out = tmp_path / "table.json"
+    out.write_text('{"rounds": {}}\n', encoding="utf-8")
+    swept = []
+
+    def interrupted(round_no, progress=None):
+        swept.append(round_no)
+        if round_no == 2:
+            raise KeyboardInterrupt
+        return sweep_round(round_no, progress)
+
+    monkeypatch.setattr(probability, "sweep_round", interrupted)
+    code = probability.main(["--build-table", "--rounds", "1-3", "--penalty-rounds", "1",
+                             "--first-turn-rounds", "", "--output", str(out)])  # fmt: skip
+    assert code == 130 and swept == [1, 2]
+    assert out.read_text(encoding="utf-8") == '{"rounds": {}}\n'
+    assert not list(tmp_path.glob("*.partial"))
+    assert "Stopped: nothing was written" in capsys.readouterr().err
+
+
 # -- the sweep over the ranks (all hands at once) ---------------------------------------------
 
 # Going out on the deal for rounds 1-5 as enumerated hand by hand (and checked by brute

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 import pytest
 
 from fivecrowns_lab.core.rules import GameRules
@@ -28,7 +30,7 @@ def test_run_games_gives_the_same_table_as_simulate_and_reports_progress():
         progress=lambda d, t: seen.append((d, t)),
         chunk_size=3,
     )
-    assert table.equals(simulate(["greedy", "random"], 7, SHORT, seed=4, progress=False))
+    assert table == simulate(["greedy", "random"], 7, SHORT, seed=4, progress=False)
     assert seen == [(3, 7), (6, 7), (7, 7)]
 
 
@@ -36,25 +38,29 @@ def test_summary_has_one_row_per_seat_with_intervals_around_the_mean():
     table = run_games(["greedy", "random", "greedy"], 8, SHORT, seed=1)
     summary = summarize(table)
     assert list(summary["seat"]) == [1, 2, 3] and list(summary["games"]) == [8, 8, 8]
-    for row in summary.itertuples():
-        assert row.total_low <= row.mean_total <= row.total_high
-        assert 0 <= row.win_low <= row.win_rate <= row.win_high <= 1
+    for row in summary.records():
+        assert row["total_low"] <= row["mean_total"] <= row["total_high"]
+        assert 0 <= row["win_low"] <= row["win_rate"] <= row["win_high"] <= 1
 
 
 def test_final_totals_are_the_last_round_running_totals():
     table = run_games(["greedy", "random"], 4, SHORT, seed=2)
     finals = final_totals(table)
-    sums = table.groupby(["game", "player"])["points"].sum()
-    for row in finals.itertuples():
-        assert row.total == sums[(row.game, row.player)]
+    sums: Counter[tuple[int, int]] = Counter()
+    for row in table.records():
+        sums[row["game"], row["player"]] += row["points"]
+    assert len(finals) == 4 * 2
+    for row in finals.records():
+        assert row["total"] == sums[row["game"], row["player"]]
 
 
 def test_the_lowest_total_wins_so_wins_follow_placements():
     table = run_games(["greedy", "random"], 6, SHORT, seed=3)
     finals = final_totals(table)
-    for _game, group in finals.groupby("game"):
-        best = group["total"].min()
-        assert set(group[group["placement"] == 1]["total"]) == {best}
+    for game in set(finals["game"]):
+        group = finals.where("game", game)
+        best = min(group["total"])
+        assert set(group.where("placement", 1)["total"]) == {best}
 
 
 def test_paired_comparison_is_antisymmetric_and_says_who_wins():

@@ -16,7 +16,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 README = ROOT / "README.md"
 PAGES = [README, ROOT / "docs" / "getting-started.md"]
-BINDER = "https://mybinder.org/v2/gh/fivecrowns-lab/fivecrowns_lab/main"
+BINDER = "https://mybinder.org/v2/gh/fivecrowns-lab/fivecrowns_lab/binder"
 RAW = "https://raw.githubusercontent.com/fivecrowns-lab/fivecrowns_lab/main/"
 REPO_FILES = (RAW, "https://github.com/fivecrowns-lab/fivecrowns_lab/blob/main/")
 

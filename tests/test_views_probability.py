@@ -291,7 +291,7 @@ def test_strategy_lab_plays_the_engines_games_and_offers_the_csv(widget_errors):
     assert lab.csv().startswith("game,round,player,bot,points,total")
     assert "4 games" in lab.plot.title and lab.plot.data["bars"]
     engine = run_games(["greedy", "random"], 4, GameRules(), seed=1)
-    assert lab.table.equals(engine)
+    assert lab.table == engine
 
 
 def test_strategy_lab_lists_every_bot_with_its_description(widget_errors):
@@ -321,7 +321,7 @@ def test_strategy_lab_stop_keeps_the_games_played(widget_errors):
     wait_until(lambda: lab.progress.bar.value >= 2, "two games to be played")
     lab.runner.stop_button.click()
     lab.runner.join()
-    played = int(lab.table["game"].nunique())
+    played = len(set(lab.table["game"]))
     assert 2 <= played < lab.n_games.value
     assert "Stopped after" in lab.status.text
     assert f"{played:,} games" in lab.plot.title
@@ -376,7 +376,7 @@ def test_strategy_lab_variants_and_a_third_seat(widget_errors):
     lab.run_button.click()
     lab.runner.join()
     assert lab.status.kind == "ok"
-    assert set(lab.table["player"]) == {0, 1, 2} and lab.table["round"].max() == 2
+    assert set(lab.table["player"]) == {0, 1, 2} and max(lab.table["round"]) == 2
     assert lab.verdict.value.count("<b>") == 2  # seats 2 and 3 against seat 1
 
 
@@ -392,7 +392,7 @@ def test_strategy_lab_plays_the_meld_variants_from_the_variants_table(widget_err
     lab.n_games.value = 2
     lab.run_button.click()
     lab.runner.join()
-    assert lab.status.kind == "ok" and lab.table["round"].max() == 2
+    assert lab.status.kind == "ok" and max(lab.table["round"]) == 2
 
 
 # -- lesson 11 ---------------------------------------------------------------------------------

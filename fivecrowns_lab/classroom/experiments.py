@@ -33,8 +33,8 @@ from ..table.players import BOTS
 
 __all__ = [
     "EXPERIMENTS",
+    "SEAT_WIN_VARIANTS",
     "SOLITAIRE_WIN",
-    "VARIANTS",
     "Experiment",
     "draw_out_id",
     "exact_value",
@@ -146,7 +146,7 @@ EXPERIMENTS: dict[str, Experiment] = {
 # -- lessons 09 and 10: ids that name a hand or a table of bots ---------------------------------
 
 #: The game variants a lesson 10 id may name (switches of GameRules), in id order.
-VARIANTS = ("lay_off", "going_out_bonus", "no_final_discard")
+SEAT_WIN_VARIANTS = ("lay_off", "going_out_bonus", "no_final_discard")
 _MAX_ID = 200  # a round-11 hand after the draw and a few seen cards fit easily
 _DRAW = re.compile(r"draw-an-out/round-(\d{1,2})/([0-9JQKH*CSD-]+)(?:/seen-([0-9JQKH*CSD-]+))?")
 _SEATS = re.compile(r"seat-1-wins/([a-z]+(?:-vs-[a-z]+){1,3})/rounds-(\d{1,2})(?:/([a-z_+]+))?")
@@ -174,7 +174,7 @@ def seat_win_id(players: Sequence[str], rounds: int, variants: Iterable[str] = (
     >>> seat_win_id(["lookahead", "greedy"], 11, ["lay_off"])
     'seat-1-wins/lookahead-vs-greedy/rounds-11/lay_off'
     """
-    on = [v for v in VARIANTS if v in set(variants)]
+    on = [v for v in SEAT_WIN_VARIANTS if v in set(variants)]
     return f"seat-1-wins/{'-vs-'.join(players)}/rounds-{rounds}" + (
         f"/{'+'.join(on)}" if on else ""
     )
@@ -211,7 +211,7 @@ def _seat_experiment(experiment: str) -> Experiment | None:
     variants = match[3].split("+") if match[3] else []
     if any(p not in BOTS for p in players) or not 1 <= rounds <= LAST_ROUND:
         return None
-    if any(v not in VARIANTS for v in variants) or experiment != seat_win_id(
+    if any(v not in SEAT_WIN_VARIANTS for v in variants) or experiment != seat_win_id(
         players, rounds, variants
     ):
         return None
@@ -239,7 +239,7 @@ def find_experiment(experiment: str) -> Experiment | None:
     return _draw_experiment(experiment) or _seat_experiment(experiment)
 
 
-#: One example of each experiment that names a hand or a table, for the teacher's kit.
+# One example of each experiment that names a hand or a table, for the teacher's kit.
 _FAMILIES = (
     Experiment("", "09", "Draw an out", "draw an out", 0, "draws", "outs drawn"),
     Experiment("", "10", "Strategy: seat 1 wins", "seat 1 wins", 0, "games", "seat 1 won"),

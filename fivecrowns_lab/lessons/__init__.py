@@ -15,6 +15,12 @@ from typing import Any
 from ..content.catalogue import lesson as catalogue_entry
 from ..content.quizzes import LESSON_QUIZZES, QUIZZES, Answer, Question
 from ..errors import LessonError
+from .browser import set_up_browser_kernel
+
+# The static site's browser kernel has no sqlite3 (Pyodide's build is on no registry the
+# site may use), which the class code of lessons 07-11 imports (see .browser). Nothing
+# changes anywhere else.
+set_up_browser_kernel()
 
 __all__ = [
     "QUIZZES",
@@ -278,7 +284,7 @@ def outs_lesson(round_no: int = 4, hand: str = "8H 9H 10H QS QC KD", seed: int =
 
 
 def strategy_lab(
-    players: tuple[str, ...] = ("greedy", "random"), n_games: int = 20, seed: int = 1
+    players: tuple[str, ...] = ("greedy", "random"), n_games: int = 50, seed: int = 1
 ) -> Any:
     """Lesson 10: pick bots and variants, play many games, compare with intervals."""
 
@@ -290,7 +296,7 @@ def strategy_lab(
     return _in_browser_or_note("10", build)
 
 
-def solitaire_odds_lesson(n: int = 10, seed: int = 1) -> Any:
+def solitaire_odds_lesson(n: int = 50, seed: int = 1) -> Any:
     """Lesson 11: the solitaire bot's win rate, with a confidence interval."""
 
     def build() -> Any:

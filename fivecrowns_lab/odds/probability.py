@@ -33,7 +33,15 @@ from pathlib import Path
 from typing import Any, Literal
 
 from ..core.cards import DECK, Hand
-from ..core.rules import MELD_VARIANTS, RoundRules, hand_size, is_wild, round_rules
+from ..core.rules import (
+    MAX_RANK,
+    MELD_VARIANTS,
+    MIN_RANK,
+    RoundRules,
+    hand_size,
+    is_wild,
+    round_rules,
+)
 from ..core.solver import can_go_out, going_out_discards, penalty
 from ..errors import ExactUnavailableError, GameError, ProbabilityError, plural, quote
 from ..table.deal import deal_hand
@@ -381,6 +389,7 @@ def build_table(
     log: Callable[[str], None] = print,
     method: Literal["sweep", "enumerate"] = "sweep",
     keep: dict[str, Any] | None = None,
+    progress: bool = False,
 ) -> dict[str, Any]:
     """Count every deal of each round and return the table as JSON-ready data.
 
@@ -389,8 +398,36 @@ def build_table(
     :mod:`fivecrowns_lab.odds.sweep_penalty`) or ``"enumerate"`` (hand by hand
     up to renaming the suits, rounds 1-5). The first turn is enumerated. Rows
     of ``keep`` (a table read before) are kept for whatever this run does not
-    count again.
+    count again. ``progress`` shows a bar (tqdm) of the ranks the sweeps have done.
     """
+    sweeps = len(rounds) + len(penalty_rounds) if method == "sweep" else 0
+    bar = _rank_bar(sweeps * (MAX_RANK - MIN_RANK + 1), progress)
+    if progress and log is print:
+        log = bar.write  # a printed line would break the bar
+    try:
+        return _build_table(
+            rounds, penalty_rounds, first_turn_rounds, log, method, keep, bar.update
+        )
+    finally:
+        bar.close()
+
+
+def _rank_bar(total: int, show: bool) -> Any:
+    """A tqdm bar over the sweeps' ranks (hidden when ``show`` is false)."""
+    from tqdm.auto import tqdm
+
+    return tqdm(total=total, disable=not show, desc="sweeping", unit="rank")
+
+
+def _build_table(
+    rounds: Sequence[int],
+    penalty_rounds: Sequence[int],
+    first_turn_rounds: Sequence[int],
+    log: Callable[[str], None],
+    method: Literal["sweep", "enumerate"],
+    keep: dict[str, Any] | None,
+    step: Callable[[], object],
+) -> dict[str, Any]:
     table: dict[str, Any] = {
         "about": (
             "Exact counts over every deal of each round of Five Crowns (116 cards, 16 wild "
@@ -411,7 +448,7 @@ def build_table(
         row.update(kept.get(str(round_no), {}))
         if round_no in rounds and method == "sweep":
             start, cpu = time.perf_counter(), time.process_time()
-            swept = sweep_round(round_no)
+            swept = sweep_round(round_no, step)
             seconds = time.perf_counter() - start
             row["frontiers"] = swept.frontiers
             row["seconds"] = round(seconds, 1)
@@ -424,7 +461,7 @@ def build_table(
             )
         if round_no in penalty_rounds and method == "sweep":
             start, cpu = time.perf_counter(), time.process_time()
-            distribution = penalty_counts(round_no)
+            distribution = penalty_counts(round_no, step)
             seconds = time.perf_counter() - start
             deals = sum(distribution.values())
             expected = Fraction(sum(p * ways for p, ways in distribution.items()), deals)
@@ -539,7 +576,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="how to count going out and penalties (enumerate: rounds 1-5 only, slow)",
     )
     parser.add_argument(
-        "--penalty-rounds", default="1-7", help="rounds for penalties (7: ~16 min, 6.4 GB)"
+        "--penalty-rounds", default="1-7", help="rounds for penalties (7: ~16 min)"
     )
     parser.add_argument(
         "--first-turn-rounds", default="1-4", help="rounds for the first turn (4: ~25 min)"
@@ -576,19 +613,27 @@ def main(argv: Sequence[str] | None = None) -> int:
     keep = None
     if args.keep and args.output.exists():
         keep = json.loads(args.output.read_text(encoding="utf-8"))
-    table = build_table(
-        _round_list(args.rounds),
-        _round_list(args.penalty_rounds),
-        _round_list(args.first_turn_rounds),
-        method=args.method,
-        keep=keep,
-    )
-    if args.variant_rounds:
-        table["variants"] = build_variant_table(_round_list(args.variant_rounds))
-    elif keep and "variants" in keep:
-        table["variants"] = keep["variants"]
+    try:
+        table = build_table(
+            _round_list(args.rounds),
+            _round_list(args.penalty_rounds),
+            _round_list(args.first_turn_rounds),
+            method=args.method,
+            keep=keep,
+            progress=True,
+        )
+        if args.variant_rounds:
+            table["variants"] = build_variant_table(_round_list(args.variant_rounds))
+        elif keep and "variants" in keep:
+            table["variants"] = keep["variants"]
+    except KeyboardInterrupt:
+        print(f"\nStopped: nothing was written, {args.output} is as it was.", file=sys.stderr)
+        return 130
     args.output.parent.mkdir(parents=True, exist_ok=True)
-    args.output.write_text(json.dumps(table, indent=1) + "\n", encoding="utf-8")
+    # Written beside it, then renamed over it: a stop mid-write never leaves half a table.
+    partial = args.output.with_name(args.output.name + ".partial")
+    partial.write_text(json.dumps(table, indent=1) + "\n", encoding="utf-8")
+    partial.replace(args.output)
     print(f"wrote {args.output}")
     if args.csv is not None:
         # Imported here: `python -m fivecrowns_lab.odds.teacher` must find it not yet loaded.

@@ -1,12 +1,12 @@
-"""Many games at once: one row per player per round per game, ready for pandas.
+"""Many games at once: one row per player per round per game (plain :class:`Rows`).
 
 Each game's seed, and each bot's, comes from ``(seed, game index, seat)`` alone,
 so the table is the same whether the games run one after another or spread over
 processes or a Dask cluster (any :class:`concurrent.futures.Executor`).
 
 >>> table = simulate(["greedy", "random"], 2, GameRules(rounds=2), seed=1, progress=False)
->>> list(table.columns)
-['game', 'round', 'player', 'bot', 'points', 'total', 'went_out_first', 'placement']
+>>> table.columns
+('game', 'round', 'player', 'bot', 'points', 'total', 'went_out_first', 'placement')
 >>> len(table)
 8
 """
@@ -15,18 +15,18 @@ from __future__ import annotations
 
 import copy
 import hashlib
+import sys
+import warnings
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..core.rules import GameRules, check_player_count
 from ..errors import SimulationError, quote
 from ..table.game import Game, play_game
 from ..table.players import Player, make_bot
+from ..table.rows import Rows
 from ..validators import check_seed, whole_number
-
-if TYPE_CHECKING:
-    import pandas as pd
 
 __all__ = [
     "COLUMNS",
@@ -37,6 +37,7 @@ __all__ = [
     "check_games",
     "game_seed",
     "simulate",
+    "table_of",
 ]
 
 COLUMNS = ["game", "round", "player", "bot", "points", "total", "went_out_first", "placement"]
@@ -136,7 +137,7 @@ def simulate(
     executor: Executor | None = None,
     progress: bool | Progress = True,
     chunk_size: int | None = None,
-) -> pd.DataFrame:
+) -> Rows:
     """Play ``n_games`` games and return one row per player per round per game.
 
     Parameters
@@ -160,8 +161,7 @@ def simulate(
     chunk_size
         Games per task sent to the executor (it never changes the results).
     """
-    # Every argument is checked before pandas and tqdm are imported (half a second or
-    # more on a first call): a refusal is immediate.
+    # Every argument is checked before tqdm is imported: a refusal is immediate.
     specs = _check_specs(players)
     check_games(n_games)
     if rules is None:
@@ -183,7 +183,14 @@ def simulate(
             error=SimulationError,
             sentence="{what} is a whole number of games >= {low} (or None), not {value}.",
         )
-    import pandas as pd
+    if executor is not None and sys.platform == "emscripten":
+        # A browser kernel (Pyodide) has no worker processes: the same games, one by one.
+        warnings.warn(
+            "This Python runs in a web browser, which has no worker processes: "
+            "the games are played here, one after another (the results are the same).",
+            stacklevel=2,
+        )
+        executor = None
     from tqdm.auto import tqdm
 
     size = chunk_size or max(1, min(25, -(-n_games // 16)))
@@ -203,9 +210,10 @@ def simulate(
             done += len(chunk)
             if report is not None:
                 report(done, n_games)
-    frame = pd.DataFrame(rows, columns=COLUMNS)
-    frame = frame.sort_values(["game", "round", "player"], kind="stable").reset_index(drop=True)
-    typed: pd.DataFrame = frame.astype(
-        {"game": int, "round": int, "player": int, "points": int, "total": int, "placement": int}
-    )
-    return typed
+    return table_of(rows)
+
+
+def table_of(rows: Sequence[dict[str, Any]]) -> Rows:
+    """The games' rows as one table, ordered by game, round and seat (as every driver gives)."""
+    ordered = sorted(rows, key=lambda r: (r["game"], r["round"], r["player"]))
+    return Rows.from_records(COLUMNS, ordered)

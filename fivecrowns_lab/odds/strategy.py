@@ -9,7 +9,7 @@ two separate averages.
 >>> from fivecrowns_lab.core.rules import GameRules
 >>> table = run_games(["greedy", "random"], 6, GameRules(rounds=3), seed=2)
 >>> summary = summarize(table)
->>> list(summary["bot"])
+>>> summary["bot"]
 ['greedy', 'random']
 >>> difference = compare(table, 0, 1)
 >>> difference.mean < 0  # greedy ends with fewer points
@@ -22,18 +22,15 @@ import math
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from ..core.rules import ROUNDS, GameRules
 from ..errors import plural, quote
 from ..table.players import Player
+from ..table.rows import Rows
 from ..table.solitaire import Solitaire
 from ..validators import check_seed, whole_number
 from .simulate import COLUMNS, Progress, SimulationError, check_games, game_seed, simulate
 from .stats import mean_interval, wilson_interval
-
-if TYPE_CHECKING:
-    import pandas as pd
 
 __all__ = [
     "Comparison",
@@ -53,7 +50,7 @@ def run_games(
     seed: int = 0,
     progress: Progress | None = None,
     chunk_size: int = 5,
-) -> pd.DataFrame:
+) -> Rows:
     """Play ``n_games`` games with :func:`~fivecrowns_lab.odds.simulate.simulate` (one driver).
 
     ``progress(done, total)`` is called after each chunk of ``chunk_size`` games.
@@ -73,23 +70,34 @@ def run_games(
 
 
 def _check_table(table: object) -> None:
-    import pandas as pd
-
-    if not isinstance(table, pd.DataFrame) or list(table.columns) != COLUMNS or table.empty:
+    if not isinstance(table, Rows) or list(table.columns) != COLUMNS or table.empty:
         raise SimulationError(
             f"This needs the table that simulate() or run_games() returns, not {quote(table)}."
         )
 
 
-def final_totals(table: pd.DataFrame) -> pd.DataFrame:
+FINAL_COLUMNS = ("game", "player", "bot", "total", "placement", "out_first")
+
+
+def final_totals(table: Rows) -> Rows:
     """One row per game and seat: the final total, the placement, rounds gone out first."""
     _check_table(table)
-    last = table[table["round"] == table["round"].max()]
-    out_first = table.groupby(["game", "player"])["went_out_first"].sum()
-    result = last[["game", "player", "bot", "total", "placement"]].set_index(["game", "player"])
-    result["out_first"] = out_first
-    finals: pd.DataFrame = result.reset_index()
-    return finals
+    last = max(table["round"])
+    out_first: Counter[tuple[int, int]] = Counter()
+    for row in table.records():
+        out_first[row["game"], row["player"]] += int(row["went_out_first"])
+    finals = [
+        (
+            r["game"],
+            r["player"],
+            r["bot"],
+            r["total"],
+            r["placement"],
+            out_first[r["game"], r["player"]],
+        )
+        for r in table.where("round", last).records()
+    ]
+    return Rows(FINAL_COLUMNS, tuple(finals))
 
 
 def _mean_ci(values: Sequence[float]) -> tuple[float, float, float]:
@@ -102,25 +110,24 @@ def _mean_ci(values: Sequence[float]) -> tuple[float, float, float]:
     return mean, low, high
 
 
-def summarize(table: pd.DataFrame) -> pd.DataFrame:
+def summarize(table: Rows) -> Rows:
     """Per seat: mean final total with its 95% t interval, and win rate with its Wilson interval.
 
     A win is a first place (shared first places count as wins for each player sharing).
     """
-    import pandas as pd
-
     finals = final_totals(table)
     rows = []
-    for seat, group in finals.groupby("player", sort=True):
+    for seat in sorted(set(finals["player"])):
+        group = finals.where("player", seat)
         totals = [float(t) for t in group["total"]]
         mean, low, high = _mean_ci(totals)
-        wins = int((group["placement"] == 1).sum())
+        wins = sum(place == 1 for place in group["placement"])
         games = len(group)
         win_low, win_high = wilson_interval(wins, games)
         rows.append(
             {
-                "seat": int(str(seat)) + 1,
-                "bot": str(group["bot"].iloc[0]),
+                "seat": seat + 1,
+                "bot": str(group["bot"][0]),
                 "games": games,
                 "mean_total": mean,
                 "total_low": low,
@@ -128,11 +135,24 @@ def summarize(table: pd.DataFrame) -> pd.DataFrame:
                 "win_rate": wins / games,
                 "win_low": win_low,
                 "win_high": win_high,
-                "out_first_per_game": float(group["out_first"].mean()),
+                "out_first_per_game": sum(group["out_first"]) / games,
             }
         )
-    summary: pd.DataFrame = pd.DataFrame(rows)
-    return summary
+    return Rows.from_records(SUMMARY_COLUMNS, rows)
+
+
+SUMMARY_COLUMNS = (
+    "seat",
+    "bot",
+    "games",
+    "mean_total",
+    "total_low",
+    "total_high",
+    "win_rate",
+    "win_low",
+    "win_high",
+    "out_first_per_game",
+)
 
 
 @dataclass(frozen=True)
@@ -166,10 +186,10 @@ class Comparison:
         return comparison_html(self)
 
 
-def compare(table: pd.DataFrame, a: int = 0, b: int = 1) -> Comparison:
+def compare(table: Rows, a: int = 0, b: int = 1) -> Comparison:
     """Compare seats ``a`` and ``b`` (0-based) game by game."""
     _check_table(table)
-    seats = int(table["player"].max()) + 1
+    seats = max(table["player"]) + 1
     for seat in (a, b):
         whole_number(
             seat,
@@ -179,11 +199,12 @@ def compare(table: pd.DataFrame, a: int = 0, b: int = 1) -> Comparison:
             SimulationError,
             sentence="There is no seat {value}: the seats are numbered {low} to {high}.",
         )
-    finals = final_totals(table).set_index(["game", "player"])["total"]
-    games = sorted({g for g, _p in finals.index})
-    differences = [float(finals[(g, a)] - finals[(g, b)]) for g in games]
+    finals = final_totals(table).records()
+    total = {(r["game"], r["player"]): r["total"] for r in finals}
+    bots = {r["player"]: r["bot"] for r in reversed(finals)}  # each seat's first row
+    games = sorted({r["game"] for r in finals})
+    differences = [float(total[g, a] - total[g, b]) for g in games]
     mean, low, high = _mean_ci(differences)
-    bots = final_totals(table).drop_duplicates("player").set_index("player")["bot"]
     return Comparison(f"{bots[a]} {a + 1}", f"{bots[b]} {b + 1}", len(games), mean, (low, high))
 
 

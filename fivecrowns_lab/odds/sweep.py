@@ -46,7 +46,7 @@ What it costs
 The work grows with the number of distinct frontiers, not with the number of hands:
 round 10 meets 26,729 frontiers and round 11 70,541, against about ``10**17`` deals.
 All eleven rounds take about 9 minutes of one core (``benchmarks/probability.py``;
-round 11 alone 6 to 7 minutes and 6.5 GB, for its memo of steps). The shipped table
+round 11 alone 5 to 7 minutes, peaking at 1.5 GB resident). The shipped table
 (``data/exact_table.json``) records each round's time.
 
 A worked example (round 1: 3 cards, 3s wild)
@@ -79,7 +79,7 @@ Fraction(1336, 12673)
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
@@ -168,17 +168,25 @@ def _owed(joint: Joint) -> int:
 
 
 @cache
-def _joint_moves(joint: Joint, column: Column) -> tuple[tuple[Joint, int], ...]:
-    """Every move of one solver state at a rank with ``column``: (state after, wilds spent)."""
+def _joint_moves(
+    joint: Joint, column: Column
+) -> tuple[tuple[tuple[Joint, int], ...], Callable[[Joint], Joint] | None]:
+    """Every move of one solver state at a rank with ``column``: (state after, wilds spent).
+
+    Given as the moves of the suits in sorted order and the renaming that puts each
+    state after back in this state's suit order (None: the order is already this one).
+    The renamed moves are made as they are used, never kept: kept for every state and
+    column, they were most of round 11's memory (gigabytes), and the sorted moves they
+    are made from are shared by every state whose suits sort alike.
+    """
     order = sorted(range(_SUITS), key=lambda i: (joint[i], column[i]))
     moves = _sorted_moves(tuple((joint[i], column[i]) for i in order))
     if order == list(range(_SUITS)):
-        return moves
+        return moves, None
     back = [0] * _SUITS
     for position, suit in enumerate(order):
         back[suit] = position
-    get = itemgetter(*back)
-    return tuple((get(states), spent) for states, spent in moves)
+    return moves, itemgetter(*back)
 
 
 @cache
@@ -253,7 +261,17 @@ def _next_columns(columns: list[tuple[SuitState, ...]]) -> list[tuple[Column, in
     alike: dict[tuple[SuitState, ...], list[int]] = defaultdict(list)
     for suit in range(_SUITS):
         alike[columns[suit]].append(suit)
-    groups = list(alike.values())
+    return _columns_of_groups(tuple(tuple(g) for g in alike.values()))
+
+
+@cache
+def _columns_of_groups(groups: tuple[tuple[int, ...], ...]) -> list[tuple[Column, int, int]]:
+    """The columns for suits grouped as ``groups``, one shared list per grouping.
+
+    Only the grouping matters, and five suits group in few ways, so every frontier
+    holds one of a few dozen lists instead of its own copy (in round 11 the copies
+    were gigabytes). Callers never change the list.
+    """
     out = []
     for choice in product(*(_sorted_columns(len(g)) for g in groups)):
         column = [0] * _SUITS
@@ -319,9 +337,12 @@ class _Sweep:
             # extends a run cuts what it owes by at most the one wild it takes from the
             # hand), so a state whose spent + owed passes the budget is hopeless.
             room = budget - spent
-            for after, extra in _joint_moves(joint, column):
-                if extra + _owed(after) > room:
+            moves, rename = _joint_moves(joint, column)
+            for states, extra in moves:
+                # What closing the open runs owes does not depend on the suits' order.
+                if extra + _owed(states) > room:
                     break
+                after = rename(states) if rename else states
                 if spent + extra < out.get(after, _INF):
                     out[after] = spent + extra
         if not out:
@@ -383,8 +404,11 @@ class SweepCounts:
         return Fraction(self.go_out, self.deals)
 
 
-def sweep_round(round_no: int) -> SweepCounts:
-    """Sweep the ranks 3..K over all hands of the round at once (see the module docstring)."""
+def sweep_round(round_no: int, progress: Callable[[], object] | None = None) -> SweepCounts:
+    """Sweep the ranks 3..K over all hands of the round at once (see the module docstring).
+
+    ``progress``, if given, is called once each rank is swept (eleven times).
+    """
     check_round(round_no)
     sweep = _Sweep(round_no)
     n = sweep.n
@@ -413,6 +437,8 @@ def sweep_round(round_no: int) -> SweepCounts:
                     for more in range(n - held + 1):
                         hopeless[held + more] += weight * ways * comb(cells, more)
         layer = nxt
+        if progress is not None:
+            progress()
     needed: dict[int, dict[int, int]] = defaultdict(lambda: defaultdict(int))
     for (number, k), weight in layer.items():
         needed[k][sweep.needed[number]] += weight

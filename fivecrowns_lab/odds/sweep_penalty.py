@@ -13,9 +13,10 @@ hand): when the best is to meld nothing and 1 or 2 wilds are held, those wilds
 score too, 50 for a joker and 20 for a card of the wild rank (RULES.md: Scoring).
 
 What it costs: far more than going out, because frontiers now differ by points as
-well. On one core, round 5 takes 28 s, round 6 153 s (1.5 GB) and round 7 945 s
-(6.4 GB); each round costs 5 to 6 times the one before, so round 8 would need about
-an hour and a half and more memory than a 24 GB machine has. The shipped table stops
+well. On one core, round 5 takes 28 s, round 6 150 s (0.32 GB peak resident since the
+moves are kept once in sorted suit order; it was 1.5 GB) and round 7 945 s (6.4 GB
+before that change, not measured since); each round costs 5 to 6 times the one before,
+so round 8 would need about an hour and a half. The shipped table stops
 at round 7; later rounds are simulated.
 
 >>> dist = penalty_counts(1)
@@ -26,8 +27,10 @@ at round 7; later rounds are simulated.
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Callable
 from functools import cache
 from math import comb
+from operator import itemgetter
 
 from ..core.rules import (
     JOKER_POINTS,
@@ -68,11 +71,33 @@ def _suit_moves(
     return tuple((state, spent, book, kept) for (state, book, kept), spent in out.items())
 
 
+def _moves(
+    joint: Joint, column: Column
+) -> tuple[tuple[tuple[Joint, int, int], ...], Callable[[Joint], Joint] | None]:
+    """The moves of one state at a rank, as the moves of its suits in sorted order and the
+    renaming back to this state's suit order (None: already in it).
+
+    As in the go-out sweep, renamed moves are made as they are used, never kept (kept,
+    they were most of the gigabytes of round 7), and suits that sort alike share moves.
+    """
+    order = sorted(range(_SUITS), key=lambda i: (joint[i], column[i]))
+    moves = _sorted_moves(tuple((joint[i], column[i]) for i in order))
+    if order == list(range(_SUITS)):
+        return moves, None
+    back = [0] * _SUITS
+    for position, suit in enumerate(order):
+        back[suit] = position
+    return moves, itemgetter(*back)
+
+
 @cache
-def _moves(joint: Joint, column: Column) -> tuple[tuple[Joint, int, int], ...]:
-    """(runs after, wilds spent, naturals kept in hand), none beaten on both counts."""
+def _sorted_moves(
+    pairs: tuple[tuple[SuitState, int], ...],
+) -> tuple[tuple[Joint, int, int], ...]:
+    """(runs after, wilds spent, naturals kept in hand), none beaten on both counts, for
+    each suit's (open runs, naturals held) in ``pairs``."""
     partial: dict[tuple[Joint, int, int], int] = {((), 0, 0): 0}
-    for runs, naturals in zip(joint, column, strict=True):
+    for runs, naturals in pairs:
         nxt: dict[tuple[Joint, int, int], int] = {}
         for (states, book, kept), spent in partial.items():
             for state, extra, sent, keep in _suit_moves(runs, naturals):
@@ -136,8 +161,11 @@ def _wild_points(wilds: int) -> list[tuple[int, int]]:
     ]
 
 
-def penalty_counts(round_no: int) -> dict[int, int]:
-    """How many of the ``C(116, n)`` deals leave each penalty after their best melds."""
+def penalty_counts(round_no: int, progress: Callable[[], object] | None = None) -> dict[int, int]:
+    """How many of the ``C(116, n)`` deals leave each penalty after their best melds.
+
+    ``progress``, if given, is called once each rank is swept (eleven times).
+    """
     check_round(round_no)
     n = hand_size(round_no)
     wild = wild_rank(round_no)
@@ -170,12 +198,15 @@ def penalty_counts(round_no: int) -> dict[int, int]:
             if first:  # the hand that melds nothing keeps this rank too, or melds here first
                 out[_UNMELDED] = min(out.get(_UNMELDED, _INF), points + held * rank)
                 joint, spent = _NOTHING_OPEN, 0
-            for after, extra, kept in _moves(joint, column):
-                if first and kept == held and after == _NOTHING_OPEN:
+            moves, rename = _moves(joint, column)
+            for states, extra, kept in moves:
+                # Nothing open, and what closing the runs owes, do not depend on suit order.
+                if first and kept == held and states == _NOTHING_OPEN:
                     continue  # that is the unmelded hand itself
                 total = spent + extra
-                if total + _sw._owed(after) > budget:
+                if total + _sw._owed(states) > budget:
                     continue
+                after = rename(states) if rename else states
                 entry = (after, total)
                 value = points + kept * rank
                 if value < out.get(entry, _INF):
@@ -200,6 +231,8 @@ def penalty_counts(round_no: int) -> dict[int, int]:
                 for old, weight in bases.items():
                     target[old + base] += weight * ways
         layer = nxt
+        if progress is not None:
+            progress()
     result: dict[int, int] = defaultdict(int)
     for (number, k), bases in layer.items():
         wilds = n - k

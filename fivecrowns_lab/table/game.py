@@ -49,13 +49,12 @@ from .legality import (
 )
 from .loop import Move, play_game, play_moves
 from .observation import Observation
+from .rows import Rows
 from .saves import read_save, save_text
 from .scoresheet import PlayoffResult, RoundResult, scoresheet, standings
 from .turns import TurnMoves
 
 if TYPE_CHECKING:
-    import pandas as pd
-
     from .players import Player
 
 __all__ = [
@@ -402,11 +401,11 @@ class Game(TurnMoves):
 
     # -- tables ---------------------------------------------------------------------------------
 
-    def scoresheet(self) -> pd.DataFrame:
+    def scoresheet(self) -> Rows:
         """One row per player per round: wild rank, points, running total, went out first."""
         return scoresheet(self.names, self._results)
 
-    def standings(self) -> pd.DataFrame:
+    def standings(self) -> Rows:
         """One row per player: total points, rounds gone out first, placement."""
         return standings(self.names, self._results, self._playoff)
 

@@ -46,6 +46,10 @@ try:  # POSIX: a lock makes "check the revision, then replace the file" one step
     import fcntl
 except ImportError:  # pragma: no cover - Windows: saves still never lose data, tabs race
     fcntl = None  # type: ignore[assignment]
+if fcntl is not None and not hasattr(fcntl, "flock"):
+    # A browser kernel (Pyodide) has an fcntl without flock; its files live in the page's
+    # own memory, which no other tab can reach, so there is nothing to lock against.
+    fcntl = None  # type: ignore[assignment]
 
 __all__ = [
     "MAX_PLAYERS",
@@ -462,7 +466,7 @@ class SaveFile:
     @contextlib.contextmanager
     def _locked(self) -> Iterator[None]:
         """Hold a lock on the save's folder (POSIX), so that no other tab saves in between."""
-        if fcntl is None:  # pragma: no cover - Windows
+        if fcntl is None:  # pragma: no cover - Windows, or a browser kernel
             yield
             return
         # The folder itself is locked: no lock file is left behind, and saves of other

@@ -1,4 +1,4 @@
-"""Scored rounds, the scoresheet and the standings, as pandas tables (export with ``.to_csv``).
+"""Scored rounds, the scoresheet and the standings, as plain-row tables (:class:`Rows`).
 
 The tables are built from plain arguments (the names and the scored rounds), so this
 module does not know the :class:`~fivecrowns_lab.table.game.Game` that calls it.
@@ -8,24 +8,21 @@ module does not know the :class:`~fivecrowns_lab.table.game.Game` that calls it.
 >>> from fivecrowns_lab.core.rules import GameRules
 >>> game = play_game(Game(["Ana", "Ben"], GameRules(rounds=2), seed=3),
 ...                  [make_bot("greedy"), make_bot("greedy")])
->>> list(game.scoresheet().columns)
-['round', 'wild_rank', 'player', 'points', 'total', 'went_out_first']
->>> list(game.standings().columns)
-['player', 'total_points', 'rounds_gone_out_first', 'placement']
+>>> game.scoresheet().columns
+('round', 'wild_rank', 'player', 'points', 'total', 'went_out_first')
+>>> game.standings().columns
+('player', 'total_points', 'rounds_gone_out_first', 'placement')
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from ..core.melds import rank_text
 from ..core.rules import wild_rank
 from ..core.solver import Arrangement
-
-if TYPE_CHECKING:
-    import pandas as pd
+from .rows import Rows
 
 __all__ = ["PlayoffResult", "RoundResult", "placements", "scoresheet", "standings", "totals"]
 
@@ -68,10 +65,8 @@ SCORESHEET_COLUMNS = ["round", "wild_rank", "player", "points", "total", "went_o
 STANDINGS_COLUMNS = ["player", "total_points", "rounds_gone_out_first", "placement"]
 
 
-def scoresheet(names: Sequence[str], results: Sequence[RoundResult]) -> pd.DataFrame:
+def scoresheet(names: Sequence[str], results: Sequence[RoundResult]) -> Rows:
     """One row per player per scored round: its points, the running total, who went out first."""
-    import pandas as pd
-
     rows = []
     running = [0] * len(names)
     for result in results:
@@ -87,35 +82,24 @@ def scoresheet(names: Sequence[str], results: Sequence[RoundResult]) -> pd.DataF
                     "went_out_first": result.went_out == player,
                 }
             )
-    frame = pd.DataFrame(rows, columns=SCORESHEET_COLUMNS)
-    typed: pd.DataFrame = frame.astype(
-        {"round": int, "points": int, "total": int, "went_out_first": bool}
-    )
-    return typed
+    return Rows.from_records(SCORESHEET_COLUMNS, rows)
 
 
 def standings(
     names: Sequence[str], results: Sequence[RoundResult], playoff: PlayoffResult | None = None
-) -> pd.DataFrame:
+) -> Rows:
     """One row per player, best first: total points, rounds gone out first, placement.
 
     Players tied on total share a placement (1, 1, 3) unless a playoff settled it.
     """
-    import pandas as pd
-
     gone_out = [0] * len(names)
     for result in results:
         if result.went_out is not None:
             gone_out[result.went_out] += 1
     scores = totals(len(names), results)
-    frame = pd.DataFrame(
-        {
-            "player": list(names),
-            "total_points": list(scores),
-            "rounds_gone_out_first": gone_out,
-            "placement": list(placements(scores, playoff)),
-        },
-        columns=STANDINGS_COLUMNS,
+    places = placements(scores, playoff)
+    order = sorted(range(len(names)), key=lambda p: places[p])  # stable: seat order in a tie
+    return Rows(
+        tuple(STANDINGS_COLUMNS),
+        tuple((names[p], scores[p], gone_out[p], places[p]) for p in order),
     )
-    ordered: pd.DataFrame = frame.sort_values("placement", kind="stable").reset_index(drop=True)
-    return ordered

@@ -112,7 +112,7 @@ function render({ model, el }) {
   line.setAttribute("role", "status");
   el.appendChild(line);
   if (model.get("served")) shared.served = true;
-  if (!shared.words && model.get("words")) shared.words = model.get("words");
+  if (!shared.words && model.get("texts")) shared.words = model.get("texts");
   let lastSeq = Math.max(0, ...(model.get("outbox") || []).map((r) => r.seq || 0));
 
   function saveLink() {
@@ -157,7 +157,11 @@ function render({ model, el }) {
       line.append(s);
     }
     const save = saveLink();
-    if (save) line.append(save);
+    if (save) {
+      // Off a class server the link stands alone: say what it saves and what it is for.
+      if (!(me && me.joined)) line.append(w("kept", "Your answers and results stay in this browser:"), " ");
+      line.append(save);
+    }
     line.style.display = line.childNodes.length ? "" : "none";
   }
 

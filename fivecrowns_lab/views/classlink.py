@@ -43,6 +43,7 @@ def _words() -> dict[str, str]:
     A ``{name}`` in a sentence is where the page puts a value or a link.
     """
     return {
+        "kept": _("Your answers and results stay in this browser:"),
         "save": _("Save my results to a file"),
         "in_class": _(
             "In class {code} as {name}: your quiz first tries and experiment results go to "
@@ -68,14 +69,14 @@ class ClassLink(anywidget.AnyWidget):
     lesson = traitlets.Unicode("").tag(sync=True)
     #: Whether this page's server serves a class: without one the page asks it nothing.
     served = traitlets.Bool(False).tag(sync=True)
+    #: The line's own sentences, in the language of the kernel that made it.
+    texts: traitlets.Dict[str, str] = traitlets.Dict().tag(sync=True)
     #: Records waiting for the page, each with a ``seq`` number the page remembers.
     outbox: traitlets.List[Any] = traitlets.List().tag(sync=True)
-    #: The line's own sentences in the learner's language (English when a page has none).
-    words = traitlets.Dict().tag(sync=True)
 
     def __init__(self, lesson: str = "", **kwargs: Any) -> None:
         kwargs.setdefault("served", os.environ.get(SERVED_ENV) == "1")
-        kwargs.setdefault("words", _words())
+        kwargs.setdefault("texts", _words())
         super().__init__(lesson=lesson, **kwargs)
         self._seq = 0
         self.add_class("fc-class-link")

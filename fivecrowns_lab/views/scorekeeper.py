@@ -31,6 +31,7 @@ from __future__ import annotations
 import base64
 import os
 import re
+import sys
 from html import escape
 from pathlib import Path
 from typing import Any
@@ -94,9 +95,24 @@ class BrowserId(anywidget.AnyWidget):
     kept = traitlets.Bool(True).tag(sync=True)
 
 
-def saves_folder() -> Path:
-    """Where per-visitor saves go: ``$FIVECROWNS_LAB_SAVES`` or ``scorekeeper-saves/``."""
-    return Path(os.environ.get(SAVES_ENV) or DEFAULT_SAVES)
+#: In a browser kernel (the static site) the working folder is the site's virtual drive, kept
+#: by the browser; whether it supports the atomic save (a temporary file, fsync, rename) is
+#: not checked, so the saves go to Pyodide's in-memory file system, for as long as the page
+#: is open (the status line says so).
+BROWSER_SAVES = "/tmp/fivecrowns-lab-scorekeeper-saves"
+BROWSER_NOTE = " In this web version the game is kept only while this page is open."
+
+
+def saves_folder(platform: str = sys.platform) -> Path:
+    """Where per-visitor saves go: ``$FIVECROWNS_LAB_SAVES`` or ``scorekeeper-saves/``
+    (in a browser kernel, an in-memory folder).
+
+    >>> saves_folder("emscripten").as_posix()
+    '/tmp/fivecrowns-lab-scorekeeper-saves'
+    """
+    if os.environ.get(SAVES_ENV):
+        return Path(os.environ[SAVES_ENV])
+    return Path(BROWSER_SAVES if platform == "emscripten" else DEFAULT_SAVES)
 
 
 class Scorekeeper(View):
@@ -241,7 +257,10 @@ class Scorekeeper(View):
             else:
                 self.status.info(restored)
         else:
-            self.status.info("Enter the players' names and press Start a new game.")
+            self.status.info(
+                "Enter the players' names and press Start a new game."
+                + (BROWSER_NOTE if sys.platform == "emscripten" else "")
+            )
 
     def _commit(self, sheet: ScoreSheet, failed: str) -> bool:
         """Save ``sheet`` and keep it; if the save fails, change nothing and say so."""

@@ -17,17 +17,18 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from html import escape
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import ipywidgets as widgets
 
-from ..classroom.experiments import SOLITAIRE_WIN, VARIANTS, seat_win_id
+from ..classroom.experiments import SEAT_WIN_VARIANTS, SOLITAIRE_WIN, seat_win_id
 from ..core.rules import FIRST_ROUND, LAST_ROUND, ROUNDS, GameRules
 from ..errors import LessonError, plural
-from ..odds.simulate import COLUMNS, game_seed, play_games
+from ..odds.simulate import game_seed, play_games, table_of
 from ..odds.stats import wilson_interval
 from ..odds.strategy import SolitaireOdds, compare, final_totals, summarize
 from ..table.players import BOT_DESCRIPTIONS, BOTS
+from ..table.rows import Rows
 from ..table.solitaire import Solitaire, SolitaireBot
 from .base import ClampedIntText, View, seed_box, variant_checkboxes
 from .chart import Chart
@@ -40,9 +41,6 @@ from .specs import (
     running_spec,
 )
 from .work import LIVE_SECONDS, Outcome, Progress, Runner, StoppableBot
-
-if TYPE_CHECKING:
-    import pandas as pd
 
 __all__ = [
     "GAME_SECONDS",
@@ -207,7 +205,7 @@ class StrategyLab(View):
     def __init__(
         self,
         players: Sequence[str] = ("greedy", "random"),
-        n_games: int = 20,
+        n_games: int = 50,
         seed: int = 1,
         background: bool = True,
         **kwargs: Any,
@@ -263,7 +261,7 @@ class StrategyLab(View):
         #: Seat 1's share of wins after each game of the last run, with its 95% interval.
         self.series: list[dict[str, float]] = []
         self._four = False  # True while "Play 4×" sets the Games box itself
-        self.table: pd.DataFrame | None = None
+        self.table: Rows | None = None
         self.rows: list[dict[str, Any]] = []
         self.widths: list[tuple[tuple[Any, ...], _Width]] = []
         self.runner = Runner(
@@ -370,7 +368,7 @@ class StrategyLab(View):
         """Play four times as many games as the last run (the prediction is kept)."""
         if self.table is None:
             raise LessonError("Play some games first, then press this to play four times as many.")
-        games = int(self.table["game"].nunique())
+        games = len(set(self.table["game"]))
         if skip:
             self.prediction.value = ""
         target = four_times(games, self.cap(), "games", self.prediction.value, skip)
@@ -435,13 +433,13 @@ class StrategyLab(View):
             return
         if record:
             self._record_wins(setup)
-        table = _frame(self.rows)
+        table = table_of(self.rows)
         self.table = table
         summary = summarize(table)
         players = list(setup[0])
         comparisons = [compare(table, i, 0) for i in range(1, len(players))]
         finals = final_totals(table)
-        games = int(finals["game"].nunique())
+        games = len(set(finals["game"]))
         with self.hold_sync():
             # Without the -10 bonus no total is negative: cut the interval there.
             floor = -math.inf if self.bonus.value else 0.0
@@ -455,12 +453,11 @@ class StrategyLab(View):
                     f"{_share(float(row['win_low']))} – {_share(float(row['win_high']))}",
                     _num(float(row["out_first_per_game"]), 2),
                 ]
-                for row in summary.to_dict("records")
+                for row in summary.records()
             ]
-            ties = int(
-                (finals[finals["placement"] == 1].groupby("game")["player"].count() > 1).sum()
-            )
-            total_wins = float(summary["win_rate"].sum())
+            firsts = Counter(r["game"] for r in finals.records() if r["placement"] == 1)
+            ties = sum(count > 1 for count in firsts.values())
+            total_wins = float(sum(summary["win_rate"]))
             tie_note = (
                 f"Win rates add up to {100 * total_wins:.0f}%, not 100%: in {ties:,} of the "
                 f"{plural(games, 'game')} two or more players shared the lowest total, "
@@ -499,7 +496,7 @@ class StrategyLab(View):
                     + "<p class='fc-note'>A difference is clear when its interval excludes 0.</p>"
                 )
             self._record_width(setup, games, summary, comparisons)
-            csv = table.to_csv(index=False).encode("utf-8")
+            csv = table.to_csv().encode("utf-8")
             link = base64.b64encode(csv).decode("ascii")
             self.download.value = (
                 f"<a download='fivecrowns-strategy-lab.csv' href='data:text/csv;base64,{link}' "
@@ -522,7 +519,7 @@ class StrategyLab(View):
         players, rules, seed = setup
         games = {row["game"] for row in self.rows}
         won = {row["game"] for row in self.rows if row["player"] == 0 and row["placement"] == 1}
-        on = [v for v in VARIANTS if getattr(rules, v)]
+        on = [v for v in SEAT_WIN_VARIANTS if getattr(rules, v)]
         self.record_experiment(seat_win_id(players, rules.rounds, on), seed, len(games), len(won))
 
     def _record_width(
@@ -532,7 +529,7 @@ class StrategyLab(View):
             low, high = comparisons[0].ci
             what = "difference seat 2 − seat 1"
         else:
-            low, high = float(summary["total_low"].iloc[0]), float(summary["total_high"].iloc[0])
+            low, high = float(summary["total_low"][0]), float(summary["total_high"][0])
             what = "seat 1's mean total"
         width = _Width(games, (high - low) / 2, what)
         previous = [w for key, w in self.widths if key == setup]
@@ -544,7 +541,7 @@ class StrategyLab(View):
         """The last results as CSV text (one row per player per round per game)."""
         if self.table is None:
             raise LessonError("Play some games first.")
-        return str(self.table.to_csv(index=False))
+        return self.table.to_csv()
 
     def draw_running(self, bot: str, rows: list[dict[str, float]]) -> None:
         """Seat 1's share of wins as games are added, with its 95% band (also during a run)."""
@@ -566,16 +563,16 @@ class StrategyLab(View):
             animate=("running",),
         )
 
-    def draw(self, table: pd.DataFrame) -> None:
+    def draw(self, table: Rows) -> None:
         finals = final_totals(table)
-        low, high = int(finals["total"].min()), int(finals["total"].max())
+        low, high = min(finals["total"]), max(finals["total"])
         bins = min(12, max(4, (high - low) // 10 + 1))
         width = max(1, math.ceil((high + 1 - low) / bins))
-        games = int(finals["game"].nunique())
+        games = len(set(finals["game"]))
         rows, series = [], []
-        for seat, group in finals.groupby("player"):
-            number = int(str(seat))
-            name = f"seat {number + 1}: {group['bot'].iloc[0]}"
+        seats = [(s, finals.where("player", s)) for s in sorted(set(finals["player"]))]
+        for number, group in seats:
+            name = f"seat {number + 1}: {group['bot'][0]}"
             series.append((name, _SEAT_COLOUR_LIST[number % len(_SEAT_COLOUR_LIST)]))
             counts = Counter((int(t) - low) // width for t in group["total"])
             rows += [
@@ -589,8 +586,7 @@ class StrategyLab(View):
                 if low + b * width <= high
             ]
         means = ", ".join(
-            f"seat {int(str(s)) + 1} ({g['bot'].iloc[0]}) {g['total'].mean():.0f}"
-            for s, g in finals.groupby("player")
+            f"seat {s + 1} ({g['bot'][0]}) {sum(g['total']) / len(g):.0f}" for s, g in seats
         )
         spec = grouped_bars_spec(
             f"Final totals, {plural(games, 'game')}",
@@ -609,18 +605,6 @@ class StrategyLab(View):
         )
 
 
-def _frame(rows: list[dict[str, Any]]) -> pd.DataFrame:
-    """The games' rows as the engine's table (the same as ``run_games`` gives)."""
-    import pandas as pd
-
-    frame = pd.DataFrame(rows, columns=COLUMNS)
-    frame = frame.sort_values(["game", "round", "player"], kind="stable").reset_index(drop=True)
-    typed: pd.DataFrame = frame.astype(
-        {"game": int, "round": int, "player": int, "points": int, "total": int, "placement": int}
-    )
-    return typed
-
-
 # -- lesson 11: solitaire odds ------------------------------------------------------------------
 
 
@@ -629,7 +613,7 @@ class SolitaireOddsLesson(View):
 
     title = "Solitaire odds"
 
-    def __init__(self, n: int = 10, seed: int = 1, background: bool = True, **kwargs: Any) -> None:
+    def __init__(self, n: int = 50, seed: int = 1, background: bool = True, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.n = ClampedIntText(
             self.status, n, 1, solitaire_cap(), "Deals", "playing", description="Deals"

@@ -14,6 +14,8 @@ runner calls ``finish(outcome)``, which shows whatever has been done so far.
 
 from __future__ import annotations
 
+import os
+import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -119,6 +121,17 @@ class StoppableBot:
         return self._bot.choose(observation)
 
 
+def threads_allowed() -> bool:
+    """Whether lesson work may run on a thread.
+
+    Not in a browser kernel (Pyodide, the static site), which cannot start threads, nor
+    when ``FIVECROWNS_LAB_FOREGROUND=1`` (the docs build, which saves the widgets' state as
+    soon as the last cell returns and must save finished results). The work then runs
+    where it is asked for and the page waits for it; the time budget still ends it.
+    """
+    return sys.platform != "emscripten" and os.environ.get("FIVECROWNS_LAB_FOREGROUND") != "1"
+
+
 class Runner:
     """Runs one piece of work at a time, on a thread, with a progress bar and a Stop button.
 
@@ -176,7 +189,7 @@ class Runner:
             button.disabled = True
         self.stop_button.disabled = False
         body = self._guard(lambda: self._loop(work, finish))
-        if background:
+        if background and threads_allowed():
             self.thread = threading.Thread(target=body, name="fivecrowns-lesson-work", daemon=True)
             self.thread.start()
         else:

@@ -1,0 +1,109 @@
+"""The optional compiled core plays exactly like the pure-Python one.
+
+``build_compiled.py`` compiles the unchanged hot modules with mypyc into a copy of the
+package (once per run, in a temporary folder). Both paths then play the seeded games and
+solitaire deals of the replay test and score the same seeded hands, in every round and
+under the meld variants, each path in its own process; every result must be identical.
+
+Not part of ``make test`` (which runs the slow tests too): compiling takes about 70 s of
+CPU, and the whole test took 128 s of wall time on a loaded two-core machine, past the
+120 s it may add there. It runs when ``FIVECROWNS_TEST_COMPILED=1`` is set, as the wheels
+workflow (``.github/workflows/wheels.yml``) does:
+``FIVECROWNS_TEST_COMPILED=1 pytest -m slow tests/test_compiled.py``. It skips where mypyc
+or a C compiler is missing: the compiled core is never required.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(
+        os.environ.get("FIVECROWNS_TEST_COMPILED") != "1",
+        reason="compiles the core (about two minutes): set FIVECROWNS_TEST_COMPILED=1",
+    ),
+]
+
+# Run with one path first on sys.path: prints every result as JSON.
+_PLAY = """
+import json, random, sys
+sys.path.insert(0, sys.argv[1])
+sys.path.insert(0, sys.argv[2])
+import fivecrowns_lab
+from fivecrowns_lab import RoundRules, best_arrangement, can_go_out, going_out_discards
+from fivecrowns_lab.core.solver import penalties_without_each
+from fivecrowns_lab.table.deal import deal_hand
+import test_replays
+
+hands = []
+for variant in ({}, {"books_distinct_suits": True}, {"no_all_wild_melds": True}):
+    for round_no in range(1, 12):
+        rules = RoundRules(round_no, **variant)
+        rng = random.Random(round_no)
+        for _ in range(12):
+            hand = deal_hand(rules, rng, extra=1)
+            best = best_arrangement(hand[:-1], rules)
+            hands.append([
+                str(best.melds), str(best.leftover), best.penalty,
+                can_go_out(hand, rules), [str(c) for c in going_out_discards(hand, rules)],
+                sorted((str(c), p) for c, p in penalties_without_each(hand, rules).items()),
+            ])
+errors = []
+for bad in ["5H 6H 7", "5H 6H", "ZZ"]:
+    try:
+        best_arrangement(bad, 3)
+    except ValueError as error:
+        errors.append([type(error).__name__, str(error)])
+print(json.dumps({
+    "compiled": list(fivecrowns_lab.compiled.modules),
+    "replays": test_replays.record(), "hands": hands, "errors": errors,
+}))
+"""
+
+
+@pytest.fixture(scope="session")
+def compiled_copy(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    if importlib.util.find_spec("mypyc") is None or shutil.which("cc") is None:
+        pytest.skip("the compiled core needs mypyc and a C compiler")
+    spec = importlib.util.spec_from_file_location("build_compiled", ROOT / "build_compiled.py")
+    assert spec is not None and spec.loader is not None
+    build_compiled = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(build_compiled)
+    out = tmp_path_factory.mktemp("compiled")
+    build_compiled.compile_into(out, ROOT / "fivecrowns_lab")
+    return out
+
+
+def play(first: Path, tmp: Path) -> dict[str, object]:
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    done = subprocess.run(
+        [sys.executable, "-c", _PLAY, str(first), str(ROOT / "tests")],
+        cwd=tmp, env=env, capture_output=True, text=True, check=True, timeout=600,
+    )  # fmt: skip
+    result: dict[str, object] = json.loads(done.stdout)
+    return result
+
+
+def test_compiled_and_pure_paths_play_identical_games_and_hands(
+    compiled_copy: Path, tmp_path: Path
+) -> None:
+    compiled = play(compiled_copy, tmp_path)
+    pure = play(ROOT, tmp_path)
+    assert compiled["compiled"] == ["core.rules", "core.solver"]
+    assert pure["compiled"] == []
+    for part in ("hands", "errors", "replays"):
+        assert compiled[part] == pure[part], f"the compiled path differs in {part}"
+    # And both still play what the replay test recorded.
+    recorded = json.loads((ROOT / "tests/data/replays_d50a911.json").read_text("utf-8"))
+    assert pure["replays"] == recorded
