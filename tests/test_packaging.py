@@ -127,7 +127,10 @@ def test_lessons_command_copies_every_notebook_and_keeps_existing_ones(tmp_path,
     first.write_text("my notes", encoding="utf-8")
     assert cli.main(["lessons", str(target)]) == 0
     assert first.read_text(encoding="utf-8") == "my notes"
-    assert "Kept 1" in capsys.readouterr().out
+    every = len(cli.lesson_notebooks()) + len(danish)
+    second_run = capsys.readouterr().out.split("Open them with")[1]  # after the first run's
+    assert "Copied 0 lesson notebooks" in second_run
+    assert f"Kept {every} that were already there" in second_run
     assert cli.main(["lessons", str(target), "--force"]) == 0
     assert first.read_bytes() == cli.lesson_notebooks()[1].read_bytes()
 
