@@ -13,6 +13,7 @@ Skips when ``_site/`` is not built, unless ``FIVECROWNS_BUILD_SITE=1`` asks for 
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import http.server
 import os
@@ -73,9 +74,9 @@ def site_url() -> Iterator[str]:
         server.shutdown()
 
 
-@pytest.fixture
-def offline_page(browser, site_url):
-    """A tab whose every request off 127.0.0.1 is aborted (and recorded)."""
+@contextlib.contextmanager
+def offline_tab(browser):
+    """A tab whose every request off 127.0.0.1 is aborted (and recorded in ``page.blocked``)."""
     context = browser.new_context(viewport={"width": 1100, "height": 900})
     blocked: list[str] = []
 
@@ -90,8 +91,17 @@ def offline_page(browser, site_url):
     context.route("**/*", route)
     page = context.new_page()
     page.blocked = blocked
-    yield page
-    context.close()
+    try:
+        yield page
+    finally:
+        context.close()
+
+
+@pytest.fixture
+def offline_page(browser, site_url):
+    """A tab of its own for one test, offline."""
+    with offline_tab(browser) as page:
+        yield page
 
 
 def open_lesson(page, site_url: str, name: str, selector: str) -> None:
@@ -188,22 +198,8 @@ def test_site_lesson_02_new_hand_deals_in_the_browser(offline_page, site_url):
 @pytest.fixture(scope="module")
 def lesson_tab(browser, site_url):
     """One tab for every lesson (each page still starts its own Pyodide kernel), offline."""
-    context = browser.new_context(viewport={"width": 1100, "height": 900})
-    blocked: list[str] = []
-
-    def route(request_route):
-        url = request_route.request.url
-        if url.startswith(("http://127.0.0.1:", "data:", "blob:")):
-            request_route.continue_()
-        else:
-            blocked.append(url)
-            request_route.abort()
-
-    context.route("**/*", route)
-    page = context.new_page()
-    page.blocked = blocked
-    yield page
-    context.close()
+    with offline_tab(browser) as page:
+        yield page
 
 
 def _view(page):
