@@ -257,9 +257,10 @@ def _scorekeeper(page) -> None:
     wait_text(page, ".fc-view .fc-status", "Round 1 added")
 
 
-def _guess(label: str) -> Callable[[object], None]:
+def _guess(label: str, nth: int = 0) -> Callable[[object], None]:
     def commit(page) -> None:
-        _view(page).locator("select").first.select_option(label=label)
+        # The nth dropdown of the view (lesson 08's question comes before its guess).
+        _view(page).locator("select").nth(nth).select_option(label=label)
         _button(page, "Commit my guess")
         wait_text(page, ".fc-view", "Your guess, and the truth", timeout=WIDGET_TIMEOUT_MS)
 
@@ -301,10 +302,10 @@ LESSON_CHECKS: dict[str, tuple[str, Callable[..., None]]] = {
     "05-solitaire": (".fc-quiz", _solitaire),
     "06-scorekeeper": (".fc-quiz", _scorekeeper),
     "07-counting-wild-cards": (".fc-quiz", _guess("2 wilds")),
-    "08-go-out-on-the-deal": (".fc-quiz", _guess("round 3 (5 cards)")),
+    "08-go-out-on-the-deal": (".fc-quiz", _guess("round 3 (5 cards)", nth=1)),
     "09-outs": (".fc-quiz", _outs),
-    "10-strategy-lab": (".fc-quiz", _new_seed("20 of 20 games")),
-    "11-solitaire-odds": (".fc-quiz", _new_seed("10 of 10 deals")),
+    "10-strategy-lab": (".fc-quiz", _new_seed("50 of 50 games")),
+    "11-solitaire-odds": (".fc-quiz", _new_seed("50 of 50 deals")),
     "12-how-the-expert-plays": (".fc-quiz", _expert),
 }
 
