@@ -268,6 +268,7 @@ def test_12_another_position_hides_the_last_answer(page, voila_url):
     view = page.locator(".fc-view").first
     view.get_by_role("button", name="Show both bots' choices").click()
     shows(page, "The expert throws")
+    shows(page, "Compare the two reasons")  # the status comes in a message of its own
     old = status(page)
     view.get_by_role("button", name="Another position").click()
     settles(page, ["The expert throws", "Greedy throws"], "Click the card", old_status=old)
