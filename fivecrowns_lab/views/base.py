@@ -227,9 +227,6 @@ class ContrastSwitch(anywidget.AnyWidget):
         self.label = _("High contrast")  # the language of the page that made it
 
 
-_SWITCH: ContrastSwitch | None = None
-
-
 class ThemeSwitch(anywidget.AnyWidget):
     """The page's one "Dark theme" switch, remembered for the whole visit.
 
@@ -250,16 +247,12 @@ class ThemeSwitch(anywidget.AnyWidget):
         self.label = _("Dark theme")  # the language of the page that made it
 
 
-_THEME: ThemeSwitch | None = None
-
-
+@functools.cache
 def theme_switch() -> ThemeSwitch:
     """The kernel's one :class:`ThemeSwitch` (made on first use)."""
-    global _THEME
-    if _THEME is None:
-        _THEME = ThemeSwitch()
-        _THEME.add_class("fc-theme")
-    return _THEME
+    switch = ThemeSwitch()
+    switch.add_class("fc-theme")
+    return switch
 
 
 class FieldMarks(anywidget.AnyWidget):
@@ -289,25 +282,20 @@ class ProjectorSwitch(anywidget.AnyWidget):
         self.label = _("Projector")  # the language of the page that made it
 
 
-_PROJECTOR: ProjectorSwitch | None = None
-
-
+@functools.cache
 def projector_switch() -> ProjectorSwitch:
     """The kernel's one :class:`ProjectorSwitch` (made on first use)."""
-    global _PROJECTOR
-    if _PROJECTOR is None:
-        _PROJECTOR = ProjectorSwitch()
-        _PROJECTOR.add_class("fc-projector-box")
-    return _PROJECTOR
+    switch = ProjectorSwitch()
+    switch.add_class("fc-projector-box")
+    return switch
 
 
+@functools.cache
 def contrast_switch() -> ContrastSwitch:
     """The kernel's one :class:`ContrastSwitch` (made on first use)."""
-    global _SWITCH
-    if _SWITCH is None:
-        _SWITCH = ContrastSwitch()
-        _SWITCH.add_class("fc-contrast")
-    return _SWITCH
+    switch = ContrastSwitch()
+    switch.add_class("fc-contrast")
+    return switch
 
 
 class View(widgets.VBox):
