@@ -4,8 +4,8 @@ The built ``_site/`` is served from 127.0.0.1 by a plain ``http.server`` in a th
 every request for another address is aborted, so a lesson that needed a CDN or PyPI would
 fail here. Each test opens a lesson, waits for its widgets (Pyodide starts in the page: half a
 minute or more on a busy machine) and clicks a control that the browser's Python answers.
-Every lesson is opened in one tab, one after another (the browser's cache then serves
-Pyodide and the wheels from the second lesson on).
+The other lessons are opened in two tabs taking turns, the next lesson loading while one
+is checked (the browser's cache serves Pyodide and the wheels after the first).
 
 Skips when ``_site/`` is not built, unless ``FIVECROWNS_BUILD_SITE=1`` asks for a build
 (``make site``: about a minute here, plus the site's venv the first time).
@@ -106,6 +106,11 @@ def offline_page(browser, site_url):
 
 def open_lesson(page, site_url: str, name: str, selector: str) -> None:
     page.goto(f"{site_url}/voici/render/{name}.html")
+    wait_for_lesson(page, selector)
+
+
+def wait_for_lesson(page, selector: str) -> None:
+    """Wait for the lesson's first widget, then check that no cell failed."""
     page.wait_for_selector(selector, state="visible", timeout=WIDGET_TIMEOUT_MS)
     errors = page.locator(
         ".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr'],"
@@ -195,11 +200,28 @@ def test_site_lesson_02_new_hand_deals_in_the_browser(offline_page, site_url):
 # -- every lesson, one after another in one tab ------------------------------------------------
 
 
+class LessonTabs:
+    """Two offline tabs taking turns: while one lesson is checked, the next one's Pyodide
+    already starts in the other tab (the browser runs the two pages at once, on two cores)."""
+
+    def __init__(self, tabs: list) -> None:
+        self.tabs = tabs
+        self.opened: dict[str, object] = {}
+
+    def start(self, site_url: str, lesson: str) -> object:
+        """The tab of ``lesson``, navigating to it unless it is already on its way."""
+        if lesson not in self.opened:
+            page = self.tabs[LESSONS.index(lesson) % len(self.tabs)]
+            page.goto(f"{site_url}/voici/render/{lesson}.html", wait_until="commit")
+            self.opened[lesson] = page
+        return self.opened[lesson]
+
+
 @pytest.fixture(scope="module")
-def lesson_tab(browser, site_url):
-    """One tab for every lesson (each page still starts its own Pyodide kernel), offline."""
-    with offline_tab(browser) as page:
-        yield page
+def lesson_tabs(browser, site_url):
+    """Two tabs for every lesson (each page still starts its own Pyodide kernel), offline."""
+    with offline_tab(browser) as first, offline_tab(browser) as second:
+        yield LessonTabs([first, second])
 
 
 def _view(page):
@@ -310,17 +332,23 @@ LESSON_CHECKS: dict[str, tuple[str, Callable[..., None]]] = {
 }
 
 
+LESSONS = list(LESSON_CHECKS)
+
+
 def test_site_checks_every_lesson():
     lessons = {p.stem for p in (ROOT / "notebooks").glob("*.ipynb")}
     assert lessons == {*LESSON_CHECKS, "00-index", "01-cards-and-wilds", "02-books-runs-and-wilds"}
 
 
-@pytest.mark.parametrize("lesson", list(LESSON_CHECKS))
-def test_site_lesson_opens_offline_and_answers_a_click(lesson_tab, site_url, lesson):
-    page = lesson_tab
+@pytest.mark.parametrize("lesson", LESSONS)
+def test_site_lesson_opens_offline_and_answers_a_click(lesson_tabs, site_url, lesson):
     selector, act = LESSON_CHECKS[lesson]
     start = time.monotonic()
-    open_lesson(page, site_url, lesson, selector)
+    page = lesson_tabs.start(site_url, lesson)
+    following = LESSONS.index(lesson) + 1
+    if following < len(LESSONS):
+        lesson_tabs.start(site_url, LESSONS[following])
+    wait_for_lesson(page, selector)
     act(page)
     open_lesson_errors = page.locator(".fc-msg.fc-error, .jp-RenderedText[data-mime-type*=error]")
     assert open_lesson_errors.count() == 0, open_lesson_errors.first.inner_text()
