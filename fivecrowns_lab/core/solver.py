@@ -216,32 +216,75 @@ def _distinct_books(left: list[int], must_meld: bool) -> list[tuple[int, int, in
 Head = tuple[int, int, tuple[int, ...], int]
 
 
+# Which suits a run from each rank can still reach: ``_NEAR[rank index][wilds]`` holds,
+# per suit, the bits of that suit in the ranks a run can next take a natural from
+# (the next ``wilds + 1`` ranks, stopping at K). More than 10 wilds reach as far as 10.
+_NEAR: list[list[tuple[int, ...]]] = [
+    [
+        tuple(
+            sum(
+                3 << (((index + 1 + k) * 5 + suit) * 2)
+                for k in range(min(wilds + 1, MAX_RANK - MIN_RANK - index))
+            )
+            for suit in range(5)
+        )
+        for wilds in range(11)
+    ]
+    for index in range(MAX_RANK - MIN_RANK + 1)
+]
+# The suits held in each rank's block (two bits a suit).
+_HELD: list[tuple[int, ...]] = [
+    tuple(suit for suit in range(5) if (block >> (2 * suit)) & 3) for block in range(1 << _BLOCK)
+]
+# The heads of a state depend only on its lowest rank's block, the wilds, which suits
+# can extend a run and the two switches: many states share them, so each list is made
+# once and shared (heads are tuples; nobody changes the lists). Bounded like the memos.
+_HEAD_LISTS: dict[int, list[Head]] = {}
+_HEAD_LISTS_MOST = 200_000
+
+
 def _heads(
     rem: int, wilds: int, must_meld: bool, distinct: bool = False
 ) -> tuple[int, int, list[Head]]:
-    """The lowest rank held, the naturals above it, and every head there."""
+    """The lowest rank held, the naturals above it, and every head there.
+
+    Without ``must_meld`` (the search for the fewest points) the heads come cheapest
+    first, so the search's bound cuts more.
+    """
     rank_index = ((rem & -rem).bit_length() - 1) // _BLOCK
-    rank = rank_index + MIN_RANK
     shift = rank_index * _BLOCK
     block = (rem >> shift) & _RANK_MASK
     rest = rem ^ (block << shift)
+    masks = _NEAR[rank_index][wilds if wilds < 10 else 10]
+    reach = 0
+    for suit in _HELD[block]:
+        if rest & masks[suit]:
+            reach |= 1 << suit
+    key = (rank_index << _BLOCK | block) << 5 | wilds
+    key = key << 7 | reach << 2 | must_meld << 1 | distinct
+    heads = _HEAD_LISTS.get(key)
+    if heads is None:
+        if len(_HEAD_LISTS) >= _HEAD_LISTS_MOST:
+            _HEAD_LISTS.clear()
+        heads = _HEAD_LISTS[key] = _new_heads(
+            rank_index + MIN_RANK, block, wilds, reach, must_meld, distinct
+        )
+    return rank_index + MIN_RANK, rest, heads
+
+
+def _new_heads(
+    rank: int, block: int, wilds: int, reach: int, must_meld: bool, distinct: bool
+) -> list[Head]:
+    """The heads at ``rank`` holding ``block``; ``reach`` has a bit per suit a run can extend."""
     total = 0
     splits: list[tuple[int, ...]] = [()]
-    reach = rest >> (shift + _BLOCK)  # the ranks above, where a run from here goes
     for suit in range(5):
         count = (block >> (2 * suit)) & 3
         if not count:
             continue
         total += count
-        # A run from here needs another natural of the suit within reach of the wilds.
-        near = reach >> (2 * suit)
-        for _ in range(min(wilds + 1, MAX_RANK - rank)):
-            if near & 3:
-                break
-            near >>= _BLOCK
-        else:
-            continue
-        splits = [o + (suit,) * k for o in splits for k in range(count + 1)]
+        if (reach >> suit) & 1:  # a run from here needs another natural within reach
+            splits = [o + (suit,) * k for o in splits for k in range(count + 1)]
     heads: list[Head] = []
     if distinct:
         counts = [(block >> (2 * suit)) & 3 for suit in range(5)]
@@ -253,20 +296,22 @@ def _heads(
                 spare = wilds - need
                 if spare >= 0:
                     heads.append((unbooked * rank, books, starts, spare))
-        return rank, rest, heads
-    for starts in splits:
-        left_here = total - len(starts)
-        if left_here == 0:
-            book_options: tuple[bool, ...] = (False,)
-        elif must_meld:
-            book_options = (True,)
-        else:
-            book_options = (True, False)
-        for book in book_options:
-            spare = wilds - (MIN_MELD - left_here if book and left_here < MIN_MELD else 0)
-            if spare >= 0:
-                heads.append((0 if book else left_here * rank, book, starts, spare))
-    return rank, rest, heads
+    else:
+        for starts in splits:
+            left_here = total - len(starts)
+            if left_here == 0:
+                book_options: tuple[bool, ...] = (False,)
+            elif must_meld:
+                book_options = (True,)
+            else:
+                book_options = (True, False)
+            for book in book_options:
+                spare = wilds - (MIN_MELD - left_here if book and left_here < MIN_MELD else 0)
+                if spare >= 0:
+                    heads.append((0 if book else left_here * rank, book, starts, spare))
+    if not must_meld:
+        heads.sort(key=_first)  # stable: ties keep the order they were made in
+    return heads
 
 
 def _expand(head: Head, rest: int, rank: int) -> list[Choice]:
@@ -309,10 +354,9 @@ class _Search:
             return found
         best = _INF
         chosen: Choice | None = None
+        # Cheapest-looking choices first (as _heads gives them), so the bound below cuts
+        # more; a head's runs are extended only when its points are below the best so far.
         rank, rest, heads = _heads(rem, wilds, False, self.distinct)
-        # Cheapest-looking choices first, so the bound below cuts more; a head's runs are
-        # extended only when its points are below the best so far.
-        heads.sort(key=_first)
         for points, books, starts, spare in heads:
             if points >= best:
                 break
