@@ -105,10 +105,14 @@ class Arrangement:
         return arrangement_html(self)
 
 
+# A natural's bit offset is ((rank - 3) * 5 + suit index) * 2: ten bits a rank, two a suit.
+_SUIT_SLOT = {suit: 2 * suit.index - _BLOCK * MIN_RANK for suit in SUITS}
+
+
 def _slot(card: Card) -> int:
     """Bit offset of a natural card in the packed representation."""
     assert card.suit is not None
-    return ((card.rank - MIN_RANK) * 5 + card.suit.index) * 2
+    return _SUIT_SLOT[card.suit] + _BLOCK * card.rank
 
 
 def _split(cards: Hand, rules: RoundRules) -> tuple[int, list[Card], list[Card]]:
@@ -118,11 +122,12 @@ def _split(cards: Hand, rules: RoundRules) -> tuple[int, list[Card], list[Card]]
     wilds: list[Card] = []
     wild = rules.wild_rank
     for card in cards:
-        if card.suit is None or card.rank == wild:
+        suit = card.suit
+        if suit is None or card.rank == wild:
             wilds.append(card)
         else:
             naturals.append(card)
-            slot = _slot(card)
+            slot = _SUIT_SLOT[suit] + _BLOCK * card.rank
             if (packed >> slot) & 3 == 2:  # a third copy would spill into the next card's bits
                 check_available(cards)
             packed += 1 << slot
@@ -557,7 +562,12 @@ class Solver:
         if type(cards) is Hand:
             hand = cards
         elif type(cards) is tuple:
-            hand = Hand(cards)  # checks that each is a card; _split checks the copies
+            # The bots ask about many tuples of cards: check each is a card here, and let
+            # Hand() raise its error when one is not. _split checks the copies.
+            if all(type(card) is Card for card in cards):
+                hand = _trusted_hand(cards)
+            else:
+                hand = Hand(cards)
         elif isinstance(cards, str):
             hand = parse_cards(cards)
         else:
@@ -592,8 +602,9 @@ class Solver:
         packed, naturals, wilds = _split(hand, self.rules)
         natural_sum = sum(c.rank for c in naturals)
         found: dict[Card, int] = {}
+        wild = self.rules.wild_rank
         for card in sorted(set(hand), key=_order):
-            if card in wilds:
+            if card.suit is None or card.rank == wild:
                 rest = list(wilds)
                 rest.remove(card)
                 found[card] = self._value(packed, natural_sum, rest)
@@ -638,7 +649,7 @@ class Solver:
         if wilds and not melded and (len(wilds) < MIN_MELD or rules.no_all_wild_melds):
             loose.extend(wilds)
         loose.sort(key=_order)
-        return Hand(loose)
+        return _trusted_hand(loose)
 
     def can_go_out(self, cards: str | Iterable[Card]) -> bool:
         """True when every card can be laid down (as :func:`can_go_out`)."""
@@ -658,6 +669,12 @@ class Solver:
 
 
 _order = card_order  # suit then rank, jokers last: the order of sort_key
+
+
+def _trusted_hand(cards: Iterable[Card]) -> Hand:
+    """A Hand of cards known to be cards (the solver's own), without Hand()'s checks."""
+    return tuple.__new__(Hand, cards)
+
 
 _BLOCK_CARDS: dict[tuple[int, int], tuple[Card, ...]] = {}
 
