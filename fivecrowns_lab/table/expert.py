@@ -340,9 +340,9 @@ class ExpertBot(GreedyBot):
         # equals the last in suit order, the first copy of a pair.
         alone = _alone_flags(naturals)
         throw = 0
-        best = (alone[0], naturals[0].rank, naturals[0].sort_key)
+        best = (alone[0], naturals[0].rank, card_order(naturals[0]))
         for i in range(1, len(naturals)):
-            key = (alone[i], naturals[i].rank, naturals[i].sort_key)
+            key = (alone[i], naturals[i].rank, card_order(naturals[i]))
             if key > best:
                 best, throw = key, i
         points = _loose_points(naturals, rules) - naturals[throw].rank
