@@ -306,7 +306,7 @@ _SOLVER_CALLS = {
 
 @pytest.mark.parametrize("name", list(_SOLVER_CALLS))
 @settings(
-    max_examples=25, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck)
+    max_examples=15, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck)
 )
 @given(data=st.data())
 def test_the_solvers_entry_points_refuse_any_bad_input_with_a_sentence(name, data):
