@@ -100,10 +100,53 @@ def test_compiled_and_pure_paths_play_identical_games_and_hands(
 ) -> None:
     compiled = play(compiled_copy, tmp_path)
     pure = play(ROOT, tmp_path)
-    assert compiled["compiled"] == ["core.rules", "core.solver"]
+    assert compiled["compiled"] == ["core.search"]
     assert pure["compiled"] == []
     for part in ("hands", "errors", "replays"):
         assert compiled[part] == pure[part], f"the compiled path differs in {part}"
     # And both still play what the replay test recorded.
     recorded = json.loads((ROOT / "tests/data/replays_d50a911.json").read_text("utf-8"))
     assert pure["replays"] == recorded
+
+
+# Run with the compiled copy first on the path: pytest on the given tests.
+_FUZZ = """
+import sys
+sys.path.insert(0, sys.argv[1])
+import fivecrowns_lab
+assert list(fivecrowns_lab.compiled.modules) == ["core.search"], fivecrowns_lab.compiled
+import pytest
+sys.exit(pytest.main(["-q", "-p", "no:cacheprovider", *sys.argv[2:]]))
+"""
+
+_FUZZ_FILE = "tests/test_fuzz_entry_points.py::" + (
+    "test_every_entry_point_refuses_bad_input_only_with_a_five_crowns_error_and_no_change"
+)
+# The exported entry points that reach the solver's search at once (the rest reach it
+# through these): fuzzed again on the compiled path.
+FUZZED_ON_COMPILED = [
+    "best_arrangement", "can_go_out", "going_out_discards", "penalty", "outs", "check_meld",
+    "RoundRules", "GameRules", "card_points", "is_wild", "hand_size", "wild_rank",
+    "Arrangement", "Game (after drawing).legal_actions", "Game (after drawing).go_out",
+    "Solitaire (after drawing).apply", "GreedyBot.choose", "ExpertBot.choose",
+]  # fmt: skip
+
+
+def test_the_compiled_path_refuses_bad_input_with_our_sentences(compiled_copy: Path) -> None:
+    """mypyc raises its own TypeError on a wrongly typed argument of a compiled function.
+
+    Only the search (no public entry point) is compiled, so every public entry point
+    still refuses in our words: the fuzz of the exported entry points and of the
+    solver's own API, run with the compiled core loaded.
+    """
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    tests = [f"{_FUZZ_FILE}[{name}]" for name in FUZZED_ON_COMPILED]
+    tests.append(
+        "tests/test_solver.py::test_the_solvers_entry_points_refuse_any_bad_input_with_a_sentence"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", _FUZZ, str(compiled_copy), *tests],
+        cwd=ROOT, env=env, capture_output=True, text=True, timeout=900,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-2000:]
+    assert f"{len(FUZZED_ON_COMPILED) + 10} passed" in done.stdout, done.stdout[-2000:]

@@ -25,6 +25,8 @@ from fivecrowns_lab import (
     penalty,
 )
 from fivecrowns_lab.core.rules import ROUNDS, hand_size
+from fivecrowns_lab.core.solver import Solver, penalties_without_each, shared_solver
+from fivecrowns_lab.errors import FiveCrownsError
 
 from .brute_force import brute_penalty
 
@@ -283,6 +285,39 @@ def test_a_solver_refuses_what_the_functions_refuse():
         solver.going_out_discards("5H 6H 7H")
     assert shared_solver(3) is shared_solver(3)
     assert shared_solver(3).penalty("7H 8H 9H QS QC") == 24
+
+
+# The solver module's own entry points (beyond what fivecrowns_lab exports, which
+# tests/test_fuzz_entry_points.py drives): tests/test_compiled.py runs this on the
+# compiled path too, where a wrongly typed argument must still get our sentence.
+_SOLVER_CALLS = {
+    "Solver": lambda rules, cards: Solver(rules),
+    "Solver(limit)": lambda rules, cards: Solver(3, rules),
+    "shared_solver": lambda rules, cards: shared_solver(rules),
+    "penalties_without_each": lambda rules, cards: penalties_without_each(cards, rules),
+    "Solver.penalty": lambda rules, cards: Solver(3).penalty(cards),
+    "Solver.leftover": lambda rules, cards: Solver(4).leftover(cards),
+    "Solver.penalties_without_each": lambda rules, cards: Solver(3).penalties_without_each(cards),
+    "Solver.going_out_discards": lambda rules, cards: Solver(1).going_out_discards(cards),
+    "Solver.best_arrangement": lambda rules, cards: Solver(2).best_arrangement(cards),
+    "Solver.can_go_out": lambda rules, cards: Solver(2).can_go_out(cards),
+}
+
+
+@pytest.mark.parametrize("name", list(_SOLVER_CALLS))
+@settings(
+    max_examples=15, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck)
+)
+@given(data=st.data())
+def test_the_solvers_entry_points_refuse_any_bad_input_with_a_sentence(name, data):
+    from .test_fuzz_entry_points import JSON_LIKE
+
+    rules = data.draw(JSON_LIKE | st.sampled_from(ROUNDS), label="rules")
+    cards = data.draw(JSON_LIKE | hands(max_size=14).map(lambda case: case[0]), label="cards")
+    try:
+        _SOLVER_CALLS[name](rules, cards)
+    except FiveCrownsError as error:
+        assert str(error).strip().endswith((".", ")")), str(error)
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])

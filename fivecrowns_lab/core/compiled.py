@@ -16,7 +16,7 @@ import sys
 from dataclasses import dataclass
 
 # Every module of the core that a compiled build may replace (it compiles some of them).
-CORE_MODULES = ("cards", "rules", "melds", "solver", "layoff")
+CORE_MODULES = ("cards", "rules", "melds", "search", "solver", "layoff")
 
 
 @dataclass(frozen=True)
@@ -26,7 +26,7 @@ class CompiledCore:
     Attributes
     ----------
     modules : tuple of str
-        Names relative to the package, e.g. ``("core.rules", "core.solver")``; empty on
+        Names relative to the package, e.g. ``("core.search",)``; empty on
         the pure-Python path.
     """
 

@@ -32,9 +32,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from operator import itemgetter
 
 from ..errors import HandSizeError
+from ..validators import whole_number
 from .cards import DECK, SUITS, Card, Hand, Suit, card_order, check_available, parse_cards
 from .melds import Meld, make_book, make_run
 from .rules import (
@@ -47,6 +47,8 @@ from .rules import (
     is_wild,
     round_rules,
 )
+from .search import BLOCK as _BLOCK
+from .search import Search as _Search
 
 __all__ = [
     "Arrangement",
@@ -63,9 +65,6 @@ __all__ = [
 # A game hand holds at most 14 cards; up to 20 still solve in well under a second,
 # and refusing larger ones keeps odd input from making the solver hang.
 _MAX_CARDS = 20
-_INF = 1 << 30
-_BLOCK = 10  # bits per rank: 5 suits x 2 bits
-_RANK_MASK = (1 << _BLOCK) - 1
 
 
 # Every suited card, built once: the solver makes many and Card() validates its input.
@@ -105,10 +104,14 @@ class Arrangement:
         return arrangement_html(self)
 
 
+# A natural's bit offset is ((rank - 3) * 5 + suit index) * 2: ten bits a rank, two a suit.
+_SUIT_SLOT = {suit: 2 * suit.index - _BLOCK * MIN_RANK for suit in SUITS}
+
+
 def _slot(card: Card) -> int:
     """Bit offset of a natural card in the packed representation."""
     assert card.suit is not None
-    return ((card.rank - MIN_RANK) * 5 + card.suit.index) * 2
+    return _SUIT_SLOT[card.suit] + _BLOCK * card.rank
 
 
 def _split(cards: Hand, rules: RoundRules) -> tuple[int, list[Card], list[Card]]:
@@ -118,11 +121,12 @@ def _split(cards: Hand, rules: RoundRules) -> tuple[int, list[Card], list[Card]]
     wilds: list[Card] = []
     wild = rules.wild_rank
     for card in cards:
-        if card.suit is None or card.rank == wild:
+        suit = card.suit
+        if suit is None or card.rank == wild:
             wilds.append(card)
         else:
             naturals.append(card)
-            slot = _slot(card)
+            slot = _SUIT_SLOT[suit] + _BLOCK * card.rank
             if (packed >> slot) & 3 == 2:  # a third copy would spill into the next card's bits
                 check_available(cards)
             packed += 1 << slot
@@ -140,237 +144,6 @@ def _prepare(cards: str | Iterable[Card], rules: RoundRules | int) -> tuple[Hand
             "(a hand in the game holds at most 14)."
         )
     return hand, rules
-
-
-# -- the search ------------------------------------------------------------------------------
-#
-# A "choice" at a state is (points left in hand at the lowest rank, how many books
-# the rest of that rank makes (0 or 1; up to 2 when books need different suits),
-# the runs started there, naturals after, wilds after).
-# A run needs at least two naturals here: one natural padded with two wilds is
-# no better than putting that card in its rank's book, which the search also tries.
-
-Runs = tuple[tuple[int, tuple[int, ...]], ...]  # (suit index, ranks of the naturals taken)
-Choice = tuple[int, int, Runs, int, int]
-
-
-def _runs_from(
-    rem: int, suit: int, rank: int, wilds: int
-) -> list[tuple[int, int, tuple[int, ...]]]:
-    """Runs whose lowest natural is (rank, suit): (naturals after, wilds after, ranks taken)."""
-    found = []
-    # Depth-first over the next natural taken; each skipped rank costs one wild.
-    stack: list[tuple[int, int, int, tuple[int, ...]]] = [(rem, rank, wilds, (rank,))]
-    while stack:
-        left, end, spare, taken = stack.pop()
-        if len(taken) > 1:
-            need = 1 if end - rank == 1 else 0  # two naturals side by side need one more card
-            if need <= spare:
-                found.append((left, spare - need, taken))
-        bit = ((end + 1 - MIN_RANK) * 5 + suit) * 2
-        for nxt in range(end + 1, min(MAX_RANK + 1, end + 2 + spare)):  # runs stop at K
-            if (left >> bit) & 3:
-                stack.append((left - (1 << bit), nxt, spare - (nxt - end - 1), (*taken, nxt)))
-            bit += 10
-    return found
-
-
-def _run_sets(
-    rem: int, starts: tuple[int, ...], rank: int, wilds: int
-) -> list[tuple[int, int, tuple[tuple[int, tuple[int, ...]], ...]]]:
-    """Every way to extend each run start in ``starts`` (suits), one after another."""
-    sets: list[tuple[int, int, tuple[tuple[int, tuple[int, ...]], ...]]] = [(rem, wilds, ())]
-    for suit in starts:
-        sets = [
-            (left, spare, (*runs, (suit, taken)))
-            for before, have, runs in sets
-            for left, spare, taken in _runs_from(before, suit, rank, have)
-        ]
-    return sets
-
-
-def _distinct_books(left: list[int], must_meld: bool) -> list[tuple[int, int, int]]:
-    """Book options when a book needs different suits: (books, cards unbooked, wilds needed).
-
-    ``left`` counts the cards of the rank still held in each suit (0, 1 or 2).
-    """
-    ones, twos = left.count(1), left.count(2)
-    total = ones + 2 * twos
-    if not total:
-        return [(0, 0, 0)]
-    options = [] if must_meld else [(0, total, 0)]
-    if not (must_meld and twos):  # one book: one card of each suit held
-        options.append((1, twos, max(0, MIN_MELD - ones - twos)))
-    if twos:  # two books: each pair splits, the singles balance the two books' sizes
-        need = min(
-            max(0, MIN_MELD - twos - x) + max(0, MIN_MELD - twos - ones + x)
-            for x in range(ones + 1)
-        )
-        options.append((2, 0, need))
-    return options
-
-
-# A "head" is a choice before its runs are extended: (points left in hand at the rank,
-# books, the suits that start runs, wilds after the books). Every choice of a head has
-# its points, so the search can skip a head without extending its runs.
-Head = tuple[int, int, tuple[int, ...], int]
-
-
-def _heads(
-    rem: int, wilds: int, must_meld: bool, distinct: bool = False
-) -> tuple[int, int, list[Head]]:
-    """The lowest rank held, the naturals above it, and every head there."""
-    rank_index = ((rem & -rem).bit_length() - 1) // _BLOCK
-    rank = rank_index + MIN_RANK
-    shift = rank_index * _BLOCK
-    block = (rem >> shift) & _RANK_MASK
-    rest = rem ^ (block << shift)
-    total = 0
-    splits: list[tuple[int, ...]] = [()]
-    reach = rest >> (shift + _BLOCK)  # the ranks above, where a run from here goes
-    for suit in range(5):
-        count = (block >> (2 * suit)) & 3
-        if not count:
-            continue
-        total += count
-        # A run from here needs another natural of the suit within reach of the wilds.
-        near = reach >> (2 * suit)
-        for _ in range(min(wilds + 1, MAX_RANK - rank)):
-            if near & 3:
-                break
-            near >>= _BLOCK
-        else:
-            continue
-        splits = [o + (suit,) * k for o in splits for k in range(count + 1)]
-    heads: list[Head] = []
-    if distinct:
-        counts = [(block >> (2 * suit)) & 3 for suit in range(5)]
-        for starts in splits:
-            left = counts.copy()
-            for suit in starts:
-                left[suit] -= 1
-            for books, unbooked, need in _distinct_books(left, must_meld):
-                spare = wilds - need
-                if spare >= 0:
-                    heads.append((unbooked * rank, books, starts, spare))
-        return rank, rest, heads
-    for starts in splits:
-        left_here = total - len(starts)
-        if left_here == 0:
-            book_options: tuple[bool, ...] = (False,)
-        elif must_meld:
-            book_options = (True,)
-        else:
-            book_options = (True, False)
-        for book in book_options:
-            spare = wilds - (MIN_MELD - left_here if book and left_here < MIN_MELD else 0)
-            if spare >= 0:
-                heads.append((0 if book else left_here * rank, book, starts, spare))
-    return rank, rest, heads
-
-
-def _expand(head: Head, rest: int, rank: int) -> list[Choice]:
-    """The choices of a head: each way to extend its runs."""
-    points, books, starts, spare = head
-    if not starts:
-        return [(points, books, (), rest, spare)]
-    return [
-        (points, books, runs, after, spare_after)
-        for after, spare_after, runs in _run_sets(rest, starts, rank, spare)
-    ]
-
-
-def _choices(rem: int, wilds: int, must_meld: bool, distinct: bool = False) -> list[Choice]:
-    """Every choice at the lowest rank held (see the module docstring)."""
-    rank, rest, heads = _heads(rem, wilds, must_meld, distinct)
-    return [choice for head in heads for choice in _expand(head, rest, rank)]
-
-
-_first = itemgetter(0)  # a choice's points in hand
-
-
-class _Search:
-    """Memoised minimum of points left (or of wilds needed) over the choices."""
-
-    def __init__(self, distinct: bool = False) -> None:
-        self.distinct = distinct
-        # Keyed by naturals * 32 + wilds (a hand holds at most 20 cards): one int hashes
-        # faster than a pair.
-        self.leftover: dict[int, int] = {}
-        self.best_choice: dict[int, Choice] = {}
-        self.needed: dict[int, int] = {}
-
-    def min_leftover(self, rem: int, wilds: int) -> int:
-        if not rem:
-            return 0
-        key = rem << 5 | wilds
-        found = self.leftover.get(key)
-        if found is not None:
-            return found
-        best = _INF
-        chosen: Choice | None = None
-        rank, rest, heads = _heads(rem, wilds, False, self.distinct)
-        # Cheapest-looking choices first, so the bound below cuts more; a head's runs are
-        # extended only when its points are below the best so far.
-        heads.sort(key=_first)
-        for points, books, starts, spare in heads:
-            if points >= best:
-                break
-            if not starts:  # no run starts here: one choice, the naturals above stay
-                value = points + self.min_leftover(rest, spare)
-                if value < best:
-                    best, chosen = value, (points, books, (), rest, spare)
-                continue
-            for after, spare_after, runs in _run_sets(rest, starts, rank, spare):
-                if points >= best:
-                    break
-                value = points + self.min_leftover(after, spare_after)
-                if value < best:
-                    best, chosen = value, (points, books, runs, after, spare_after)
-            if best == 0:
-                break
-        self.leftover[key] = best
-        assert chosen is not None  # leaving the whole rank in hand is always a choice
-        self.best_choice[key] = chosen
-        return best
-
-    def wilds_needed(self, rem: int, limit: int) -> int:
-        """Fewest wilds that meld every natural in ``rem`` (``_INF`` if more than ``limit``)."""
-        if not rem:
-            return 0
-        found = self.needed.get(rem)
-        if found is not None:
-            if found >= 0:
-                return found
-            if -found > limit:  # known to need more than this limit
-                return _INF
-        best = _INF
-        for _points, _book, _runs, after, spare in _choices(rem, limit, True, self.distinct):
-            used = limit - spare
-            if used >= best:
-                continue
-            rest = self.wilds_needed(after, spare)
-            if used + rest < best:
-                best = used + rest
-                if best == 0:
-                    break
-        # Exact when within the limit; otherwise remember only "needs more than limit".
-        self.needed[rem] = best if best <= limit else -(limit + 1)
-        return best if best <= limit else _INF
-
-    def path(self, rem: int, wilds: int) -> list[tuple[int, int, int, Runs]]:
-        """One optimal sequence of choices: (rank, cards left at that rank, books, runs)."""
-        steps = []
-        self.min_leftover(rem, wilds)
-        while rem:
-            _points, book, runs, after, spare = self.best_choice[rem << 5 | wilds]
-            rank_index = ((rem & -rem).bit_length() - 1) // _BLOCK
-            block = (rem >> (rank_index * _BLOCK)) & _RANK_MASK
-            for suit, _taken in runs:
-                block -= 1 << (2 * suit)
-            steps.append((rank_index + MIN_RANK, block, book, runs))
-            rem, wilds = after, spare
-        return steps
 
 
 def _run_meld(taken: tuple[int, ...], suit: Suit, wilds: list[Card], round_no: int) -> Meld:
@@ -498,7 +271,7 @@ class Solver:
 
     def __init__(self, rules: RoundRules | int, limit: int = 100_000) -> None:
         self.rules = round_rules(rules)
-        self.limit = limit
+        self.limit = whole_number(limit, "A solver's limit of positions", low=1)
         self._search = _Search(self.rules.books_distinct_suits)
 
     def __repr__(self) -> str:
@@ -513,7 +286,12 @@ class Solver:
         if type(cards) is Hand:
             hand = cards
         elif type(cards) is tuple:
-            hand = Hand(cards)  # checks that each is a card; _split checks the copies
+            # The bots ask about many tuples of cards: check each is a card here, and let
+            # Hand() raise its error when one is not. _split checks the copies.
+            if all(type(card) is Card for card in cards):
+                hand = _trusted_hand(cards)
+            else:
+                hand = Hand(cards)
         elif isinstance(cards, str):
             hand = parse_cards(cards)
         else:
@@ -548,8 +326,9 @@ class Solver:
         packed, naturals, wilds = _split(hand, self.rules)
         natural_sum = sum(c.rank for c in naturals)
         found: dict[Card, int] = {}
+        wild = self.rules.wild_rank
         for card in sorted(set(hand), key=_order):
-            if card in wilds:
+            if card.suit is None or card.rank == wild:
                 rest = list(wilds)
                 rest.remove(card)
                 found[card] = self._value(packed, natural_sum, rest)
@@ -594,7 +373,7 @@ class Solver:
         if wilds and not melded and (len(wilds) < MIN_MELD or rules.no_all_wild_melds):
             loose.extend(wilds)
         loose.sort(key=_order)
-        return Hand(loose)
+        return _trusted_hand(loose)
 
     def can_go_out(self, cards: str | Iterable[Card]) -> bool:
         """True when every card can be laid down (as :func:`can_go_out`)."""
@@ -614,6 +393,12 @@ class Solver:
 
 
 _order = card_order  # suit then rank, jokers last: the order of sort_key
+
+
+def _trusted_hand(cards: Iterable[Card]) -> Hand:
+    """A Hand of cards known to be cards (the solver's own), without Hand()'s checks."""
+    return tuple.__new__(Hand, cards)
+
 
 _BLOCK_CARDS: dict[tuple[int, int], tuple[Card, ...]] = {}
 

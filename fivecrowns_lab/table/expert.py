@@ -48,7 +48,6 @@ fewest points, as the round is scored after it.
 from __future__ import annotations
 
 import time
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
@@ -63,6 +62,10 @@ from .sampling import TableRead, decision_rng, read_table, sample_draws
 __all__ = ["Decision", "ExpertBot", "Option"]
 
 _FEED_POINTS = 4.0  # what handing the next player a card they collect costs, in points
+
+# One step of a rollout: the loose cards after it (sorted), whether the hand went out, and
+# the points those loose cards hold.
+_Step = tuple[tuple[Card, ...], bool, int]
 
 
 @dataclass(frozen=True)
@@ -114,7 +117,7 @@ class ExpertBot(GreedyBot):
 
     def __init__(self, seed: Seed = 0, name: str | None = None) -> None:
         super().__init__(seed, name)
-        self._step_memo: dict[tuple[tuple[Card, ...], Card], tuple[tuple[Card, ...], bool]] = {}
+        self._step_memo: dict[tuple[tuple[Card, ...], Card], _Step] = {}
 
     def _forget_round(self) -> None:
         super()._forget_round()
@@ -281,42 +284,47 @@ class ExpertBot(GreedyBot):
         alive = 1.0
         score = 0.0
         cards = draws if immediate else draws[1:]
-        points = _loose_points(loose, rules)
+        # The loose cards as a sorted tuple: each step's outcome comes back sorted, so it is
+        # the next step's memo key as it is, with its points beside it.
+        held = tuple(sorted(loose, key=card_order))
+        points = _loose_points(held, rules)
+        memo = self._step_memo
+        chances = self._end_chances
         for step, drawn in enumerate(cards):
             ends = 0.0
             if not (immediate and step == 0):
-                cycle = step - 1 if immediate else step
-                ends = alive * self._end_chances[cycle]
+                ends = alive * chances[step - 1 if immediate else step]
                 alive -= ends
-            loose, out = self._step(loose, drawn, rules)
+            found = memo.get((held, drawn))
+            if found is None:
+                found = memo[held, drawn] = self._new_step(held, drawn, rules)
+            held, out, points = found
             if out:
                 return score
-            points = _loose_points(loose, rules)
             score += ends * points
         return score + alive * points
 
-    def _step(self, loose: list[Card], drawn: Card, rules: RoundRules) -> tuple[list[Card], bool]:
-        """Draw ``drawn`` into the loose cards, meld what melds, throw one; True if out.
+    def _new_step(self, loose: tuple[Card, ...], drawn: Card, rules: RoundRules) -> _Step:
+        """Draw ``drawn`` into the (sorted) loose cards, meld what melds, throw one.
 
+        The loose cards after it (sorted), True if the hand went out, and their points.
         Remembered for the round: the outcome depends only on which cards are loose.
         """
-        key = (tuple(sorted(loose, key=card_order)), drawn)
-        memo = self._step_memo
-        found = memo.get(key)
-        if found is None:
-            found = memo[key] = self._new_step(key[0], drawn, rules)
-        return list(found[0]), found[1]
-
-    def _new_step(
-        self, loose: tuple[Card, ...], drawn: Card, rules: RoundRules
-    ) -> tuple[tuple[Card, ...], bool]:
         wild = rules.wild_rank
-        if (
-            drawn.suit is not None
-            and drawn.rank != wild
-            and all(c.suit is not None and c.rank != wild for c in loose)
-            and not any(_connects(drawn, c, rules) for c in loose)
-        ):
+        suit = drawn.suit
+        simple = suit is not None and drawn.rank != wild
+        if simple:
+            rank = drawn.rank
+            for c in loose:
+                if (
+                    c.suit is None
+                    or c.rank == wild
+                    or c.rank == rank
+                    or (c.suit is suit and -2 <= c.rank - rank <= 2)
+                ):
+                    simple = False
+                    break
+        if simple:
             # Loose cards hold no meld (they are what the melds left), and with no wild a
             # new meld needs the drawn card beside another of its rank or suit: none here.
             left = sorted([*loose, drawn], key=card_order)
@@ -325,16 +333,21 @@ class ExpertBot(GreedyBot):
         naturals = [c for c in left if c.suit is not None and c.rank != wild]
         melded = len(left) <= len(loose)  # some card went into a meld
         if len(naturals) <= 1 and (melded or len(naturals) == len(left)):
-            return (), True
+            return (), True, 0
         if not naturals:
-            return tuple(left), False
+            return tuple(left), False, 0
+        # Throw the highest natural that connects to no other, else the highest; among
+        # equals the last in suit order, the first copy of a pair.
         alone = _alone_flags(naturals)
-        throw = max(
-            range(len(naturals)),
-            key=lambda i: (alone[i], naturals[i].rank, naturals[i].sort_key, -i),
-        )
+        throw = 0
+        best = (alone[0], naturals[0].rank, card_order(naturals[0]))
+        for i in range(1, len(naturals)):
+            key = (alone[i], naturals[i].rank, card_order(naturals[i]))
+            if key > best:
+                best, throw = key, i
+        points = _loose_points(naturals, rules) - naturals[throw].rank
         left.remove(naturals[throw])
-        return tuple(left), False
+        return tuple(left), False, points
 
     def _out_of_time(self) -> bool:
         limit = self.time_limit
@@ -407,9 +420,20 @@ def _alone_flags(naturals: list[Card]) -> list[bool]:
 
     A second copy of a card connects to it (same rank).
     """
-    ranks = Counter(c.rank for c in naturals)
-    held = {(c.suit, c.rank) for c in naturals}
-    return [
-        ranks[c.rank] < 2 and not any((c.suit, c.rank + d) in held for d in (-2, -1, 1, 2))
-        for c in naturals
-    ]
+    ranks: dict[int, int] = {}
+    for c in naturals:
+        ranks[c.rank] = ranks.get(c.rank, 0) + 1
+    # A card's order is 16 per suit plus its rank (3..13), so the same suit two ranks
+    # either side is the order two either side, never another suit's card.
+    held = set(map(card_order, naturals))
+    flags = []
+    for c in naturals:
+        at = card_order(c)
+        flags.append(
+            ranks[c.rank] < 2
+            and at - 1 not in held
+            and at + 1 not in held
+            and at - 2 not in held
+            and at + 2 not in held
+        )
+    return flags

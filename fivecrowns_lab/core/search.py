@@ -1,0 +1,302 @@
+"""The solver's search over packed hands: the fewest points left, the fewest wilds needed.
+
+Internal to :mod:`fivecrowns_lab.core.solver`, which explains the method in its docstring,
+checks every input and builds the melds. This module sees only integers (naturals packed
+two bits per card, rank-major, and a count of wilds) and checks nothing: it is the part
+the optional compiled build (``build_compiled.py``) compiles, and because no public entry
+point lives here, every refusal of bad input is the solver's own sentence on both paths.
+"""
+
+from __future__ import annotations
+
+from operator import itemgetter
+from typing import Final
+
+from . import rules
+
+# The rules' bounds as constants of this module: compiled, they are read as C values
+# rather than looked up in another module on every use.
+_MIN_RANK: Final = rules.MIN_RANK
+_MAX_RANK: Final = rules.MAX_RANK
+_MIN_MELD: Final = rules.MIN_MELD
+
+__all__ = ["BLOCK", "INF", "Search"]
+
+INF = 1 << 30  # "no way": more than any count of points or wilds
+BLOCK = 10  # bits per rank: 5 suits x 2 bits
+_RANK_MASK = (1 << BLOCK) - 1
+
+
+# -- the search ------------------------------------------------------------------------------
+#
+# A "choice" at a state is (points left in hand at the lowest rank, how many books
+# the rest of that rank makes (0 or 1; up to 2 when books need different suits),
+# the runs started there, naturals after, wilds after).
+# A run needs at least two naturals here: one natural padded with two wilds is
+# no better than putting that card in its rank's book, which the search also tries.
+
+Runs = tuple[tuple[int, tuple[int, ...]], ...]  # (suit index, ranks of the naturals taken)
+Choice = tuple[int, int, Runs, int, int]
+
+
+def _runs_from(
+    rem: int, suit: int, rank: int, wilds: int
+) -> list[tuple[int, int, tuple[int, ...]]]:
+    """Runs whose lowest natural is (rank, suit): (naturals after, wilds after, ranks taken)."""
+    found = []
+    # Depth-first over the next natural taken; each skipped rank costs one wild.
+    stack: list[tuple[int, int, int, tuple[int, ...]]] = [(rem, rank, wilds, (rank,))]
+    while stack:
+        left, end, spare, taken = stack.pop()
+        if len(taken) > 1:
+            need = 1 if end - rank == 1 else 0  # two naturals side by side need one more card
+            if need <= spare:
+                found.append((left, spare - need, taken))
+        bit = ((end + 1 - _MIN_RANK) * 5 + suit) * 2
+        for nxt in range(end + 1, min(_MAX_RANK + 1, end + 2 + spare)):  # runs stop at K
+            if (left >> bit) & 3:
+                stack.append((left - (1 << bit), nxt, spare - (nxt - end - 1), (*taken, nxt)))
+            bit += 10
+    return found
+
+
+def _run_sets(
+    rem: int, starts: tuple[int, ...], rank: int, wilds: int
+) -> list[tuple[int, int, tuple[tuple[int, tuple[int, ...]], ...]]]:
+    """Every way to extend each run start in ``starts`` (suits), one after another."""
+    sets: list[tuple[int, int, tuple[tuple[int, tuple[int, ...]], ...]]] = [(rem, wilds, ())]
+    for suit in starts:
+        sets = [
+            (left, spare, (*runs, (suit, taken)))
+            for before, have, runs in sets
+            for left, spare, taken in _runs_from(before, suit, rank, have)
+        ]
+    return sets
+
+
+def _distinct_books(left: list[int], must_meld: bool) -> list[tuple[int, int, int]]:
+    """Book options when a book needs different suits: (books, cards unbooked, wilds needed).
+
+    ``left`` counts the cards of the rank still held in each suit (0, 1 or 2).
+    """
+    ones, twos = left.count(1), left.count(2)
+    total = ones + 2 * twos
+    if not total:
+        return [(0, 0, 0)]
+    options = [] if must_meld else [(0, total, 0)]
+    if not (must_meld and twos):  # one book: one card of each suit held
+        options.append((1, twos, max(0, _MIN_MELD - ones - twos)))
+    if twos:  # two books: each pair splits, the singles balance the two books' sizes
+        need = min(
+            max(0, _MIN_MELD - twos - x) + max(0, _MIN_MELD - twos - ones + x)
+            for x in range(ones + 1)
+        )
+        options.append((2, 0, need))
+    return options
+
+
+# A "head" is a choice before its runs are extended: (points left in hand at the rank,
+# books, the suits that start runs, wilds after the books). Every choice of a head has
+# its points, so the search can skip a head without extending its runs.
+Head = tuple[int, int, tuple[int, ...], int]
+
+
+# Which suits a run from each rank can still reach: ``_NEAR[rank index][wilds]`` holds,
+# per suit, the bits of that suit in the ranks a run can next take a natural from
+# (the next ``wilds + 1`` ranks, stopping at K). More than 10 wilds reach as far as 10.
+_NEAR: list[list[tuple[int, ...]]] = [
+    [
+        tuple(
+            sum(
+                0b11 << (((index + 1 + k) * 5 + suit) * 2)
+                for k in range(min(wilds + 1, _MAX_RANK - _MIN_RANK - index))
+            )
+            for suit in range(5)
+        )
+        for wilds in range(11)
+    ]
+    for index in range(_MAX_RANK - _MIN_RANK + 1)
+]
+# The suits held in each rank's block (two bits a suit).
+_HELD: list[tuple[int, ...]] = [
+    tuple(suit for suit in range(5) if (block >> (2 * suit)) & 3) for block in range(1 << BLOCK)
+]
+# The heads of a state depend only on its lowest rank's block, the wilds, which suits
+# can extend a run and the two switches: many states share them, so each list is made
+# once and shared (heads are tuples; nobody changes the lists). Bounded like the memos.
+_HEAD_LISTS: dict[int, list[Head]] = {}
+_HEAD_LISTS_MOST = 200_000
+
+
+def _heads(
+    rem: int, wilds: int, must_meld: bool, distinct: bool = False
+) -> tuple[int, int, list[Head]]:
+    """The lowest rank held, the naturals above it, and every head there.
+
+    Without ``must_meld`` (the search for the fewest points) the heads come cheapest
+    first, so the search's bound cuts more.
+    """
+    rank_index = ((rem & -rem).bit_length() - 1) // BLOCK
+    shift = rank_index * BLOCK
+    block = (rem >> shift) & _RANK_MASK
+    rest = rem ^ (block << shift)
+    masks = _NEAR[rank_index][wilds if wilds < 10 else 10]
+    reach = 0
+    for suit in _HELD[block]:
+        if rest & masks[suit]:
+            reach |= 1 << suit
+    key = (rank_index << BLOCK | block) << 5 | wilds
+    key = key << 7 | reach << 2 | must_meld << 1 | distinct
+    heads = _HEAD_LISTS.get(key)
+    if heads is None:
+        if len(_HEAD_LISTS) >= _HEAD_LISTS_MOST:
+            _HEAD_LISTS.clear()
+        heads = _HEAD_LISTS[key] = _new_heads(
+            rank_index + _MIN_RANK, block, wilds, reach, must_meld, distinct
+        )
+    return rank_index + _MIN_RANK, rest, heads
+
+
+def _new_heads(
+    rank: int, block: int, wilds: int, reach: int, must_meld: bool, distinct: bool
+) -> list[Head]:
+    """The heads at ``rank`` holding ``block``; ``reach`` has a bit per suit a run can extend."""
+    total = 0
+    splits: list[tuple[int, ...]] = [()]
+    for suit in range(5):
+        count = (block >> (2 * suit)) & 3
+        if not count:
+            continue
+        total += count
+        if (reach >> suit) & 1:  # a run from here needs another natural within reach
+            splits = [o + (suit,) * k for o in splits for k in range(count + 1)]
+    heads: list[Head] = []
+    if distinct:
+        counts = [(block >> (2 * suit)) & 3 for suit in range(5)]
+        for starts in splits:
+            left = counts.copy()
+            for suit in starts:
+                left[suit] -= 1
+            for books, unbooked, need in _distinct_books(left, must_meld):
+                spare = wilds - need
+                if spare >= 0:
+                    heads.append((unbooked * rank, books, starts, spare))
+    else:
+        for starts in splits:
+            left_here = total - len(starts)
+            if left_here == 0:
+                book_options: tuple[bool, ...] = (False,)
+            elif must_meld:
+                book_options = (True,)
+            else:
+                book_options = (True, False)
+            for book in book_options:
+                spare = wilds - (_MIN_MELD - left_here if book and left_here < _MIN_MELD else 0)
+                if spare >= 0:
+                    heads.append((0 if book else left_here * rank, book, starts, spare))
+    if not must_meld:
+        heads.sort(key=_first)  # stable: ties keep the order they were made in
+    return heads
+
+
+def _expand(head: Head, rest: int, rank: int) -> list[Choice]:
+    """The choices of a head: each way to extend its runs."""
+    points, books, starts, spare = head
+    if not starts:
+        return [(points, books, (), rest, spare)]
+    return [
+        (points, books, runs, after, spare_after)
+        for after, spare_after, runs in _run_sets(rest, starts, rank, spare)
+    ]
+
+
+def _choices(rem: int, wilds: int, must_meld: bool, distinct: bool = False) -> list[Choice]:
+    """Every choice at the lowest rank held (see the module docstring)."""
+    rank, rest, heads = _heads(rem, wilds, must_meld, distinct)
+    return [choice for head in heads for choice in _expand(head, rest, rank)]
+
+
+_first = itemgetter(0)  # a choice's points in hand
+
+
+class Search:
+    """Memoised minimum of points left (or of wilds needed) over the choices."""
+
+    def __init__(self, distinct: bool = False) -> None:
+        self.distinct = distinct
+        # Keyed by naturals * 32 + wilds (a hand holds at most 20 cards): one int hashes
+        # faster than a pair.
+        self.leftover: dict[int, int] = {}
+        self.best_choice: dict[int, Choice] = {}
+        self.needed: dict[int, int] = {}
+
+    def min_leftover(self, rem: int, wilds: int) -> int:
+        if not rem:
+            return 0
+        key = rem << 5 | wilds
+        found = self.leftover.get(key)
+        if found is not None:
+            return found
+        best = INF
+        chosen: Choice | None = None
+        # Cheapest-looking choices first (as _heads gives them), so the bound below cuts
+        # more; a head's runs are extended only when its points are below the best so far.
+        rank, rest, heads = _heads(rem, wilds, False, self.distinct)
+        for points, books, starts, spare in heads:
+            if points >= best:
+                break
+            if not starts:  # no run starts here: one choice, the naturals above stay
+                value = points + self.min_leftover(rest, spare)
+                if value < best:
+                    best, chosen = value, (points, books, (), rest, spare)
+                continue
+            for after, spare_after, runs in _run_sets(rest, starts, rank, spare):
+                if points >= best:
+                    break
+                value = points + self.min_leftover(after, spare_after)
+                if value < best:
+                    best, chosen = value, (points, books, runs, after, spare_after)
+            if best == 0:
+                break
+        self.leftover[key] = best
+        assert chosen is not None  # leaving the whole rank in hand is always a choice
+        self.best_choice[key] = chosen
+        return best
+
+    def wilds_needed(self, rem: int, limit: int) -> int:
+        """Fewest wilds that meld every natural in ``rem`` (``INF`` if more than ``limit``)."""
+        if not rem:
+            return 0
+        found = self.needed.get(rem)
+        if found is not None:
+            if found >= 0:
+                return found
+            if -found > limit:  # known to need more than this limit
+                return INF
+        best = INF
+        for _points, _book, _runs, after, spare in _choices(rem, limit, True, self.distinct):
+            used = limit - spare
+            if used >= best:
+                continue
+            rest = self.wilds_needed(after, spare)
+            if used + rest < best:
+                best = used + rest
+                if best == 0:
+                    break
+        # Exact when within the limit; otherwise remember only "needs more than limit".
+        self.needed[rem] = best if best <= limit else -(limit + 1)
+        return best if best <= limit else INF
+
+    def path(self, rem: int, wilds: int) -> list[tuple[int, int, int, Runs]]:
+        """One optimal sequence of choices: (rank, cards left at that rank, books, runs)."""
+        steps = []
+        self.min_leftover(rem, wilds)
+        while rem:
+            _points, book, runs, after, spare = self.best_choice[rem << 5 | wilds]
+            rank_index = ((rem & -rem).bit_length() - 1) // BLOCK
+            block = (rem >> (rank_index * BLOCK)) & _RANK_MASK
+            for suit, _taken in runs:
+                block -= 1 << (2 * suit)
+            steps.append((rank_index + _MIN_RANK, block, book, runs))
+            rem, wilds = after, spare
+        return steps
