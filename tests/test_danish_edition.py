@@ -28,6 +28,11 @@ ENGLISH_WORDS = re.compile(
 )
 
 
+def _english_only() -> list:
+    """The lessons not yet in Danish (none once the edition is whole)."""
+    return [e for e in CATALOGUE if e.filename not in DANISH_PAGES]
+
+
 def _cells(path: Path) -> list[dict]:
     return json.loads(path.read_text(encoding="utf-8"))["cells"]
 
@@ -73,7 +78,9 @@ def test_danish_notebook_prose_is_translated_cell_for_cell_and_has_no_outputs(na
 def test_language_link_goes_to_the_twin_page_or_is_absent():
     assert LanguageLink("02-books-runs-and-wilds.ipynb").href == "da/02-books-runs-and-wilds.ipynb"
     assert "Dansk" in LanguageLink(INDEX_FILE).value
-    assert LanguageLink("05-solitaire.ipynb").value == ""
+    assert LanguageLink("05-solitaire.ipynb").href == "da/05-solitaire.ipynb"
+    for entry in _english_only()[:1]:
+        assert LanguageLink(entry.filename).value == ""
     with language("da"):
         back = LanguageLink("04-play-a-round.ipynb")
     assert back.href == "../04-play-a-round.ipynb" and ">English</a>" in back.value
@@ -100,8 +107,10 @@ def test_danish_gallery_lists_every_lesson_and_marks_those_in_english():
     assert [info.number for info in gallery.lessons] == [e.number for e in CATALOGUE]
     html = gallery.links.value
     assert "href='02-books-runs-and-wilds.ipynb'" in html
-    assert "href='../05-solitaire.ipynb'" in html
-    assert "Five Crowns-kabale (på engelsk)" in html
+    assert "href='05-solitaire.ipynb'" in html and "Five Crowns-kabale (på engelsk)" not in html
+    for entry in _english_only()[:1]:
+        assert f"href='../{entry.filename}'" in html
+        assert "(på engelsk)" in html
     assert "href='../00-rules.ipynb'" in html
     assert ENGLISH_WORDS.search(_text(html)) is None, _text(html)
 
@@ -258,3 +267,49 @@ def test_class_line_sends_its_page_the_sentences_in_the_learners_language():
     fields = {key: sorted(re.findall(r"\{(\w+)\}", text)) for key, text in english.items()}
     assert fields == {key: sorted(re.findall(r"\{(\w+)\}", t)) for key, t in danish.items()}
     assert ENGLISH_WORDS.search(" ".join(danish.values())) is None
+
+
+def test_lesson_05_solitaire_speaks_danish_in_its_board_hints_and_quiz(widget_errors):
+    from fivecrowns_lab.errors import LessonError, SolitaireError
+    from fivecrowns_lab.lessons import solitaire_lesson
+    from fivecrowns_lab.table.actions import Draw
+
+    with language("da"):
+        page = solitaire_lesson(seed=1)
+        view = page.view
+        opening = view.status.text
+        view.hint()
+        hint = view.hint_text.value
+        view.stock_button.click()
+        drawn = view.status.text
+        with pytest.raises(SolitaireError, match="Du har allerede trukket"):
+            view.game.check(Draw("stock"))
+        closed = next((k for k in range(1, 12) if view.game.closed[k - 1]), None)
+        if closed is not None:
+            with pytest.raises(LessonError, match=f"Hånd {closed} er lukket"):
+                view.choose(closed)
+        labels = [view.new_button.description, view.upcard_button.description]
+        bank = page.quiz.bank
+    assert opening.startswith("Nyt spil:") and opening.endswith("Træk et kort.")
+    assert "Tip:" in hint and "en ville tage det opvendte" in hint
+    assert drawn.startswith("Du trak ") and "vælg en hånd" in drawn
+    assert labels == ["Nyt spil", "Tag det opvendte kort"]
+    assert view.stock_button.description.startswith("Træk fra trækbunken (")
+    assert "hænder lukket" in view.board.value and "Hånd 11" in view.board.value
+    assert bank[0]["prompt"] == "I kabalen har hånd 4 seks kort. Hvilke kort er vilde i den?"
+    shown = _text(view.board.value + view.hint_text.value + view.drawn_view.value) + " ".join(
+        [opening, drawn, _text(view.children[0].children[0].value)]
+        + [str(o[0]) for o in view.target.options]
+        + [q["prompt"] for q in bank]
+        + [a["text"] + " " + a["why"] for q in bank for a in q["answers"]]
+    )
+    assert ENGLISH_WORDS.search(shown) is None, shown
+
+
+def test_lesson_05_solitaire_in_english_is_unchanged(widget_errors):
+    from fivecrowns_lab.lessons import solitaire_lesson
+
+    view = solitaire_lesson(seed=1).view
+    view.stock_button.click()
+    assert view.status.text.startswith("You drew ")
+    assert "hands closed</b>" in view.board.value and "<th>hand</th>" in view.board.value

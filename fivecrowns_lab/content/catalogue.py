@@ -67,6 +67,7 @@ DANISH_PAGES = frozenset(
         "02-books-runs-and-wilds.ipynb",
         "03-scoring-a-round.ipynb",
         "04-play-a-round.ipynb",
+        "05-solitaire.ipynb",
     }
 )
 
