@@ -313,3 +313,67 @@ def test_lesson_05_solitaire_in_english_is_unchanged(widget_errors):
     view.stock_button.click()
     assert view.status.text.startswith("You drew ")
     assert "hands closed</b>" in view.board.value and "<th>hand</th>" in view.board.value
+
+
+def test_lesson_06_scorekeeper_speaks_danish_and_refuses_a_wrong_score_in_danish(
+    widget_errors, tmp_path
+):
+    from fivecrowns_lab.lessons import scorekeeper
+
+    with language("da"):
+        page = scorekeeper(tmp_path / "game.json")
+        keeper = page.view
+        opening = keeper.status.text
+        keeper.names.value = "Ana, Ben, Cara"
+        keeper.start_button.click()
+        started = keeper.status.text
+        keeper.type_scores("0", "-5", "ti")
+        keeper.add_button.click()
+        refused = keeper.status.text
+        notes = " ".join(n.value for n in keeper.entry_notes)
+        keeper.type_scores("0", "58", "0")
+        keeper.add_button.click()
+        added = keeper.status.text
+        keeper.export_button.click()
+        labels = [
+            b.description for b in (keeper.add_button, keeper.undo_button, keeper.export_button)
+        ]
+        bank = page.quiz.bank
+    assert keeper.status.kind == "ok"
+    assert opening == "Skriv spillernes navne, og tryk på Start et nyt spil."
+    assert started == "Nyt spil for Ana, Ben, Cara. Runde 1 giver 3 kort, og treere er vilde."
+    assert refused.startswith("Bens -5 i runde 1: point er aldrig negative")
+    assert "ti&#x27; er ikke et antal point (Cara, runde 1)." in notes
+    assert added == "Runde 1 er tilføjet og gemt."
+    assert labels == ["Tilføj runde", "Fortryd sidste runde", "Eksportér CSV"]
+    assert "Runde 2 (4 kort, 4 er vilde)" in keeper.entry_title.value
+    assert "Hent pointene som CSV" in keeper.download.value
+    assert "Den laveste total vinder" in keeper.table.value
+    shown = _text(
+        keeper.entry_title.value + keeper.table.value + keeper.children[0].children[0].value
+    ) + " ".join(
+        [opening, started, refused, notes, added, *labels]
+        + [q["prompt"] for q in bank]
+        + [a["text"] + " " + a["why"] for q in bank for a in q["answers"]]
+    )
+    assert ENGLISH_WORDS.search(shown) is None, shown
+
+
+def test_lesson_06_scorekeeper_waits_for_every_missing_score_in_danish(widget_errors, tmp_path):
+    from fivecrowns_lab.errors import ScoreError
+    from fivecrowns_lab.table.scorebook import parse_players
+    from fivecrowns_lab.views.scorekeeper import Scorekeeper
+
+    with language("da"):
+        keeper = Scorekeeper(tmp_path / "game.json")
+        keeper.names.value = "Ana, Ben, Cara"
+        keeper.start_button.click()
+        keeper.type_scores("0")
+        keeper._on_box_message(keeper.entries[0], {"event": "submit"}, [])
+        waiting = keeper.status.text
+        with pytest.raises(ScoreError, match="7 spillere; denne liste har 8"):
+            parse_players("A, B, C, D, E, F, G, H")
+    assert waiting.startswith("Runde 1 mangler stadig en score for Ben og Cara")
+    keeper.type_scores("0")
+    keeper._on_box_message(keeper.entries[0], {"event": "submit"}, [])
+    assert "a score for Ben and Cara (type 0" in keeper.status.text

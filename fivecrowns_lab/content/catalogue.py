@@ -68,6 +68,7 @@ DANISH_PAGES = frozenset(
         "03-scoring-a-round.ipynb",
         "04-play-a-round.ipynb",
         "05-solitaire.ipynb",
+        "06-scorekeeper.ipynb",
     }
 )
 
