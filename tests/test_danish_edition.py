@@ -377,3 +377,66 @@ def test_lesson_06_scorekeeper_waits_for_every_missing_score_in_danish(widget_er
     keeper.type_scores("0")
     keeper._on_box_message(keeper.entries[0], {"event": "submit"}, [])
     assert "a score for Ben and Cara (type 0" in keeper.status.text
+
+
+def test_lesson_07_counts_wild_cards_in_danish_before_and_after_the_guess(widget_errors):
+    from fivecrowns_lab.lessons import wild_count_lesson
+
+    with language("da"):
+        page = wild_count_lesson(round_no=5, seed=2026)
+        view = page.view
+        opening = view.status.text
+        hidden = view.table.value
+        view.commit.commit_button.click()  # no guess yet: refused in Danish
+        refused = view.status.text
+        view.guess_k.value = 1
+        view.commit.commit_button.click()
+        view.deal_buttons[2].click()  # Deal 100
+        dealt = view.status.text
+        view.draw_intervals()
+        labels = [b.description for b in (*view.deal_buttons, view.coverage_button)]
+        labels += [view.commit.commit_button.description, view.commit.skip_button.description]
+        legend = str(view.plot.spec) + str(view.running.spec) + str(view.coverage.spec)
+        bank = page.quiz.bank
+    assert opening.startswith("Runde 5: 7 kort, 7 og jokere er vilde (given nr. 2026).")
+    assert "nøjagtige chancer kommer frem" in hidden
+    assert refused.startswith("Gæt først:")
+    assert dealt.startswith("100 hænder givet: i gennemsnit")
+    assert labels == [
+        "Giv 1",
+        "Giv 10",
+        "Giv 100",
+        "Giv 1.000",
+        "Tegn 100 intervaller",
+        "Lås mit gæt",
+        "Vis mig bare",
+    ]
+    assert "Dit gæt og sandheden" in view.prediction_view.value
+    assert "1 vildt kort" in view.prediction_view.value
+    assert "af 100 intervaller indeholder den nøjagtige værdi" in view.coverage_view.value
+    # the charts: Danish titles, and the legend's names shown in Danish (the data keep keys)
+    assert "Vilde kort på en hånd med 7 kort (runde 5)" in legend
+    assert "nøjagtigt (optælling)" in legend and "labelExpr" in legend
+    shown = _text(
+        view.formula.value
+        + view.table.value
+        + view.prediction_view.value
+        + view.gap_view.value
+        + view.coverage_view.value
+        + view.children[0].children[0].value
+    ) + " ".join(
+        [opening, refused, dealt, *labels]
+        + [str(o[0]) for o in view.guess_k.options + view.sample_size.options]
+        + [q["prompt"] for q in bank]
+        + [a["text"] + " " + a["why"] for q in bank for a in q["answers"]]
+    )
+    assert ENGLISH_WORDS.search(shown) is None, shown
+
+
+def test_lesson_07_english_charts_keep_their_legend_as_it_was(widget_errors):
+    from fivecrowns_lab.lessons import wild_count_lesson
+
+    view = wild_count_lesson(round_no=5, seed=2026).view
+    view.commit.skip_button.click()
+    assert "labelExpr" not in str(view.plot.spec)
+    assert view.deal_buttons[3].description == "Deal 1,000"

@@ -69,6 +69,7 @@ DANISH_PAGES = frozenset(
         "04-play-a-round.ipynb",
         "05-solitaire.ipynb",
         "06-scorekeeper.ipynb",
+        "07-counting-wild-cards.ipynb",
     }
 )
 
