@@ -440,3 +440,75 @@ def test_lesson_07_english_charts_keep_their_legend_as_it_was(widget_errors):
     view.commit.skip_button.click()
     assert "labelExpr" not in str(view.plot.spec)
     assert view.deal_buttons[3].description == "Deal 1,000"
+
+
+def test_lesson_08_goes_out_on_the_deal_in_danish_guess_reveal_and_counting(widget_errors):
+    from fivecrowns_lab.lessons import go_out_lesson
+
+    with language("da"):
+        page = go_out_lesson(n=200, seed=1)
+        view = page.view
+        ready = view.status.text
+        view.commit.commit_button.click()  # no guess yet
+        refused = view.status.text
+        view.hardest.value = 4
+        view.commit.commit_button.click()
+        revealed = view.reveal_view.value
+        view.explain_button.click()  # no idea written yet
+        no_idea = view.status.text
+        view.guess.value = "Hænder på 3, 6, 9 kort deles i treere."
+        view.explain_button.click()
+        steps = []
+        for _ in range(view.counting.last + 1):
+            steps.append(view.counting.text())
+            view.counting.forward()
+        labels = [view.run_button.description, view.explain_button.description]
+        labels += [view.runner.stop_button.description, view.counting.next_button.description]
+        options = [str(o[0]) for o in view.question.options + view.hardest.options]
+        charts = str(view.plot.spec) + str(view.running.spec)
+        bank = page.quiz.bank
+    assert "Simuleringen er klar: lås dit gæt (eller Vis mig bare)." in ready
+    assert refused == "Vælg først den runde, du tror er sværest, og lås så gættet."
+    assert "Dit gæt og sandheden" in revealed and "Den sværeste er <b>runde" in revealed
+    assert no_idea.startswith("Skriv først din egen idé")
+    assert "Sammenlign forklaringen med din egen." == view.status.text
+    assert "savtak med periode tre" in view.explanation.value
+    assert steps[0].startswith("<p><b>Trin 1 af 6.</b> I runde 1 gives 3 kort")
+    assert "hænder med 1 vildt kort" in steps[2] and "hænder med 2 vilde kort" in steps[3]
+    assert labels == ["Simulér", "Vis forklaringen", "Stop", "Næste trin"]
+    assert "gå ud på given" in options and "runde 11 (13 kort)" in options
+    assert "Chancen for at gå ud på given, runde for runde" in charts
+    assert view.progress.text.value == "2.200 af 2.200 givninger"  # 200 in each of 11 rounds
+    shown = _text(
+        view.ask.value
+        + view.reveal_view.value
+        + view.table.value
+        + view.explanation.value
+        + " ".join(steps)
+        + view.children[0].children[0].value
+    ) + " ".join(
+        [ready, refused, no_idea, view.progress.text.value, *labels, *options]
+        + [q["prompt"] for q in bank]
+        + [a["text"] + " " + a["why"] for q in bank for a in q["answers"]]
+    )
+    assert ENGLISH_WORDS.search(shown) is None, shown
+
+
+def test_a_run_says_how_it_ended_in_whole_sentences_in_either_language():
+    from fivecrowns_lab.errors import LessonError
+    from fivecrowns_lab.views.work import Outcome
+
+    stopped = Outcome(12, 500, "stopped", 3.14)
+    assert stopped.sentence("game") == (
+        "Stopped after 12 of 500 games (3.1 s); the results below are for those."
+    )
+    assert Outcome(1, 1, "finished", 0.5).sentence("deal") == "Finished the 1 deal in 0.5 s."
+    with language("da"):
+        assert stopped.sentence("deal") == (
+            "Stoppet efter 12 af 500 givninger (3.1 s); resultaterne herunder gælder dem."
+        )
+        assert Outcome(2000, 2000, "finished", 2.0).sentence("game") == (
+            "Færdig med alle 2.000 spil på 2.0 s."
+        )
+        with pytest.raises(LessonError, match="En kørsel tæller 'deal' or 'game'"):
+            stopped.sentence("round")

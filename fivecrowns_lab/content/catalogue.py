@@ -70,6 +70,7 @@ DANISH_PAGES = frozenset(
         "05-solitaire.ipynb",
         "06-scorekeeper.ipynb",
         "07-counting-wild-cards.ipynb",
+        "08-go-out-on-the-deal.ipynb",
     }
 )
 

@@ -708,11 +708,49 @@ _BATCH = 50
 #: Lesson 08's guess for each question: which round is the hardest (the most points, for
 #: the penalty). Each question has its own guess, committed before its answer is shown.
 ASK = {
-    "go out on the deal": "Which round is the hardest one to go out on the deal?",
-    "go out on the first turn": "Which round is the hardest one to go out on the first turn "
-    "(taking the face-up card or the first card drawn)?",
-    "penalty of a dealt hand": "In which round does a dealt hand leave the most penalty "
-    "points (after laying down its best melds)?",
+    "go out on the deal": N_("Which round is the hardest one to go out on the deal?"),
+    "go out on the first turn": N_(
+        "Which round is the hardest one to go out on the first turn (taking the face-up card "
+        "or the first card drawn)?"
+    ),
+    "penalty of a dealt hand": N_(
+        "In which round does a dealt hand leave the most penalty points (after laying down its "
+        "best melds)?"
+    ),
+}
+
+#: Each question as the learner reads it (the keys stay English: class records use them).
+QUESTION_NAMES = {
+    "go out on the deal": N_("go out on the deal"),
+    "go out on the first turn": N_("go out on the first turn"),
+    "penalty of a dealt hand": N_("penalty of a dealt hand"),
+}
+
+#: The charts' titles and their screen-reader words, by question, as whole phrases.
+CHART_TITLES = {
+    "go out on the deal": N_("Chance to go out on the deal"),
+    "go out on the first turn": N_("Chance to go out on the first turn"),
+    "penalty of a dealt hand": N_("Mean penalty of a dealt hand"),
+}
+BY_ROUND_TITLES = {
+    "go out on the deal": N_("Chance to go out on the deal, by round"),
+    "go out on the first turn": N_("Chance to go out on the first turn, by round"),
+    "penalty of a dealt hand": N_("Mean penalty of a dealt hand, by round"),
+}
+RUNNING_TITLES = {
+    "go out on the deal": N_("Chance to go out on the deal in round {round}, as deals are added"),
+    "go out on the first turn": N_(
+        "Chance to go out on the first turn in round {round}, as deals are added"
+    ),
+    "penalty of a dealt hand": N_(
+        "Mean penalty of a dealt hand in round {round}, as deals are added"
+    ),
+}
+#: What a round's value says, by question: "3.1% of deals go out".
+VALUE_WORDS = {
+    "go out on the deal": N_("{value} of deals go out"),
+    "go out on the first turn": N_("{value} of deals go out on the first turn"),
+    "penalty of a dealt hand": N_("{value} penalty points on average"),
 }
 
 
@@ -779,53 +817,77 @@ def _exact_or_none(question: str, round_no: int) -> Estimate | None:
 def pattern_explanation(exact: dict[int, Fraction]) -> str:
     """The explanation of the saw-tooth, written from the exact chances the engine gives."""
     if not exact:
-        return (
-            "<p>No round has been counted exactly yet, so there is nothing exact to explain.</p>"
-        )
+        nothing = _("No round has been counted exactly yet, so there is nothing exact to explain.")
+        return f"<p>{nothing}</p>"
     rounds = sorted(exact)
-    listed = ", ".join(f"{hand_size(r)} cards {pct(exact[r])}" for r in rounds)
+    listed = ", ".join(
+        _("{count} cards {share}").format(count=hand_size(r), share=pct(exact[r])) for r in rounds
+    )
     rises = [r for r in rounds[1:] if r - 1 in exact and exact[r] > exact[r - 1]]
     falls = [r for r in rounds[1:] if r - 1 in exact and exact[r] < exact[r - 1]]
     hardest = min(rounds, key=lambda r: exact[r])
     easiest = max(rounds, key=lambda r: exact[r])
-    rise_text = (
-        "It rises only on the way to "
-        + ", ".join(f"{hand_size(r)} cards" for r in rises)
-        + (
-            ": hand sizes that split into melds of three exactly."
-            if all(hand_size(r) % 3 == 0 for r in rises)
-            else "."
-        )
-        if rises
-        else "It never rises from one round to the next."
-    )
     sawtooth = bool(rises) and all(hand_size(r) % 3 == 0 for r in rises)
-    shape = (
-        "so the chance rises and falls in a <b>saw-tooth with period three</b>"
-        if sawtooth
-        else "so hand sizes that split into threes have an edge, although in the counted "
-        "rounds the chance does not rise only at them"
-    )
+    sizes = ", ".join(_("{count} cards").format(count=hand_size(r)) for r in rises)
+    if not rises:
+        rise_text = _("It never rises from one round to the next.")
+    elif sawtooth:
+        rise_text = _(
+            "It rises only on the way to {sizes}: hand sizes that split into melds of three "
+            "exactly."
+        ).format(sizes=sizes)
+    else:
+        rise_text = _("It rises only on the way to {sizes}.").format(sizes=sizes)
     missing = [r for r in ROUNDS if r not in exact]
     missing_text = (
-        f" Rounds {', '.join(map(str, missing))} are not counted exactly, only simulated."
+        " "
+        + _n(
+            "Rounds {rounds} are not counted exactly, only simulated.",
+            "Rounds {rounds} are not counted exactly, only simulated.",
+            len(missing),
+        ).format(rounds=", ".join(map(str, missing)))
         if missing
         else ""
     )
-    return (
-        f"<p><b>The exact chances:</b> {listed}.{missing_text}</p>"
-        f"<p>The chance falls from one round to the next in {len(falls)} of the "
-        f"{len(falls) + len(rises)} steps counted. {rise_text} The hardest counted round is "
-        f"round {hardest} ({hand_size(hardest)} cards, {pct(exact[hardest])}); the easiest is "
-        f"round {easiest} ({hand_size(easiest)} cards, {pct(exact[easiest])}).</p>"
-        "<p><b>Why.</b> To go out, every card must sit in a book or a run of at least three "
-        "cards, and melds of three are by far the easiest to find. A hand of 3, 6, 9 or 12 "
-        "cards can be split into melds of three exactly. A hand of 4, 7, 10 or 13 cards needs "
-        "at least one meld of four, and a hand of 5, 8 or 11 cards a meld of five or two melds "
-        f"of four. Longer melds are much rarer, {shape}. It does not simply keep falling as "
-        "hands grow, because a bigger hand also holds more wild cards: 16 × n / 116 of them on "
-        "average.</p>"
+    counted = _("<b>The exact chances:</b> {listed}.").format(listed=listed)
+    steps = _(
+        "The chance falls from one round to the next in {falls} of the {steps} steps counted."
+    ).format(falls=len(falls), steps=len(falls) + len(rises))
+    ends = _(
+        "The hardest counted round is round {hardest} ({hardest_cards} cards, {hardest_share}); "
+        "the easiest is round {easiest} ({easiest_cards} cards, {easiest_share})."
+    ).format(
+        hardest=hardest,
+        hardest_cards=hand_size(hardest),
+        hardest_share=pct(exact[hardest]),
+        easiest=easiest,
+        easiest_cards=hand_size(easiest),
+        easiest_share=pct(exact[easiest]),
     )
+    # Two whole paragraphs: the counted rounds show the saw-tooth, or they do not quite.
+    why = (
+        _(
+            "<b>Why.</b> To go out, every card must sit in a book or a run of at least three "
+            "cards, and melds of three are by far the easiest to find. A hand of 3, 6, 9 or 12 "
+            "cards can be split into melds of three exactly. A hand of 4, 7, 10 or 13 cards "
+            "needs at least one meld of four, and a hand of 5, 8 or 11 cards a meld of five or "
+            "two melds of four. Longer melds are much rarer, so the chance rises and falls in a "
+            "<b>saw-tooth with period three</b>. It does not simply keep falling as hands grow, "
+            "because a bigger hand also holds more wild cards: 16 × n / 116 of them on average."
+        )
+        if sawtooth
+        else _(
+            "<b>Why.</b> To go out, every card must sit in a book or a run of at least three "
+            "cards, and melds of three are by far the easiest to find. A hand of 3, 6, 9 or 12 "
+            "cards can be split into melds of three exactly. A hand of 4, 7, 10 or 13 cards "
+            "needs at least one meld of four, and a hand of 5, 8 or 11 cards a meld of five or "
+            "two melds of four. Longer melds are much rarer, so hand sizes that split into "
+            "threes have an edge, although in the counted rounds the chance does not rise only "
+            "at them. It does not simply keep falling as hands grow, because a bigger hand also "
+            "holds more wild cards: 16 × n / 116 of them on average."
+        )
+    )
+    return f"<p>{counted}{missing_text}</p><p>{steps} {rise_text} {ends}</p><p>{why}</p>"
 
 
 class GoOutLesson(View):
@@ -836,7 +898,7 @@ class GoOutLesson(View):
     until the learner commits a guess for that question (or presses *Just show me*).
     """
 
-    title = "Will I go out on the deal?"
+    title = N_("Will I go out on the deal?")
 
     #: Deals per round a visitor may ask for: the largest (5,000 × 11 rounds of the slowest
     #: question, the first turn) takes about a minute of one core (benchmarks/lesson_work.py).
@@ -845,17 +907,19 @@ class GoOutLesson(View):
     def __init__(self, n: int = 1000, seed: int = 1, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.question = widgets.Dropdown(
-            options=list(QUESTIONS), value="go out on the deal", description="Question"
+            options=[(_(QUESTION_NAMES[q]), q) for q in QUESTIONS],
+            value="go out on the deal",
+            description=_("Question"),
         )
         self.question.observe(self._guard(self._on_question), names="value")
         self.n = widgets.Dropdown(
-            options=[(f"{k:,}", k) for k in self.DEAL_CHOICES],
+            options=[(number(k), k) for k in self.DEAL_CHOICES],
             value=n,
-            description="Deals/round",
+            description=_("Deals/round"),
         )
         self.seed = seed_box(self, seed)
-        self.new_seed_button = self._button("New seed", self.new_seed, icon="random")
-        self.run_button = self._button("Simulate", self.run, style="primary", icon="play")
+        self.new_seed_button = self._button(_("New seed"), self.new_seed, icon="random")
+        self.run_button = self._button(_("Simulate"), self.run, style="primary", icon="play")
         self.progress = Progress("deal")
         self.runner = Runner(self.progress, self._guard, [self.run_button])
         self.table = widgets.HTML()
@@ -864,10 +928,13 @@ class GoOutLesson(View):
         self.predictions = Predictions()  # sent to the class with the experiment (below)
         self.ask = widgets.HTML()
         self.hardest = widgets.Dropdown(
-            options=[("— choose —", 0)]
-            + [(f"round {r} ({hand_size(r)} cards)", r) for r in ROUNDS],
+            options=[(_("— choose —"), 0)]
+            + [
+                (_("round {round} ({count} cards)").format(round=r, count=hand_size(r)), r)
+                for r in ROUNDS
+            ],
             value=0,
-            description="Your guess",
+            description=_("Your guess"),
             layout=widgets.Layout(width="min(320px, 90vw)"),
         )
         self.hardest.observe(self._guard(self._on_hardest), names="value")
@@ -877,12 +944,14 @@ class GoOutLesson(View):
         self.guesses: dict[str, int | None] = {}
         self.reveals: dict[str, str] = {}
         self.guess = widgets.Textarea(
-            placeholder="Why does the chance fall, then jump at some rounds? "
-            "Write your idea here, then press the button.",
+            placeholder=_(
+                "Why does the chance fall, then jump at some rounds? Write your idea here, then "
+                "press the button."
+            ),
             layout=widgets.Layout(width="95%", height="70px"),
         )
         self.explain_button = self._button(
-            "Show the explanation", self.explain, icon="lightbulb-o"
+            _("Show the explanation"), self.explain, icon="lightbulb-o"
         )
         self.explanation = widgets.HTML()
         self.estimates: dict[int, tuple[Estimate | None, Estimate]] = {}
@@ -903,8 +972,14 @@ class GoOutLesson(View):
                 self.plot,
                 self.table,
                 widgets.HTML(
-                    "<h4>Your turn: explain the pattern</h4><p>Why does the chance of going "
-                    "out on the deal fall, then jump at some rounds?</p>"
+                    "<h4>"
+                    + _("Your turn: explain the pattern")
+                    + "</h4><p>"
+                    + _(
+                        "Why does the chance of going out on the deal fall, then jump at some "
+                        "rounds?"
+                    )
+                    + "</p>"
                 ),
                 self.guess,
                 self.explain_button,
@@ -927,8 +1002,11 @@ class GoOutLesson(View):
                 self.progress,
                 self.results,
             ],
-            "Exact values are counted over every possible deal; simulated values deal "
-            "random hands and come with a 95% confidence interval.",
+            # the level is a field: a percent sign in a sentence reads as a format to gettext
+            _(
+                "Exact values are counted over every possible deal; simulated values deal "
+                "random hands and come with a {level} confidence interval."
+            ).format(level="95%"),
         )
         self._ask()
         self.run(background=False)
@@ -938,10 +1016,12 @@ class GoOutLesson(View):
         q = self.question.value
         done = q in self.guesses
         with self.hold_sync():
-            self.ask.value = (
-                f"<h4>First predict</h4><p>{ASK[q]} Commit your guess: the exact values, the "
-                "plot, the table and the counting appear after it.</p>"
+            first = _("First predict")
+            then = _(
+                "Commit your guess: the exact values, the plot, the table and the counting "
+                "appear after it."
             )
+            self.ask.value = f"<h4>{first}</h4><p>{_(ASK[q])} {then}</p>"
             self.hardest.disabled = False
             self.hardest.value = self.guesses.get(q) or 0
             self.hardest.disabled = done
@@ -980,7 +1060,7 @@ class GoOutLesson(View):
     def commit_guess(self) -> None:
         """Lock the guess of the hardest round and reveal the values beside it."""
         if not self.hardest.value:
-            raise LessonError("First choose which round you think is hardest, then commit.")
+            raise LessonError(_("First choose which round you think is hardest, then commit."))
         self._reveal(int(self.hardest.value))
 
     def skip(self) -> None:
@@ -993,8 +1073,10 @@ class GoOutLesson(View):
         missing = [r for r in ROUNDS if r not in values]
         if missing:
             raise LessonError(
-                f"Rounds {missing[0]} to {missing[-1]} are not simulated yet for this "
-                "question: wait for the simulation (or press Simulate), then commit."
+                _(
+                    "Rounds {first} to {last} are not simulated yet for this question: wait for "
+                    "the simulation (or press Simulate), then commit."
+                ).format(first=missing[0], last=missing[-1])
             )
         hardest = hardest_round(question, values)
         self.predictions.record("08", ASK[question], guess, hardest)
@@ -1002,41 +1084,44 @@ class GoOutLesson(View):
 
         def value(r: int) -> str:
             v = values[r]
-            return (
-                f"{v:.1f} penalty points on average"
-                if penalty_question
-                else (
-                    f"{pct(v)} of deals go out"
-                    if question == "go out on the deal"
-                    else f"{pct(v)} of deals go out on the first turn"
-                )
-            )
+            shown = f"{v:.1f}" if penalty_question else pct(v)
+            return _(VALUE_WORDS[question]).format(value=shown)
 
-        truth = (
-            f"The hardest is <b>round {hardest}</b> ({hand_size(hardest)} cards): "
-            f"{value(hardest)}."
+        truth = _("The hardest is <b>round {round}</b> ({count} cards): {value}.").format(
+            round=hardest, count=hand_size(hardest), value=value(hardest)
         )
         if guess is None:
-            said = f"<p>You skipped the guess. {truth}</p>"
+            said = "<p>" + _("You skipped the guess. {truth}").format(truth=truth) + "</p>"
         elif guess == hardest:
-            said = f"<p><b>You were right.</b> {truth}</p>"
+            said = "<p>" + _("<b>You were right.</b> {truth}").format(truth=truth) + "</p>"
         else:
             ratio = values[guess] / values[hardest] if values[hardest] else float("inf")
             said = (
-                f"<p>You guessed <b>round {guess}</b> ({hand_size(guess)} cards): "
-                f"{value(guess)}, {ratio:.1f} times as much as in the hardest round. {truth}</p>"
+                "<p>"
+                + _(
+                    "You guessed <b>round {round}</b> ({count} cards): {value}, {ratio} times as "
+                    "much as in the hardest round. {truth}"
+                ).format(
+                    round=guess,
+                    count=hand_size(guess),
+                    value=value(guess),
+                    ratio=f"{ratio:.1f}",
+                    truth=truth,
+                )
+                + "</p>"
             )
         self.guesses[question] = guess
-        self.reveals[question] = (
-            f"<div class='fc-panel fc-reveal'><h4>Your guess, and the truth</h4>{said}</div>"
-        )
+        heading = _("Your guess, and the truth")
+        self.reveals[question] = f"<div class='fc-panel fc-reveal'><h4>{heading}</h4>{said}</div>"
         with self.hold_sync():
             self._ask()
             if self.estimates and self.shown_question == question:
                 self.table.value = self._table()
                 self.draw()
         self.status.ok(
-            f"{self.summary} Now look at the plot: where does the chance jump up, and why?"
+            _("{summary} Now look at the plot: where does the chance jump up, and why?").format(
+                summary=self.summary
+            )
         )
 
     def focus(self) -> int | None:
@@ -1062,13 +1147,17 @@ class GoOutLesson(View):
             self.running.clear()
             self.explanation.value = ""
         self.status.info(
-            f"{self.n.value:,} deals per round, seed {self.seed.value}: press Simulate."
+            _("{count} deals per round, seed {seed}: press Simulate.").format(
+                count=number(self.n.value), seed=self.seed.value
+            )
         )
 
     def new_seed(self) -> None:
         """Next seed: the next simulation deals new hands."""
         self.seed.value = (self.seed.value + 1) % (10**9 + 1)
-        self.status.info(f"Seed {self.seed.value}: press Simulate to deal new hands.")
+        self.status.info(
+            _("Seed {seed}: press Simulate to deal new hands.").format(seed=self.seed.value)
+        )
 
     def run(self, background: bool = True) -> None:
         """Take the exact values the engine has, and simulate every round (cancellable)."""
@@ -1082,7 +1171,13 @@ class GoOutLesson(View):
             self.plot.clear()
             self.running.clear()
             self.estimates, self.series, self.shown_question = {}, series, question
-        self.status.info(f"Simulating {plural(n, 'deal')} in each round… press Stop to end early.")
+        self.status.info(
+            _n(
+                "Simulating {count} deal in each round… press Stop to end early.",
+                "Simulating {count} deals in each round… press Stop to end early.",
+                n,
+            ).format(count=number(n))
+        )
         shown = [time.monotonic()]
 
         def work(stop: threading.Event) -> Iterator[tuple[int, int]]:
@@ -1103,7 +1198,7 @@ class GoOutLesson(View):
 
         def finish(outcome: Outcome) -> None:
             if not results:
-                self.status.info("Stopped before a round was finished: nothing simulated yet.")
+                self.status.info(_("Stopped before a round was finished: nothing simulated yet."))
                 return
             self.show(question, exact, results, outcome)
 
@@ -1128,11 +1223,18 @@ class GoOutLesson(View):
         )
         counted = sum(1 for e, _ in self.estimates.values() if e is not None)
         n = next(iter(results.values())).trials
-        rounds = plural(len(results), "round")
-        done = f"Simulated {plural(n, 'deal')} in each of {rounds} (seed {self.seed.value})."
+        rounds = _n("{count} round", "{count} rounds", len(results)).format(count=len(results))
+        done = _n(
+            "Simulated {count} deal in each of {rounds} (seed {seed}).",
+            "Simulated {count} deals in each of {rounds} (seed {seed}).",
+            n,
+        ).format(count=number(n), rounds=rounds, seed=self.seed.value)
         check = (
-            f" {agree} of the {counted} exact values lie inside their 95% interval "
-            "(about 1 interval in 20 is expected to miss)."
+            " "
+            + _(
+                "{agree} of the {counted} exact values lie inside their 95% interval (about 1 "
+                "interval in 20 is expected to miss)."
+            ).format(agree=agree, counted=counted)
             if counted
             else ""
         )
@@ -1140,7 +1242,7 @@ class GoOutLesson(View):
         if not committed:
             self.status.info(
                 ("" if outcome.complete else outcome.sentence("deal") + " ")
-                + "The simulation is ready: commit your guess (or Just show me)."
+                + _("The simulation is ready: commit your guess (or Just show me).")
             )
         elif outcome.complete:
             self.status.ok(done + check)
@@ -1190,18 +1292,20 @@ class GoOutLesson(View):
             exact_text = (
                 f"{fraction_html(Fraction(exact.value))} ≈ {self._fmt(exact.value)}"
                 if exact is not None
-                else "not counted"
+                else _("not counted")
             )
             if r in self.estimates:
                 sim = self.estimates[r][1]
                 low, high = sim.ci
                 sim_cells = [self._fmt(sim.value), f"{self._fmt(low)} – {self._fmt(high)}"]
             else:
-                sim_cells = ["stopped", "—"]
+                sim_cells = [_("stopped"), "—"]
             rows.append([str(r), str(hand_size(r)), exact_text, *sim_cells])
-        what = "mean penalty (points)" if self._is_penalty() else "chance"
+        exact_head = _("exact mean penalty (points)") if self._is_penalty() else _("exact chance")
         return table_html(
-            ["round", "cards", f"exact {what}", "simulated", "95% interval"], rows, nowrap=True
+            [_("round"), _("cards"), exact_head, _("simulated"), _("95% interval")],
+            rows,
+            nowrap=True,
         )
 
     def exact_values(self) -> dict[int, Fraction]:
@@ -1213,11 +1317,7 @@ class GoOutLesson(View):
         self.draw_running()
         exact = self.exact_values()
         penalty_question = self._is_penalty()
-        title = (
-            "Mean penalty of a dealt hand"
-            if penalty_question
-            else f"Chance to {self.shown_question}"
-        )
+        title = _(CHART_TITLES[self.shown_question])
         sim = [
             {
                 "round": r,
@@ -1232,17 +1332,25 @@ class GoOutLesson(View):
             {"round": r, "value": float(v), "series": "exact (counting)"} for r, v in exact.items()
         ]
         exact_text = (
-            "exact values for rounds " + ", ".join(map(str, exact)) if exact else "no exact values"
+            _("exact values for rounds {rounds}").format(rounds=", ".join(map(str, exact)))
+            if exact
+            else _("no exact values")
+        )
+        values = "; ".join(
+            _("round {round}: {value}").format(round=r, value=self._fmt(v))
+            for r, v in exact.items()
         )
         self.plot.show(
             by_round_spec(
-                f"{title}, by round",
-                "points" if penalty_question else "chance",
+                _(BY_ROUND_TITLES[self.shown_question]),
+                _("points") if penalty_question else _("chance"),
                 not penalty_question,
             ),
             {"sim": sim, "exact": exact_rows},
-            f"{title} in rounds 1 to 11: simulated points with 95% intervals, and "
-            f"{exact_text}. " + "; ".join(f"round {r}: {self._fmt(v)}" for r, v in exact.items()),
+            _(
+                "{title} in rounds 1 to 11: simulated points with 95% intervals, and {exact}. "
+            ).format(title=title, exact=exact_text)
+            + values,
         )
 
     def draw_running(self) -> None:
@@ -1256,40 +1364,54 @@ class GoOutLesson(View):
         question = self.shown_question
         penalty_question = question == "penalty of a dealt hand"
         exact = _exact_or_none(question, r)
-        what = "Mean penalty of a dealt hand" if penalty_question else f"Chance to {question}"
         marks = [] if exact is None else [{"value": float(exact.value), "series": "exact"}]
         last = rows[-1]
         exact_text = (
-            f"exact {self._fmt(exact.value)}" if exact is not None else "not counted exactly"
+            _("exact {value}").format(value=self._fmt(exact.value))
+            if exact is not None
+            else _("not counted exactly")
         )
         self.running.show(
             running_spec(
-                f"{what} in round {r}, as deals are added",
-                "deals simulated (each step ×10)",
-                "points" if penalty_question else "chance",
+                _(RUNNING_TITLES[question]).format(round=r),
+                _("deals simulated (each step ×10)"),
+                _("points") if penalty_question else _("chance"),
                 percent=not penalty_question,
                 exact=exact is not None,
                 guess=False,
             ),
             {"running": rows, "marks": marks},
-            f"Line chart of the running estimate for round {r} with its 95% band: after "
-            f"{plural(int(last['n']), 'deal')}, {self._fmt(last['value'])} (interval "
-            f"{self._fmt(last['low'])} to {self._fmt(last['high'])}); {exact_text}.",
+            _n(
+                "Line chart of the running estimate for round {round} with its 95% band: after "
+                "{count} deal, {value} (interval {low} to {high}); {exact}.",
+                "Line chart of the running estimate for round {round} with its 95% band: after "
+                "{count} deals, {value} (interval {low} to {high}); {exact}.",
+                int(last["n"]),
+            ).format(
+                round=r,
+                count=number(int(last["n"])),
+                value=self._fmt(last["value"]),
+                low=self._fmt(last["low"]),
+                high=self._fmt(last["high"]),
+                exact=exact_text,
+            ),
             animate=("running",),
         )
 
     def explain(self) -> None:
         """Reveal the explanation (after the learner has predicted and written a guess)."""
         if self.question.value == "go out on the deal" and not self.commit.committed:
-            raise LessonError("First commit your guess of the hardest round, then press again.")
+            raise LessonError(_("First commit your guess of the hardest round, then press again."))
         if self.question.value != "go out on the deal":
             raise LessonError(
-                "The explanation is about going out on the deal: switch the question back "
-                "to it, then press again."
+                _(
+                    "The explanation is about going out on the deal: switch the question back "
+                    "to it, then press again."
+                )
             )
         if not self.guess.value.strip():
             raise LessonError(
-                "Write your own idea in the box first (a sentence is enough), then press again."
+                _("Write your own idea in the box first (a sentence is enough), then press again.")
             )
         exact = {
             r: v
@@ -1305,23 +1427,31 @@ class GoOutLesson(View):
             if r in values or r in sims
         }
         hardest = min(best, key=lambda r: best[r])
-        how = (
-            "counted exactly over every deal"
-            if hardest in values
-            else "simulated, not counted exactly yet: neighbouring intervals may overlap"
-        )
         answer = (
-            f"The hardest is <b>round {hardest}</b> ({hand_size(hardest)} cards, "
-            f"{pct(best[hardest])}, {how})."
+            _(
+                "The hardest is <b>round {round}</b> ({count} cards, {share}, counted exactly "
+                "over every deal)."
+            )
+            if hardest in values
+            else _(
+                "The hardest is <b>round {round}</b> ({count} cards, {share}, simulated, not "
+                "counted exactly yet: neighbouring intervals may overlap)."
+            )
+        ).format(round=hardest, count=hand_size(hardest), share=pct(best[hardest]))
+        verdict = _("You were right.") if guess == hardest else ""
+        said = (
+            _("<b>Your prediction:</b> round {round} ({count} cards).").format(
+                round=guess, count=hand_size(guess)
+            )
+            if guess
+            else _("<b>Your prediction:</b> none (you skipped it).")
         )
-        verdict = "You were right." if guess == hardest else ""
-        said = f"round {guess} ({hand_size(guess)} cards)" if guess else "none (you skipped it)"
+        heading = _("Going out on the deal: the pattern")
         self.explanation.value = (
-            "<div class='fc-panel'><h4>Going out on the deal: the pattern</h4>"
-            f"<p><b>Your prediction:</b> {said}. {answer} "
-            f"{verdict}</p>{pattern_explanation(values)}</div>"
+            f"<div class='fc-panel'><h4>{heading}</h4>"
+            f"<p>{said} {answer} {verdict}</p>{pattern_explanation(values)}</div>"
         )
-        self.status.ok("Compare the explanation with yours.")
+        self.status.ok(_("Compare the explanation with yours."))
 
 
 # -- lesson 09: outs -----------------------------------------------------------------------------
