@@ -105,8 +105,8 @@ def placements(totals: Sequence[int]) -> list[int]:
     return [1 + sum(1 for other in totals if other < t) for t in totals]
 
 
-#: Too many or too few players, one whole sentence for each list a caller checks (a typed
-#: list, a game's players), so that a translation never glues a noun into a sentence.
+# Too many or too few players, one whole sentence for each list a caller checks (a typed
+# list, a game's players), so that a translation never glues a noun into a sentence.
 _PLAYER_COUNTS = {
     "list": N_("Five Crowns is for {low} to {high} players; this list has {count}."),
     "game": N_("Five Crowns is for {low} to {high} players; this game has {count}."),

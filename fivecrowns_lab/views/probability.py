@@ -916,6 +916,8 @@ class GoOutLesson(View):
             options=[(number(k), k) for k in self.DEAL_CHOICES],
             value=n,
             description=_("Deals/round"),
+            # the label's own width: "Givninger pr. runde" was cut to "Givninger…" at 390 px
+            style={"description_width": "initial"},
         )
         self.seed = seed_box(self, seed)
         self.new_seed_button = self._button(_("New seed"), self.new_seed, icon="random")
