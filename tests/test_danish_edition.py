@@ -28,6 +28,11 @@ ENGLISH_WORDS = re.compile(
 )
 
 
+def _english_only() -> list:
+    """The lessons not yet in Danish (none once the edition is whole)."""
+    return [e for e in CATALOGUE if e.filename not in DANISH_PAGES]
+
+
 def _cells(path: Path) -> list[dict]:
     return json.loads(path.read_text(encoding="utf-8"))["cells"]
 
@@ -73,7 +78,9 @@ def test_danish_notebook_prose_is_translated_cell_for_cell_and_has_no_outputs(na
 def test_language_link_goes_to_the_twin_page_or_is_absent():
     assert LanguageLink("02-books-runs-and-wilds.ipynb").href == "da/02-books-runs-and-wilds.ipynb"
     assert "Dansk" in LanguageLink(INDEX_FILE).value
-    assert LanguageLink("05-solitaire.ipynb").value == ""
+    assert LanguageLink("05-solitaire.ipynb").href == "da/05-solitaire.ipynb"
+    for entry in _english_only()[:1]:
+        assert LanguageLink(entry.filename).value == ""
     with language("da"):
         back = LanguageLink("04-play-a-round.ipynb")
     assert back.href == "../04-play-a-round.ipynb" and ">English</a>" in back.value
@@ -100,8 +107,10 @@ def test_danish_gallery_lists_every_lesson_and_marks_those_in_english():
     assert [info.number for info in gallery.lessons] == [e.number for e in CATALOGUE]
     html = gallery.links.value
     assert "href='02-books-runs-and-wilds.ipynb'" in html
-    assert "href='../05-solitaire.ipynb'" in html
-    assert "Five Crowns-kabale (på engelsk)" in html
+    assert "href='05-solitaire.ipynb'" in html and "Five Crowns-kabale (på engelsk)" not in html
+    for entry in _english_only()[:1]:
+        assert f"href='../{entry.filename}'" in html
+        assert "(på engelsk)" in html
     assert "href='../00-rules.ipynb'" in html
     assert ENGLISH_WORDS.search(_text(html)) is None, _text(html)
 
@@ -258,3 +267,248 @@ def test_class_line_sends_its_page_the_sentences_in_the_learners_language():
     fields = {key: sorted(re.findall(r"\{(\w+)\}", text)) for key, text in english.items()}
     assert fields == {key: sorted(re.findall(r"\{(\w+)\}", t)) for key, t in danish.items()}
     assert ENGLISH_WORDS.search(" ".join(danish.values())) is None
+
+
+def test_lesson_05_solitaire_speaks_danish_in_its_board_hints_and_quiz(widget_errors):
+    from fivecrowns_lab.errors import LessonError, SolitaireError
+    from fivecrowns_lab.lessons import solitaire_lesson
+    from fivecrowns_lab.table.actions import Draw
+
+    with language("da"):
+        page = solitaire_lesson(seed=1)
+        view = page.view
+        opening = view.status.text
+        view.hint()
+        hint = view.hint_text.value
+        view.stock_button.click()
+        drawn = view.status.text
+        with pytest.raises(SolitaireError, match="Du har allerede trukket"):
+            view.game.check(Draw("stock"))
+        closed = next((k for k in range(1, 12) if view.game.closed[k - 1]), None)
+        if closed is not None:
+            with pytest.raises(LessonError, match=f"Hånd {closed} er lukket"):
+                view.choose(closed)
+        labels = [view.new_button.description, view.upcard_button.description]
+        bank = page.quiz.bank
+    assert opening.startswith("Nyt spil:") and opening.endswith("Træk et kort.")
+    assert "Tip:" in hint and "en ville tage det opvendte" in hint
+    assert drawn.startswith("Du trak ") and "vælg en hånd" in drawn
+    assert labels == ["Nyt spil", "Tag det opvendte kort"]
+    assert view.stock_button.description.startswith("Træk fra trækbunken (")
+    assert "hænder lukket" in view.board.value and "Hånd 11" in view.board.value
+    assert bank[0]["prompt"] == "I kabalen har hånd 4 seks kort. Hvilke kort er vilde i den?"
+    shown = _text(view.board.value + view.hint_text.value + view.drawn_view.value) + " ".join(
+        [opening, drawn, _text(view.children[0].children[0].value)]
+        + [str(o[0]) for o in view.target.options]
+        + [q["prompt"] for q in bank]
+        + [a["text"] + " " + a["why"] for q in bank for a in q["answers"]]
+    )
+    assert ENGLISH_WORDS.search(shown) is None, shown
+
+
+def test_lesson_05_solitaire_in_english_is_unchanged(widget_errors):
+    from fivecrowns_lab.lessons import solitaire_lesson
+
+    view = solitaire_lesson(seed=1).view
+    view.stock_button.click()
+    assert view.status.text.startswith("You drew ")
+    assert "hands closed</b>" in view.board.value and "<th>hand</th>" in view.board.value
+
+
+def test_lesson_06_scorekeeper_speaks_danish_and_refuses_a_wrong_score_in_danish(
+    widget_errors, tmp_path
+):
+    from fivecrowns_lab.lessons import scorekeeper
+
+    with language("da"):
+        page = scorekeeper(tmp_path / "game.json")
+        keeper = page.view
+        opening = keeper.status.text
+        keeper.names.value = "Ana, Ben, Cara"
+        keeper.start_button.click()
+        started = keeper.status.text
+        keeper.type_scores("0", "-5", "ti")
+        keeper.add_button.click()
+        refused = keeper.status.text
+        notes = " ".join(n.value for n in keeper.entry_notes)
+        keeper.type_scores("0", "58", "0")
+        keeper.add_button.click()
+        added = keeper.status.text
+        keeper.export_button.click()
+        labels = [
+            b.description for b in (keeper.add_button, keeper.undo_button, keeper.export_button)
+        ]
+        bank = page.quiz.bank
+    assert keeper.status.kind == "ok"
+    assert opening == "Skriv spillernes navne, og tryk på Start et nyt spil."
+    assert started == "Nyt spil for Ana, Ben, Cara. Runde 1 giver 3 kort, og treere er vilde."
+    assert refused.startswith("Bens -5 i runde 1: point er aldrig negative")
+    assert "ti&#x27; er ikke et antal point (Cara, runde 1)." in notes
+    assert added == "Runde 1 er tilføjet og gemt."
+    assert labels == ["Tilføj runde", "Fortryd sidste runde", "Eksportér CSV"]
+    assert "Runde 2 (4 kort, 4 er vilde)" in keeper.entry_title.value
+    assert "Hent pointene som CSV" in keeper.download.value
+    assert "Den laveste total vinder" in keeper.table.value
+    shown = _text(
+        keeper.entry_title.value + keeper.table.value + keeper.children[0].children[0].value
+    ) + " ".join(
+        [opening, started, refused, notes, added, *labels]
+        + [q["prompt"] for q in bank]
+        + [a["text"] + " " + a["why"] for q in bank for a in q["answers"]]
+    )
+    assert ENGLISH_WORDS.search(shown) is None, shown
+
+
+def test_lesson_06_scorekeeper_waits_for_every_missing_score_in_danish(widget_errors, tmp_path):
+    from fivecrowns_lab.errors import ScoreError
+    from fivecrowns_lab.table.scorebook import parse_players
+    from fivecrowns_lab.views.scorekeeper import Scorekeeper
+
+    with language("da"):
+        keeper = Scorekeeper(tmp_path / "game.json")
+        keeper.names.value = "Ana, Ben, Cara"
+        keeper.start_button.click()
+        keeper.type_scores("0")
+        keeper._on_box_message(keeper.entries[0], {"event": "submit"}, [])
+        waiting = keeper.status.text
+        with pytest.raises(ScoreError, match="7 spillere; denne liste har 8"):
+            parse_players("A, B, C, D, E, F, G, H")
+    assert waiting.startswith("Runde 1 mangler stadig en score for Ben og Cara")
+    keeper.type_scores("0")
+    keeper._on_box_message(keeper.entries[0], {"event": "submit"}, [])
+    assert "a score for Ben and Cara (type 0" in keeper.status.text
+
+
+def test_lesson_07_counts_wild_cards_in_danish_before_and_after_the_guess(widget_errors):
+    from fivecrowns_lab.lessons import wild_count_lesson
+
+    with language("da"):
+        page = wild_count_lesson(round_no=5, seed=2026)
+        view = page.view
+        opening = view.status.text
+        hidden = view.table.value
+        view.commit.commit_button.click()  # no guess yet: refused in Danish
+        refused = view.status.text
+        view.guess_k.value = 1
+        view.commit.commit_button.click()
+        view.deal_buttons[2].click()  # Deal 100
+        dealt = view.status.text
+        view.draw_intervals()
+        labels = [b.description for b in (*view.deal_buttons, view.coverage_button)]
+        labels += [view.commit.commit_button.description, view.commit.skip_button.description]
+        legend = str(view.plot.spec) + str(view.running.spec) + str(view.coverage.spec)
+        bank = page.quiz.bank
+    assert opening.startswith("Runde 5: 7 kort, 7 og jokere er vilde (given nr. 2026).")
+    assert "nøjagtige chancer kommer frem" in hidden
+    assert refused.startswith("Gæt først:")
+    assert dealt.startswith("100 hænder givet: i gennemsnit")
+    assert labels == [
+        "Giv 1",
+        "Giv 10",
+        "Giv 100",
+        "Giv 1.000",
+        "Tegn 100 intervaller",
+        "Lås mit gæt",
+        "Vis mig bare",
+    ]
+    assert "Dit gæt og sandheden" in view.prediction_view.value
+    assert "1 vildt kort" in view.prediction_view.value
+    assert "af 100 intervaller indeholder den nøjagtige værdi" in view.coverage_view.value
+    # the charts: Danish titles, and the legend's names shown in Danish (the data keep keys)
+    assert "Vilde kort på en hånd med 7 kort (runde 5)" in legend
+    assert "nøjagtigt (optælling)" in legend and "labelExpr" in legend
+    shown = _text(
+        view.formula.value
+        + view.table.value
+        + view.prediction_view.value
+        + view.gap_view.value
+        + view.coverage_view.value
+        + view.children[0].children[0].value
+    ) + " ".join(
+        [opening, refused, dealt, *labels]
+        + [str(o[0]) for o in view.guess_k.options + view.sample_size.options]
+        + [q["prompt"] for q in bank]
+        + [a["text"] + " " + a["why"] for q in bank for a in q["answers"]]
+    )
+    assert ENGLISH_WORDS.search(shown) is None, shown
+
+
+def test_lesson_07_english_charts_keep_their_legend_as_it_was(widget_errors):
+    from fivecrowns_lab.lessons import wild_count_lesson
+
+    view = wild_count_lesson(round_no=5, seed=2026).view
+    view.commit.skip_button.click()
+    assert "labelExpr" not in str(view.plot.spec)
+    assert view.deal_buttons[3].description == "Deal 1,000"
+
+
+def test_lesson_08_goes_out_on_the_deal_in_danish_guess_reveal_and_counting(widget_errors):
+    from fivecrowns_lab.lessons import go_out_lesson
+
+    with language("da"):
+        page = go_out_lesson(n=200, seed=1)
+        view = page.view
+        ready = view.status.text
+        view.commit.commit_button.click()  # no guess yet
+        refused = view.status.text
+        view.hardest.value = 4
+        view.commit.commit_button.click()
+        revealed = view.reveal_view.value
+        view.explain_button.click()  # no idea written yet
+        no_idea = view.status.text
+        view.guess.value = "Hænder på 3, 6, 9 kort deles i treere."
+        view.explain_button.click()
+        steps = []
+        for _ in range(view.counting.last + 1):
+            steps.append(view.counting.text())
+            view.counting.forward()
+        labels = [view.run_button.description, view.explain_button.description]
+        labels += [view.runner.stop_button.description, view.counting.next_button.description]
+        options = [str(o[0]) for o in view.question.options + view.hardest.options]
+        charts = str(view.plot.spec) + str(view.running.spec)
+        bank = page.quiz.bank
+    assert "Simuleringen er klar: lås dit gæt (eller Vis mig bare)." in ready
+    assert refused == "Vælg først den runde, du tror er sværest, og lås så gættet."
+    assert "Dit gæt og sandheden" in revealed and "Den sværeste er <b>runde" in revealed
+    assert no_idea.startswith("Skriv først din egen idé")
+    assert "Sammenlign forklaringen med din egen." == view.status.text
+    assert "savtak med periode tre" in view.explanation.value
+    assert steps[0].startswith("<p><b>Trin 1 af 6.</b> I runde 1 gives 3 kort")
+    assert "hænder med 1 vildt kort" in steps[2] and "hænder med 2 vilde kort" in steps[3]
+    assert labels == ["Simulér", "Vis forklaringen", "Stop", "Næste trin"]
+    assert "gå ud på given" in options and "runde 11 (13 kort)" in options
+    assert "Chancen for at gå ud på given, runde for runde" in charts
+    assert view.progress.text.value == "2.200 af 2.200 givninger"  # 200 in each of 11 rounds
+    shown = _text(
+        view.ask.value
+        + view.reveal_view.value
+        + view.table.value
+        + view.explanation.value
+        + " ".join(steps)
+        + view.children[0].children[0].value
+    ) + " ".join(
+        [ready, refused, no_idea, view.progress.text.value, *labels, *options]
+        + [q["prompt"] for q in bank]
+        + [a["text"] + " " + a["why"] for q in bank for a in q["answers"]]
+    )
+    assert ENGLISH_WORDS.search(shown) is None, shown
+
+
+def test_a_run_says_how_it_ended_in_whole_sentences_in_either_language():
+    from fivecrowns_lab.errors import LessonError
+    from fivecrowns_lab.views.work import Outcome
+
+    stopped = Outcome(12, 500, "stopped", 3.14)
+    assert stopped.sentence("game") == (
+        "Stopped after 12 of 500 games (3.1 s); the results below are for those."
+    )
+    assert Outcome(1, 1, "finished", 0.5).sentence("deal") == "Finished the 1 deal in 0.5 s."
+    with language("da"):
+        assert stopped.sentence("deal") == (
+            "Stoppet efter 12 af 500 givninger (3.1 s); resultaterne herunder gælder dem."
+        )
+        assert Outcome(2000, 2000, "finished", 2.0).sentence("game") == (
+            "Færdig med alle 2.000 spil på 2.0 s."
+        )
+        with pytest.raises(LessonError, match="En kørsel tæller 'deal' or 'game'"):
+            stopped.sentence("round")

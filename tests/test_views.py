@@ -788,8 +788,9 @@ def test_lesson_page_without_quiz_still_links_its_neighbours(monkeypatch):
 
     monkeypatch.delitem(LESSON_QUIZZES, "06")
     page = lessons.lesson_page(widgets.HTML("a view"), "06")
-    assert len(page.children) == 3 and "05-solitaire.ipynb" in page.nav.value
-    assert page.children[0] is page.class_link  # the class line: empty without a class
+    assert len(page.children) == 4 and "05-solitaire.ipynb" in page.nav.value
+    # the language link (lesson 06 is in Danish too), then the class line: empty without a class
+    assert page.children[0] is page.language and page.children[1] is page.class_link
 
 
 # --- lesson 01: the dealt hand and the schedule table ----------------------------------------

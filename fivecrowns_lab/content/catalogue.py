@@ -67,6 +67,10 @@ DANISH_PAGES = frozenset(
         "02-books-runs-and-wilds.ipynb",
         "03-scoring-a-round.ipynb",
         "04-play-a-round.ipynb",
+        "05-solitaire.ipynb",
+        "06-scorekeeper.ipynb",
+        "07-counting-wild-cards.ipynb",
+        "08-go-out-on-the-deal.ipynb",
     }
 )
 
@@ -177,8 +181,8 @@ CATALOGUE: tuple[LessonEntry, ...] = (
         20,
         ("01", "02"),
         N_("The one-player edition: eleven hands at once, each with its own wild rank."),
-        "Use a card where it is wild and where it completes a meld.",
-        "Plan which hand to work on with the cards still to come.",
+        N_("Use a card where it is wild and where it completes a meld."),
+        N_("Plan which hand to work on with the cards still to come."),
     ),
     _entry(
         "06",
@@ -189,7 +193,7 @@ CATALOGUE: tuple[LessonEntry, ...] = (
         5,
         ("03",),
         N_("A checked scoresheet for a game played with real cards at the table."),
-        "Keep running totals and places, ties included, for a real game.",
+        N_("Keep running totals and places, ties included, for a real game."),
     ),
     _entry(
         "07",
@@ -203,8 +207,8 @@ CATALOGUE: tuple[LessonEntry, ...] = (
             "How many wild cards a dealt hand holds: the exact distribution by counting, beside "
             "a simulation."
         ),
-        "Count hands with binomial coefficients (the hypergeometric distribution).",
-        "Compare an exact distribution with the frequencies of a simulation.",
+        N_("Count hands with binomial coefficients (the hypergeometric distribution)."),
+        N_("Compare an exact distribution with the frequencies of a simulation."),
     ),
     _entry(
         "08",
@@ -218,8 +222,8 @@ CATALOGUE: tuple[LessonEntry, ...] = (
             "The exact chance that a dealt hand can already go out, and a simulation with a "
             "confidence interval beside it."
         ),
-        "Use symmetry to count a very large set of deals.",
-        "Read a confidence interval and check that it covers the exact value.",
+        N_("Use symmetry to count a very large set of deals."),
+        N_("Read a confidence interval and check that it covers the exact value."),
     ),
     _entry(
         "09",

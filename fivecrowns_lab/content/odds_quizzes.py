@@ -8,6 +8,7 @@ under the topics ``"wilds"``, ``"go-out"``, ``"outs"``, ``"strategy"`` and ``"so
 
 from __future__ import annotations
 
+from ..i18n import N_
 from .quizzes import Answer, Question
 
 __all__ = ["ODDS_QUIZZES"]
@@ -23,61 +24,80 @@ def _ask(prompt: str, right: tuple[str, str], *wrong: tuple[str, str], at: int =
 ODDS_QUIZZES: dict[str, tuple[Question, ...]] = {
     "wilds": (
         _ask(
-            "How many wild cards does the deck hold in round 5, when 7s are wild?",
-            ("16", "The 6 jokers and the 10 sevens (two decks of five suits): 16 in every round."),
-            ("6", "The jokers are always wild, but the round's wild rank adds 10 more cards."),
-            ("10", "That counts the sevens only; the 6 jokers are wild in every round too."),
+            N_("How many wild cards does the deck hold in round 5, when 7s are wild?"),
+            (
+                "16",
+                N_("The 6 jokers and the 10 sevens (two decks of five suits): 16 in every round."),
+            ),
+            ("6", N_("The jokers are always wild, but the round's wild rank adds 10 more cards.")),
+            ("10", N_("That counts the sevens only; the 6 jokers are wild in every round too.")),
             at=1,
         ),
         _ask(
-            "On average, how many wild cards does a 7-card hand hold?",
-            ("16 × 7 / 116, a little under 1", "Each card is wild with chance 16/116."),
-            ("Exactly 1", "An average need not be a whole number: 16 × 7 / 116 ≈ 0.97."),
-            ("7 / 16", "The chance of one card being wild is 16/116, not 1/16."),
+            N_("On average, how many wild cards does a 7-card hand hold?"),
+            (N_("16 × 7 / 116, a little under 1"), N_("Each card is wild with chance 16/116.")),
+            (N_("Exactly 1"), N_("An average need not be a whole number: 16 × 7 / 116 ≈ 0.97.")),
+            (N_("7 / 16"), N_("The chance of one card being wild is 16/116, not 1/16.")),
             at=0,
         ),
         _ask(
-            "You dealt 10 hands and 4 had no wild. Is the exact chance of no wild 40%?",
+            N_("You dealt 10 hands and 4 had no wild. Is the exact chance of no wild 40%?"),
             (
-                "No: 10 hands are far too few to pin it down",
-                "With n hands a share wanders by about 1/√n: about ±30 percentage points at 10.",
+                N_("No: 10 hands are far too few to pin it down"),
+                N_(
+                    "With n hands a share wanders by about 1/√n: about ±30 percentage points "
+                    "at 10."
+                ),
             ),
-            ("Yes", "A share from a few hands is a rough estimate, not the exact chance."),
-            ("Only if the seed is fixed", "A seed makes the deal repeatable, not more accurate."),
+            (N_("Yes"), N_("A share from a few hands is a rough estimate, not the exact chance.")),
+            (
+                N_("Only if the seed is fixed"),
+                N_("A seed makes the deal repeatable, not more accurate."),
+            ),
             at=2,
         ),
     ),
     "go-out": (
         _ask(
-            "Why can a 6-card hand go out more often than a 5-card hand?",
+            N_("Why can a 6-card hand go out more often than a 5-card hand?"),
             (
-                "6 cards split into two melds of three",
-                "Five cards cannot split into melds of three: they need a meld of five, "
-                "and longer melds are much rarer.",
+                N_("6 cards split into two melds of three"),
+                N_(
+                    "Five cards cannot split into melds of three: they need a meld of five, "
+                    "and longer melds are much rarer."
+                ),
             ),
-            ("More cards always help", "Not always: the chance falls from 3 to 4 to 5 cards."),
-            ("Round 4 has more wilds in the deck", "Every round has 16 wild cards in the deck."),
+            (
+                N_("More cards always help"),
+                N_("Not always: the chance falls from 3 to 4 to 5 cards."),
+            ),
+            (
+                N_("Round 4 has more wilds in the deck"),
+                N_("Every round has 16 wild cards in the deck."),
+            ),
             at=1,
         ),
         _ask(
-            "A simulation of 1,000 deals gives 2.9% with a 95% interval of 2.0% to 4.1%. "
-            "What does the interval mean?",
-            (
-                "Built this way, such intervals catch the true chance 95 times in 100",
-                "It is a statement about the method; about 1 interval in 20 misses.",
+            N_(
+                "A simulation of 1,000 deals gives 2.9% with a 95% interval of 2.0% to 4.1%. "
+                "What does the interval mean?"
             ),
-            ("The true chance is 2.9%", "2.9% is only this simulation's estimate."),
             (
-                "95% of hands go out between 2.0% and 4.1%",
-                "A single hand either goes out or not; the interval is about the chance.",
+                N_("Built this way, such intervals catch the true chance 95 times in 100"),
+                N_("It is a statement about the method; about 1 interval in 20 misses."),
+            ),
+            (N_("The true chance is 2.9%"), N_("2.9% is only this simulation's estimate.")),
+            (
+                N_("95% of hands go out between 2.0% and 4.1%"),
+                N_("A single hand either goes out or not; the interval is about the chance."),
             ),
             at=0,
         ),
         _ask(
-            "How many different 7-card hands can be dealt from the 116 cards?",
-            ("C(116, 7) = 46,627,515,440", "116 · 115 · … · 110 / 7! ≈ 46.6 billion."),
-            ("116⁷", "That counts ordered draws with the same card allowed again."),
-            ("116 × 7", "That counts one card and a position, not a set of seven cards."),
+            N_("How many different 7-card hands can be dealt from the 116 cards?"),
+            (N_("C(116, 7) = 46,627,515,440"), N_("116 · 115 · … · 110 / 7! ≈ 46.6 billion.")),
+            ("116⁷", N_("That counts ordered draws with the same card allowed again.")),
+            (N_("116 × 7"), N_("That counts one card and a position, not a set of seven cards.")),
             at=2,
         ),
     ),

@@ -199,53 +199,61 @@ QUIZZES: dict[str, tuple[Question, ...]] = {
     ),
     "solitaire": _spread(
         _q(
-            "In solitaire, hand 4 has six cards. Which cards are wild in it?",
+            N_("In solitaire, hand 4 has six cards. Which cards are wild in it?"),
             (
-                "The 6s and the jokers",
-                "Hand k plays with round k's wild rank, k + 2: hand 4 has 6 cards and 6s wild.",
+                N_("The 6s and the jokers"),
+                N_(
+                    "Hand k plays with round k's wild rank, k + 2: hand 4 has 6 cards and 6s wild."
+                ),
             ),
-            ("The 4s and the jokers", "The wild rank is the hand size, k + 2, not k."),
+            (N_("The 4s and the jokers"), N_("The wild rank is the hand size, k + 2, not k.")),
             (
-                "The same rank in every hand",
-                "Each hand has its own wild rank: a 6 is wild in hand 4 and plain in hand 5.",
-            ),
-        ),
-        _q(
-            "You drew 9♥ and put it in hand 5. Which card do you discard?",
-            (
-                "Any card of hand 5, or the 9♥ itself",
-                "The hand keeps its size: one of its cards, possibly the drawn one, goes.",
-            ),
-            (
-                "Any card of any hand",
-                "Cards never move between hands: the discard comes from the hand you chose.",
-            ),
-            ("None: hand 5 grows by one", "Every hand keeps its size; you always discard one."),
-        ),
-        _q(
-            "After the first turn, can you take the face-up discard?",
-            (
-                "No: every later turn draws from the stock",
-                "Only the first turn may take the face-up card; discarded cards are dead.",
-            ),
-            (
-                "Yes, like in the table game",
-                "In the table game yes, but in solitaire discards are dead after the first turn.",
+                N_("The same rank in every hand"),
+                N_("Each hand has its own wild rank: a 6 is wild in hand 4 and plain in hand 5."),
             ),
         ),
         _q(
-            "When do you win?",
+            N_("You drew 9♥ and put it in hand 5. Which card do you discard?"),
             (
-                "When all eleven hands are closed",
-                "A hand closes when all its cards meld; you win when every hand is closed.",
+                N_("Any card of hand 5, or the 9♥ itself"),
+                N_("The hand keeps its size: one of its cards, possibly the drawn one, goes."),
             ),
             (
-                "When one hand goes out",
-                "Closing one hand is a step; the game is won when all eleven are closed.",
+                N_("Any card of any hand"),
+                N_("Cards never move between hands: the discard comes from the hand you chose."),
             ),
             (
-                "When the draw pile runs out",
-                "An empty draw pile with a hand still open is a loss.",
+                N_("None: hand 5 grows by one"),
+                N_("Every hand keeps its size; you always discard one."),
+            ),
+        ),
+        _q(
+            N_("After the first turn, can you take the face-up discard?"),
+            (
+                N_("No: every later turn draws from the stock"),
+                N_("Only the first turn may take the face-up card; discarded cards are dead."),
+            ),
+            (
+                N_("Yes, like in the table game"),
+                N_(
+                    "In the table game yes, but in solitaire discards are dead after the first "
+                    "turn."
+                ),
+            ),
+        ),
+        _q(
+            N_("When do you win?"),
+            (
+                N_("When all eleven hands are closed"),
+                N_("A hand closes when all its cards meld; you win when every hand is closed."),
+            ),
+            (
+                N_("When one hand goes out"),
+                N_("Closing one hand is a step; the game is won when all eleven are closed."),
+            ),
+            (
+                N_("When the draw pile runs out"),
+                N_("An empty draw pile with a hand still open is a loss."),
             ),
         ),
     ),
@@ -348,72 +356,89 @@ QUIZZES: dict[str, tuple[Question, ...]] = {
     ),
     "scorekeeping": _spread(
         _q(
-            "Round 3 (5s wild): Ana goes out; Ben is left with 8♥ and a joker; Cara melds "
-            "every card on her last turn. What do you write for Ana, Ben and Cara?",
-            (
-                "0, 58 and 0",
-                "Ana went out: 0. Ben's 8 and the joker's 50 make 58. Cara melded "
-                "everything on her final turn, so she scores 0 too.",
-            ),
-            ("0, 8 and 0", "A joker left in hand is not free: it costs 50, so Ben has 58."),
-            (
-                "−10, 58 and 0",
-                "−10 is only for the going-out bonus variant; the standard score is 0.",
-            ),
-        ),
-        _q(
-            "Why does the sheet refuse a score of −5?",
-            (
-                "Scores are never negative",
-                "Cards left in hand only add points. The one exception is the going-out "
-                "bonus variant, where the player who went out writes −10.",
+            N_(
+                "Round 3 (5s wild): Ana goes out; Ben is left with 8♥ and a joker; Cara melds "
+                "every card on her last turn. What do you write for Ana, Ben and Cara?"
             ),
             (
-                "It is a typing mistake in the name",
-                "The names are fine: it is the number. A round's score is never below 0 "
-                "under the standard rules.",
+                N_("0, 58 and 0"),
+                N_(
+                    "Ana went out: 0. Ben's 8 and the joker's 50 make 58. Cara melded "
+                    "everything on her final turn, so she scores 0 too."
+                ),
             ),
             (
-                "Only the dealer may enter it",
-                "Anyone can keep the sheet; the rule is that scores are never negative.",
+                N_("0, 8 and 0"),
+                N_("A joker left in hand is not free: it costs 50, so Ben has 58."),
+            ),
+            (
+                N_("−10, 58 and 0"),
+                N_("−10 is only for the going-out bonus variant; the standard score is 0."),
             ),
         ),
         _q(
-            "In round 11 someone is left with one king and nothing else. What do you write?",
+            N_("Why does the sheet refuse a score of −5?"),
+            (
+                N_("Scores are never negative"),
+                N_(
+                    "Cards left in hand only add points. The one exception is the going-out "
+                    "bonus variant, where the player who went out writes −10."
+                ),
+            ),
+            (
+                N_("It is a typing mistake in the name"),
+                N_(
+                    "The names are fine: it is the number. A round's score is never below 0 "
+                    "under the standard rules."
+                ),
+            ),
+            (
+                N_("Only the dealer may enter it"),
+                N_("Anyone can keep the sheet; the rule is that scores are never negative."),
+            ),
+        ),
+        _q(
+            N_("In round 11 someone is left with one king and nothing else. What do you write?"),
             (
                 "20",
-                "Kings are the wild rank in round 11, and a card of the wild rank left in "
-                "hand scores 20, not 13.",
+                N_(
+                    "Kings are the wild rank in round 11, and a card of the wild rank left in "
+                    "hand scores 20, not 13."
+                ),
             ),
-            ("13", "A king is 13 in rounds 1 to 10; in round 11 kings are wild and score 20."),
-            ("0", "Only melded cards score nothing; a king alone is no meld."),
+            ("13", N_("A king is 13 in rounds 1 to 10; in round 11 kings are wild and score 20.")),
+            ("0", N_("Only melded cards score nothing; a king alone is no meld.")),
         ),
         _q(
-            "After round 11 the totals are Ana 120, Ben 95 and Cara 95. Who wins?",
+            N_("After round 11 the totals are Ana 120, Ben 95 and Cara 95. Who wins?"),
             (
-                "Ben and Cara share first place",
-                "The lowest total wins, and tied players share the place (both 1st; Ana "
-                "is 3rd), unless your table plays the tiebreak round.",
+                N_("Ben and Cara share first place"),
+                N_(
+                    "The lowest total wins, and tied players share the place (both 1st; Ana "
+                    "is 3rd), unless your table plays the tiebreak round."
+                ),
             ),
-            ("Ana", "Points are penalties: the highest total comes last."),
+            (N_("Ana"), N_("Points are penalties: the highest total comes last.")),
             (
-                "Whoever went out in more rounds",
-                "Rounds gone out first are only a count on the sheet; they never break a tie.",
+                N_("Whoever went out in more rounds"),
+                N_("Rounds gone out first are only a count on the sheet; they never break a tie."),
             ),
         ),
         _q(
-            "You have just added round 4 and see that Ben's score is wrong. How do you fix it?",
-            (
-                "Undo the last round, then add it again",
-                "Undo takes back only the last round; enter it again with Ben's right score.",
+            N_(
+                "You have just added round 4 and see that Ben's score is wrong. How do you fix it?"
             ),
             (
-                "Start a new game",
-                "That loses every round so far; Undo takes back only the last one.",
+                N_("Undo the last round, then add it again"),
+                N_("Undo takes back only the last round; enter it again with Ben's right score."),
             ),
             (
-                "Add the difference in round 5",
-                "Then the sheet shows two wrong rounds: undo round 4 and enter it again.",
+                N_("Start a new game"),
+                N_("That loses every round so far; Undo takes back only the last one."),
+            ),
+            (
+                N_("Add the difference in round 5"),
+                N_("Then the sheet shows two wrong rounds: undo round 4 and enter it again."),
             ),
         ),
     ),

@@ -40,6 +40,8 @@ from typing import Any
 
 from ..core.rules import GOING_OUT_BONUS, MAX_PLAYERS, MIN_PLAYERS, ROUNDS
 from ..errors import ScoreError, quote
+from ..i18n import N_
+from ..i18n import gettext as _
 from ..validators import clean_name, read_json
 
 try:  # POSIX: a lock makes "check the revision, then replace the file" one step
@@ -84,7 +86,7 @@ _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 #: What a spreadsheet reads as the start of a formula (or strips before looking for one).
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 #: What a tab that saves over a newer save is told (its own copy is out of date).
-CHANGED_ELSEWHERE = (
+CHANGED_ELSEWHERE = N_(
     "This game was changed in another tab: reload it to continue; nothing was lost."
 )
 
@@ -103,22 +105,42 @@ def placements(totals: Sequence[int]) -> list[int]:
     return [1 + sum(1 for other in totals if other < t) for t in totals]
 
 
+# Too many or too few players, one whole sentence for each list a caller checks (a typed
+# list, a game's players), so that a translation never glues a noun into a sentence.
+_PLAYER_COUNTS = {
+    "list": N_("Five Crowns is for {low} to {high} players; this list has {count}."),
+    "game": N_("Five Crowns is for {low} to {high} players; this game has {count}."),
+}
+
+
 def _check_names(names: Sequence[str], where: str) -> None:
-    """Refuse a list of names unless it is 2 to 7 clean, short, different names."""
+    """Refuse a list of names unless it is 2 to 7 clean, short, different names.
+
+    ``where`` is ``"list"`` (names typed in a box) or ``"game"`` (a game's players).
+    """
     if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
-        raise ScoreError(
-            f"Five Crowns is for {MIN_PLAYERS} to {MAX_PLAYERS} players; {where} has {len(names)}."
-        )
+        sentence = _PLAYER_COUNTS[where]
+        raise ScoreError(_(sentence).format(low=MIN_PLAYERS, high=MAX_PLAYERS, count=len(names)))
     seen: set[str] = set()
     for name in names:
         if not name or name != clean_name(name):
-            raise ScoreError(f"The player name {quote(name)} is empty or has odd characters.")
+            raise ScoreError(
+                _("The player name {name} is empty or has odd characters.").format(
+                    name=quote(name)
+                )
+            )
         if len(name) > NAME_LETTERS:
             raise ScoreError(
-                f"The name {quote(name)} is too long ({NAME_LETTERS} letters at most)."
+                _("The name {name} is too long ({letters} letters at most).").format(
+                    name=quote(name), letters=NAME_LETTERS
+                )
             )
         if name.casefold() in seen:
-            raise ScoreError(f"Two players are called {quote(name)}: give them different names.")
+            raise ScoreError(
+                _("Two players are called {name}: give them different names.").format(
+                    name=quote(name)
+                )
+            )
         seen.add(name.casefold())
 
 
@@ -132,35 +154,48 @@ def parse_players(text: str) -> list[str]:
     ['Ann', 'Ben', 'Cleo']
     """
     if not isinstance(text, str):
-        raise ScoreError(f"The players are typed as names separated by commas, not {quote(text)}.")
+        raise ScoreError(
+            _("The players are typed as names separated by commas, not {value}.").format(
+                value=quote(text)
+            )
+        )
     names = [n for n in (clean_name(part) for part in re.split(r"[,\n]", text)) if n]
     if len(names) < MIN_PLAYERS:
         raise ScoreError(
-            f"Enter 2 to 7 players separated by commas; {quote(text.strip())} has {len(names)}."
+            _("Enter 2 to 7 players separated by commas; {value} has {count}.").format(
+                value=quote(text.strip()), count=len(names)
+            )
         )
-    _check_names(names, "this list")
+    _check_names(names, "list")
     return names
 
 
 def _check_points(value: object, player: str, round_no: int, bonus: bool) -> int:
     if type(value) is not int:  # not bool, not 1.5: a save of it could not be read back
         raise ScoreError(
-            f"{player}'s score in round {round_no} is a whole number of points, "
-            f"not {quote(value)}."
+            _(
+                "{player}'s score in round {round} is a whole number of points, not {value}."
+            ).format(player=player, round=round_no, value=quote(value))
         )
     if value < 0 and not (bonus and value == GOING_OUT_BONUS):
         if bonus:
             raise ScoreError(
-                f"{player}'s {quote(value)} in round {round_no}: "
-                "the only negative score is -10, for going out."
+                _(
+                    "{player}'s {value} in round {round}: the only negative score is -10, for "
+                    "going out."
+                ).format(player=player, round=round_no, value=quote(value))
             )
         raise ScoreError(
-            f"{player}'s {quote(value)} in round {round_no}: scores are never negative "
-            "(turn on the going-out bonus to allow -10)."
+            _(
+                "{player}'s {value} in round {round}: scores are never negative (turn on the "
+                "going-out bonus to allow -10)."
+            ).format(player=player, round=round_no, value=quote(value))
         )
     if value > MAX_POINTS:
         raise ScoreError(
-            f"{player}'s {quote(value)} in round {round_no} is more points than a hand can hold."
+            _("{player}'s {value} in round {round} is more points than a hand can hold.").format(
+                player=player, round=round_no, value=quote(value)
+            )
         )
     return value
 
@@ -172,17 +207,27 @@ def parse_score(text: str, player: str, round_no: int, bonus: bool) -> int:
     25
     """
     if not isinstance(text, str):
-        raise ScoreError(f"A score is typed as a whole number, not {quote(text)}.")
+        raise ScoreError(
+            _("A score is typed as a whole number, not {value}.").format(value=quote(text))
+        )
     typed = text.strip()
     if not typed:
         raise ScoreError(
-            f"Enter a score for {player} in round {round_no} (type 0 if {player} went out)."
+            _("Enter a score for {player} in round {round} (type 0 if {player} went out).").format(
+                player=player, round=round_no
+            )
         )
     if not _NUMBER.match(typed):
-        raise ScoreError(f"{quote(typed)} is not a number of points ({player}, round {round_no}).")
+        raise ScoreError(
+            _("{value} is not a number of points ({player}, round {round}).").format(
+                value=quote(typed), player=player, round=round_no
+            )
+        )
     if len(typed.lstrip("+-").lstrip("0")) > MAX_POINT_DIGITS:  # checked before any arithmetic
         raise ScoreError(
-            f"{quote(typed)} is more points than a hand can hold ({player}, round {round_no})."
+            _("{value} is more points than a hand can hold ({player}, round {round}).").format(
+                value=quote(typed), player=player, round=round_no
+            )
         )
     return _check_points(int(typed), player, round_no, bonus)
 
@@ -219,7 +264,7 @@ class ScoreSheet:
             raise ScoreError(f"The players are a list of names, not {quote(players)}.")
         self.players = [clean_name(p) for p in players]
         if self.players:
-            _check_names(self.players, "this game")
+            _check_names(self.players, "game")
         if not isinstance(self.going_out_bonus, bool):
             raise ScoreError(
                 "The going-out bonus is on or off (True or False), "
@@ -263,9 +308,9 @@ class ScoreSheet:
         fivecrowns_lab.errors.ScoreError: Ann's score in round 1 is a whole number ..., not 1.5.
         """
         if not self.players:
-            raise ScoreError("Start a game first: enter the players' names.")
+            raise ScoreError(_("Start a game first: enter the players' names."))
         if self.over:
-            raise ScoreError("All eleven rounds are entered: the game is over.")
+            raise ScoreError(_("All eleven rounds are entered: the game is over."))
         self._check_row(points, len(self.rounds) + 1)
         return ScoreSheet(
             list(self.players), self.going_out_bonus, [*map(list, self.rounds), list(points)]
@@ -274,7 +319,7 @@ class ScoreSheet:
     def without_last_round(self) -> ScoreSheet:
         """A new sheet without the last round entered."""
         if not self.rounds:
-            raise ScoreError("There is no round to undo.")
+            raise ScoreError(_("There is no round to undo."))
         return ScoreSheet(
             list(self.players), self.going_out_bonus, [list(r) for r in self.rounds[:-1]]
         )
@@ -440,7 +485,7 @@ class SaveFile:
         with self._locked():
             on_disk = self._revision_on_disk()
             if on_disk is not None and on_disk > self.revision:
-                raise ScoreError(CHANGED_ELSEWHERE)
+                raise ScoreError(_(CHANGED_ELSEWHERE))
             revision = max(on_disk or 0, self.revision) + 1
             self._write(sheet.to_json(revision))
         self.revision = revision
@@ -548,8 +593,12 @@ class SaveFile:
         try:
             sheet, self.revision = self._read(self.backup)
         except ScoreError:
-            return None, f"The saved game could not be read, so this is a fresh game. {problem}"
-        return sheet, f"The last save could not be read, so the one before it is back. {problem}"
+            return None, _(
+                "The saved game could not be read, so this is a fresh game. {problem}"
+            ).format(problem=problem)
+        return sheet, _(
+            "The last save could not be read, so the one before it is back. {problem}"
+        ).format(problem=problem)
 
     @staticmethod
     def _read(path: Path) -> tuple[ScoreSheet, int]:
@@ -557,9 +606,9 @@ class SaveFile:
             with path.open(encoding="utf-8") as src:
                 text = src.read(MAX_SAVE_CHARS + 1)
         except FileNotFoundError:
-            raise ScoreError("There is no saved game.") from None
+            raise ScoreError(_("There is no saved game.")) from None
         except (OSError, UnicodeDecodeError):
-            raise ScoreError("The saved game could not be opened.") from None
+            raise ScoreError(_("The saved game could not be opened.")) from None
         data = _parse_save(text)
         sheet = ScoreSheet.from_data(data)
         return sheet, _saved_revision(data)

@@ -30,6 +30,7 @@ from ..core.cards import DECK, Card, Hand
 from ..core.rules import ROUNDS, hand_size
 from ..core.solver import shared_solver
 from ..errors import FiveCrownsError, SolitaireError, quote
+from ..i18n import gettext as _
 from ..validators import (
     MAX_SAVE_CHARS,
     MAX_SAVE_DEPTH,
@@ -148,21 +149,23 @@ class Solitaire:
     def check(self, action: Action) -> None:
         """Raise :class:`SolitaireError` saying why ``action`` is not allowed now."""
         if self.is_over:
-            raise SolitaireError(f"The game is over: you have {self._phase}.")
+            raise SolitaireError(_over_sentence(self._phase))
         if isinstance(action, Draw):
             if self._phase != "draw":
                 raise SolitaireError(
-                    f"You have drawn the {self._drawn} already: put it into an open hand."
+                    _("You have drawn the {card} already: put it into an open hand.").format(
+                        card=self._drawn
+                    )
                 )
             if action.source == "discard" and not self._can_take_upcard():
                 raise SolitaireError(
-                    "Only the first turn may take the face-up card; discarded cards are dead."
+                    _("Only the first turn may take the face-up card; discarded cards are dead.")
                 )
             if action.source == "stock" and not self._stock:
-                raise SolitaireError("The draw pile is empty.")
+                raise SolitaireError(_("The draw pile is empty."))
         elif isinstance(action, Place):
             if self._phase != "place":
-                raise SolitaireError("You must draw before you place a card.")
+                raise SolitaireError(_("You must draw before you place a card."))
             k = action.hand
             whole_number(
                 k,
@@ -170,19 +173,34 @@ class Solitaire:
                 1,
                 len(self._hands),
                 SolitaireError,
-                sentence="There is no hand {value}: the hands are numbered {low} to {high}.",
+                sentence=_("There is no hand {value}: the hands are numbered {low} to {high}."),
             )
             if self._closed[k - 1]:
-                raise SolitaireError(f"Hand {k} is closed: put the card into an open hand.")
+                raise SolitaireError(
+                    _("Hand {hand} is closed: put the card into an open hand.").format(hand=k)
+                )
             if not isinstance(action.discard, Card):
-                raise SolitaireError(f"{quote(action.discard)} is not a card to discard.")
+                raise SolitaireError(
+                    _("{value} is not a card to discard.").format(value=quote(action.discard))
+                )
             if action.discard != self._drawn and action.discard not in self._hands[k - 1]:
                 raise SolitaireError(
-                    f"You cannot discard {action.discard} from hand {k}: it holds "
-                    f"{Hand(self._hands[k - 1])} and the drawn {self._drawn}."
+                    _(
+                        "You cannot discard {card} from hand {hand}: it holds {cards} and the "
+                        "drawn {drawn}."
+                    ).format(
+                        card=action.discard,
+                        hand=k,
+                        cards=Hand(self._hands[k - 1]),
+                        drawn=self._drawn,
+                    )
                 )
         else:
-            raise SolitaireError(f"{quote(action)} is not a solitaire move (draw, then place).")
+            raise SolitaireError(
+                _("{value} is not a solitaire move (draw, then place).").format(
+                    value=quote(action)
+                )
+            )
 
     def can(self, action: Action) -> bool:
         """True when :meth:`check` would accept the action."""
@@ -342,7 +360,7 @@ class SolitaireBot:
         """The next move for ``game``."""
         _check_game(game)
         if game.is_over:
-            raise SolitaireError(f"The game is over: you have {game.phase}.")
+            raise SolitaireError(_over_sentence(game.phase))
         if game.phase == "draw":
             top = game.discard_pile[-1] if game.discard_pile else None
             if top is not None and game.can(Draw("discard")):
@@ -367,3 +385,10 @@ class SolitaireBot:
         else:
             self.last_reason = f"Discard the {game.drawn}: it helps no hand."
         return place
+
+
+def _over_sentence(phase: str) -> str:
+    """Why no move is left: the game is won or lost (one whole sentence each)."""
+    if phase == "won":
+        return _("The game is over: you have won.")
+    return _("The game is over: you have lost.")

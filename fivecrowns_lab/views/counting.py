@@ -16,7 +16,9 @@ import ipywidgets as widgets
 
 from ..core.cards import format_cards
 from ..core.rules import hand_size, wild_rank_text
-from ..errors import plural
+from ..i18n import N_, number
+from ..i18n import gettext as _
+from ..i18n import ngettext as _n
 from ..odds.counting import DECK_SIZE, WILDS_IN_DECK, WildCase, count_round, go_out_by_wilds
 from .plots import fraction_html, pct, table_html
 
@@ -27,12 +29,16 @@ _NATURALS = DECK_SIZE - WILDS_IN_DECK
 
 #: Why the hands of each case go out (round 1: three cards), in a learner's words.
 _WHY = {
-    0: "With no wild, the three cards must already be a meld: three of one rank (a book), "
-    "or three cards in a row of one suit (a run).",
-    1: "With one wild, the other two cards must be able to meld with it: a pair of one rank, "
-    "or two cards of one suit at most two ranks apart (the wild fills the gap or an end).",
-    2: "With two wilds, any third card makes a meld: the wilds copy it into a book.",
-    3: "Three wilds are a meld by themselves.",
+    0: N_(
+        "With no wild, the three cards must already be a meld: three of one rank (a book), "
+        "or three cards in a row of one suit (a run)."
+    ),
+    1: N_(
+        "With one wild, the other two cards must be able to meld with it: a pair of one rank, "
+        "or two cards of one suit at most two ranks apart (the wild fills the gap or an end)."
+    ),
+    2: N_("With two wilds, any third card makes a meld: the wilds copy it into a book."),
+    3: N_("Three wilds are a meld by themselves."),
 }
 
 
@@ -43,8 +49,8 @@ class CountingSteps(widgets.VBox):
         self.cases: tuple[WildCase, ...] = go_out_by_wilds(_ROUND)
         self.total = count_round(_ROUND)
         self.step = 0
-        self.previous_button = button("Previous", self.back)
-        self.next_button = button("Next step", self.forward, style="primary")
+        self.previous_button = button(_("Previous"), self.back)
+        self.next_button = button(_("Next step"), self.forward, style="primary")
         self.body = widgets.HTML()
         self.body.add_class("fc-counting-step")
         buttons = widgets.HBox([self.previous_button, self.next_button])
@@ -52,9 +58,15 @@ class CountingSteps(widgets.VBox):
         super().__init__(
             [
                 widgets.HTML(
-                    "<h4>Show the counting: round 1, step by step</h4><p>Where does the "
-                    "exact chance of going out on the deal in round 1 come from? Split every "
-                    "deal by how many wild cards it holds, count each case, then add.</p>"
+                    "<h4>"
+                    + _("Show the counting: round 1, step by step")
+                    + "</h4><p>"
+                    + _(
+                        "Where does the exact chance of going out on the deal in round 1 come "
+                        "from? Split every deal by how many wild cards it holds, count each "
+                        "case, then add."
+                    )
+                    + "</p>"
                 ),
                 self.body,
                 buttons,
@@ -82,9 +94,9 @@ class CountingSteps(widgets.VBox):
         rows = [
             [
                 str(c.wilds),
-                f"{comb(WILDS_IN_DECK, c.wilds):,} × {comb(_NATURALS, n - c.wilds):,}"
-                f" = {c.deals:,}",
-                f"{c.go_out:,}",
+                f"{number(comb(WILDS_IN_DECK, c.wilds))} × {number(comb(_NATURALS, n - c.wilds))}"
+                f" = {number(c.deals)}",
+                number(c.go_out),
                 pct(Fraction(c.go_out, c.deals)),
             ]
             for c in self.cases[:upto]
@@ -92,53 +104,85 @@ class CountingSteps(widgets.VBox):
         if upto == len(self.cases):
             deals = sum(c.deals for c in self.cases)
             out = sum(c.go_out for c in self.cases)
-            rows.append(["all", f"{deals:,}", f"{out:,}", pct(Fraction(out, deals))])
-        return table_html(["wilds", "deals with that many", "that go out", "share"], rows)
+            rows.append([_("all"), number(deals), number(out), pct(Fraction(out, deals))])
+        return table_html(
+            [_("wilds"), _("deals with that many"), _("that go out"), _("share")], rows
+        )
 
     def text(self) -> str:
         """The current step, as HTML."""
         n = hand_size(_ROUND)
         deals = self.total.deals
         if self.step == 0:
-            return (
-                f"<p><b>Step 1 of {self.last + 1}.</b> Round 1 deals {n} cards "
-                f"({wild_rank_text(_ROUND)}s and jokers wild). There are C(116, {n}) = "
-                f"<b>{deals:,}</b> deals, all equally likely. Of the 116 cards, "
-                f"{WILDS_IN_DECK} are wild and {_NATURALS} are not. Sort the deals by how many "
-                f"wilds they hold: 0, 1, 2 or {n}.</p>"
+            text = _(
+                "<b>Step 1 of {steps}.</b> Round 1 deals {n} cards ({rank}s and jokers wild). "
+                "There are C(116, {n}) = <b>{deals}</b> deals, all equally likely. Of the 116 "
+                "cards, {wilds} are wild and {others} are not. Sort the deals by how many wilds "
+                "they hold: 0, 1, 2 or {n}."
+            ).format(
+                steps=self.last + 1,
+                n=n,
+                rank=wild_rank_text(_ROUND),
+                deals=number(deals),
+                wilds=WILDS_IN_DECK,
+                others=_NATURALS,
             )
+            return f"<p>{text}</p>"
         if self.step <= len(self.cases):
-            case = self.cases[self.step - 1]
-            k = case.wilds
-            example = (
-                f" For example {escape(format_cards(case.example_out))} goes out"
-                + (
-                    f", and {escape(format_cards(case.example_not))} does not."
-                    if case.example_not
-                    else "."
-                )
-                if case.example_out
-                else ""
-            )
-            return (
-                f"<p><b>Step {self.step + 1} of {self.last + 1}: hands with "
-                f"{plural(k, 'wild')}.</b> Choose {k} of the {WILDS_IN_DECK} wilds and "
-                f"{n - k} of the {_NATURALS} other cards: C({WILDS_IN_DECK}, {k}) × "
-                f"C({_NATURALS}, {n - k}) = <b>{case.deals:,}</b> deals. "
-                f"{_WHY.get(k, '')} Of them, <b>{case.go_out:,}</b> go out "
-                f"({pct(Fraction(case.go_out, case.deals))}).{example}</p>"
-                + self._table(self.step)
-            )
+            return self._case_text(self.cases[self.step - 1]) + self._table(self.step)
         out = sum(c.go_out for c in self.cases)
-        added = " + ".join(f"{c.go_out:,}" for c in self.cases)
+        added = " + ".join(number(c.go_out) for c in self.cases)
         chance = Fraction(out, deals)
-        return (
-            f"<p><b>Step {self.last + 1} of {self.last + 1}: add the cases.</b> {added} = "
-            f"<b>{out:,}</b> of the {deals:,} deals go out, so the chance is "
-            f"{fraction_html((out, deals))} = {fraction_html(chance)} ≈ <b>{pct(chance)}</b>. "
-            "Most of it comes from hands with wilds, although most hands have none.</p>"
-            + self._table(len(self.cases))
+        text = _(
+            "<b>Step {step} of {steps}: add the cases.</b> {added} = <b>{out}</b> of the "
+            "{deals} deals go out, so the chance is {fraction} = {lowest} ≈ <b>{share}</b>. "
+            "Most of it comes from hands with wilds, although most hands have none."
+        ).format(
+            step=self.last + 1,
+            steps=self.last + 1,
+            added=added,
+            out=number(out),
+            deals=number(deals),
+            fraction=fraction_html((out, deals)),
+            lowest=fraction_html(chance),
+            share=pct(chance),
         )
+        return f"<p>{text}</p>" + self._table(len(self.cases))
+
+    def _case_text(self, case: WildCase) -> str:
+        """One case of the count: the hands with ``case.wilds`` wilds, with examples."""
+        n, k = hand_size(_ROUND), case.wilds
+        fields = {
+            "step": self.step + 1,
+            "steps": self.last + 1,
+            "k": k,
+            "wilds": WILDS_IN_DECK,
+            "rest": n - k,
+            "others": _NATURALS,
+            "deals": number(case.deals),
+            "why": _(_WHY[k]) if k in _WHY else "",
+            "out": number(case.go_out),
+            "share": pct(Fraction(case.go_out, case.deals)),
+        }
+        text = _n(
+            "<b>Step {step} of {steps}: hands with {k} wild.</b> Choose {k} of the {wilds} "
+            "wilds and {rest} of the {others} other cards: C({wilds}, {k}) × C({others}, {rest}) "
+            "= <b>{deals}</b> deals. {why} Of them, <b>{out}</b> go out ({share}).",
+            "<b>Step {step} of {steps}: hands with {k} wilds.</b> Choose {k} of the {wilds} "
+            "wilds and {rest} of the {others} other cards: C({wilds}, {k}) × C({others}, {rest}) "
+            "= <b>{deals}</b> deals. {why} Of them, <b>{out}</b> go out ({share}).",
+            k,
+        ).format(**fields)
+        if case.example_out and case.example_not:
+            text += " " + _("For example {out} goes out, and {not_out} does not.").format(
+                out=escape(format_cards(case.example_out)),
+                not_out=escape(format_cards(case.example_not)),
+            )
+        elif case.example_out:
+            text += " " + _("For example {out} goes out.").format(
+                out=escape(format_cards(case.example_out))
+            )
+        return f"<p>{text}</p>"
 
     def show(self) -> None:
         with self.hold_sync():

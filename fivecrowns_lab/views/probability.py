@@ -25,6 +25,9 @@ from ..core.cards import Hand, parse_cards
 from ..core.rules import FIRST_ROUND, LAST_ROUND, ROUNDS, hand_size, is_wild, wild_rank_text
 from ..core.solver import can_go_out, going_out_discards, penalty
 from ..errors import LessonError, plural
+from ..i18n import N_, number
+from ..i18n import gettext as _
+from ..i18n import ngettext as _n
 from ..odds.counting import DECK_SIZE, WILDS_IN_DECK, wild_count_distribution
 from ..odds.outs import Outs, outs, rule_of_thumb
 from ..odds.probability import (
@@ -69,6 +72,21 @@ __all__ = [
 _NATURALS = DECK_SIZE - WILDS_IN_DECK
 
 
+def _wilds(k: int) -> str:
+    """``'1 wild'``, ``'2 wilds'``, in the learner's language."""
+    return _n("{count} wild", "{count} wilds", k).format(count=number(k))
+
+
+def _hands(n: int) -> str:
+    """``'1 hand'``, ``'1,000 hands'``, in the learner's language."""
+    return _n("{count} hand", "{count} hands", n).format(count=number(n))
+
+
+def _deals(n: int) -> str:
+    """``'1 deal'``, ``'1,000 deals'``, in the learner's language."""
+    return _n("{count} deal", "{count} deals", n).format(count=number(n))
+
+
 # -- lesson 07: counting wild cards -------------------------------------------------------------
 
 
@@ -92,27 +110,39 @@ def gap_explanation(exact: dict[int, Fraction], counts: dict[int, int], dealt: i
     got = counts.get(k, 0)
     typical = sqrt(dealt * p * (1 - p))
     far = swings(k)
-    where = (
-        f"The bar furthest from its exact value, measured in chance swings, is "
-        f"<b>{plural(k, 'wild')}</b>: {pct(got / dealt)} of your {plural(dealt, 'hand')} "
-        f"against {pct(p)} exact. You would expect about {expected:,.1f} such hands and got "
-        f"{got:,}. Chance alone moves a count like that by about ±{typical:,.1f} hands "
-        f"(√{expected:,.1f}, roughly)"
-    )
+    fields = {
+        "wilds": _wilds(k),
+        "share": pct(got / dealt),
+        "hands": _hands(dealt),
+        "exact": pct(p),
+        "expected": f"{expected:,.1f}",
+        "got": number(got),
+        "typical": f"{typical:,.1f}",
+        "gap": f"{abs(got - expected):,.1f}",
+        "far": f"{far:.1f}",
+        "bars": len(exact),
+    }
+    # Two whole sentences: an ordinary gap, or an unusual one, each told from the start.
     if far < 2:
-        verdict = (
-            f", so a gap of {abs(got - expected):,.1f} is ordinary: every bar is within two "
-            "such swings of the truth."
+        text = _(
+            "The bar furthest from its exact value, measured in chance swings, is "
+            "<b>{wilds}</b>: {share} of your {hands} against {exact} exact. You would expect "
+            "about {expected} such hands and got {got}. Chance alone moves a count like that "
+            "by about ±{typical} hands (√{expected}, roughly), so a gap of {gap} is ordinary: "
+            "every bar is within two such swings of the truth."
         )
     else:
-        verdict = (
-            f". Your gap of {abs(got - expected):,.1f} hands is {far:.1f} swings: unusual for "
-            f"one bar, but with {len(exact)} bars one of them is often out this far. A rare "
-            "count is off by a large <i>share</i> of itself for a long time, because its "
-            "swing (√ of a small number) is big next to the number. Keep dealing: the "
-            "relative gap shrinks like 1/√(hands)."
+        text = _(
+            "The bar furthest from its exact value, measured in chance swings, is "
+            "<b>{wilds}</b>: {share} of your {hands} against {exact} exact. You would expect "
+            "about {expected} such hands and got {got}. Chance alone moves a count like that "
+            "by about ±{typical} hands (√{expected}, roughly). Your gap of {gap} hands is "
+            "{far} swings: unusual for one bar, but with {bars} bars one of them is often out "
+            "this far. A rare count is off by a large <i>share</i> of itself for a long time, "
+            "because its swing (√ of a small number) is big next to the number. Keep dealing: "
+            "the relative gap shrinks like 1/√(hands)."
         )
-    return f"<div class='fc-panel fc-gap'><p>{where}{verdict}</p></div>"
+    return f"<div class='fc-panel fc-gap'><p>{text.format(**fields)}</p></div>"
 
 
 class WildCountLesson(View):
@@ -125,7 +155,7 @@ class WildCountLesson(View):
     interval from a fresh sample holds the exact value.
     """
 
-    title = "Counting wild cards"
+    title = N_("Counting wild cards")
 
     #: Hands in each of the 100 samples of the interval view a learner may choose.
     SAMPLE_CHOICES = (25, 100, 400)
@@ -137,33 +167,37 @@ class WildCountLesson(View):
             value=round_no,
             min=FIRST_ROUND,
             max=LAST_ROUND,
-            description="Round",
+            description=_("Round"),
             continuous_update=False,
             style={"description_width": "initial"},
         )
         self.round.observe(self._guard(lambda _c: self.reset()), names="value")
         self.seed = seed_box(self, seed)
         self.seed.observe(self._guard(lambda _c: self.reset()), names="value")
-        self.new_seed_button = self._button("New seed", self.new_seed, icon="random")
+        self.new_seed_button = self._button(_("New seed"), self.new_seed, icon="random")
         self.guess_k = widgets.Dropdown(
-            description="Most common:", style={"description_width": "initial"}
+            description=_("Most common:"), style={"description_width": "initial"}
         )
         self.guess_share = widgets.IntSlider(
             value=30,
             min=0,
             max=100,
             step=5,
-            description="in this share of hands (%):",
+            description=_("in this share of hands (%):"),
             continuous_update=False,
             style={"description_width": "initial"},
         )
         self.guess_k.observe(self._guard(self._on_guess), names="value")
         self.commit = CommitRow(self._button, self.commit_guess, self.skip)
         self.deal_buttons = [
-            self._button(f"Deal {n:,}", self._dealer(n), style="primary" if n == 100 else "")
+            self._button(
+                _("Deal {count}").format(count=number(n)),
+                self._dealer(n),
+                style="primary" if n == 100 else "",
+            )
             for n in (1, 10, 100, 1000)
         ]
-        self.reset_button = self._button("Start again", self.reset, icon="undo")
+        self.reset_button = self._button(_("Start again"), self.reset, icon="undo")
         self.prediction_view = widgets.HTML()
         self.gap_view = widgets.HTML()
         self.formula = widgets.HTML()
@@ -171,14 +205,17 @@ class WildCountLesson(View):
         self.plot = Chart()
         self.running = Chart()
         self.sample_size = widgets.Dropdown(
-            options=[(f"{m} hands each", m) for m in self.SAMPLE_CHOICES],
+            options=[
+                (_n("{count} hand each", "{count} hands each", m).format(count=m), m)
+                for m in self.SAMPLE_CHOICES
+            ],
             value=100,
-            description="Samples of",
+            description=_("Samples of"),
         )
         self.sample_size.observe(
             self._guard(lambda _c: self._sample_size_changed()), names="value"
         )
-        self.coverage_button = self._button("Draw 100 intervals", self.draw_intervals)
+        self.coverage_button = self._button(_("Draw 100 intervals"), self.draw_intervals)
         self.coverage = Chart()
         self.coverage_view = widgets.HTML()
         controls = widgets.HBox([self.round, self.seed, self.new_seed_button])
@@ -193,16 +230,21 @@ class WildCountLesson(View):
         coverage_row.layout.flex_flow = "row wrap"
         self.after_commit = widgets.VBox(
             [
-                widgets.HTML("<h4>Then deal, and watch</h4>"),
+                widgets.HTML("<h4>" + _("Then deal, and watch") + "</h4>"),
                 deals,
                 self.plot,
                 self.running,
                 self.gap_view,
                 widgets.HTML(
-                    "<h4>How often is a 95% interval right?</h4><p>Each of 100 samples "
-                    "deals fresh hands and builds a 95% interval for the share of hands "
-                    "with your number of wilds. How many of the 100 will hold the exact "
-                    "value?</p>"
+                    "<h4>"
+                    + _("How often is a 95% interval right?")
+                    + "</h4><p>"
+                    + _(
+                        "Each of 100 samples deals fresh hands and builds a 95% interval for "
+                        "the share of hands with your number of wilds. How many of the 100 will "
+                        "hold the exact value?"
+                    )
+                    + "</p>"
                 ),
                 coverage_row,
                 self.coverage,
@@ -214,9 +256,15 @@ class WildCountLesson(View):
                 style(),
                 controls,
                 widgets.HTML(
-                    "<h4>First predict</h4><p>Before you see anything: which number of wild "
-                    "cards will be the most common in a hand of this round, and in what share "
-                    "of the hands? Commit your guess to see the exact answer.</p>"
+                    "<h4>"
+                    + _("First predict")
+                    + "</h4><p>"
+                    + _(
+                        "Before you see anything: which number of wild cards will be the most "
+                        "common in a hand of this round, and in what share of the hands? Commit "
+                        "your guess to see the exact answer."
+                    )
+                    + "</p>"
                 ),
                 predict,
                 self.commit,
@@ -224,8 +272,10 @@ class WildCountLesson(View):
                 self.after_commit,
                 panels,
             ],
-            "Blue bars: the exact chance of each number of wilds, by counting. Orange bars: "
-            "the share of the hands you have dealt. Green outline: your prediction.",
+            _(
+                "Blue bars: the exact chance of each number of wilds, by counting. Orange bars: "
+                "the share of the hands you have dealt. Green outline: your prediction."
+            ),
         )
         self.reset()
 
@@ -263,8 +313,8 @@ class WildCountLesson(View):
         self.skipped = False
         n, r = hand_size(self.round.value), self.round.value
         with self.hold_sync():
-            self.guess_k.options = [("— choose —", -1)] + [
-                (plural(k, "wild"), k) for k in range(min(n, WILDS_IN_DECK) + 1)
+            self.guess_k.options = [(_("— choose —"), -1)] + [
+                (_wilds(k), k) for k in range(min(n, WILDS_IN_DECK) + 1)
             ]
             self.guess_k.value = -1
             self.guess_k.disabled = self.guess_share.disabled = False
@@ -277,13 +327,15 @@ class WildCountLesson(View):
             self._clear_coverage()
             self.refresh()
         self.status.info(
-            f"Round {r}: {n} cards, {wild_rank_text(r)}s and jokers wild (seed "
-            f"{self.seed.value}). Make your prediction, then commit it."
+            _(
+                "Round {round}: {count} cards, {rank}s and jokers wild (seed {seed}). Make your "
+                "prediction, then commit it."
+            ).format(round=r, count=n, rank=wild_rank_text(r), seed=self.seed.value)
         )
 
     def _on_guess(self, _change: object) -> None:
         if self.status.kind == "error" and self.predicted is not None:
-            self.status.info("Now press Commit my guess.")
+            self.status.info(_("Now press Commit my guess."))
 
     @property
     def predicted(self) -> tuple[int, int] | None:
@@ -297,7 +349,7 @@ class WildCountLesson(View):
         guess = self.predicted
         if guess is None:
             raise LessonError(
-                "First predict: choose the number of wilds you expect most often, then commit."
+                _("First predict: choose the number of wilds you expect most often, then commit.")
             )
         self._reveal(guess)
 
@@ -310,6 +362,7 @@ class WildCountLesson(View):
         exact, top = self.exact, self.top
         self.predictions.record(
             "07",
+            # the class record's question stays English: the teacher's results pool them
             f"most common number of wilds in round {self.round.value}, and its share",
             None if guess is None else {"wilds": guess[0], "share": guess[1] / 100},
             {"wilds": top, "share": float(exact[top])},
@@ -320,17 +373,19 @@ class WildCountLesson(View):
             self.after_commit.layout.display = ""
             self.refresh()
         self.status.ok(
-            "Now deal hands and watch the orange bars and the running estimate close in."
+            _("Now deal hands and watch the orange bars and the running estimate close in.")
             if guess is not None
-            else "Here is the answer. Deal hands to see a simulation close in on it."
+            else _("Here is the answer. Deal hands to see a simulation close in on it.")
         )
 
     def deal(self, n: int) -> None:
         """Deal ``n`` more hands and add their wild counts to the histogram."""
         if not self.commit.committed:
             raise LessonError(
-                "First predict: choose the number of wilds you expect most often, commit "
-                "your guess (or press Just show me), then deal."
+                _(
+                    "First predict: choose the number of wilds you expect most often, commit "
+                    "your guess (or press Just show me), then deal."
+                )
             )
         r = self.round.value
         if n == 1:
@@ -364,10 +419,22 @@ class WildCountLesson(View):
         )
         self.gap_view.value = gap_explanation(self.exact, self.counts, self.dealt)
         self.status.ok(
-            f"{plural(self.dealt, 'hand')} dealt: on average {mean:.3f} wilds per hand "
-            f"(exact: 16 × {size} / 116 = {float(exact_mean):.3f}). The largest gap between "
-            f"an orange and a blue bar is {100 * gap:.1f} percentage points; it shrinks "
-            f"like 1/√(hands): about {100 / sqrt(self.dealt):.1f} at this many."
+            _n(
+                "{count} hand dealt: on average {mean} wilds per hand (exact: 16 × {size} / 116 = "
+                "{exact}). The largest gap between an orange and a blue bar is {gap} percentage "
+                "points; it shrinks like 1/√(hands): about {shrink} at this many.",
+                "{count} hands dealt: on average {mean} wilds per hand (exact: 16 × {size} / 116 "
+                "= {exact}). The largest gap between an orange and a blue bar is {gap} "
+                "percentage points; it shrinks like 1/√(hands): about {shrink} at this many.",
+                self.dealt,
+            ).format(
+                count=number(self.dealt),
+                mean=f"{mean:.3f}",
+                size=size,
+                exact=f"{float(exact_mean):.3f}",
+                gap=f"{100 * gap:.1f}",
+                shrink=f"{100 / sqrt(self.dealt):.1f}",
+            )
         )
 
     def _sample_size_changed(self) -> None:
@@ -375,7 +442,9 @@ class WildCountLesson(View):
         self._clear_coverage()
         if self.commit.committed:
             self.status.info(
-                f"Samples of {self.sample_size.value} hands: press Draw 100 intervals."
+                _("Samples of {count} hands: press Draw 100 intervals.").format(
+                    count=self.sample_size.value
+                )
             )
 
     def _clear_coverage(self) -> None:
@@ -386,7 +455,7 @@ class WildCountLesson(View):
     def draw_intervals(self) -> None:
         """100 fresh samples, each with its 95% interval for the share with ``focus`` wilds."""
         if not self.commit.committed:
-            raise LessonError("Commit your guess first (or press Just show me).")
+            raise LessonError(_("Commit your guess first (or press Just show me)."))
         r, k, m = self.round.value, self.focus, int(self.sample_size.value)
         p = float(self.exact[k])
         draws = len(self.predictions) + len(self.intervals)
@@ -407,27 +476,30 @@ class WildCountLesson(View):
                 }
             )
         held = sum(1 for low, high in self.intervals if low <= p <= high)
-        sentence = (
-            f"{held} of 100 intervals hold the exact value ({pct(p)} of hands have "
-            f"{plural(k, 'wild')})."
-        )
+        sentence = _(
+            "{held} of 100 intervals hold the exact value ({share} of hands have {wilds})."
+        ).format(held=held, share=pct(p), wilds=_wilds(k))
         self.coverage.show(
             intervals_spec(
-                f"100 samples of {m} hands: 95% intervals for hands with {plural(k, 'wild')}",
-                "share of hands",
+                _("100 samples of {count} hands: 95% intervals for hands with {wilds}").format(
+                    count=m, wilds=_wilds(k)
+                ),
+                _("share of hands"),
             ),
             {"intervals": rows, "exact": [{"value": p}]},
-            f"100 horizontal 95% intervals, one per sample of {m} hands, for the share of "
-            f"round-{r} hands with {plural(k, 'wild')}, and a vertical line at the exact "
-            f"value {pct(p)}. {sentence}",
+            _(
+                "100 horizontal 95% intervals, one per sample of {count} hands, for the share of "
+                "round-{round} hands with {wilds}, and a vertical line at the exact value "
+                "{exact}. {sentence}"
+            ).format(count=m, round=r, wilds=_wilds(k), exact=pct(p), sentence=sentence),
             animate=("intervals",),
         )
-        self.coverage_view.value = (
-            f"<p class='fc-big'><b>{sentence}</b></p><p>A 95% interval is built so that "
-            "about 95 of 100 samples catch the exact value; the ones that miss (in orange) "
-            "are not mistakes, they are the 5% the method allows. Bigger samples give "
-            "narrower intervals, and still about 95 of 100 hold the truth.</p>"
+        why = _(
+            "A 95% interval is built so that about 95 of 100 samples catch the exact value; the "
+            "ones that miss (in orange) are not mistakes, they are the 5% the method allows. "
+            "Bigger samples give narrower intervals, and still about 95 of 100 hold the truth."
         )
+        self.coverage_view.value = f"<p class='fc-big'><b>{sentence}</b></p><p>{why}</p>"
         self.status.ok(sentence)
 
     def refresh(self) -> None:
@@ -437,41 +509,57 @@ class WildCountLesson(View):
         shown = sorted(exact)  # every possible number of wilds, none dropped
         revealed = self.commit.committed
         with self.hold_sync():
+            last = (
+                "<p>"
+                + _("Your last hand:")
+                + f"</p>{hand_html(self.last_hand.sorted(), r, width=36)}"
+                if self.last_hand is not None
+                else ""
+            )
             self.formula.value = (
-                "<div class='fc-panel'><h4>The formula</h4>"
-                f"<p>A hand of <b>n = {n}</b> cards from 116, of which <b>16</b> are wild "
-                "(6 jokers and 10 cards of the wild rank):</p>"
-                "<p style='font-size:16px'>P(k wilds) = "
-                f"C(16, k) · C(100, {n} − k) / C(116, {n})</p>"
-                "<p>C(a, b) counts the ways to choose b cards out of a. This is the "
-                "<i>hypergeometric</i> distribution.</p>"
-                + (
-                    f"<p>Your last hand:</p>{hand_html(self.last_hand.sorted(), r, width=36)}"
-                    if self.last_hand is not None
-                    else ""
+                "<div class='fc-panel'><h4>"
+                + _("The formula")
+                + "</h4><p>"
+                + _(
+                    "A hand of <b>n = {n}</b> cards from 116, of which <b>16</b> are wild (6 "
+                    "jokers and 10 cards of the wild rank):"
+                ).format(n=n)
+                + "</p><p style='font-size:16px'>"
+                + _("P(k wilds) = C(16, k) · C(100, {n} − k) / C(116, {n})").format(n=n)
+                + "</p><p>"
+                + _(
+                    "C(a, b) counts the ways to choose b cards out of a. This is the "
+                    "<i>hypergeometric</i> distribution."
                 )
+                + "</p>"
+                + last
                 + "</div>"
             )
             if revealed:
                 rows = [
                     [
                         str(k),
-                        f"{comb(WILDS_IN_DECK, k):,} × {comb(_NATURALS, n - k):,}",
+                        f"{number(comb(WILDS_IN_DECK, k))} × {number(comb(_NATURALS, n - k))}",
                         pct(exact[k]),
                         pct(self.counts.get(k, 0) / self.dealt) if self.dealt else "—",
                     ]
                     for k in shown
                 ]
                 self.table.value = table_html(
-                    ["wilds k", "hands with k wilds", "exact", f"dealt ({self.dealt:,})"],
+                    [
+                        _("wilds k"),
+                        _("hands with k wilds"),
+                        _("exact"),
+                        _("dealt ({count})").format(count=number(self.dealt)),
+                    ],
                     rows,
-                    f"Out of C(116, {n}) = {comb(DECK_SIZE, n):,} hands",
+                    _("Out of C(116, {n}) = {count} hands").format(
+                        n=n, count=number(comb(DECK_SIZE, n))
+                    ),
                 )
             else:
-                self.table.value = (
-                    "<div class='fc-panel fc-hidden-answer'><p>The table of exact chances "
-                    "appears once you commit a guess.</p></div>"
-                )
+                hidden = _("The table of exact chances appears once you commit a guess.")
+                self.table.value = f"<div class='fc-panel fc-hidden-answer'><p>{hidden}</p></div>"
             self._show_prediction()
             if revealed:
                 self.draw(exact, shown)
@@ -484,53 +572,62 @@ class WildCountLesson(View):
         guess = self.predicted
         rows = []
         if guess is not None:
-            rows.append(["your prediction", plural(guess[0], "wild"), f"{guess[1]}%"])
-        rows.append(["exact (counting)", plural(top, "wild"), pct(exact[top])])
+            rows.append([_("your prediction"), _wilds(guess[0]), f"{guess[1]}%"])
+        rows.append([_("exact (counting)"), _wilds(top), pct(exact[top])])
         if self.dealt:
             dealt_top = max(self.counts, key=lambda j: self.counts[j])
             rows.append(
                 [
-                    f"your {plural(self.dealt, 'hand')}",
-                    plural(dealt_top, "wild"),
+                    _n("your {count} hand", "your {count} hands", self.dealt).format(
+                        count=number(self.dealt)
+                    ),
+                    _wilds(dealt_top),
                     pct(self.counts[dealt_top] / self.dealt),
                 ]
             )
         if guess is None:
-            words = "You skipped the guess: next time, commit one first. It sticks better."
+            words = _("You skipped the guess: next time, commit one first. It sticks better.")
         else:
             k, share = guess
             which = (
-                f"You were right: {plural(top, 'wild')} is the most common number."
+                _("You were right: {wilds} is the most common number.").format(wilds=_wilds(top))
                 if k == top
-                else f"The most common number is {plural(top, 'wild')}, not {k} "
-                f"(hands with {plural(k, 'wild')}: {pct(exact[k])})."
+                else _(
+                    "The most common number is {wilds}, not {guess} (hands with {guessed}: "
+                    "{share})."
+                ).format(wilds=_wilds(top), guess=k, guessed=_wilds(k), share=pct(exact[k]))
             )
             words = f"{which} {gap_sentence(share, 100 * float(exact[top]))}"
+        heading = _("Your guess, and the truth")
         self.prediction_view.value = (
-            "<div class='fc-panel fc-reveal'><h4>Your guess, and the truth</h4>"
-            + table_html(["", "most common number of wilds", "its share of hands"], rows)
+            f"<div class='fc-panel fc-reveal'><h4>{heading}</h4>"
+            + table_html(["", _("most common number of wilds"), _("its share of hands")], rows)
             + f"<p>{words}</p></div>"
         )
 
     def draw(self, exact: dict[int, Fraction], shown: list[int]) -> None:
         r = self.round.value
         guess = self.predicted
-        bars = [{"k": k, "value": float(exact[k]), "series": "exact (counting)"} for k in shown]
+        bars = [
+            {"k": k, "value": float(exact[k]), "series": N_("exact (counting)")} for k in shown
+        ]
         if self.dealt:
             bars += [
                 {
                     "k": k,
                     "value": self.counts.get(k, 0) / self.dealt,
-                    "series": "dealt hands",
+                    "series": N_("dealt hands"),
                 }
                 for k in shown
             ]
         top = self.top
         self.plot.show(
             grouped_bars_spec(
-                f"Wilds in a {hand_size(r)}-card hand (round {r})",
-                "wild cards",
-                "share of hands",
+                _("Wilds in a {count}-card hand (round {round})").format(
+                    count=hand_size(r), round=r
+                ),
+                _("wild cards"),
+                _("share of hands"),
                 [("exact (counting)", EXACT_COLOUR), ("dealt hands", SIMULATED_COLOUR)],
                 guess=True,
             ),
@@ -538,14 +635,7 @@ class WildCountLesson(View):
                 "bars": bars,
                 "guess": [] if guess is None else [{"k": guess[0], "value": guess[1] / 100}],
             },
-            f"Bar chart of the chance of 0 to {max(shown)} wild cards in a {hand_size(r)}-card "
-            f"hand; the most likely is {top} ({pct(exact[top])})"
-            + (f"; {self.dealt:,} dealt hands shown beside it." if self.dealt else ".")
-            + (
-                f" Your prediction: {plural(guess[0], 'wild')} in {guess[1]}% of hands."
-                if guess is not None
-                else ""
-            ),
+            self._bars_text(shown, top, guess),
         )
         k = self.focus
         p = float(exact[k])
@@ -554,22 +644,56 @@ class WildCountLesson(View):
             marks.append({"value": guess[1] / 100, "series": "your guess"})
         last = self.series[-1] if self.series else None
         now = (
-            f"After {last['n']:,} hands: {pct(last['value'])}, 95% interval "
-            f"{pct(last['low'])} to {pct(last['high'])}; exact {pct(p)}."
+            _("After {count} hands: {share}, 95% interval {low} to {high}; exact {exact}.").format(
+                count=number(int(last["n"])),
+                share=pct(last["value"]),
+                low=pct(last["low"]),
+                high=pct(last["high"]),
+                exact=pct(p),
+            )
             if last
-            else f"No hands dealt yet; exact {pct(p)}."
+            else _("No hands dealt yet; exact {exact}.").format(exact=pct(p))
         )
         self.running.show(
             running_spec(
-                f"Share of hands with {plural(k, 'wild')}, as hands are dealt",
-                "hands dealt (each step ×10)",
-                "share of hands",
+                _("Share of hands with {wilds}, as hands are dealt").format(wilds=_wilds(k)),
+                _("hands dealt (each step ×10)"),
+                _("share of hands"),
             ),
             {"running": list(self.series), "marks": marks},
-            f"Line chart of the running share of dealt hands with {plural(k, 'wild')}, "
-            f"with its 95% band, against the exact value. {now}",
+            _(
+                "Line chart of the running share of dealt hands with {wilds}, with its 95% "
+                "band, against the exact value. {now}"
+            ).format(wilds=_wilds(k), now=now),
             animate=("running",),
         )
+
+    def _bars_text(self, shown: list[int], top: int, guess: tuple[int, int] | None) -> str:
+        """The bar chart in words, for a screen reader: one sentence, then the guess."""
+        r = self.round.value
+        fields = {
+            "most": max(shown),
+            "count": hand_size(r),
+            "top": top,
+            "share": pct(self.exact[top]),
+            "dealt": number(self.dealt),
+        }
+        text = (
+            _(
+                "Bar chart of the chance of 0 to {most} wild cards in a {count}-card hand; the "
+                "most likely is {top} ({share}); {dealt} dealt hands shown beside it."
+            )
+            if self.dealt
+            else _(
+                "Bar chart of the chance of 0 to {most} wild cards in a {count}-card hand; the "
+                "most likely is {top} ({share})."
+            )
+        ).format(**fields)
+        if guess is not None:
+            text += " " + _("Your prediction: {wilds} in {share} of hands.").format(
+                wilds=_wilds(guess[0]), share=f"{guess[1]}%"
+            )
+        return text
 
 
 # -- lesson 08: going out on the deal ------------------------------------------------------------
@@ -584,11 +708,49 @@ _BATCH = 50
 #: Lesson 08's guess for each question: which round is the hardest (the most points, for
 #: the penalty). Each question has its own guess, committed before its answer is shown.
 ASK = {
-    "go out on the deal": "Which round is the hardest one to go out on the deal?",
-    "go out on the first turn": "Which round is the hardest one to go out on the first turn "
-    "(taking the face-up card or the first card drawn)?",
-    "penalty of a dealt hand": "In which round does a dealt hand leave the most penalty "
-    "points (after laying down its best melds)?",
+    "go out on the deal": N_("Which round is the hardest one to go out on the deal?"),
+    "go out on the first turn": N_(
+        "Which round is the hardest one to go out on the first turn (taking the face-up card "
+        "or the first card drawn)?"
+    ),
+    "penalty of a dealt hand": N_(
+        "In which round does a dealt hand leave the most penalty points (after laying down its "
+        "best melds)?"
+    ),
+}
+
+#: Each question as the learner reads it (the keys stay English: class records use them).
+QUESTION_NAMES = {
+    "go out on the deal": N_("go out on the deal"),
+    "go out on the first turn": N_("go out on the first turn"),
+    "penalty of a dealt hand": N_("penalty of a dealt hand"),
+}
+
+#: The charts' titles and their screen-reader words, by question, as whole phrases.
+CHART_TITLES = {
+    "go out on the deal": N_("Chance to go out on the deal"),
+    "go out on the first turn": N_("Chance to go out on the first turn"),
+    "penalty of a dealt hand": N_("Mean penalty of a dealt hand"),
+}
+BY_ROUND_TITLES = {
+    "go out on the deal": N_("Chance to go out on the deal, by round"),
+    "go out on the first turn": N_("Chance to go out on the first turn, by round"),
+    "penalty of a dealt hand": N_("Mean penalty of a dealt hand, by round"),
+}
+RUNNING_TITLES = {
+    "go out on the deal": N_("Chance to go out on the deal in round {round}, as deals are added"),
+    "go out on the first turn": N_(
+        "Chance to go out on the first turn in round {round}, as deals are added"
+    ),
+    "penalty of a dealt hand": N_(
+        "Mean penalty of a dealt hand in round {round}, as deals are added"
+    ),
+}
+#: What a round's value says, by question: "3.1% of deals go out".
+VALUE_WORDS = {
+    "go out on the deal": N_("{value} of deals go out"),
+    "go out on the first turn": N_("{value} of deals go out on the first turn"),
+    "penalty of a dealt hand": N_("{value} penalty points on average"),
 }
 
 
@@ -640,7 +802,7 @@ def simulate_round(
     while len(values) < n:
         if stop is not None and stop.is_set():
             return
-        for _ in range(min(_BATCH, n - len(values))):
+        for _trial in range(min(_BATCH, n - len(values))):
             values.append(_one_trial(question, round_no, rng))
         yield values
 
@@ -655,53 +817,77 @@ def _exact_or_none(question: str, round_no: int) -> Estimate | None:
 def pattern_explanation(exact: dict[int, Fraction]) -> str:
     """The explanation of the saw-tooth, written from the exact chances the engine gives."""
     if not exact:
-        return (
-            "<p>No round has been counted exactly yet, so there is nothing exact to explain.</p>"
-        )
+        nothing = _("No round has been counted exactly yet, so there is nothing exact to explain.")
+        return f"<p>{nothing}</p>"
     rounds = sorted(exact)
-    listed = ", ".join(f"{hand_size(r)} cards {pct(exact[r])}" for r in rounds)
+    listed = ", ".join(
+        _("{count} cards {share}").format(count=hand_size(r), share=pct(exact[r])) for r in rounds
+    )
     rises = [r for r in rounds[1:] if r - 1 in exact and exact[r] > exact[r - 1]]
     falls = [r for r in rounds[1:] if r - 1 in exact and exact[r] < exact[r - 1]]
     hardest = min(rounds, key=lambda r: exact[r])
     easiest = max(rounds, key=lambda r: exact[r])
-    rise_text = (
-        "It rises only on the way to "
-        + ", ".join(f"{hand_size(r)} cards" for r in rises)
-        + (
-            ": hand sizes that split into melds of three exactly."
-            if all(hand_size(r) % 3 == 0 for r in rises)
-            else "."
-        )
-        if rises
-        else "It never rises from one round to the next."
-    )
     sawtooth = bool(rises) and all(hand_size(r) % 3 == 0 for r in rises)
-    shape = (
-        "so the chance rises and falls in a <b>saw-tooth with period three</b>"
-        if sawtooth
-        else "so hand sizes that split into threes have an edge, although in the counted "
-        "rounds the chance does not rise only at them"
-    )
+    sizes = ", ".join(_("{count} cards").format(count=hand_size(r)) for r in rises)
+    if not rises:
+        rise_text = _("It never rises from one round to the next.")
+    elif sawtooth:
+        rise_text = _(
+            "It rises only on the way to {sizes}: hand sizes that split into melds of three "
+            "exactly."
+        ).format(sizes=sizes)
+    else:
+        rise_text = _("It rises only on the way to {sizes}.").format(sizes=sizes)
     missing = [r for r in ROUNDS if r not in exact]
     missing_text = (
-        f" Rounds {', '.join(map(str, missing))} are not counted exactly, only simulated."
+        " "
+        + _n(
+            "Rounds {rounds} are not counted exactly, only simulated.",
+            "Rounds {rounds} are not counted exactly, only simulated.",
+            len(missing),
+        ).format(rounds=", ".join(map(str, missing)))
         if missing
         else ""
     )
-    return (
-        f"<p><b>The exact chances:</b> {listed}.{missing_text}</p>"
-        f"<p>The chance falls from one round to the next in {len(falls)} of the "
-        f"{len(falls) + len(rises)} steps counted. {rise_text} The hardest counted round is "
-        f"round {hardest} ({hand_size(hardest)} cards, {pct(exact[hardest])}); the easiest is "
-        f"round {easiest} ({hand_size(easiest)} cards, {pct(exact[easiest])}).</p>"
-        "<p><b>Why.</b> To go out, every card must sit in a book or a run of at least three "
-        "cards, and melds of three are by far the easiest to find. A hand of 3, 6, 9 or 12 "
-        "cards can be split into melds of three exactly. A hand of 4, 7, 10 or 13 cards needs "
-        "at least one meld of four, and a hand of 5, 8 or 11 cards a meld of five or two melds "
-        f"of four. Longer melds are much rarer, {shape}. It does not simply keep falling as "
-        "hands grow, because a bigger hand also holds more wild cards: 16 × n / 116 of them on "
-        "average.</p>"
+    counted = _("<b>The exact chances:</b> {listed}.").format(listed=listed)
+    steps = _(
+        "The chance falls from one round to the next in {falls} of the {steps} steps counted."
+    ).format(falls=len(falls), steps=len(falls) + len(rises))
+    ends = _(
+        "The hardest counted round is round {hardest} ({hardest_cards} cards, {hardest_share}); "
+        "the easiest is round {easiest} ({easiest_cards} cards, {easiest_share})."
+    ).format(
+        hardest=hardest,
+        hardest_cards=hand_size(hardest),
+        hardest_share=pct(exact[hardest]),
+        easiest=easiest,
+        easiest_cards=hand_size(easiest),
+        easiest_share=pct(exact[easiest]),
     )
+    # Two whole paragraphs: the counted rounds show the saw-tooth, or they do not quite.
+    why = (
+        _(
+            "<b>Why.</b> To go out, every card must sit in a book or a run of at least three "
+            "cards, and melds of three are by far the easiest to find. A hand of 3, 6, 9 or 12 "
+            "cards can be split into melds of three exactly. A hand of 4, 7, 10 or 13 cards "
+            "needs at least one meld of four, and a hand of 5, 8 or 11 cards a meld of five or "
+            "two melds of four. Longer melds are much rarer, so the chance rises and falls in a "
+            "<b>saw-tooth with period three</b>. It does not simply keep falling as hands grow, "
+            "because a bigger hand also holds more wild cards: 16 × n / 116 of them on average."
+        )
+        if sawtooth
+        else _(
+            "<b>Why.</b> To go out, every card must sit in a book or a run of at least three "
+            "cards, and melds of three are by far the easiest to find. A hand of 3, 6, 9 or 12 "
+            "cards can be split into melds of three exactly. A hand of 4, 7, 10 or 13 cards "
+            "needs at least one meld of four, and a hand of 5, 8 or 11 cards a meld of five or "
+            "two melds of four. Longer melds are much rarer, so hand sizes that split into "
+            "threes have an edge, although in the counted rounds the chance does not rise only "
+            "at them. It does not simply keep falling as hands grow, because a bigger hand also "
+            "holds more wild cards: 16 × n / 116 of them on average."
+        )
+    )
+    return f"<p>{counted}{missing_text}</p><p>{steps} {rise_text} {ends}</p><p>{why}</p>"
 
 
 class GoOutLesson(View):
@@ -712,7 +898,7 @@ class GoOutLesson(View):
     until the learner commits a guess for that question (or presses *Just show me*).
     """
 
-    title = "Will I go out on the deal?"
+    title = N_("Will I go out on the deal?")
 
     #: Deals per round a visitor may ask for: the largest (5,000 × 11 rounds of the slowest
     #: question, the first turn) takes about a minute of one core (benchmarks/lesson_work.py).
@@ -721,17 +907,21 @@ class GoOutLesson(View):
     def __init__(self, n: int = 1000, seed: int = 1, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.question = widgets.Dropdown(
-            options=list(QUESTIONS), value="go out on the deal", description="Question"
+            options=[(_(QUESTION_NAMES[q]), q) for q in QUESTIONS],
+            value="go out on the deal",
+            description=_("Question"),
         )
         self.question.observe(self._guard(self._on_question), names="value")
         self.n = widgets.Dropdown(
-            options=[(f"{k:,}", k) for k in self.DEAL_CHOICES],
+            options=[(number(k), k) for k in self.DEAL_CHOICES],
             value=n,
-            description="Deals/round",
+            description=_("Deals/round"),
+            # the label's own width: "Givninger pr. runde" was cut to "Givninger…" at 390 px
+            style={"description_width": "initial"},
         )
         self.seed = seed_box(self, seed)
-        self.new_seed_button = self._button("New seed", self.new_seed, icon="random")
-        self.run_button = self._button("Simulate", self.run, style="primary", icon="play")
+        self.new_seed_button = self._button(_("New seed"), self.new_seed, icon="random")
+        self.run_button = self._button(_("Simulate"), self.run, style="primary", icon="play")
         self.progress = Progress("deal")
         self.runner = Runner(self.progress, self._guard, [self.run_button])
         self.table = widgets.HTML()
@@ -740,10 +930,13 @@ class GoOutLesson(View):
         self.predictions = Predictions()  # sent to the class with the experiment (below)
         self.ask = widgets.HTML()
         self.hardest = widgets.Dropdown(
-            options=[("— choose —", 0)]
-            + [(f"round {r} ({hand_size(r)} cards)", r) for r in ROUNDS],
+            options=[(_("— choose —"), 0)]
+            + [
+                (_("round {round} ({count} cards)").format(round=r, count=hand_size(r)), r)
+                for r in ROUNDS
+            ],
             value=0,
-            description="Your guess",
+            description=_("Your guess"),
             layout=widgets.Layout(width="min(320px, 90vw)"),
         )
         self.hardest.observe(self._guard(self._on_hardest), names="value")
@@ -753,12 +946,14 @@ class GoOutLesson(View):
         self.guesses: dict[str, int | None] = {}
         self.reveals: dict[str, str] = {}
         self.guess = widgets.Textarea(
-            placeholder="Why does the chance fall, then jump at some rounds? "
-            "Write your idea here, then press the button.",
+            placeholder=_(
+                "Why does the chance fall, then jump at some rounds? Write your idea here, then "
+                "press the button."
+            ),
             layout=widgets.Layout(width="95%", height="70px"),
         )
         self.explain_button = self._button(
-            "Show the explanation", self.explain, icon="lightbulb-o"
+            _("Show the explanation"), self.explain, icon="lightbulb-o"
         )
         self.explanation = widgets.HTML()
         self.estimates: dict[int, tuple[Estimate | None, Estimate]] = {}
@@ -779,8 +974,14 @@ class GoOutLesson(View):
                 self.plot,
                 self.table,
                 widgets.HTML(
-                    "<h4>Your turn: explain the pattern</h4><p>Why does the chance of going "
-                    "out on the deal fall, then jump at some rounds?</p>"
+                    "<h4>"
+                    + _("Your turn: explain the pattern")
+                    + "</h4><p>"
+                    + _(
+                        "Why does the chance of going out on the deal fall, then jump at some "
+                        "rounds?"
+                    )
+                    + "</p>"
                 ),
                 self.guess,
                 self.explain_button,
@@ -803,8 +1004,11 @@ class GoOutLesson(View):
                 self.progress,
                 self.results,
             ],
-            "Exact values are counted over every possible deal; simulated values deal "
-            "random hands and come with a 95% confidence interval.",
+            # the level is a field: a percent sign in a sentence reads as a format to gettext
+            _(
+                "Exact values are counted over every possible deal; simulated values deal "
+                "random hands and come with a {level} confidence interval."
+            ).format(level="95%"),
         )
         self._ask()
         self.run(background=False)
@@ -814,10 +1018,12 @@ class GoOutLesson(View):
         q = self.question.value
         done = q in self.guesses
         with self.hold_sync():
-            self.ask.value = (
-                f"<h4>First predict</h4><p>{ASK[q]} Commit your guess: the exact values, the "
-                "plot, the table and the counting appear after it.</p>"
+            first = _("First predict")
+            then = _(
+                "Commit your guess: the exact values, the plot, the table and the counting "
+                "appear after it."
             )
+            self.ask.value = f"<h4>{first}</h4><p>{_(ASK[q])} {then}</p>"
             self.hardest.disabled = False
             self.hardest.value = self.guesses.get(q) or 0
             self.hardest.disabled = done
@@ -840,7 +1046,7 @@ class GoOutLesson(View):
 
     def _on_hardest(self, _change: object) -> None:
         if self.status.kind == "error" and self.hardest.value:
-            self.status.info("Now press Commit my guess.")
+            self.status.info(_("Now press Commit my guess."))
 
     def _values(self, question: str) -> dict[int, float]:
         """The question's value per round: exact where counted, else the simulated value."""
@@ -856,7 +1062,7 @@ class GoOutLesson(View):
     def commit_guess(self) -> None:
         """Lock the guess of the hardest round and reveal the values beside it."""
         if not self.hardest.value:
-            raise LessonError("First choose which round you think is hardest, then commit.")
+            raise LessonError(_("First choose which round you think is hardest, then commit."))
         self._reveal(int(self.hardest.value))
 
     def skip(self) -> None:
@@ -869,8 +1075,10 @@ class GoOutLesson(View):
         missing = [r for r in ROUNDS if r not in values]
         if missing:
             raise LessonError(
-                f"Rounds {missing[0]} to {missing[-1]} are not simulated yet for this "
-                "question: wait for the simulation (or press Simulate), then commit."
+                _(
+                    "Rounds {first} to {last} are not simulated yet for this question: wait for "
+                    "the simulation (or press Simulate), then commit."
+                ).format(first=missing[0], last=missing[-1])
             )
         hardest = hardest_round(question, values)
         self.predictions.record("08", ASK[question], guess, hardest)
@@ -878,41 +1086,44 @@ class GoOutLesson(View):
 
         def value(r: int) -> str:
             v = values[r]
-            return (
-                f"{v:.1f} penalty points on average"
-                if penalty_question
-                else (
-                    f"{pct(v)} of deals go out"
-                    if question == "go out on the deal"
-                    else f"{pct(v)} of deals go out on the first turn"
-                )
-            )
+            shown = f"{v:.1f}" if penalty_question else pct(v)
+            return _(VALUE_WORDS[question]).format(value=shown)
 
-        truth = (
-            f"The hardest is <b>round {hardest}</b> ({hand_size(hardest)} cards): "
-            f"{value(hardest)}."
+        truth = _("The hardest is <b>round {round}</b> ({count} cards): {value}.").format(
+            round=hardest, count=hand_size(hardest), value=value(hardest)
         )
         if guess is None:
-            said = f"<p>You skipped the guess. {truth}</p>"
+            said = "<p>" + _("You skipped the guess. {truth}").format(truth=truth) + "</p>"
         elif guess == hardest:
-            said = f"<p><b>You were right.</b> {truth}</p>"
+            said = "<p>" + _("<b>You were right.</b> {truth}").format(truth=truth) + "</p>"
         else:
             ratio = values[guess] / values[hardest] if values[hardest] else float("inf")
             said = (
-                f"<p>You guessed <b>round {guess}</b> ({hand_size(guess)} cards): "
-                f"{value(guess)}, {ratio:.1f} times as much as in the hardest round. {truth}</p>"
+                "<p>"
+                + _(
+                    "You guessed <b>round {round}</b> ({count} cards): {value}, {ratio} times as "
+                    "much as in the hardest round. {truth}"
+                ).format(
+                    round=guess,
+                    count=hand_size(guess),
+                    value=value(guess),
+                    ratio=f"{ratio:.1f}",
+                    truth=truth,
+                )
+                + "</p>"
             )
         self.guesses[question] = guess
-        self.reveals[question] = (
-            f"<div class='fc-panel fc-reveal'><h4>Your guess, and the truth</h4>{said}</div>"
-        )
+        heading = _("Your guess, and the truth")
+        self.reveals[question] = f"<div class='fc-panel fc-reveal'><h4>{heading}</h4>{said}</div>"
         with self.hold_sync():
             self._ask()
             if self.estimates and self.shown_question == question:
                 self.table.value = self._table()
                 self.draw()
         self.status.ok(
-            f"{self.summary} Now look at the plot: where does the chance jump up, and why?"
+            _("{summary} Now look at the plot: where does the chance jump up, and why?").format(
+                summary=self.summary
+            )
         )
 
     def focus(self) -> int | None:
@@ -938,13 +1149,17 @@ class GoOutLesson(View):
             self.running.clear()
             self.explanation.value = ""
         self.status.info(
-            f"{self.n.value:,} deals per round, seed {self.seed.value}: press Simulate."
+            _("{count} deals per round, seed {seed}: press Simulate.").format(
+                count=number(self.n.value), seed=self.seed.value
+            )
         )
 
     def new_seed(self) -> None:
         """Next seed: the next simulation deals new hands."""
         self.seed.value = (self.seed.value + 1) % (10**9 + 1)
-        self.status.info(f"Seed {self.seed.value}: press Simulate to deal new hands.")
+        self.status.info(
+            _("Seed {seed}: press Simulate to deal new hands.").format(seed=self.seed.value)
+        )
 
     def run(self, background: bool = True) -> None:
         """Take the exact values the engine has, and simulate every round (cancellable)."""
@@ -958,7 +1173,13 @@ class GoOutLesson(View):
             self.plot.clear()
             self.running.clear()
             self.estimates, self.series, self.shown_question = {}, series, question
-        self.status.info(f"Simulating {plural(n, 'deal')} in each round… press Stop to end early.")
+        self.status.info(
+            _n(
+                "Simulating {count} deal in each round… press Stop to end early.",
+                "Simulating {count} deals in each round… press Stop to end early.",
+                n,
+            ).format(count=number(n))
+        )
         shown = [time.monotonic()]
 
         def work(stop: threading.Event) -> Iterator[tuple[int, int]]:
@@ -979,7 +1200,7 @@ class GoOutLesson(View):
 
         def finish(outcome: Outcome) -> None:
             if not results:
-                self.status.info("Stopped before a round was finished: nothing simulated yet.")
+                self.status.info(_("Stopped before a round was finished: nothing simulated yet."))
                 return
             self.show(question, exact, results, outcome)
 
@@ -1004,11 +1225,18 @@ class GoOutLesson(View):
         )
         counted = sum(1 for e, _ in self.estimates.values() if e is not None)
         n = next(iter(results.values())).trials
-        rounds = plural(len(results), "round")
-        done = f"Simulated {plural(n, 'deal')} in each of {rounds} (seed {self.seed.value})."
+        rounds = _n("{count} round", "{count} rounds", len(results)).format(count=len(results))
+        done = _n(
+            "Simulated {count} deal in each of {rounds} (seed {seed}).",
+            "Simulated {count} deals in each of {rounds} (seed {seed}).",
+            n,
+        ).format(count=number(n), rounds=rounds, seed=self.seed.value)
         check = (
-            f" {agree} of the {counted} exact values lie inside their 95% interval "
-            "(about 1 interval in 20 is expected to miss)."
+            " "
+            + _(
+                "{agree} of the {counted} exact values lie inside their 95% interval (about 1 "
+                "interval in 20 is expected to miss)."
+            ).format(agree=agree, counted=counted)
             if counted
             else ""
         )
@@ -1016,7 +1244,7 @@ class GoOutLesson(View):
         if not committed:
             self.status.info(
                 ("" if outcome.complete else outcome.sentence("deal") + " ")
-                + "The simulation is ready: commit your guess (or Just show me)."
+                + _("The simulation is ready: commit your guess (or Just show me).")
             )
         elif outcome.complete:
             self.status.ok(done + check)
@@ -1066,18 +1294,20 @@ class GoOutLesson(View):
             exact_text = (
                 f"{fraction_html(Fraction(exact.value))} ≈ {self._fmt(exact.value)}"
                 if exact is not None
-                else "not counted"
+                else _("not counted")
             )
             if r in self.estimates:
                 sim = self.estimates[r][1]
                 low, high = sim.ci
                 sim_cells = [self._fmt(sim.value), f"{self._fmt(low)} – {self._fmt(high)}"]
             else:
-                sim_cells = ["stopped", "—"]
+                sim_cells = [_("stopped"), "—"]
             rows.append([str(r), str(hand_size(r)), exact_text, *sim_cells])
-        what = "mean penalty (points)" if self._is_penalty() else "chance"
+        exact_head = _("exact mean penalty (points)") if self._is_penalty() else _("exact chance")
         return table_html(
-            ["round", "cards", f"exact {what}", "simulated", "95% interval"], rows, nowrap=True
+            [_("round"), _("cards"), exact_head, _("simulated"), _("95% interval")],
+            rows,
+            nowrap=True,
         )
 
     def exact_values(self) -> dict[int, Fraction]:
@@ -1089,11 +1319,7 @@ class GoOutLesson(View):
         self.draw_running()
         exact = self.exact_values()
         penalty_question = self._is_penalty()
-        title = (
-            "Mean penalty of a dealt hand"
-            if penalty_question
-            else f"Chance to {self.shown_question}"
-        )
+        title = _(CHART_TITLES[self.shown_question])
         sim = [
             {
                 "round": r,
@@ -1108,17 +1334,25 @@ class GoOutLesson(View):
             {"round": r, "value": float(v), "series": "exact (counting)"} for r, v in exact.items()
         ]
         exact_text = (
-            "exact values for rounds " + ", ".join(map(str, exact)) if exact else "no exact values"
+            _("exact values for rounds {rounds}").format(rounds=", ".join(map(str, exact)))
+            if exact
+            else _("no exact values")
+        )
+        values = "; ".join(
+            _("round {round}: {value}").format(round=r, value=self._fmt(v))
+            for r, v in exact.items()
         )
         self.plot.show(
             by_round_spec(
-                f"{title}, by round",
-                "points" if penalty_question else "chance",
+                _(BY_ROUND_TITLES[self.shown_question]),
+                _("points") if penalty_question else _("chance"),
                 not penalty_question,
             ),
             {"sim": sim, "exact": exact_rows},
-            f"{title} in rounds 1 to 11: simulated points with 95% intervals, and "
-            f"{exact_text}. " + "; ".join(f"round {r}: {self._fmt(v)}" for r, v in exact.items()),
+            _(
+                "{title} in rounds 1 to 11: simulated points with 95% intervals, and {exact}. "
+            ).format(title=title, exact=exact_text)
+            + values,
         )
 
     def draw_running(self) -> None:
@@ -1132,40 +1366,54 @@ class GoOutLesson(View):
         question = self.shown_question
         penalty_question = question == "penalty of a dealt hand"
         exact = _exact_or_none(question, r)
-        what = "Mean penalty of a dealt hand" if penalty_question else f"Chance to {question}"
         marks = [] if exact is None else [{"value": float(exact.value), "series": "exact"}]
         last = rows[-1]
         exact_text = (
-            f"exact {self._fmt(exact.value)}" if exact is not None else "not counted exactly"
+            _("exact {value}").format(value=self._fmt(exact.value))
+            if exact is not None
+            else _("not counted exactly")
         )
         self.running.show(
             running_spec(
-                f"{what} in round {r}, as deals are added",
-                "deals simulated (each step ×10)",
-                "points" if penalty_question else "chance",
+                _(RUNNING_TITLES[question]).format(round=r),
+                _("deals simulated (each step ×10)"),
+                _("points") if penalty_question else _("chance"),
                 percent=not penalty_question,
                 exact=exact is not None,
                 guess=False,
             ),
             {"running": rows, "marks": marks},
-            f"Line chart of the running estimate for round {r} with its 95% band: after "
-            f"{plural(int(last['n']), 'deal')}, {self._fmt(last['value'])} (interval "
-            f"{self._fmt(last['low'])} to {self._fmt(last['high'])}); {exact_text}.",
+            _n(
+                "Line chart of the running estimate for round {round} with its 95% band: after "
+                "{count} deal, {value} (interval {low} to {high}); {exact}.",
+                "Line chart of the running estimate for round {round} with its 95% band: after "
+                "{count} deals, {value} (interval {low} to {high}); {exact}.",
+                int(last["n"]),
+            ).format(
+                round=r,
+                count=number(int(last["n"])),
+                value=self._fmt(last["value"]),
+                low=self._fmt(last["low"]),
+                high=self._fmt(last["high"]),
+                exact=exact_text,
+            ),
             animate=("running",),
         )
 
     def explain(self) -> None:
         """Reveal the explanation (after the learner has predicted and written a guess)."""
         if self.question.value == "go out on the deal" and not self.commit.committed:
-            raise LessonError("First commit your guess of the hardest round, then press again.")
+            raise LessonError(_("First commit your guess of the hardest round, then press again."))
         if self.question.value != "go out on the deal":
             raise LessonError(
-                "The explanation is about going out on the deal: switch the question back "
-                "to it, then press again."
+                _(
+                    "The explanation is about going out on the deal: switch the question back "
+                    "to it, then press again."
+                )
             )
         if not self.guess.value.strip():
             raise LessonError(
-                "Write your own idea in the box first (a sentence is enough), then press again."
+                _("Write your own idea in the box first (a sentence is enough), then press again.")
             )
         exact = {
             r: v
@@ -1181,23 +1429,31 @@ class GoOutLesson(View):
             if r in values or r in sims
         }
         hardest = min(best, key=lambda r: best[r])
-        how = (
-            "counted exactly over every deal"
-            if hardest in values
-            else "simulated, not counted exactly yet: neighbouring intervals may overlap"
-        )
         answer = (
-            f"The hardest is <b>round {hardest}</b> ({hand_size(hardest)} cards, "
-            f"{pct(best[hardest])}, {how})."
+            _(
+                "The hardest is <b>round {round}</b> ({count} cards, {share}, counted exactly "
+                "over every deal)."
+            )
+            if hardest in values
+            else _(
+                "The hardest is <b>round {round}</b> ({count} cards, {share}, simulated, not "
+                "counted exactly yet: neighbouring intervals may overlap)."
+            )
+        ).format(round=hardest, count=hand_size(hardest), share=pct(best[hardest]))
+        verdict = _("You were right.") if guess == hardest else ""
+        said = (
+            _("<b>Your prediction:</b> round {round} ({count} cards).").format(
+                round=guess, count=hand_size(guess)
+            )
+            if guess
+            else _("<b>Your prediction:</b> none (you skipped it).")
         )
-        verdict = "You were right." if guess == hardest else ""
-        said = f"round {guess} ({hand_size(guess)} cards)" if guess else "none (you skipped it)"
+        heading = _("Going out on the deal: the pattern")
         self.explanation.value = (
-            "<div class='fc-panel'><h4>Going out on the deal: the pattern</h4>"
-            f"<p><b>Your prediction:</b> {said}. {answer} "
-            f"{verdict}</p>{pattern_explanation(values)}</div>"
+            f"<div class='fc-panel'><h4>{heading}</h4>"
+            f"<p>{said} {answer} {verdict}</p>{pattern_explanation(values)}</div>"
         )
-        self.status.ok("Compare the explanation with yours.")
+        self.status.ok(_("Compare the explanation with yours."))
 
 
 # -- lesson 09: outs -----------------------------------------------------------------------------

@@ -41,7 +41,10 @@ import ipywidgets as widgets
 import traitlets
 
 from ..core.rules import ROUNDS, hand_size, wild_rank_text
-from ..errors import ScoreError, plural
+from ..errors import ScoreError
+from ..i18n import N_
+from ..i18n import gettext as _
+from ..i18n import ngettext as _n
 from ..table.scorebook import SaveFile, ScoreSheet, parse_players, parse_score, placements
 from .base import FieldMarks, View, shorten, variant_checkbox
 
@@ -100,7 +103,7 @@ class BrowserId(anywidget.AnyWidget):
 #: not checked, so the saves go to Pyodide's in-memory file system, for as long as the page
 #: is open (the status line says so).
 BROWSER_SAVES = "/tmp/fivecrowns-lab-scorekeeper-saves"
-BROWSER_NOTE = " In this web version the game is kept only while this page is open."
+BROWSER_NOTE = N_("In this web version the game is kept only while this page is open.")
 
 
 def saves_folder(platform: str = sys.platform) -> Path:
@@ -118,7 +121,7 @@ def saves_folder(platform: str = sys.platform) -> Path:
 class Scorekeeper(View):
     """Type each round's points; see totals and places; undo, export CSV; autosaved."""
 
-    title = "Scorekeeper"
+    title = N_("Scorekeeper")
 
     def __init__(
         self,
@@ -133,19 +136,19 @@ class Scorekeeper(View):
         self.saves = Path(saves) if saves is not None else saves_folder()
         self.browser = BrowserId()
         self.names = widgets.Text(
-            placeholder="Ann, Ben, Cleo", description="Players", continuous_update=False
+            placeholder="Ann, Ben, Cleo", description=_("Players"), continuous_update=False
         )
         self.bonus = variant_checkbox("going_out_bonus")
         self.start_button = self._button(
-            "Start a new game", self.start, style="primary", icon="play"
+            _("Start a new game"), self.start, style="primary", icon="play"
         )
         self.setup = widgets.HBox([self.names, self.bonus, self.start_button])
         self.setup.layout.flex_flow = "row wrap"
         # "Start a new game" over a game in progress asks here first (no browser dialog).
         self._pending: tuple[list[str], bool] | None = None
         self.confirm_text = widgets.HTML()
-        self.confirm_yes = self._button("Yes, replace it", self._confirm_start, style="danger")
-        self.confirm_keep = self._button("Keep it", self._keep_game)
+        self.confirm_yes = self._button(_("Yes, replace it"), self._confirm_start, style="danger")
+        self.confirm_keep = self._button(_("Keep it"), self._keep_game)
         self.confirm_row = widgets.HBox([self.confirm_text, self.confirm_yes, self.confirm_keep])
         self.confirm_row.add_class("fc-confirm")
         self.confirm_row.layout.flex_flow = "row wrap"
@@ -153,7 +156,9 @@ class Scorekeeper(View):
         # The game a new game replaced, until the new game gets its first round.
         self._replaced: ScoreSheet | None = None
         self.undo_new_button = self._button(
-            "Undo new game", self.undo_new_game, tooltip="Bring back the game just replaced"
+            _("Undo new game"),
+            self.undo_new_game,
+            tooltip=_("Bring back the game just replaced"),
         )
         self.undo_new_button.layout.display = "none"
         self.entry_title = widgets.HTML()
@@ -161,11 +166,16 @@ class Scorekeeper(View):
         self.entry_notes: list[widgets.HTML] = []
         self.entry_box = widgets.VBox()
         self.marks = FieldMarks()
-        self.add_button = self._button("Add round", self.add_round, style="success", icon="plus")
-        self.undo_button = self._button("Undo last round", self.undo, icon="undo")
-        self.export_button = self._button("Export CSV", self.export, icon="download")
+        self.add_button = self._button(
+            _("Add round"), self.add_round, style="success", icon="plus"
+        )
+        self.undo_button = self._button(_("Undo last round"), self.undo, icon="undo")
+        self.export_button = self._button(_("Export CSV"), self.export, icon="download")
         self.reload_button = self._button(
-            "Reload the saved game", self.load, icon="refresh", tooltip="Another tab changed it"
+            _("Reload the saved game"),
+            self.load,
+            icon="refresh",
+            tooltip=_("Another tab changed it"),
         )
         self.reload_button.layout.display = "none"  # shown when another tab saved since
         self.download = widgets.HTML()
@@ -180,11 +190,20 @@ class Scorekeeper(View):
             ]
         )
         actions.layout.flex_flow = "row wrap"
-        where = (
-            "in this browser's own save on the server: a reload brings it back, "
-            "and other visitors never see it"
+        # Two whole sentences: where the game is saved changes the whole second half.
+        intro = (
+            _(
+                "For a game at a real table: type each player's points after every round and "
+                "press Enter (or Add round). Every change is saved at once, in this browser's "
+                "own save on the server: a reload brings it back, and other visitors never "
+                "see it."
+            )
             if self.store is None
-            else "in this notebook's save file"
+            else _(
+                "For a game at a real table: type each player's points after every round and "
+                "press Enter (or Add round). Every change is saved at once, in this notebook's "
+                "save file."
+            )
         )
         self._frame(
             [
@@ -198,13 +217,11 @@ class Scorekeeper(View):
                 self.browser,
                 self.marks,
             ],
-            "For a game at a real table: type each player's points after every round "
-            "and press Enter (or Add round). "
-            f"Every change is saved at once, {where}.",
+            intro,
         )
         if self.store is None:
             self._rebuild()
-            self.status.info("Opening your saved game…")
+            self.status.info(_("Opening your saved game…"))
             self.browser.observe(self._guard(self._on_visitor), names="visitor")
         else:
             self.load()
@@ -213,16 +230,19 @@ class Scorekeeper(View):
     def _on_visitor(self, change: dict[str, Any]) -> None:
         visitor = change["new"]
         if not VISITOR_ID.match(visitor):
-            raise ScoreError("This browser sent an id that is not one of ours; reload the page.")
+            raise ScoreError(
+                _("This browser sent an id that is not one of ours; reload the page.")
+            )
         if self.store is not None and self.store.path.stem == visitor:
             return
         self.store = SaveFile(self.saves / f"{visitor}.autosave.json")
         self.load()
         if not self.browser.kept:
-            self.status.info(
-                self.status.text + " This browser does not keep data for this site, so "
-                "the game lasts only while this page is open: export a CSV before closing."
+            note = _(
+                "This browser does not keep data for this site, so the game lasts only while "
+                "this page is open: export a CSV before closing."
             )
+            self.status.info(f"{self.status.text} {note}")
 
     def load(self) -> None:
         """Read this visitor's save if there is one (a damaged save is reported, not trusted)."""
@@ -240,33 +260,37 @@ class Scorekeeper(View):
         if any(typed) and list(self.sheet.players) == players and self.entries:
             for box, value in zip(self.entries, typed, strict=False):
                 box.value = value
-            kept = (
-                f" Your typed scores are still in the boxes: check them before adding "
-                f"round {len(self.sheet.rounds) + 1}."
-            )
+            kept = " " + _(
+                "Your typed scores are still in the boxes: check them before adding round {round}."
+            ).format(round=len(self.sheet.rounds) + 1)
         if sheet is None and problem:
             self.status.error(problem)
         elif sheet is not None and sheet.players:
             n = len(sheet.rounds)
             restored = (
-                f"Restored the saved game: {', '.join(sheet.players)}, "
-                f"{plural(n, 'round')} played.{kept}"
+                _n(
+                    "Restored the saved game: {players}, {count} round played.",
+                    "Restored the saved game: {players}, {count} rounds played.",
+                    n,
+                ).format(players=", ".join(sheet.players), count=n)
+                + kept
             )
             if problem:
                 self.status.error(f"{problem} {restored}")
             else:
                 self.status.info(restored)
         else:
-            self.status.info(
-                "Enter the players' names and press Start a new game."
-                + (BROWSER_NOTE if sys.platform == "emscripten" else "")
-            )
+            start = _("Enter the players' names and press Start a new game.")
+            if sys.platform == "emscripten":
+                start += " " + _(BROWSER_NOTE)
+            self.status.info(start)
 
     def _commit(self, sheet: ScoreSheet, failed: str) -> bool:
-        """Save ``sheet`` and keep it; if the save fails, change nothing and say so."""
+        """Save ``sheet`` and keep it; if the save fails, change nothing and say ``failed``
+        (a whole sentence: what could not be saved, and that nothing changed)."""
         if self.store is None:
             raise ScoreError(
-                "This page is still connecting to your browser; try again in a second."
+                _("This page is still connecting to your browser; try again in a second.")
             )
         try:
             self.store.save(sheet)
@@ -276,10 +300,7 @@ class Scorekeeper(View):
             self.reload_button.layout.display = ""
             raise
         except OSError:
-            self.status.error(
-                f"{failed} could not be saved, so nothing changed: the sheet is as it was "
-                "last saved. Try again in a moment."
-            )
+            self.status.error(failed)
             return False
         self.sheet = sheet
         return True
@@ -300,19 +321,27 @@ class Scorekeeper(View):
             return
         self._pending = (names, self.bonus.value)
         n = len(self.sheet.rounds)
-        self.confirm_text.value = (
-            f"<span class='fc-confirm-text'><b>Replace the game with {plural(n, 'round')}</b> "
-            f"({escape(', '.join(self.sheet.players))})? You can undo it.</span>"
-        )
+        players = ", ".join(self.sheet.players)
+        question = _n(
+            "<b>Replace the game with {count} round</b> ({players})? You can undo it.",
+            "<b>Replace the game with {count} rounds</b> ({players})? You can undo it.",
+            n,
+        ).format(count=n, players=escape(players))
+        self.confirm_text.value = f"<span class='fc-confirm-text'>{question}</span>"
         self.confirm_row.layout.display = ""
         self.status.info(
-            f"The game of {', '.join(self.sheet.players)} has {plural(n, 'round')} entered: "
-            "replace it with a new game, or keep it?"
+            _n(
+                "The game of {players} has {count} round entered: replace it with a new game, "
+                "or keep it?",
+                "The game of {players} has {count} rounds entered: replace it with a new game, "
+                "or keep it?",
+                n,
+            ).format(players=players, count=n)
         )
 
     def _confirm_start(self) -> None:
         if self._pending is None:
-            raise ScoreError("There is no new game waiting to start.")
+            raise ScoreError(_("There is no new game waiting to start."))
         names, bonus = self._pending
         self._start(names, bonus)
 
@@ -320,7 +349,9 @@ class Scorekeeper(View):
         self._hide_confirm()
         self.names.value = ", ".join(self.sheet.players)
         self.bonus.value = self.sheet.going_out_bonus
-        self.status.info(f"Kept the game of {', '.join(self.sheet.players)}.")
+        self.status.info(
+            _("Kept the game of {players}.").format(players=", ".join(self.sheet.players))
+        )
 
     def _hide_confirm(self) -> None:
         self._pending = None
@@ -328,39 +359,52 @@ class Scorekeeper(View):
 
     def _start(self, names: list[str], bonus: bool) -> None:
         old = self.sheet
-        if not self._commit(ScoreSheet(names, bonus, []), "The new game"):
+        failed = _(
+            "The new game could not be saved, so nothing changed: the sheet is as it was last "
+            "saved. Try again in a moment."
+        )
+        if not self._commit(ScoreSheet(names, bonus, []), failed):
             return
         self._replaced = old if old.players else None
         self._rebuild()
-        again = (
-            f" The game of {', '.join(old.players)} is replaced: Undo new game brings it back."
-            if self._replaced is not None
-            else ""
+        started = _("New game for {players}. Round 1 deals 3 cards, 3s wild.").format(
+            players=", ".join(names)
         )
-        self.status.ok(f"New game for {', '.join(names)}. Round 1 deals 3 cards, 3s wild.{again}")
+        if self._replaced is not None:
+            started += " " + _(
+                "The game of {players} is replaced: Undo new game brings it back."
+            ).format(players=", ".join(old.players))
+        self.status.ok(started)
 
     def undo_new_game(self) -> None:
         """Bring back (and save again) the game the last new game replaced."""
         old = self._replaced
         if old is None:
-            raise ScoreError("There is no replaced game to bring back.")
-        if not self._commit(old, "Bringing back the old game"):
+            raise ScoreError(_("There is no replaced game to bring back."))
+        failed = _(
+            "Bringing back the old game could not be saved, so nothing changed: the sheet is as "
+            "it was last saved. Try again in a moment."
+        )
+        if not self._commit(old, failed):
             return
         self._replaced = None
         self._rebuild()
         self.status.ok(
-            f"Brought back the game of {', '.join(old.players)}: "
-            f"{plural(len(old.rounds), 'round')} played."
+            _n(
+                "Brought back the game of {players}: {count} round played.",
+                "Brought back the game of {players}: {count} rounds played.",
+                len(old.rounds),
+            ).format(players=", ".join(old.players), count=len(old.rounds))
         )
 
     def add_round(self) -> None:
         """Check every typed score; add the round only if all are fine and it was saved."""
         if not self.sheet.players:
-            raise ScoreError("Start a game first: enter the players' names.")
+            raise ScoreError(_("Start a game first: enter the players' names."))
         self._hide_confirm()
         n = len(self.sheet.rounds) + 1
         if n > ROUNDS[-1]:
-            raise ScoreError("All eleven rounds are entered: the game is over.")
+            raise ScoreError(_("All eleven rounds are entered: the game is over."))
         points: list[int] = []
         first: ScoreError | None = None
         for i in range(len(self.entries)):
@@ -370,11 +414,15 @@ class Scorekeeper(View):
                 first = first or exc
         if first is not None:
             raise first
-        if not self._commit(self.sheet.with_round(points), f"Round {n}"):
+        failed = _(
+            "Round {round} could not be saved, so nothing changed: the sheet is as it was last "
+            "saved. Try again in a moment."
+        ).format(round=n)
+        if not self._commit(self.sheet.with_round(points), failed):
             return
         self._replaced = None
         self._rebuild()
-        self.status.ok(f"Round {n} added and saved.")
+        self.status.ok(_("Round {round} added and saved.").format(round=n))
 
     def _check_box(self, i: int) -> int:
         """Read score box ``i``: mark it and say why beside it if refused, unmark it if not."""
@@ -403,7 +451,7 @@ class Scorekeeper(View):
         except ScoreError:
             return  # still wrong: its note says why
         if not any("fc-invalid" in b._dom_classes for b in self.entries):
-            self.status.info("Every score reads well now: press Enter or Add round.")
+            self.status.info(_("Every score reads well now: press Enter or Add round."))
 
     def _on_box_message(self, box: widgets.Text, content: Any, _buffers: Any) -> None:
         """Enter in a score box (the front end's ``submit`` message) adds the round."""
@@ -419,8 +467,10 @@ class Scorekeeper(View):
             # Enter after one score of several is not a mistake yet: say what is left.
             n = len(self.sheet.rounds) + 1
             self.status.info(
-                f"Round {n} still needs a score for {' and '.join(missing)} "
-                "(type 0 for a player who went out), then press Enter."
+                _(
+                    "Round {round} still needs a score for {players} (type 0 for a player who "
+                    "went out), then press Enter."
+                ).format(round=n, players=_names_and(missing))
             )
             return
         self.add_round()
@@ -444,24 +494,30 @@ class Scorekeeper(View):
         self._hide_confirm()
         removed = self.sheet.rounds[-1] if self.sheet.rounds else []
         n = len(self.sheet.rounds)
-        if not self._commit(self.sheet.without_last_round(), f"Undoing round {n}"):
+        failed = _(
+            "Undoing round {round} could not be saved, so nothing changed: the sheet is as it "
+            "was last saved. Try again in a moment."
+        ).format(round=n)
+        if not self._commit(self.sheet.without_last_round(), failed):
             return
         self._rebuild()
         for box, value in zip(self.entries, removed, strict=False):
             box.value = str(value)
-        self.status.info(f"Removed round {n}; its scores are back in the boxes.")
+        self.status.info(
+            _("Removed round {round}; its scores are back in the boxes.").format(round=n)
+        )
 
     def export(self) -> str:
         """Offer the scores as a CSV download (nothing is written on the server)."""
         if not self.sheet.players:
-            raise ScoreError("There is nothing to export yet.")
+            raise ScoreError(_("There is nothing to export yet."))
         text = self.sheet.to_csv()
         data = base64.b64encode(text.encode()).decode()
+        link = _("Download the scores as CSV")
         self.download.value = (
-            f"<a download='five-crowns-scores.csv' href='data:text/csv;base64,{data}'>"
-            "Download the scores as CSV</a>"
+            f"<a download='five-crowns-scores.csv' href='data:text/csv;base64,{data}'>{link}</a>"
         )
-        self.status.ok("The CSV is ready: use the link to download it.")
+        self.status.ok(_("The CSV is ready: use the link to download it."))
         return text
 
     def type_scores(self, *scores: str | int) -> None:
@@ -475,13 +531,14 @@ class Scorekeeper(View):
         n = len(s.rounds) + 1
         with self.hold_sync():
             if s.players and n <= ROUNDS[-1]:
-                self.entry_title.value = (
-                    f"<h4 style='margin:6px 0 2px'>Round {n} ({hand_size(n)} cards, "
-                    f"{wild_rank_text(n)}s wild): points left in each hand</h4>"
-                )
+                heading = _(
+                    "Round {round} ({count} cards, {rank}s wild): points left in each hand"
+                ).format(round=n, count=hand_size(n), rank=wild_rank_text(n))
+                self.entry_title.value = f"<h4 style='margin:6px 0 2px'>{heading}</h4>"
+                placeholder = _("points")
                 self.entries = [
                     widgets.Text(
-                        placeholder="points",
+                        placeholder=placeholder,
                         description=name,
                         layout={"width": "190px"},
                         style={"description_width": "70px"},
@@ -489,7 +546,8 @@ class Scorekeeper(View):
                     for name in s.players
                 ]
             else:
-                self.entry_title.value = "<h4>The game is over.</h4>" if s.players else ""
+                over = _("The game is over.")
+                self.entry_title.value = f"<h4>{over}</h4>" if s.players else ""
                 self.entries = []
             self.entry_notes = [widgets.HTML() for _ in self.entries]
             rows = []
@@ -519,7 +577,9 @@ class Scorekeeper(View):
             return ""
         totals = s.totals()
         places = placements(totals)
-        head = "".join(f"<th>R{i + 1}</th>" for i in range(len(s.rounds)))
+        short = _("R{round}")  # a column per round, headed short: R1, R2, ...
+        head = "".join(f"<th>{short.format(round=i + 1)}</th>" for i in range(len(s.rounds)))
+        tie_word = _("(tie)")
         rows = []
         for p, name in enumerate(s.players):
             running = 0
@@ -528,14 +588,24 @@ class Scorekeeper(View):
                 running += r[p]
                 cells.append(f"<td>{r[p]}<br><small>Σ {running}</small></td>")
             tie = sum(1 for q in places if q == places[p]) > 1
-            place = f"{places[p]}{' (tie)' if tie else ''}"
+            place = f"{places[p]} {tie_word}" if tie else f"{places[p]}"
             hl = " class='fc-hl'" if places[p] == 1 and s.rounds else ""
             rows.append(
                 f"<tr{hl}><td class='fc-left'>{escape(name)}</td>{''.join(cells)}"
                 f"<td><b>{totals[p]}</b></td><td>{place}</td></tr>"
             )
+        label, player, total, place_word = _("Scoresheet"), _("player"), _("total"), _("place")
+        note = _("Lowest total wins; players tied share the place.")
         return (
-            "<table class='fc-table' aria-label='Scoresheet'><tr><th class='fc-left'>player</th>"
-            f"{head}<th>total</th><th>place</th></tr>{''.join(rows)}</table>"
-            "<p><small>Lowest total wins; players tied share the place.</small></p>"
+            f"<table class='fc-table' aria-label='{label}'><tr><th class='fc-left'>{player}</th>"
+            f"{head}<th>{total}</th><th>{place_word}</th></tr>{''.join(rows)}</table>"
+            f"<p><small>{note}</small></p>"
         )
+
+
+def _names_and(names: list[str]) -> str:
+    """``'Ann'``, ``'Ann and Ben'``, ``'Ann and Ben and Cleo'``: the players still missing."""
+    joined = names[0]
+    for name in names[1:]:
+        joined = _("{first} and {second}").format(first=joined, second=name)
+    return joined

@@ -17,12 +17,14 @@ import traitlets
 from ..core.cards import Card
 from ..core.rules import ROUNDS, hand_size, wild_rank_text
 from ..core.solver import penalty
-from ..errors import LessonError, plural
+from ..errors import LessonError
+from ..i18n import N_
+from ..i18n import gettext as _
+from ..i18n import ngettext as _n
 from ..render import card_html, points_text
 from ..table.actions import Action, Draw, Place
 from ..table.solitaire import Solitaire, SolitaireBot
 from .base import View, seed_box
-from .deal import cards_text
 from .hand import HandWidget
 
 __all__ = ["SolitaireBoard", "SolitaireLesson", "hint_text"]
@@ -60,6 +62,36 @@ export default { render };
 """
 
 
+# Whole sentences, one per move (put in a hand, or the drawn card discarded at once) and
+# outcome, so a translation can order its words freely.
+_PLACE_REASONS = {
+    (False, "closes"): N_(
+        "The bot would put the {card} in hand {hand} and discard {discard}: every card of "
+        "hand {hand} then melds, so it closes."
+    ),
+    (True, "closes"): N_(
+        "The bot would discard the {card} at once (from hand {hand}): every card of hand "
+        "{hand} then melds, so it closes."
+    ),
+    (False, "lowers"): N_(
+        "The bot would put the {card} in hand {hand} and discard {discard}: hand {hand} then "
+        "leaves {after} instead of {before}, the biggest drop of any move."
+    ),
+    (True, "lowers"): N_(
+        "The bot would discard the {card} at once (from hand {hand}): hand {hand} then leaves "
+        "{after} instead of {before}, the biggest drop of any move."
+    ),
+    (False, "none"): N_(
+        "The bot would put the {card} in hand {hand} and discard {discard}: the {card} lowers "
+        "no hand's points, so keeping it would not help."
+    ),
+    (True, "none"): N_(
+        "The bot would discard the {card} at once (from hand {hand}): the {card} lowers no "
+        "hand's points, so keeping it would not help."
+    ),
+}
+
+
 class SolitaireBoard(anywidget.AnyWidget):
     """The eleven hands as a table (``value``, HTML); a click on an open hand's row sets
     ``chosen`` to its number, which the lesson turns into the target hand."""
@@ -73,27 +105,27 @@ def hint_text(game: Solitaire, bot: SolitaireBot | None = None) -> str:
     """What the solitaire bot would do now, and why, in one or two sentences."""
     bot = bot if bot is not None else SolitaireBot()
     if game.is_over:
-        return "The game is over: press New game to play again."
+        return _("The game is over: press New game to play again.")
     action = bot.choose(game)
     if game.phase == "draw":
         top = game.discard_pile[-1] if game.discard_pile else None
         if action == Draw("discard") and top is not None:
             place, saving = bot.best_place(game, top)
-            return (
-                f"The bot would take the face-up {top}: in hand {place.hand}, "
-                f"discarding {place.discard}, "
-                + (
-                    "it closes the hand."
-                    if saving >= 1000
-                    else f"it lowers that hand's points by {saving}."
-                )
-            )
+            if saving >= 1000:  # the bot's mark for a move that closes the hand
+                return _(
+                    "The bot would take the face-up {card}: in hand {hand}, discarding "
+                    "{discard}, it closes the hand."
+                ).format(card=top, hand=place.hand, discard=place.discard)
+            return _(
+                "The bot would take the face-up {card}: in hand {hand}, discarding "
+                "{discard}, it lowers that hand's points by {points}."
+            ).format(card=top, hand=place.hand, discard=place.discard, points=saving)
         if top is not None and game.can(Draw("discard")):
-            return (
-                f"The bot would draw from the stock: the face-up {top} would not lower any "
+            return _(
+                "The bot would draw from the stock: the face-up {card} would not lower any "
                 "hand's points."
-            )
-        return (
+            ).format(card=top)
+        return _(
             "The bot would draw from the stock: after the first turn every card comes from "
             "the draw pile."
         )
@@ -107,42 +139,40 @@ def _place_reason(game: Solitaire, drawn: Card, place: Place, bot: SolitaireBot)
     kept = [*hand, drawn]
     kept.remove(place.discard)
     before, after = penalty(hand, k), penalty(kept, k)
-    where = f"The bot would put the {drawn} in hand {k} and discard {place.discard}"
-    if place.discard == drawn:
-        where = f"The bot would discard the {drawn} at once (from hand {k})"
-    if after == 0:
-        return f"{where}: every card of hand {k} then melds, so it closes."
-    if after < before:
-        return (
-            f"{where}: hand {k} then leaves {points_text(after)} instead of "
-            f"{points_text(before)}, the biggest drop of any move."
-        )
-    return f"{where}: the {drawn} lowers no hand's points, so keeping it would not help."
+    outcome = "closes" if after == 0 else "lowers" if after < before else "none"
+    return _(_PLACE_REASONS[place.discard == drawn, outcome]).format(
+        card=drawn,
+        hand=k,
+        discard=place.discard,
+        after=points_text(after),
+        before=points_text(before),
+    )
 
 
 class SolitaireLesson(View):
     """Close all eleven hands before the draw pile runs out."""
 
-    title = "Five Crowns Solitaire"
+    title = N_("Five Crowns Solitaire")
 
     def __init__(self, seed: int = 1, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.seed = seed_box(self, seed, layout={"width": "200px"})
-        self.new_button = self._button("New game", self.new_game, style="primary", icon="play")
+        self.new_button = self._button(_("New game"), self.new_game, style="primary", icon="play")
         # The board keeps its game until New game: the status line says which seed it is.
         self.seed.observe(self._guard(lambda _c: self._on_seed()), names="value")
         self.stock_button = self._button(
-            "Draw from the stock", lambda: self.act(Draw("stock")), icon="clone"
+            _("Draw from the stock"), lambda: self.act(Draw("stock")), icon="clone"
         )
         self.upcard_button = self._button(
-            "Take the face-up card", lambda: self.act(Draw("discard")), icon="hand-paper-o"
+            _("Take the face-up card"), lambda: self.act(Draw("discard")), icon="hand-paper-o"
         )
-        self.hint_button = self._button("Hint", self.hint, icon="lightbulb-o")
+        self.hint_button = self._button(_("Hint"), self.hint, icon="lightbulb-o")
         self.drawn_view = widgets.HTML()
-        self.target = widgets.Dropdown(description="Put it in", options=[("-", 0)], value=0)
+        self.target = widgets.Dropdown(description=_("Put it in"), options=[("-", 0)], value=0)
         self.target.observe(self._guard(lambda _c: self.refresh()), names="value")
         self.hand = HandWidget(
-            mode="pick", label="The chosen hand and the drawn card: click the card to discard"
+            mode="pick",
+            label=_("The chosen hand and the drawn card: click the card to discard"),
         )
         self.hand.on_pick(self._guard(lambda _i, card: self.place(card)))
         self.board = SolitaireBoard()
@@ -161,18 +191,22 @@ class SolitaireLesson(View):
                 self.hint_text,
                 self.board,
             ],
-            "Hand <i>k</i> has <i>k</i> + 2 cards and round <i>k</i>'s wild rank. Draw, choose an "
-            "open hand (click it on the board, or pick it in the list), then click the card of "
-            "that hand (or the drawn one) to discard. A hand whose cards all meld closes. "
-            "Close all eleven to win.",
+            _(
+                "Hand <i>k</i> has <i>k</i> + 2 cards and round <i>k</i>'s wild rank. Draw, "
+                "choose an open hand (click it on the board, or pick it in the list), then click "
+                "the card of that hand (or the drawn one) to discard. A hand whose cards all "
+                "meld closes. Close all eleven to win."
+            ),
         )
         self.new_game()
 
     def _on_seed(self) -> None:
         if self.seed.value != self.dealt_seed:
             self.status.info(
-                f"Seed {self.seed.value}: press New game to deal it (the board still shows "
-                f"the game of seed {self.dealt_seed})."
+                _(
+                    "Seed {seed}: press New game to deal it (the board still shows the game of "
+                    "seed {dealt})."
+                ).format(seed=self.seed.value, dealt=self.dealt_seed)
             )
 
     def new_game(self) -> None:
@@ -182,19 +216,29 @@ class SolitaireLesson(View):
         self.hint_text.value = ""
         self.refresh()
         closed = sum(self.game.closed)
-        self.status.info(f"New game: {plural(closed, 'hand')} closed on the deal. Draw a card.")
+        self.status.info(
+            _n(
+                "New game: {count} hand closed on the deal. Draw a card.",
+                "New game: {count} hands closed on the deal. Draw a card.",
+                closed,
+            ).format(count=closed)
+        )
 
     def act(self, action: Action) -> None:
         self.game.apply(action)
         self.hint_text.value = ""
         self.refresh()
-        self.status.ok(f"You drew {self.game.drawn}: choose a hand, then the card to discard.")
+        self.status.ok(
+            _("You drew {card}: choose a hand, then the card to discard.").format(
+                card=self.game.drawn
+            )
+        )
 
     def place(self, card: Card) -> None:
         """Put the drawn card into the chosen hand and discard ``card`` from it."""
         k = self.target.value
         if self.game.phase != "place":
-            raise LessonError("Draw a card first.")
+            raise LessonError(_("Draw a card first."))
         before = sum(self.game.closed)
         self.game.apply(Place(k, card))
         self.hint_text.value = ""
@@ -202,15 +246,23 @@ class SolitaireLesson(View):
         closed = sum(self.game.closed)
         phase: str = self.game.phase  # apply() moved it on
         if phase == "won":
-            self.status.ok("You won: every hand is closed!")
+            self.status.ok(_("You won: every hand is closed!"))
         elif phase == "lost":
             self.status.info(
-                f"The draw pile is empty: you lost with {closed} of {len(ROUNDS)} hands closed."
+                _(
+                    "The draw pile is empty: you lost with {closed} of {hands} hands closed."
+                ).format(closed=closed, hands=len(ROUNDS))
             )
         elif closed > before:
-            self.status.ok(f"Hand {k} goes out and turns over! {closed} of {len(ROUNDS)} closed.")
+            self.status.ok(
+                _("Hand {hand} goes out and turns over! {closed} of {hands} closed.").format(
+                    hand=k, closed=closed, hands=len(ROUNDS)
+                )
+            )
         else:
-            self.status.info(f"Discarded {card} from hand {k}. Draw again.")
+            self.status.info(
+                _("Discarded {card} from hand {hand}. Draw again.").format(card=card, hand=k)
+            )
 
     def choose(self, k: int) -> None:
         """Make open hand ``k`` the one the drawn card goes into (a click on the board)."""
@@ -219,21 +271,24 @@ class SolitaireLesson(View):
         if k not in self.game.open_hands:
             self.board.chosen = self.target.value
             if 1 <= k <= len(ROUNDS):
-                raise LessonError(f"Hand {k} is closed: choose an open hand.")
-            raise LessonError("Choose one of the open hands on the board.")
+                raise LessonError(_("Hand {hand} is closed: choose an open hand.").format(hand=k))
+            raise LessonError(_("Choose one of the open hands on the board."))
         self.target.value = k  # refresh() follows
         if self.game.phase == "place":
-            self.status.info(f"Hand {k} chosen: click the card of it to discard.")
+            self.status.info(
+                _("Hand {hand} chosen: click the card of it to discard.").format(hand=k)
+            )
         else:
-            self.status.info(f"Hand {k} chosen: draw a card to put in it.")
+            self.status.info(_("Hand {hand} chosen: draw a card to put in it.").format(hand=k))
 
     def _on_board_pick(self, change: dict[str, Any]) -> None:
         self.choose(change["new"])
 
     def hint(self) -> None:
         """What the solitaire bot would do now."""
+        label = _("Hint:")
         self.hint_text.value = (
-            f"<div class='fc-msg fc-info' role='status'>{HINT_ICON}<b>Hint:</b> "
+            f"<div class='fc-msg fc-info' role='status'>{HINT_ICON}<b>{label}</b> "
             f"{escape(hint_text(self.game))}</div>"
         )
 
@@ -242,17 +297,26 @@ class SolitaireLesson(View):
         legal = g.legal_actions()
         open_hands = g.open_hands
         with self.hold_sync():
-            self.stock_button.description = f"Draw from the stock ({g.stock_size})"
+            self.stock_button.description = _("Draw from the stock ({count})").format(
+                count=g.stock_size
+            )
             self.stock_button.disabled = Draw("stock") not in legal
             self.upcard_button.disabled = Draw("discard") not in legal
             if g.phase == "draw" and g.discard_pile and Draw("discard") in legal:
-                self.drawn_view.value = "face-up: " + card_html(g.discard_pile[-1])
+                self.drawn_view.value = _("face-up: {card}").format(
+                    card=card_html(g.discard_pile[-1])
+                )
             elif g.drawn is not None:
-                self.drawn_view.value = "drawn: " + card_html(g.drawn)
+                self.drawn_view.value = _("drawn: {card}").format(card=card_html(g.drawn))
             else:
                 self.drawn_view.value = ""
             options = [
-                (f"hand {k} ({hand_size(k)} cards, {wild_rank_text(k)}s wild)", k)
+                (
+                    _("hand {hand} ({count} cards, {rank}s wild)").format(
+                        hand=k, count=hand_size(k), rank=wild_rank_text(k)
+                    ),
+                    k,
+                )
                 for k in open_hands
             ] or [("-", 0)]
             current = self.target.value if self.target.value in open_hands else options[0][1]
@@ -277,30 +341,41 @@ class SolitaireLesson(View):
         dimmed with their cards still readable."""
         g = self.game
         rows = []
+        # Translated once, outside the f-strings (the catalogue's extractor cannot see in).
+        closed_word, chosen_word = _("closed ✔"), _("chosen")
         for i, cards in enumerate(g.hands, start=1):
             shown = "".join(card_html(c, i, width=BOARD_CARD_WIDTH) for c in cards)
+            name = _("Hand {hand}").format(hand=i)
             if g.closed[i - 1]:
-                pick = f"Hand {i}"
-                state = "<b>closed ✔</b>"
+                pick = name
+                state = f"<b>{closed_word}</b>"
                 shown = f"<span class='fc-closed-cards'>{shown}</span>"
                 extra, closed = " fc-closed", "true"
             else:
                 chosen = i == k
                 pick = (
                     f"<button type='button' class='fc-hand-pick' aria-pressed="
-                    f"'{'true' if chosen else 'false'}'>Hand {i}</button>"
+                    f"'{'true' if chosen else 'false'}'>{name}</button>"
                 )
-                state = f"{wild_rank_text(i)}s wild" + (" · <b>chosen</b>" if chosen else "")
+                state = _("{rank}s wild").format(rank=wild_rank_text(i))
+                if chosen:
+                    state += f" · <b>{chosen_word}</b>"
                 extra, closed = " fc-hl" if chosen else "", "false"
             rows.append(
                 f"<tr class='fc-board-row{extra}' data-hand='{i}' data-closed='{closed}'>"
                 f"<td>{pick}</td><td class='fc-left'>{state}</td>"
                 f"<td class='fc-left fc-board-cards'>{shown}</td></tr>"
             )
+        summary = _n(
+            "<b>{closed} of {hands} hands closed</b>, {count} card to draw. Click a hand to put "
+            "the drawn card in it.",
+            "<b>{closed} of {hands} hands closed</b>, {count} cards to draw. Click a hand to put "
+            "the drawn card in it.",
+            g.stock_size,
+        ).format(closed=sum(g.closed), hands=len(ROUNDS), count=f"{g.stock_size:,}")
+        heads = "".join(f"<th>{head}</th>" for head in (_("hand"), _("state"), _("cards")))
         return (
-            f"<p><b>{sum(g.closed)} of {len(ROUNDS)} hands closed</b>, "
-            f"{cards_text(g.stock_size)} to draw. Click a hand to put the drawn card in it.</p>"
-            "<table class='fc-table fc-board-table'><tr class='fc-board-head'><th>hand</th>"
-            "<th>state</th>"
-            f"<th>cards</th></tr>{''.join(rows)}</table>"
+            f"<p>{summary}</p>"
+            "<table class='fc-table fc-board-table'><tr class='fc-board-head'>"
+            f"{heads}</tr>{''.join(rows)}</table>"
         )

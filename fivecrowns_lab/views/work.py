@@ -24,7 +24,10 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from ..errors import plural
+from ..errors import LessonError, quote
+from ..i18n import gettext as _
+from ..i18n import ngettext as _n
+from ..i18n import number
 from ..table.observation import Observation
 from ..table.players import make_bot
 
@@ -65,28 +68,95 @@ class Outcome:
     def sentence(self, unit: str) -> str:
         """What happened, in words: "Stopped after 12 of 500 games (3.1 s).".
 
-        ``unit`` is the singular noun ("game"); :func:`~fivecrowns_lab.errors.plural`
-        makes it agree with the count.
+        ``unit`` is what a step is: ``"deal"`` or ``"game"`` (:data:`UNITS`); each has its
+        own whole sentences, so the count agrees with its noun in every language.
         """
+        words = _units(unit)
+        seconds = f"{self.seconds:.1f}"
         if self.why == "finished":
-            every = "the" if self.total == 1 else "all"
-            return f"Finished {every} {plural(self.total, unit)} in {self.seconds:.1f} s."
-        if self.why == "time":
-            return (
-                f"Stopped at the time limit of {BUDGET_SECONDS / 60:.0f} minutes after "
-                f"{self.done:,} of {plural(self.total, unit)}; the results below are for those."
-            )
-        return (
-            f"Stopped after {self.done:,} of {plural(self.total, unit)} "
-            f"({self.seconds:.1f} s); the results below are for those."
+            return words("finished", self.total).format(count=number(self.total), seconds=seconds)
+        return words("time" if self.why == "time" else "stopped", self.total).format(
+            done=number(self.done),
+            count=number(self.total),
+            seconds=seconds,
+            minutes=f"{BUDGET_SECONDS / 60:.0f}",
         )
 
 
+def _deal_words(kind: str, count: int) -> str:
+    """A run of deals in words (``kind``: finished, time, stopped, progress)."""
+    if kind == "finished":
+        return _n(
+            "Finished the {count} deal in {seconds} s.",
+            "Finished all {count} deals in {seconds} s.",
+            count,
+        )
+    if kind == "time":
+        return _n(
+            "Stopped at the time limit of {minutes} minutes after {done} of {count} deal; "
+            "the results below are for those.",
+            "Stopped at the time limit of {minutes} minutes after {done} of {count} deals; "
+            "the results below are for those.",
+            count,
+        )
+    if kind == "stopped":
+        return _n(
+            "Stopped after {done} of {count} deal ({seconds} s); the results below are for those.",
+            "Stopped after {done} of {count} deals ({seconds} s); the results below are for "
+            "those.",
+            count,
+        )
+    return _n("{done} of {count} deal", "{done} of {count} deals", count)
+
+
+def _game_words(kind: str, count: int) -> str:
+    """A run of games in words (``kind``: finished, time, stopped, progress)."""
+    if kind == "finished":
+        return _n(
+            "Finished the {count} game in {seconds} s.",
+            "Finished all {count} games in {seconds} s.",
+            count,
+        )
+    if kind == "time":
+        return _n(
+            "Stopped at the time limit of {minutes} minutes after {done} of {count} game; "
+            "the results below are for those.",
+            "Stopped at the time limit of {minutes} minutes after {done} of {count} games; "
+            "the results below are for those.",
+            count,
+        )
+    if kind == "stopped":
+        return _n(
+            "Stopped after {done} of {count} game ({seconds} s); the results below are for those.",
+            "Stopped after {done} of {count} games ({seconds} s); the results below are for "
+            "those.",
+            count,
+        )
+    return _n("{done} of {count} game", "{done} of {count} games", count)
+
+
+#: The sentences of a run, by its unit: a learner reads them in the status line and under
+#: the progress bar. Each unit has whole sentences (singular and plural), never a noun
+#: glued into a sentence.
+UNITS: dict[str, Callable[[str, int], str]] = {"deal": _deal_words, "game": _game_words}
+
+
+def _units(unit: str) -> Callable[[str, int], str]:
+    if unit not in UNITS:
+        raise LessonError(
+            _("A run counts {choices}, not {unit}.").format(
+                choices=" or ".join(repr(u) for u in UNITS), unit=quote(unit)
+            )
+        )
+    return UNITS[unit]
+
+
 class Progress(widgets.HBox):
-    """A progress bar with a 'done of total' label; ``unit`` is singular ("game")."""
+    """A progress bar with a 'done of total' label; ``unit`` is ``"deal"`` or ``"game"``."""
 
     def __init__(self, unit: str) -> None:
-        self.bar = widgets.IntProgress(value=0, min=0, max=1, description="Progress")
+        self.words = _units(unit)
+        self.bar = widgets.IntProgress(value=0, min=0, max=1, description=_("Progress"))
         self.bar.layout.width = "min(300px, 60vw)"
         self.text = widgets.Label("")
         self.unit = unit
@@ -97,7 +167,9 @@ class Progress(widgets.HBox):
         with self.hold_sync():
             self.bar.max = max(total, 1)
             self.bar.value = done
-            self.text.value = f"{done:,} of {plural(total, self.unit)}"
+            self.text.value = self.words("progress", total).format(
+                done=number(done), count=number(total)
+            )
 
 
 class StoppableBot:
@@ -154,9 +226,9 @@ class Runner:
         self.thread: threading.Thread | None = None
         self.last: Outcome | None = None
         self.stop_button = widgets.Button(
-            description="Stop",
+            description=_("Stop"),
             button_style="danger",
-            tooltip="Stop now and keep the results so far",
+            tooltip=_("Stop now and keep the results so far"),
             disabled=True,
         )
         self.stop_button.on_click(lambda _b: self.stop())
@@ -184,7 +256,7 @@ class Runner:
         self.last = None
         with self.progress.hold_sync():
             self.progress(0, 1)
-            self.progress.text.value = "starting…"
+            self.progress.text.value = _("starting…")
         for button in self.run_buttons:
             button.disabled = True
         self.stop_button.disabled = False
