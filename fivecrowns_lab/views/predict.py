@@ -16,6 +16,9 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from ..i18n import N_
+from ..i18n import gettext as _
+
 __all__ = ["CommitRow", "Predictions", "gap_sentence"]
 
 
@@ -71,11 +74,13 @@ class CommitRow(widgets.HBox):
         button: Callable[..., widgets.Button],
         commit: Callable[[], None],
         skip: Callable[[], None],
-        commit_text: str = "Commit my guess",
+        commit_text: str = N_("Commit my guess"),
     ) -> None:
-        self.commit_button = button(commit_text, commit, style="primary")
+        self.commit_button = button(_(commit_text), commit, style="primary")
         self.skip_button = button(
-            "Just show me", skip, tooltip="Skip the guess and see the answer (recorded as skipped)"
+            _("Just show me"),
+            skip,
+            tooltip=_("Skip the guess and see the answer (recorded as skipped)"),
         )
         super().__init__([self.commit_button, self.skip_button])
         self.layout.flex_flow = "row wrap"

@@ -25,6 +25,9 @@ from typing import Any
 import ipywidgets as widgets
 
 from ..errors import plural
+from ..i18n import gettext as _
+from ..i18n import ngettext as _n
+from ..i18n import number
 from ..table.observation import Observation
 from ..table.players import make_bot
 
@@ -65,28 +68,47 @@ class Outcome:
     def sentence(self, unit: str) -> str:
         """What happened, in words: "Stopped after 12 of 500 games (3.1 s).".
 
-        ``unit`` is the singular noun ("game"); :func:`~fivecrowns_lab.errors.plural`
-        makes it agree with the count.
+        ``unit`` is "game" or "deal" (:func:`count_of`); the sentence agrees with the count.
         """
+        things = count_of(self.total, unit)
         if self.why == "finished":
-            every = "the" if self.total == 1 else "all"
-            return f"Finished {every} {plural(self.total, unit)} in {self.seconds:.1f} s."
-        if self.why == "time":
-            return (
-                f"Stopped at the time limit of {BUDGET_SECONDS / 60:.0f} minutes after "
-                f"{self.done:,} of {plural(self.total, unit)}; the results below are for those."
+            text = _n(
+                "Finished the {things} in {seconds} s.",
+                "Finished all {things} in {seconds} s.",
+                self.total,
             )
-        return (
-            f"Stopped after {self.done:,} of {plural(self.total, unit)} "
-            f"({self.seconds:.1f} s); the results below are for those."
+        elif self.why == "time":
+            text = _(
+                "Stopped at the time limit of {minutes} minutes after {done} of {things}; "
+                "the results below are for those."
+            )
+        else:
+            text = _(
+                "Stopped after {done} of {things} ({seconds} s); the results below are for those."
+            )
+        return text.format(
+            things=things,
+            done=number(self.done),
+            seconds=f"{self.seconds:.1f}",
+            minutes=f"{BUDGET_SECONDS / 60:.0f}",
         )
 
 
+def count_of(count: int, unit: str) -> str:
+    """``count`` games or deals in the learner's language ("12 games"); another ``unit``
+    (a developer's, in a test) is counted in English."""
+    if unit == "game":
+        return _n("{count} game", "{count} games", count).format(count=number(count))
+    if unit == "deal":
+        return _n("{count} deal", "{count} deals", count).format(count=number(count))
+    return plural(count, unit)
+
+
 class Progress(widgets.HBox):
-    """A progress bar with a 'done of total' label; ``unit`` is singular ("game")."""
+    """A progress bar with a 'done of total' label; ``unit`` is "game" or "deal"."""
 
     def __init__(self, unit: str) -> None:
-        self.bar = widgets.IntProgress(value=0, min=0, max=1, description="Progress")
+        self.bar = widgets.IntProgress(value=0, min=0, max=1, description=_("Progress"))
         self.bar.layout.width = "min(300px, 60vw)"
         self.text = widgets.Label("")
         self.unit = unit
@@ -97,7 +119,9 @@ class Progress(widgets.HBox):
         with self.hold_sync():
             self.bar.max = max(total, 1)
             self.bar.value = done
-            self.text.value = f"{done:,} of {plural(total, self.unit)}"
+            self.text.value = _("{done} of {things}").format(
+                done=number(done), things=count_of(total, self.unit)
+            )
 
 
 class StoppableBot:
@@ -154,9 +178,9 @@ class Runner:
         self.thread: threading.Thread | None = None
         self.last: Outcome | None = None
         self.stop_button = widgets.Button(
-            description="Stop",
+            description=_("Stop"),
             button_style="danger",
-            tooltip="Stop now and keep the results so far",
+            tooltip=_("Stop now and keep the results so far"),
             disabled=True,
         )
         self.stop_button.on_click(lambda _b: self.stop())
