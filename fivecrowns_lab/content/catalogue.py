@@ -67,6 +67,10 @@ DANISH_PAGES = frozenset(
         "02-books-runs-and-wilds.ipynb",
         "03-scoring-a-round.ipynb",
         "04-play-a-round.ipynb",
+        "09-outs.ipynb",
+        "10-strategy-lab.ipynb",
+        "11-solitaire-odds.ipynb",
+        "12-how-the-expert-plays.ipynb",
     }
 )
 
