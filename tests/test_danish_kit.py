@@ -1,4 +1,5 @@
-"""The Danish teacher's kit and worksheets of the lessons that exist in Danish (01-04):
+"""The Danish teacher's kit and worksheets of the lessons that exist in Danish (01-04,
+09-12), the record sheets of lessons 09-11 included:
 no sentence of the catalogue left in English, and reachable from the Danish pages
 (issue 22)."""
 
@@ -18,11 +19,12 @@ from fivecrowns_lab.content.handout import handout_filename, handout_html
 from fivecrowns_lab.lessons import quiz, schedule_lesson
 
 PO = Path(__file__).resolve().parents[1] / "fivecrowns_lab/locale/da/LC_MESSAGES/fivecrowns_lab.po"
-DANISH_LESSONS = ("01", "02", "03", "04")
+DANISH_LESSONS = ("01", "02", "03", "04", "09", "10", "11", "12")
 #: The sheets' own English words, which no catalogue sentence covers whole.
 SHEET_WORDS = re.compile(
     r"\b(Answer key|worksheet|Objectives|Timing|Level|level|do first|minutes|Name:|"
-    r"Check yourself|Tick one|teacher's kit|a plan for|Quiz and key|none)\b"
+    r"Check yourself|Tick one|teacher's kit|a plan for|Quiz and key|none|"
+    r"Record sheet|Question|my share|class share|Try 4|seat 1|outs drawn|draws)\b"
 )
 
 
