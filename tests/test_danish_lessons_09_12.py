@@ -4,6 +4,7 @@ chart titles and the quiz."""
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterator
 from typing import Any
@@ -23,7 +24,7 @@ ENGLISH = re.compile(
     r"Just show me|outs?|unseen|rule of thumb|exact|turns?|Draw|draws|Games?|Deals?|"
     r"Play|New seed|Progress|Seat|Rounds|win rate|Your guess|choose|"
     r"Another position|Show both|throws?|Greedy|The expert|table|played|points|cards?|"
-    r"the|and|with|of|is|are)\b"
+    r"the|and|with|of|is|are|estimate so far)\b"
 )
 
 
@@ -53,8 +54,14 @@ def _texts(widget: Any) -> Iterator[str]:
 
 
 def _titles(spec: Any) -> Iterator[str]:
-    """Every title in a chart's spec (the chart's, the axes', the legend's)."""
+    """Every title in a chart's spec (the chart's, the axes') and every legend entry a
+    legend shows untranslated (one its ``labelExpr`` does not map)."""
     if isinstance(spec, dict):
+        legend = spec.get("legend")
+        if "scale" in spec and isinstance(legend, dict):
+            mapped = str(legend.get("labelExpr", ""))
+            domain = spec["scale"].get("domain", [])
+            yield from (str(d) for d in domain if json.dumps(d, ensure_ascii=False) not in mapped)
         for key, value in spec.items():
             if key == "title" and isinstance(value, str):
                 yield value

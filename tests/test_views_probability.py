@@ -459,14 +459,14 @@ def test_runner_stops_at_its_time_budget_and_says_so(widget_errors):
     from fivecrowns_lab.views.work import Progress, Runner
 
     outcomes = []
-    runner = Runner(Progress("step"), lambda f: f, [], budget=-1.0)  # always out of time
+    runner = Runner(Progress("game"), lambda f: f, [], budget=-1.0)  # always out of time
 
     def work(_stop):
         yield from ((i + 1, 10) for i in range(10))
 
     runner.start(work, outcomes.append, background=False)
     assert outcomes[0].why == "time" and outcomes[0].done < 10
-    assert "time limit" in outcomes[0].sentence("step")
+    assert "time limit" in outcomes[0].sentence("game")
     assert runner.stop_button.disabled
 
 
@@ -474,12 +474,12 @@ def test_runner_finishes_when_the_work_is_done(widget_errors):
     from fivecrowns_lab.views.work import Progress, Runner
 
     outcomes = []
-    progress = Progress("step")
+    progress = Progress("game")
     runner = Runner(progress, lambda f: f, [])
     runner.start(lambda _stop: ((i + 1, 3) for i in range(3)), outcomes.append)
     runner.join()
     assert outcomes[0].complete and outcomes[0].done == 3
-    assert progress.text.value == "3 of 3 steps"
+    assert progress.text.value == "3 of 3 games"
 
 
 def test_strategy_lab_says_1_round_not_1_rounds(widget_errors):

@@ -16,7 +16,6 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from ..i18n import N_
 from ..i18n import gettext as _
 
 __all__ = ["CommitRow", "Predictions", "gap_sentence"]
@@ -74,9 +73,10 @@ class CommitRow(widgets.HBox):
         button: Callable[..., widgets.Button],
         commit: Callable[[], None],
         skip: Callable[[], None],
-        commit_text: str = N_("Commit my guess"),
+        commit_text: str | None = None,
     ) -> None:
-        self.commit_button = button(_(commit_text), commit, style="primary")
+        label = commit_text if commit_text is not None else _("Commit my guess")
+        self.commit_button = button(label, commit, style="primary")
         self.skip_button = button(
             _("Just show me"),
             skip,
@@ -98,8 +98,8 @@ class CommitRow(widgets.HBox):
         self.commit_button.disabled = self.skip_button.disabled = False
 
 
-def gap_sentence(guess: float, truth: float, unit: str = "percentage points") -> str:
-    """One sentence about how far a guess was from the truth.
+def gap_sentence(guess: float, truth: float) -> str:
+    """One sentence about how far a guess was from the truth, in percentage points.
 
     >>> gap_sentence(30, 30.9)
     'Very close: 0.9 percentage points from the truth.'
@@ -111,8 +111,9 @@ def gap_sentence(guess: float, truth: float, unit: str = "percentage points") ->
     gap = guess - truth
     size = abs(gap)
     if size < 0.05:
-        return "Exactly right."
+        return _("Exactly right.")
     if size <= max(2.0, 0.1 * abs(truth)):
-        return f"Very close: {size:.1f} {unit} from the truth."
-    side = "high" if gap > 0 else "low"
-    return f"You guessed {size:.1f} {unit} too {side}."
+        return _("Very close: {size} percentage points from the truth.").format(size=f"{size:.1f}")
+    if gap > 0:
+        return _("You guessed {size} percentage points too high.").format(size=f"{size:.1f}")
+    return _("You guessed {size} percentage points too low.").format(size=f"{size:.1f}")

@@ -7,9 +7,12 @@ axes and grid take the page's theme colours in the browser (``chart.js``).
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from ..core.rules import FIRST_ROUND, LAST_ROUND, ROUNDS
+from ..i18n import N_
+from ..i18n import gettext as _
 
 __all__ = [
     "EXACT_COLOUR",
@@ -35,13 +38,31 @@ MISS_COLOUR = "#D55E00"
 SCHEMA = "https://vega.github.io/schema/vega-lite/v5.json"  # an identifier, never fetched
 
 
+def _legend_labels(domain: list[str]) -> dict[str, Any]:
+    """The legend of a series field: its names in the learner's language.
+
+    The data keep the English series names (they are keys, shared by every lesson's rows);
+    only the legend's text is translated, by a Vega expression that maps each name to its
+    translation. In English nothing is added, so the spec stays as it was.
+    """
+    legend: dict[str, Any] = {"orient": "bottom", "direction": "vertical"}
+    shown = {name: _(name) for name in domain if _(name) != name}
+    if shown:
+        expression = "datum.label"
+        for name, text in shown.items():  # json.dumps quotes a string for the expression too
+            quoted = json.dumps(name, ensure_ascii=False), json.dumps(text, ensure_ascii=False)
+            expression = f"datum.label === {quoted[0]} ? {quoted[1]} : {expression}"
+        legend["labelExpr"] = expression
+    return legend
+
+
 def _colour(domain: list[str], colours: list[str], title: str | None = None) -> dict[str, Any]:
     return {
         "field": "series",
         "type": "nominal",
         "title": title,
         "scale": {"domain": domain, "range": colours},
-        "legend": {"orient": "bottom", "direction": "vertical"},
+        "legend": _legend_labels(domain),
     }
 
 
@@ -116,7 +137,7 @@ def running_spec(
         "scale": {"type": "log", "nice": False},  # ends at the hands dealt, not the next 10×
         "axis": {"tickCount": 5, "format": "~s"},
     }
-    domain = ["estimate so far", "95% interval", "exact", "your guess"]
+    domain = [N_("estimate so far"), N_("95% interval"), N_("exact"), N_("your guess")]
     colours = [SIMULATED_COLOUR, SIMULATED_COLOUR, EXACT_COLOUR, PREDICTION_COLOUR]
     if not exact:  # nothing exact to compare with (solitaire): no such legend entries
         domain, colours = domain[:2], colours[:2]
@@ -170,7 +191,7 @@ def intervals_spec(title: str, x_title: str, percent: bool = True) -> Spec:
         "axis": {"format": fmt},
         "scale": {"zero": False},
     }
-    domain = ["holds the exact value", "misses it"]
+    domain = [N_("holds the exact value"), N_("misses it")]
     return {
         "$schema": SCHEMA,
         "title": title,
@@ -212,11 +233,11 @@ def by_round_spec(title: str, y_title: str, percent: bool) -> Spec:
     x = {
         "field": "round",
         "type": "quantitative",
-        "title": "round",
+        "title": _("round"),
         "scale": {"domain": [FIRST_ROUND - 0.5, LAST_ROUND + 0.5]},
         "axis": {"values": list(ROUNDS)},
     }
-    domain = ["simulated, with 95% interval", "exact (counting)"]
+    domain = [N_("simulated, with 95% interval"), N_("exact (counting)")]
     colour = _colour(domain, [SIMULATED_COLOUR, EXACT_COLOUR])
     return {
         "$schema": SCHEMA,

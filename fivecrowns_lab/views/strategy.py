@@ -43,7 +43,7 @@ from .specs import (
     grouped_bars_spec,
     running_spec,
 )
-from .work import LIVE_SECONDS, Outcome, Progress, Runner, StoppableBot, count_of
+from .work import LIVE_SECONDS, Outcome, Progress, Runner, StoppableBot
 
 __all__ = [
     "GAME_SECONDS",
@@ -79,7 +79,9 @@ SHRINK_CHOICES = {
 
 def _units(count: int, unit: str) -> str:
     """``count`` games or deals, in words (``unit`` is "games" or "deals")."""
-    return count_of(count, unit.removesuffix("s"))
+    if unit == "deals":
+        return _n("{count} deal", "{count} deals", count).format(count=number(count))
+    return _n("{count} game", "{count} games", count).format(count=number(count))
 
 
 def four_times(done: int, cap: int, unit: str, predicted: object, skip: bool = False) -> int:

@@ -24,7 +24,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from ..errors import plural
+from ..errors import LessonError, quote
 from ..i18n import gettext as _
 from ..i18n import ngettext as _n
 from ..i18n import number
@@ -68,46 +68,94 @@ class Outcome:
     def sentence(self, unit: str) -> str:
         """What happened, in words: "Stopped after 12 of 500 games (3.1 s).".
 
-        ``unit`` is "game" or "deal" (:func:`count_of`); the sentence agrees with the count.
+        ``unit`` is what a step is: ``"deal"`` or ``"game"`` (:data:`UNITS`); each has its
+        own whole sentences, so the count agrees with its noun in every language.
         """
-        things = count_of(self.total, unit)
+        words = _units(unit)
+        seconds = f"{self.seconds:.1f}"
         if self.why == "finished":
-            text = _n(
-                "Finished the {things} in {seconds} s.",
-                "Finished all {things} in {seconds} s.",
-                self.total,
-            )
-        elif self.why == "time":
-            text = _(
-                "Stopped at the time limit of {minutes} minutes after {done} of {things}; "
-                "the results below are for those."
-            )
-        else:
-            text = _(
-                "Stopped after {done} of {things} ({seconds} s); the results below are for those."
-            )
-        return text.format(
-            things=things,
+            return words("finished", self.total).format(count=number(self.total), seconds=seconds)
+        return words("time" if self.why == "time" else "stopped", self.total).format(
             done=number(self.done),
-            seconds=f"{self.seconds:.1f}",
+            count=number(self.total),
+            seconds=seconds,
             minutes=f"{BUDGET_SECONDS / 60:.0f}",
         )
 
 
-def count_of(count: int, unit: str) -> str:
-    """``count`` games or deals in the learner's language ("12 games"); another ``unit``
-    (a developer's, in a test) is counted in English."""
-    if unit == "game":
-        return _n("{count} game", "{count} games", count).format(count=number(count))
-    if unit == "deal":
-        return _n("{count} deal", "{count} deals", count).format(count=number(count))
-    return plural(count, unit)
+def _deal_words(kind: str, count: int) -> str:
+    """A run of deals in words (``kind``: finished, time, stopped, progress)."""
+    if kind == "finished":
+        return _n(
+            "Finished the {count} deal in {seconds} s.",
+            "Finished all {count} deals in {seconds} s.",
+            count,
+        )
+    if kind == "time":
+        return _n(
+            "Stopped at the time limit of {minutes} minutes after {done} of {count} deal; "
+            "the results below are for those.",
+            "Stopped at the time limit of {minutes} minutes after {done} of {count} deals; "
+            "the results below are for those.",
+            count,
+        )
+    if kind == "stopped":
+        return _n(
+            "Stopped after {done} of {count} deal ({seconds} s); the results below are for those.",
+            "Stopped after {done} of {count} deals ({seconds} s); the results below are for "
+            "those.",
+            count,
+        )
+    return _n("{done} of {count} deal", "{done} of {count} deals", count)
+
+
+def _game_words(kind: str, count: int) -> str:
+    """A run of games in words (``kind``: finished, time, stopped, progress)."""
+    if kind == "finished":
+        return _n(
+            "Finished the {count} game in {seconds} s.",
+            "Finished all {count} games in {seconds} s.",
+            count,
+        )
+    if kind == "time":
+        return _n(
+            "Stopped at the time limit of {minutes} minutes after {done} of {count} game; "
+            "the results below are for those.",
+            "Stopped at the time limit of {minutes} minutes after {done} of {count} games; "
+            "the results below are for those.",
+            count,
+        )
+    if kind == "stopped":
+        return _n(
+            "Stopped after {done} of {count} game ({seconds} s); the results below are for those.",
+            "Stopped after {done} of {count} games ({seconds} s); the results below are for "
+            "those.",
+            count,
+        )
+    return _n("{done} of {count} game", "{done} of {count} games", count)
+
+
+#: The sentences of a run, by its unit: a learner reads them in the status line and under
+#: the progress bar. Each unit has whole sentences (singular and plural), never a noun
+#: glued into a sentence.
+UNITS: dict[str, Callable[[str, int], str]] = {"deal": _deal_words, "game": _game_words}
+
+
+def _units(unit: str) -> Callable[[str, int], str]:
+    if unit not in UNITS:
+        raise LessonError(
+            _("A run counts {choices}, not {unit}.").format(
+                choices=" or ".join(repr(u) for u in UNITS), unit=quote(unit)
+            )
+        )
+    return UNITS[unit]
 
 
 class Progress(widgets.HBox):
-    """A progress bar with a 'done of total' label; ``unit`` is "game" or "deal"."""
+    """A progress bar with a 'done of total' label; ``unit`` is ``"deal"`` or ``"game"``."""
 
     def __init__(self, unit: str) -> None:
+        self.words = _units(unit)
         self.bar = widgets.IntProgress(value=0, min=0, max=1, description=_("Progress"))
         self.bar.layout.width = "min(300px, 60vw)"
         self.text = widgets.Label("")
@@ -119,8 +167,8 @@ class Progress(widgets.HBox):
         with self.hold_sync():
             self.bar.max = max(total, 1)
             self.bar.value = done
-            self.text.value = _("{done} of {things}").format(
-                done=number(done), things=count_of(total, self.unit)
+            self.text.value = self.words("progress", total).format(
+                done=number(done), count=number(total)
             )
 
 
@@ -208,7 +256,7 @@ class Runner:
         self.last = None
         with self.progress.hold_sync():
             self.progress(0, 1)
-            self.progress.text.value = "starting…"
+            self.progress.text.value = _("starting…")
         for button in self.run_buttons:
             button.disabled = True
         self.stop_button.disabled = False
