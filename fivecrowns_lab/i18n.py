@@ -22,6 +22,7 @@ editable install.
 from __future__ import annotations
 
 import gettext as _gettext
+from collections.abc import Sequence
 from pathlib import Path
 from types import TracebackType
 
@@ -31,6 +32,7 @@ __all__ = [
     "DOMAIN",
     "LANGUAGES",
     "N_",
+    "and_list",
     "get_language",
     "gettext",
     "language",
@@ -142,6 +144,21 @@ def number(value: int) -> str:
     """
     text = f"{value:,}"
     return text.replace(",", ".") if _current == "da" else text
+
+
+def and_list(items: Sequence[str]) -> str:
+    """``items`` listed inside a sentence: "a", "a and b", "a, b and c" (in the language).
+
+    >>> and_list(["Ann", "Bo", "Cy"])
+    'Ann, Bo and Cy'
+    >>> with language("da"):
+    ...     and_list(["Ann", "Bo"])
+    'Ann og Bo'
+    """
+    if len(items) == 1:
+        return items[0]
+    # One pattern for the last pair, so a language puts its own word (and comma) there.
+    return gettext("{items} and {last}").format(items=", ".join(items[:-1]), last=items[-1])
 
 
 def N_(message: str) -> str:  # the conventional gettext marker name

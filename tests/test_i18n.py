@@ -120,6 +120,8 @@ def test_compiled_danish_catalogue_matches_the_po():
     for m in _danish():
         if m.pluralizable:
             assert compiled.ngettext(*m.id, 2) == m.string[1]
+        elif m.context:
+            assert compiled.pgettext(m.context, m.id) == m.string
         else:
             assert compiled.gettext(m.id) == m.string
 

@@ -26,6 +26,7 @@ from functools import lru_cache
 from ..core.cards import Card, parse_cards
 from ..core.rules import LAST_ROUND, ROUNDS, hand_size
 from ..errors import ExactUnavailableError, FiveCrownsError
+from ..i18n import N_
 from ..odds.counting import wild_count_distribution
 from ..odds.outs import outs
 from ..odds.probability import Estimate, first_turn_go_out, go_out_on_deal
@@ -66,10 +67,10 @@ class Experiment:
 
 _QUESTIONS: dict[str, tuple[str, str, Callable[[int], Estimate]]] = {
     # lesson 08's question -> (id stem, dashboard label, exact function)
-    "go out on the deal": ("go-out-on-deal", "Go out on the deal", go_out_on_deal),
+    "go out on the deal": ("go-out-on-deal", N_("Go out on the deal"), go_out_on_deal),
     "go out on the first turn": (
         "go-out-first-turn",
-        "Go out on the first turn",
+        N_("Go out on the first turn"),
         first_turn_go_out,
     ),
 }
@@ -109,9 +110,13 @@ def wild_count_id(round_no: int) -> str:
 SOLITAIRE_WIN = "solitaire-win"
 
 
+#: Lesson 07's experiment, as the kit names it (a label is this, then ", round ...").
+WILDS_QUESTION = N_("Hands with the most common number of wilds")
+
+
 def _wilds_label(r: int) -> str:
     k = most_common_wilds(r)
-    return f"Hands with the most common number of wilds, round {r}: {k} wild{'s' * (k != 1)}"
+    return f"{WILDS_QUESTION}, round {r}: {k} wild{'s' * (k != 1)}"
 
 
 EXPERIMENTS: dict[str, Experiment] = {
@@ -122,8 +127,8 @@ EXPERIMENTS: dict[str, Experiment] = {
             _wilds_label(r),
             "most common wilds",
             r,
-            "hands",
-            "with that many wilds",
+            N_("hands"),
+            N_("with that many wilds"),
         )
         for r in ROUNDS
     },
@@ -135,11 +140,11 @@ EXPERIMENTS: dict[str, Experiment] = {
     SOLITAIRE_WIN: Experiment(
         SOLITAIRE_WIN,
         "11",
-        "Solitaire: the bot wins a deal",
+        N_("Solitaire: the bot wins a deal"),
         "win at solitaire",
         0,
-        "deals",
-        "wins",
+        N_("deals"),
+        N_("wins"),
     ),
 }
 
@@ -200,7 +205,7 @@ def _draw_experiment(experiment: str) -> Experiment | None:
     label = f"Draw an out, round {r}: {' '.join(map(str, sorted(hand)))}" + (
         f" (seen {' '.join(map(str, sorted(seen)))})" if seen else ""
     )
-    return Experiment(experiment, "09", label, "draw an out", r, "draws", "outs drawn")
+    return Experiment(experiment, "09", label, "draw an out", r, N_("draws"), N_("outs drawn"))
 
 
 def _seat_experiment(experiment: str) -> Experiment | None:
@@ -220,7 +225,7 @@ def _seat_experiment(experiment: str) -> Experiment | None:
         f"Strategy: {players[0]} in seat 1 wins against {', '.join(players[1:])} "
         f"({rounds} round{'s' * (rounds != 1)}{extra})"
     )
-    return Experiment(experiment, "10", label, "seat 1 wins", 0, "games", "seat 1 won")
+    return Experiment(experiment, "10", label, "seat 1 wins", 0, N_("games"), N_("seat 1 won"))
 
 
 @lru_cache(maxsize=512)
@@ -239,10 +244,13 @@ def find_experiment(experiment: str) -> Experiment | None:
     return _draw_experiment(experiment) or _seat_experiment(experiment)
 
 
-# One example of each experiment that names a hand or a table, for the teacher's kit.
+# One example of each experiment that names a hand or a table, for the teacher's kit (its
+# label, unit and hit are marked for the catalogue: the kit shows them in its language).
 _FAMILIES = (
-    Experiment("", "09", "Draw an out", "draw an out", 0, "draws", "outs drawn"),
-    Experiment("", "10", "Strategy: seat 1 wins", "seat 1 wins", 0, "games", "seat 1 won"),
+    Experiment("", "09", N_("Draw an out"), "draw an out", 0, N_("draws"), N_("outs drawn")),
+    Experiment(
+        "", "10", N_("Strategy: seat 1 wins"), "seat 1 wins", 0, N_("games"), N_("seat 1 won")
+    ),
 )
 
 

@@ -101,11 +101,12 @@ def _plan(number: str) -> str:
     questions += [f"<li>{escape(can_you.format(objective=_(o)))}</li>" for o in entry.objectives]
     shows = []
     if experiments:
-        shows.append(
-            f"<li>{escape(', '.join(experiments))}: each student's estimate as a dot, the "
-            "class's pooled estimate with its 95% interval, and the exact value. Ask: why "
-            "are the dots spread out, and why is the class's interval so much narrower?</li>"
-        )
+        shown = _(
+            "{experiments}: each student's estimate as a dot, the class's pooled estimate "
+            "with its 95% interval, and the exact value. Ask: why are the dots spread out, "
+            "and why is the class's interval so much narrower?"
+        ).format(experiments=", ".join(_(e) for e in experiments))
+        shows.append(f"<li>{escape(shown, quote=False)}</li>")
     if topic:
         shows.append(
             "<li>"
@@ -163,17 +164,28 @@ def _sheet(number: str) -> str:
         f"<tr><td>{r}</td><td>{hand_size(r)}</td>" + "<td class='blank'></td>" * 4 + "</tr>"
         for r in ROUNDS
     )
+    unit, hit = _(unit), _(hit)
+    heads = [
+        _("round"),
+        _("cards"),
+        unit,
+        hit,
+        _("my estimate ({hit} ÷ {unit})").format(hit=hit, unit=unit),
+        _("class estimate (dashboard)"),
+    ]
+    head = _("Record sheet: {lesson}").format(lesson=lesson(number).label)
+    # the blanks' spacing is HTML, so the sentence is escaped before it goes in
+    name = _("Name: ________________ &nbsp; Seed: ________ &nbsp; Question: {question}").format(
+        question=escape(" / ".join(_(e) for e in experiments))
+    )
+    ask = _(
+        "Is the exact value inside your 95% interval? Inside the class's? Which interval "
+        "is narrower, and why?"
+    )
     return (
-        "<section class='sheet'><h2>Record sheet: "
-        f"{escape(lesson(number).label)}</h2>"
-        "<p>Name: ________________ &nbsp; Seed: ________ &nbsp; Question: "
-        f"{escape(' / '.join(experiments))}</p>"
-        f"<table><tr><th>round</th><th>cards</th><th>{escape(unit)}</th><th>{escape(hit)}</th>"
-        f"<th>my estimate ({escape(hit)} ÷ {escape(unit)})</th>"
-        "<th>class estimate (dashboard)</th></tr>"
-        f"{rows}</table>"
-        "<p>Is the exact value inside your 95% interval? Inside the class's? Which interval "
-        "is narrower, and why?</p></section>"
+        f"<section class='sheet'><h2>{escape(head)}</h2><p>{name}</p><table><tr>"
+        + "".join(f"<th>{escape(h)}</th>" for h in heads)
+        + f"</tr>{rows}</table><p>{escape(ask, quote=False)}</p></section>"
     )
 
 
@@ -182,16 +194,28 @@ def _runs_sheet(number: str, experiments: list[str], unit: str, hit: str) -> str
     rows = "".join(
         f"<tr><td>{run}</td>" + "<td class='blank'></td>" * 5 + "</tr>" for run in range(1, 7)
     )
+    unit, hit = _(unit), _(hit)
+    heads = [
+        _("run"),
+        _("seed"),
+        unit,
+        hit,
+        _("my share ({hit} ÷ {unit})").format(hit=hit, unit=unit),
+        _("class share (dashboard)"),
+    ]
+    head = _("Record sheet: {lesson}").format(lesson=lesson(number).label)
+    # the blanks' spacing is HTML, so the sentence is escaped before it goes in
+    name = _("Name: ________________ &nbsp; Question: {question}").format(
+        question=escape(" / ".join(_(e) for e in experiments))
+    )
+    ask = _(
+        "Try 4× the {unit}: how much narrower is your interval? Is the class's interval "
+        "narrower than yours, and why?"
+    ).format(unit=unit)
     return (
-        "<section class='sheet'><h2>Record sheet: "
-        f"{escape(lesson(number).label)}</h2>"
-        "<p>Name: ________________ &nbsp; Question: "
-        f"{escape(' / '.join(experiments))}</p>"
-        f"<table><tr><th>run</th><th>seed</th><th>{escape(unit)}</th><th>{escape(hit)}</th>"
-        f"<th>my share ({escape(hit)} ÷ {escape(unit)})</th><th>class share (dashboard)</th></tr>"
-        f"{rows}</table>"
-        f"<p>Try 4× the {escape(unit)}: how much narrower is your interval? Is the class's "
-        "interval narrower than yours, and why?</p></section>"
+        f"<section class='sheet'><h2>{escape(head)}</h2><p>{name}</p><table><tr>"
+        + "".join(f"<th>{escape(h)}</th>" for h in heads)
+        + f"</tr>{rows}</table><p>{escape(ask, quote=False)}</p></section>"
     )
 
 
@@ -221,8 +245,8 @@ def _key(number: str) -> str:
 def kit_html(number: str) -> str:
     """The whole kit of lesson ``number`` as one printable HTML page, in the current language.
 
-    The Danish kits of the lessons that exist in Danish (01-04) are whole; the record
-    sheets of the class experiments (lessons 07-11) are still English.
+    The Danish kits of the lessons that exist in Danish (01-04, 09-12) are whole; the
+    record sheets of lessons 07 and 08 are still English.
     """
     entry = lesson(number)
     title = _("{lesson}: teacher's kit").format(lesson=entry.label)

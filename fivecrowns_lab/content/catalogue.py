@@ -71,6 +71,10 @@ DANISH_PAGES = frozenset(
         "06-scorekeeper.ipynb",
         "07-counting-wild-cards.ipynb",
         "08-go-out-on-the-deal.ipynb",
+        "09-outs.ipynb",
+        "10-strategy-lab.ipynb",
+        "11-solitaire-odds.ipynb",
+        "12-how-the-expert-plays.ipynb",
     }
 )
 
@@ -237,8 +241,8 @@ CATALOGUE: tuple[LessonEntry, ...] = (
             "Which cards let a hand go out, and the chance of drawing one next turn or within a "
             "few turns."
         ),
-        "List the outs of a hand and find the chance of drawing one.",
-        "Judge a rule of thumb against the exact answer.",
+        N_("List the outs of a hand and find the chance of drawing one."),
+        N_("Judge a rule of thumb against the exact answer."),
     ),
     _entry(
         "10",
@@ -251,8 +255,8 @@ CATALOGUE: tuple[LessonEntry, ...] = (
         N_(
             "Comparing ways of playing fairly by simulating many games, with confidence intervals."
         ),
-        "Design a fair comparison between two strategies.",
-        "Say how sure a difference in means is, and how more games narrow it.",
+        N_("Design a fair comparison between two strategies."),
+        N_("Say how sure a difference in means is, and how more games narrow it."),
     ),
     _entry(
         "11",
@@ -263,7 +267,7 @@ CATALOGUE: tuple[LessonEntry, ...] = (
         30,
         ("05", "08"),
         N_("Estimating a chance nobody can count exactly: how often solitaire can be won."),
-        "Estimate a probability by simulation and give its confidence interval.",
+        N_("Estimate a probability by simulation and give its confidence interval."),
     ),
     _entry(
         "12",
@@ -274,7 +278,7 @@ CATALOGUE: tuple[LessonEntry, ...] = (
         20,
         ("04",),
         N_("What a strong player weighs that a greedy one does not: unseen cards and opponents."),
-        "Explain why a discard that leaves more points now can still be the better one.",
+        N_("Explain why a discard that leaves more points now can still be the better one."),
     ),
 )
 

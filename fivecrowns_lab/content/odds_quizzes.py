@@ -103,94 +103,115 @@ ODDS_QUIZZES: dict[str, tuple[Question, ...]] = {
     ),
     "outs": (
         _ask(
-            "Your hand has 24 outs among 110 unseen cards. What is the chance the next card "
-            "is an out?",
-            ("24/110, about 22%", "Each unseen card is equally likely to be next."),
-            ("24%", "That is the rule of thumb; the exact value is 24/110 ≈ 21.8%."),
-            ("24/116", "Cards in your hand are not in the stock: divide by the unseen cards."),
+            N_(
+                "Your hand has 24 outs among 110 unseen cards. What is the chance the next card "
+                "is an out?"
+            ),
+            (N_("24/110, about 22%"), N_("Each unseen card is equally likely to be next.")),
+            (N_("24%"), N_("That is the rule of thumb; the exact value is 24/110 ≈ 21.8%.")),
+            (
+                N_("24/116"),
+                N_("Cards in your hand are not in the stock: divide by the unseen cards."),
+            ),
             at=0,
         ),
         _ask(
-            "With 24 outs, the rule of thumb gives 1% per out per turn. What does it say "
-            "for 5 turns, and is that right?",
-            (
-                "120%: impossible, the rule breaks down with many outs",
-                "It adds chances that overlap; the exact chance is below 100%.",
+            N_(
+                "With 24 outs, the rule of thumb gives 1% per out per turn. What does it say "
+                "for 5 turns, and is that right?"
             ),
-            ("120%, so you are sure to draw one", "No chance is above 100%."),
-            ("24%, the same each turn", "More turns give more chances to draw an out."),
+            (
+                N_("120%: impossible, the rule breaks down with many outs"),
+                N_("It adds chances that overlap; the exact chance is below 100%."),
+            ),
+            (N_("120%, so you are sure to draw one"), N_("No chance is above 100%.")),
+            (N_("24%, the same each turn"), N_("More turns give more chances to draw an out.")),
             at=1,
         ),
         _ask(
-            "You saw two Q♥ on the discard pile. What happens to your outs?",
+            N_("You saw two Q♥ on the discard pile. What happens to your outs?"),
             (
-                "Fewer unseen outs and fewer unseen cards",
-                "Seen cards are not in the stock: both numbers shrink.",
+                N_("Fewer unseen outs and fewer unseen cards"),
+                N_("Seen cards are not in the stock: both numbers shrink."),
             ),
-            ("Nothing: the discard pile does not count", "It does: those cards cannot be drawn."),
-            ("Only the unseen cards shrink", "If Q♥ was an out, the outs shrink too."),
+            (
+                N_("Nothing: the discard pile does not count"),
+                N_("It does: those cards cannot be drawn."),
+            ),
+            (N_("Only the unseen cards shrink"), N_("If Q♥ was an out, the outs shrink too.")),
             at=2,
         ),
     ),
     "strategy": (
         _ask(
-            "The interval for the difference greedy − random is −180 to −120 points. "
-            "What can you say?",
-            (
-                "Greedy ends with fewer points: the interval excludes 0",
-                "Every value in it is negative, so greedy is better (lower is better).",
+            N_(
+                "The interval for the difference greedy − random is −180 to −120 points. "
+                "What can you say?"
             ),
-            ("No clear winner", "That is when the interval includes 0."),
-            ("Random is better", "Lower totals are better, and greedy − random is negative."),
+            (
+                N_("Greedy ends with fewer points: the interval excludes 0"),
+                N_("Every value in it is negative, so greedy is better (lower is better)."),
+            ),
+            (N_("No clear winner"), N_("That is when the interval includes 0.")),
+            (
+                N_("Random is better"),
+                N_("Lower totals are better, and greedy − random is negative."),
+            ),
             at=0,
         ),
         _ask(
-            "You play 4 times as many games. How does a 95% interval's width change?",
-            ("It halves", "Width goes with 1/√(games): √4 = 2."),
-            ("It becomes a quarter", "That would need 16 times the games."),
-            ("It stays the same", "More games make the estimate more precise."),
+            N_("You play 4 times as many games. How does a 95% interval's width change?"),
+            (N_("It halves"), N_("Width goes with 1/√(games): √4 = 2.")),
+            (N_("It becomes a quarter"), N_("That would need 16 times the games.")),
+            (N_("It stays the same"), N_("More games make the estimate more precise.")),
             at=1,
         ),
         _ask(
-            "Why can the win rates add up to more than 100%?",
+            N_("Why can the win rates add up to more than 100%?"),
             (
-                "A shared first place counts as a win for each player sharing it",
-                "Ties at the lowest total give two or more wins in one game.",
+                N_("A shared first place counts as a win for each player sharing it"),
+                N_("Ties at the lowest total give two or more wins in one game."),
             ),
-            ("Rounding", "Rounding moves a sum by a point or two, not by ten."),
-            ("A bug in the lab", "It is the definition of a win when totals tie."),
+            (N_("Rounding"), N_("Rounding moves a sum by a point or two, not by ten.")),
+            (N_("A bug in the lab"), N_("It is the definition of a win when totals tie.")),
             at=2,
         ),
     ),
     "solitaire-odds": (
         _ask(
-            "The bot won 0 of 30 deals. What is a fair 95% upper bound on its win rate?",
-            ("About 3/30 = 10%", "The rule of three: with 0 wins in n tries, about 3/n."),
-            ("0%: it never wins", "Zero wins in a few tries does not mean zero chance."),
-            ("1/30", "The upper bound is about three times that."),
+            N_("The bot won 0 of 30 deals. What is a fair 95% upper bound on its win rate?"),
+            (N_("About 3/30 = 10%"), N_("The rule of three: with 0 wins in n tries, about 3/n.")),
+            (N_("0%: it never wins"), N_("Zero wins in a few tries does not mean zero chance.")),
+            (N_("1/30"), N_("The upper bound is about three times that.")),
             at=0,
         ),
         _ask(
-            "Why is the solitaire win rate simulated rather than counted exactly?",
+            N_("Why is the solitaire win rate simulated rather than counted exactly?"),
             (
-                "There are far too many shuffles, and the outcome depends on the choices",
-                "Counting every shuffle of 116 cards for a chosen policy is out of reach.",
+                N_("There are far too many shuffles, and the outcome depends on the choices"),
+                N_("Counting every shuffle of 116 cards for a chosen policy is out of reach."),
             ),
-            ("Exact counts are always wrong", "Exact counts are right where they are possible."),
             (
-                "Simulation is exact with enough deals",
-                "It only gets closer; it stays an estimate.",
+                N_("Exact counts are always wrong"),
+                N_("Exact counts are right where they are possible."),
+            ),
+            (
+                N_("Simulation is exact with enough deals"),
+                N_("It only gets closer; it stays an estimate."),
             ),
             at=1,
         ),
         _ask(
-            "Why does the lesson use a Wilson interval, not p ± 1.96 · √(p(1 − p)/n)?",
+            N_("Why does the lesson use a Wilson interval, not p ± 1.96 · √(p(1 − p)/n)?"),
             (
-                "It stays between 0% and 100% and still works when wins are rare",
-                "With 0 wins the simple formula gives 0% ± 0, as if the bot could never win.",
+                N_("It stays between 0% and 100% and still works when wins are rare"),
+                N_("With 0 wins the simple formula gives 0% ± 0, as if the bot could never win."),
             ),
-            ("It is always narrower", "Not always: near 0% it is wider, and rightly so."),
-            ("It needs fewer deals", "Both need the same deals; Wilson is better at the edges."),
+            (N_("It is always narrower"), N_("Not always: near 0% it is wider, and rightly so.")),
+            (
+                N_("It needs fewer deals"),
+                N_("Both need the same deals; Wilson is better at the edges."),
+            ),
             at=2,
         ),
     ),

@@ -24,7 +24,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..core.rules import ROUNDS, GameRules
-from ..errors import plural, quote
+from ..errors import quote
+from ..i18n import ngettext as _n
+from ..i18n import number
 from ..table.players import Player
 from ..table.rows import Rows
 from ..table.solitaire import Solitaire
@@ -172,12 +174,32 @@ class Comparison:
         low, high = self.ci
         if high < 0 or low > 0:
             better, worse = (self.a, self.b) if self.mean < 0 else (self.b, self.a)
-            verdict = f"{better} beats {worse} by {abs(self.mean):.1f} points a game"
+            text = _n(
+                "{better} beats {worse} by {points} points a game ({a} − {b} = {mean}, "
+                "95% CI {low} to {high}, {games} game)",
+                "{better} beats {worse} by {points} points a game ({a} − {b} = {mean}, "
+                "95% CI {low} to {high}, {games} games)",
+                self.games,
+            )
         else:
-            verdict = "no clear winner yet: the interval includes 0, play more games"
-        return (
-            f"{verdict} ({self.a} − {self.b} = {self.mean:.1f}, "
-            f"95% CI {low:.1f} to {high:.1f}, {plural(self.games, 'game')})"
+            better = worse = ""
+            text = _n(
+                "no clear winner yet: the interval includes 0, play more games ({a} − {b} = "
+                "{mean}, 95% CI {low} to {high}, {games} game)",
+                "no clear winner yet: the interval includes 0, play more games ({a} − {b} = "
+                "{mean}, 95% CI {low} to {high}, {games} games)",
+                self.games,
+            )
+        return text.format(
+            better=better,
+            worse=worse,
+            points=f"{abs(self.mean):.1f}",
+            a=self.a,
+            b=self.b,
+            mean=f"{self.mean:.1f}",
+            low=f"{low:.1f}",
+            high=f"{high:.1f}",
+            games=number(self.games),
         )
 
     def _repr_html_(self) -> str:
@@ -227,9 +249,18 @@ class SolitaireOdds:
 
     def __str__(self) -> str:
         low, high = self.ci
-        return (
-            f"won {self.wins} of {plural(self.games, 'game')}: {self.win_rate:.1%} "
-            f"(95% CI {low:.1%} to {high:.1%}, seed {self.seed})"
+        text = _n(
+            "won {wins} of {games} game: {rate} (95% CI {low} to {high}, seed {seed})",
+            "won {wins} of {games} games: {rate} (95% CI {low} to {high}, seed {seed})",
+            self.games,
+        )
+        return text.format(
+            wins=self.wins,
+            games=number(self.games),
+            rate=f"{self.win_rate:.1%}",
+            low=f"{low:.1%}",
+            high=f"{high:.1%}",
+            seed=self.seed,
         )
 
 

@@ -54,6 +54,7 @@ from dataclasses import dataclass, replace
 from ..core.cards import Card, card_order
 from ..core.rules import MIN_MELD, RoundRules, card_points, is_wild
 from ..core.solver import shared_solver
+from ..i18n import gettext as _
 from .actions import Action, Discard, Draw, GoOut
 from .observation import Observation
 from .players import GreedyBot, Seed, discard_options
@@ -162,22 +163,24 @@ class ExpertBot(GreedyBot):
         take = Draw("discard")
         rules = observation.round_rules
         if top is None or take not in observation.legal_actions:
-            self.last_reason = "Draw from the stock: there is no discard to take."
+            self.last_reason = _("Draw from the stock: there is no discard to take.")
             return Draw("stock")
         if is_wild(top, rules):
-            self.last_reason = f"Take the {top}: a wild card always finds a meld."
+            self.last_reason = _("Take the {card}: a wild card always finds a meld.").format(
+                card=top
+            )
             return take
         hand = list(observation.hand)
         if not any(_connects(top, c, rules) for c in hand if not is_wild(c, rules)):
-            self.last_reason = (
-                f"Draw from the stock: the {top} fits none of your cards; an unseen card might."
-            )
+            self.last_reason = _(
+                "Draw from the stock: the {card} fits none of your cards; an unseen card might."
+            ).format(card=top)
             return Draw("stock")
         with_top = [*hand, top]
         if len(self._leftover(with_top, rules)) <= 1 and any(
             not is_wild(c, rules) for c in shared_solver(rules).going_out_discards(with_top)
         ):
-            self.last_reason = f"Take the {top}: with it your hand can go out."
+            self.last_reason = _("Take the {card}: with it your hand can go out.").format(card=top)
             return take
         _card, took = self._best_throw(with_top, observation, immediate=False, keep=top)
         loose = list(self._leftover(hand, rules))
@@ -375,11 +378,17 @@ class ExpertBot(GreedyBot):
         best = min(options, key=risk)
         card = best.discard
         assert card is not None
-        self.last_reason = f"Go out: every card but {card} is in a meld, and {card} "
         if nxt is not None and nxt.spurned(card):
-            self.last_reason += f"is a card {nxt.name} passed over."
+            text = _(
+                "Go out: every card but {card} is in a meld, and {card} is a card {who} "
+                "passed over."
+            )
         else:
-            self.last_reason += "is the least useful card to pass on."
+            text = _(
+                "Go out: every card but {card} is in a meld, and {card} is the least useful "
+                "card to pass on."
+            )
+        self.last_reason = text.format(card=card, who=nxt.name if nxt is not None else "")
         return best
 
     def _throw_decision(self, card: Card, observation: Observation) -> Decision:

@@ -30,7 +30,10 @@ from ..core.rules import (
     round_rules,
 )
 from ..core.solver import best_arrangement
-from ..errors import LessonError, plural
+from ..errors import LessonError
+from ..i18n import gettext as _
+from ..i18n import ngettext as _n
+from ..i18n import number, pgettext
 from .actions import Action, Discard
 from .observation import Observation
 
@@ -97,9 +100,16 @@ def _live_outs(
 def throw_reason(decision: Decision, observation: Observation) -> str:
     """One sentence from the expert's decision to throw a card: which cards to keep and
     why, which to throw and why."""
+    return _throw_reason(decision, observation)[0]
+
+
+def _throw_reason(decision: Decision, observation: Observation) -> tuple[str, bool]:
+    """The throw's sentence, and whether it teaches (names a pair to keep or a table fact)."""
     rules = observation.round_rules
     if not isinstance(decision.action, Discard):
-        raise LessonError(f"A throw's reason explains a discard, not {decision.action}.")
+        raise LessonError(
+            _("A throw's reason explains a discard, not {action}.").format(action=decision.action)
+        )
     card = decision.action.card
     read = decision.table
     assert read is not None  # the expert read the table before weighing a throw
@@ -108,29 +118,48 @@ def throw_reason(decision: Decision, observation: Observation) -> str:
     loose = list(best_arrangement(tuple(sorted(rest)), rules).leftover)
     plan_after = dict(decision.plan_after)
     if plan_after[card] == decision.hand_plan:
-        return (
-            f"Throw {card}: your melds stay whole without it, so it costs nothing and "
+        text = _(
+            "Throw {card}: your melds stay whole without it, so it costs nothing and "
             "every loose card keeps its chances."
         )
-    keep = ""
+        return text.format(card=card), False
     best: tuple[float, tuple[Card, Card], int, int] | None = None
     for pair in _pairs(loose, rules):
         live, total = _live_outs(pair, observation, read.unseen)
         share = live / total if total else 0.0
         if best is None or share > best[0]:
             best = (share, pair, live, total)
-    if best is not None and best[2] > 0:
-        _share, (a, b), live, total = best
-        count = f"all {total}" if live == total else f"{live} of the {total}"
-        keep = f"Keep {a} {b}: {count} cards that meld with them are still unseen; "
-    why = _why_throw(decision, card, observation, read)
-    text = f"{keep}throw {card}{why}." if keep else f"Throw {card}{why}."
-    return text
+    why, teaches = _why_throw(decision, card, observation, read)
+    throw = why.format(card=card)
+    if best is None or best[2] == 0:
+        return _capital(_("{throw}.").format(throw=throw)), teaches
+    _share, (a, b), live, total = best
+    # English says "cards" even for one (the sentence has always read so); Danish "kort".
+    if live == total:
+        text = _n(
+            "Keep {a} {b}: all {total} cards that meld with them are still unseen; {throw}.",
+            "Keep {a} {b}: all {total} cards that meld with them are still unseen; {throw}.",
+            total,
+        )
+    else:
+        text = _n(
+            "Keep {a} {b}: {live} of the {total} cards that meld with them are still unseen; "
+            "{throw}.",
+            "Keep {a} {b}: {live} of the {total} cards that meld with them are still unseen; "
+            "{throw}.",
+            live,
+        )
+    return text.format(a=a, b=b, live=live, total=total, throw=throw), True
 
 
-def _who(name: str) -> tuple[str, str]:
-    """A seat's name as the subject of a sentence, with its 'has': ('you', 'have') for You."""
-    return ("you", "have") if name == "You" else (name, "has")
+def _capital(text: str) -> str:
+    """``text`` with its first letter a capital: a clause that opens the sentence."""
+    return text[:1].upper() + text[1:]
+
+
+def _subject(name: str) -> str:
+    """A seat's name as the subject inside a sentence: "you" for the learner's seat."""
+    return pgettext("subject", "you") if name in ("You", _("You")) else name
 
 
 def _connected(a: Card, b: Card) -> bool:
@@ -156,41 +185,75 @@ def draw_reason(
     if take and meld is not None:
         others = list(meld.cards)
         others.remove(top)
-        kind = "book" if meld.kind == "book" else "run"
-        return f"Take the {top}: it makes a {kind} with {' '.join(map(str, others))}."
+        if meld.kind == "book":
+            text = _("Take the {card}: it makes a book with {cards}.")
+        else:
+            text = _("Take the {card}: it makes a run with {cards}.")
+        return text.format(card=top, cards=" ".join(map(str, others)))
     if take and partners:
         chances = _chances(top, partners, rules, unseen)
-        return (
-            f"Take the {top}: it goes with {partners[0]}, and {chances} unseen cards (and "
-            "every wild) would make them a meld."
+        text = _n(
+            "Take the {card}: it goes with {partner}, and {count} unseen cards (and "
+            "every wild) would make them a meld.",
+            "Take the {card}: it goes with {partner}, and {count} unseen cards (and "
+            "every wild) would make them a meld.",
+            chances,
         )
+        return text.format(card=top, partner=partners[0], count=chances)
     if take:
-        return f"Take the {top}: your hand is better with it than with a card from the stock."
+        text = _("Take the {card}: your hand is better with it than with a card from the stock.")
+        return text.format(card=top)
     if partners:
-        return (
-            f"Draw from the stock: the {top} would only go with {partners[0]}; a card from the "
+        text = _(
+            "Draw from the stock: the {card} would only go with {partner}; a card from the "
             "stock has a better chance of helping."
         )
-    return f"Draw from the stock: the {top} fits none of your cards; an unseen card might."
+        return text.format(card=top, partner=partners[0])
+    return _(
+        "Draw from the stock: the {card} fits none of your cards; an unseen card might."
+    ).format(card=top)
 
 
-def _why_throw(decision: Decision, card: Card, observation: Observation, read: TableRead) -> str:
+def _why_throw(
+    decision: Decision, card: Card, observation: Observation, read: TableRead
+) -> tuple[str, bool]:
+    """The clause "throw {card}" with its reason (``{card}`` left for the caller to fill),
+    and whether the reason is a fact the table showed."""
     rules = observation.round_rules
     nxt = read.next_opponent()
     if nxt is not None and card in nxt.passed:
-        return f", which {_who(nxt.name)[0]} passed over"
+        text = _("throw {card}, which {who} passed over")
+        return _fill(text, who=_subject(nxt.name)), True
     if nxt is not None and card in nxt.threw:
-        return f", which {_who(nxt.name)[0]} threw away earlier"
+        text = _("throw {card}, which {who} threw away earlier")
+        return _fill(text, who=_subject(nxt.name)), False
     threat = read.threat()
     points = card_points(card, rules)
     plan_after = dict(decision.plan_after)
     now = plan_after[card]
     fewest = min((p for c, p in plan_after.items() if not is_wild(c, rules)), default=now)
     if threat is not None and threat.chance >= _RISKY and points >= 9 and now <= fewest:
-        who, has = _who(threat.name)
         took = len(threat.holds)
-        habit = f"{has} taken {took} discard{'s' if took != 1 else ''} and " if took else ""
-        return f" now: {who} {habit}may go out soon, and it is {points} points"
+        you = threat.name in ("You", _("You"))
+        if took and you:
+            text = _n(
+                "throw {card} now: you have taken {took} discard and may go out soon, "
+                "and it is {points} points",
+                "throw {card} now: you have taken {took} discards and may go out soon, "
+                "and it is {points} points",
+                took,
+            )
+        elif took:
+            text = _n(
+                "throw {card} now: {who} has taken {took} discard and may go out soon, "
+                "and it is {points} points",
+                "throw {card} now: {who} has taken {took} discards and may go out soon, "
+                "and it is {points} points",
+                took,
+            )
+        else:
+            text = _("throw {card} now: {who} may go out soon, and it is {points} points")
+        return _fill(text, who=_subject(threat.name), took=took, points=points), True
     others = list(observation.hand)
     others.remove(card)
     fits = any(_connected(c, card) for c in others if not is_wild(c, rules))
@@ -201,21 +264,33 @@ def _why_throw(decision: Decision, card: Card, observation: Observation, read: T
         if nxt is not None and not nxt.spurned(rival) and nxt.wants(rival, rules):
             near = [h for h in nxt.holds if _connected(h, rival)]
             if near:
-                who, _has = _who(nxt.name)
                 seen = " ".join(str(h) for h in near)
-                return f", not {rival}: {who} took {seen} and could use {rival}"
+                text = _("throw {card}, not {rival}: {who} took {seen} and could use {rival}")
+                return _fill(text, who=_subject(nxt.name), rival=rival, seen=seen), False
         if abs(values[card] - value) < 0.5:
-            return f" or {rival}: the two are equally good here"
+            text = _("throw {card} or {rival}: the two are equally good here")
+            return _fill(text, rival=rival), False
         mine = _chances(card, others, rules, read.unseen)
         theirs = _chances(rival, [c for c in observation.hand if c != rival], rules, read.unseen)
         if mine < theirs:
-            return (
-                f": {plural(mine, 'unseen card')} would put it in a meld, against {theirs} "
-                f"for {rival}"
+            text = _n(
+                "throw {card}: {mine} unseen card would put it in a meld, against {theirs} "
+                "for {rival}",
+                "throw {card}: {mine} unseen cards would put it in a meld, against {theirs} "
+                "for {rival}",
+                mine,
             )
+            return _fill(text, mine=number(mine), theirs=theirs, rival=rival), False
     if not fits:
-        return f": it fits none of your other cards and costs {points} points"
-    return f": it is the card your hand needs least ({points} points)"
+        text = _("throw {card}: it fits none of your other cards and costs {points} points")
+        return _fill(text, points=points), False
+    text = _("throw {card}: it is the card your hand needs least ({points} points)")
+    return _fill(text, points=points), False
+
+
+def _fill(text: str, **fields: object) -> str:
+    """``text`` with ``fields`` filled in and ``{card}`` kept for the caller."""
+    return text.format(card="{card}", **fields)
 
 
 @dataclass(frozen=True)
@@ -240,21 +315,43 @@ def table_facts(observation: Observation) -> tuple[str, ...]:
 
     facts = []
     for o in read_table(observation).opponents:
-        parts = []
-        if o.holds:
-            parts.append("took " + " ".join(str(c) for c in o.holds) + " from the discard pile")
-        if o.passed:
-            parts.append("passed over " + " ".join(str(c) for c in o.passed))
-        if not parts:
-            parts.append("has only drawn from the stock" if o.turns else "has not played yet")
-        turns = f"{o.turns} turn" + ("" if o.turns == 1 else "s")
-        facts.append(f"{o.name} " + " and ".join(parts) + f" ({turns} so far).")
+        took = " ".join(str(c) for c in o.holds)
+        passed = " ".join(str(c) for c in o.passed)
+        if o.holds and o.passed:
+            text = _n(
+                "{name} took {took} from the discard pile and passed over {passed} "
+                "({turns} turn so far).",
+                "{name} took {took} from the discard pile and passed over {passed} "
+                "({turns} turns so far).",
+                o.turns,
+            )
+        elif o.holds:
+            text = _n(
+                "{name} took {took} from the discard pile ({turns} turn so far).",
+                "{name} took {took} from the discard pile ({turns} turns so far).",
+                o.turns,
+            )
+        elif o.passed:
+            text = _n(
+                "{name} passed over {passed} ({turns} turn so far).",
+                "{name} passed over {passed} ({turns} turns so far).",
+                o.turns,
+            )
+        elif o.turns:
+            text = _n(
+                "{name} has only drawn from the stock ({turns} turn so far).",
+                "{name} has only drawn from the stock ({turns} turns so far).",
+                o.turns,
+            )
+        else:
+            text = _("{name} has not played yet (0 turns so far).")
+        facts.append(text.format(name=o.name, took=took, passed=passed, turns=o.turns))
     return tuple(facts)
 
 
-def _teaches(reason: str) -> bool:
-    """A reason worth a worked example: it names a pair to keep or what the table showed."""
-    return reason.startswith("Keep") or "passed over" in reason or "go out soon" in reason
+def _teaches(decision: Decision | None, observation: Observation) -> bool:
+    """A throw worth a worked example: it names a pair to keep or what the table showed."""
+    return decision is not None and _throw_reason(decision, observation)[1]
 
 
 def worked_position(seed: int = 1, min_round: int = 4, max_games: int = 20) -> WorkedPosition:
@@ -265,14 +362,15 @@ def worked_position(seed: int = 1, min_round: int = 4, max_games: int = 20) -> W
     are tried until one has such a moment.
     """
     from ..core.rules import GameRules
+    from .expert import ExpertBot
     from .game import Game, play_moves
     from .players import make_bot
 
     for game_seed in range(seed, seed + max_games):
         game = Game(WORKED_NAMES, GameRules(rounds=min(LAST_ROUND, min_round + 2)), seed=game_seed)
-        bots = [make_bot("expert", game_seed)] + [
-            make_bot("greedy", game_seed + p) for p in range(1, 4)
-        ]
+        expert = make_bot("expert", game_seed)
+        assert isinstance(expert, ExpertBot)
+        bots = [expert] + [make_bot("greedy", game_seed + p) for p in range(1, 4)]
         for player, observation, action, _seconds in play_moves(game, bots):
             if (
                 player == 0
@@ -285,7 +383,7 @@ def worked_position(seed: int = 1, min_round: int = 4, max_games: int = 20) -> W
                 if (
                     isinstance(other, Discard)
                     and other.card.rank != action.card.rank
-                    and _teaches(bots[0].last_reason)
+                    and _teaches(expert.last_decision, observation)
                 ):
                     return WorkedPosition(
                         game_seed,
@@ -296,4 +394,8 @@ def worked_position(seed: int = 1, min_round: int = 4, max_games: int = 20) -> W
                         greedy.last_reason,
                         table_facts(observation),
                     )
-    raise LessonError(f"No position where the bots disagree in games {seed}..{seed + max_games}.")
+    raise LessonError(
+        _("No position where the bots disagree in games {first}..{last}.").format(
+            first=seed, last=seed + max_games
+        )
+    )

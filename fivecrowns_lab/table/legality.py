@@ -35,6 +35,7 @@ from ..errors import (
     TurnError,
     quote,
 )
+from ..i18n import and_list
 from ..i18n import gettext as _
 from ..i18n import ngettext as _n
 from ..validators import whole_number
@@ -93,16 +94,12 @@ def check_player(player: object, names: Sequence[str]) -> int:
     )
 
 
-def _and(items: Sequence[str]) -> str:
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + _(" and ") + items[-1]
-
-
 def _not_in_a_meld(cards: Sequence[Card]) -> str:
     return _n(
         "Cannot go out: {cards} is in no meld.",
         "Cannot go out: {cards} are in no meld.",
         len(cards),
-    ).format(cards=_and([str(c) for c in cards]))
+    ).format(cards=and_list([str(c) for c in cards]))
 
 
 def check_action(turn: Turn, action: Action, player: int | None = None) -> None:

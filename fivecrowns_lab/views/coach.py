@@ -36,7 +36,9 @@ def scripted_action(step: Step) -> Action:
         return Discard(parse_card(step.cards))
     if step.kind == "go":
         return GoOut(parse_card(step.cards))
-    raise LessonError(f"A scripted opponent cannot make the move {step.move!r}.")
+    raise LessonError(
+        _("A scripted opponent cannot make the move {move}.").format(move=repr(step.move))
+    )
 
 
 class ScriptedPlayer:
@@ -56,7 +58,7 @@ class ScriptedPlayer:
     def choose(self, observation: Observation) -> Action:
         """The next move of the script, which must be this player's."""
         if not self.steps or self.steps[0].player != self.seat:
-            raise LessonError("The coached game's script has no move for this player now.")
+            raise LessonError(_("The coached game's script has no move for this player now."))
         return scripted_action(self.steps.pop(0))
 
 

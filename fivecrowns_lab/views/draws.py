@@ -17,7 +17,10 @@ import ipywidgets as widgets
 
 from ..classroom.experiments import draw_out_id
 from ..core.cards import DECK, Card
-from ..errors import LessonError, plural
+from ..errors import LessonError
+from ..i18n import gettext as _
+from ..i18n import ngettext as _n
+from ..i18n import number
 from ..odds.outs import Outs
 from ..odds.stats import wilson_interval
 from .plots import fraction_html, pct
@@ -57,7 +60,11 @@ class OutDraws(widgets.VBox):
         super().__init__(**kwargs)
         self._tell_class = send
         self.buttons = [
-            button(f"Draw {n:,}", (lambda n=n: self.draw(n)), style="primary" if n == 100 else "")
+            button(
+                _("Draw {count}").format(count=number(n)),
+                (lambda n=n: self.draw(n)),
+                style="primary" if n == 100 else "",
+            )
             for n in DRAW_SIZES
         ]
         self.view = widgets.HTML()
@@ -65,8 +72,14 @@ class OutDraws(widgets.VBox):
         row.layout.flex_flow = "row wrap"
         self.children = [
             widgets.HTML(
-                "<h4>Draw and count</h4><p>Draw the next card again and again (each time from "
-                "all the unseen cards): what share of the draws are outs?</p>"
+                "<h4>"
+                + _("Draw and count")
+                + "</h4><p>"
+                + _(
+                    "Draw the next card again and again (each time from all the unseen cards): "
+                    "what share of the draws are outs?"
+                )
+                + "</p>"
             ),
             row,
             self.view,
@@ -83,31 +96,38 @@ class OutDraws(widgets.VBox):
         self.outs = {o.card for o in result.outs} if result is not None else set()
         for b in self.buttons:
             b.disabled = not self.outs
-        self.view.value = "" if self.outs else "<p>No outs to draw for this hand.</p>"
+        self.view.value = "" if self.outs else "<p>" + _("No outs to draw for this hand.") + "</p>"
 
     def draw(self, n: int) -> None:
         """Draw the next card ``n`` times from the stock, count the outs, tell the class."""
         result = self.result
         if result is None or not self.outs:
-            raise LessonError("This hand has no outs to draw: enter a hand that is waiting.")
+            raise LessonError(_("This hand has no outs to draw: enter a hand that is waiting."))
         cards = [self.rng.choice(self.stock) for _ in range(n)]
         self.drawn += n
         self.hits += sum(card in self.outs for card in cards)
         low, high = wilson_interval(self.hits, self.drawn)
-        last = (
-            f"You drew <b>{escape(str(cards[0]))}</b>: "
-            + ("an out!" if cards[0] in self.outs else "not an out.")
-            + " "
-            if n == 1
-            else ""
+        last = ""
+        if n == 1 and cards[0] in self.outs:
+            last = _("You drew <b>{card}</b>: an out!") + " "
+        elif n == 1:
+            last = _("You drew <b>{card}</b>: not an out.") + " "
+        # Two counts in one sentence: the outs' plural first, then the draws' inside it.
+        outs = _n("{hits} out in {draws}", "{hits} outs in {draws}", self.hits)
+        draws = _n("{count} draw", "{count} draws", self.drawn).format(count=number(self.drawn))
+        sentence = _(
+            "{outs} (seed {seed}): <b>{share}</b>, 95% interval {low} to {high}. "
+            "Exact: {fraction} = <b>{chance}</b>."
+        ).format(
+            outs=outs.format(hits=number(self.hits), draws=draws),
+            seed=self.seed,
+            share=pct(self.hits / self.drawn),
+            low=pct(low),
+            high=pct(high),
+            fraction=fraction_html((result.count, result.unseen_total)),
+            chance=pct(result.probability),
         )
-        self.view.value = (
-            f"<p>{last}{plural(self.hits, 'out')} in {plural(self.drawn, 'draw')} "
-            f"(seed {self.seed}): <b>{pct(self.hits / self.drawn)}</b>, 95% interval "
-            f"{pct(low)} to {pct(high)}. Exact: "
-            f"{fraction_html((result.count, result.unseen_total))} = "
-            f"<b>{pct(result.probability)}</b>.</p>"
-        )
+        self.view.value = "<p>" + last.format(card=escape(str(cards[0]))) + sentence + "</p>"
         self._tell_class(
             draw_out_id(result.round_no, held(result), result.seen),
             self.seed,

@@ -14,6 +14,8 @@ import ipywidgets as widgets
 
 from ..core.rules import wild_rank_text
 from ..errors import LessonError
+from ..i18n import N_
+from ..i18n import gettext as _
 from ..render import card_html
 from ..table.actions import Discard
 from ..table.hints import WorkedPosition, worked_position
@@ -26,27 +28,29 @@ __all__ = ["ExpertLesson"]
 class ExpertLesson(View):
     """A real position: you choose a discard, then compare it with greedy's and the expert's."""
 
-    title = "How the expert plays"
+    title = N_("How the expert plays")
 
     def __init__(self, seed: int = 1, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.seed = seed
         self.position_view = widgets.HTML()
         self.facts = widgets.HTML()
-        self.hand = HandWidget(mode="pick", label="Your hand: click the card you would throw")
+        self.hand = HandWidget(mode="pick", label=_("Your hand: click the card you would throw"))
         self.hand.on_pick(self._guard(lambda _i, card: self.choose(card)))
         self.answer = widgets.HTML()
-        self.reveal_button = self._button("Show both bots' choices", self.reveal, icon="eye")
+        self.reveal_button = self._button(_("Show both bots' choices"), self.reveal, icon="eye")
         self.next_button = self._button(
-            "Another position", self.next_position, style="primary", icon="forward"
+            _("Another position"), self.next_position, style="primary", icon="forward"
         )
         buttons = widgets.HBox(
             [self.reveal_button, self.next_button], layout={"flex_flow": "row wrap"}
         )
         self._frame(
             [self.position_view, self.facts, self.hand, buttons, self.answer],
-            "A position from a real game: the expert (seat 1, “You”) and a greedy bot in "
-            "the same seat would throw different cards. Which would you throw?",
+            _(
+                "A position from a real game: the expert (seat 1, “You”) and a greedy bot in "
+                "the same seat would throw different cards. Which would you throw?"
+            ),
         )
         self.load(seed)
 
@@ -58,21 +62,24 @@ class ExpertLesson(View):
         o = self.position.observation
         top = o.top_discard
         with self.hold_sync():
-            self.position_view.value = (
-                f"<p>Game {self.position.seed}, round {o.round_no} "
-                f"({escape(wild_rank_text(o.round_no))} wild): you have drawn and must "
-                "throw one card.</p>"
-                + (
-                    f"<p>Top of the discard pile now: {card_html(top, o.round_no)}</p>"
-                    if top is not None
-                    else ""
+            where = _(
+                "Game {game}, round {round} ({rank} wild): you have drawn and must throw one card."
+            ).format(game=self.position.seed, round=o.round_no, rank=wild_rank_text(o.round_no))
+            self.position_view.value = f"<p>{escape(where)}</p>" + (
+                "<p>"
+                + escape(_("Top of the discard pile now: {card}")).format(
+                    card=card_html(top, o.round_no)
                 )
+                + "</p>"
+                if top is not None
+                else ""
             )
             items = "".join(f"<li>{escape(f)}</li>" for f in self.position.facts)
-            self.facts.value = f"<p>What the table showed this round:</p><ul>{items}</ul>"
+            showed = escape(_("What the table showed this round:"))
+            self.facts.value = f"<p>{showed}</p><ul>{items}</ul>"
             self.hand.set_cards(o.hand, o.round_no)
             self.answer.value = ""
-        self.status.info("Click the card you would throw, or show both bots' choices.")
+        self.status.info(_("Click the card you would throw, or show both bots' choices."))
 
     def choose(self, card: Any) -> None:
         """The learner's discard: then both bots' choices are shown beside it."""
@@ -83,29 +90,39 @@ class ExpertLesson(View):
         """Show what greedy and the expert throw here, and why."""
         p = self.position
         assert isinstance(p.expert, Discard) and isinstance(p.greedy, Discard)
-        o = p.observation
         mine = ""
         if self.picked is not None:
             same = self.picked == p.expert
-            verdict = "the same card as the expert" if same else "not the expert's card"
-            mine = (
-                f"<p>You threw {card_html(self.picked.card, o.round_no, width=40)}: {verdict}.</p>"
-            )
+            if same:
+                verdict = _("You threw {card}: the same card as the expert.")
+            else:
+                verdict = _("You threw {card}: not the expert's card.")
+            mine = "<p>" + escape(verdict).format(card=self._card(self.picked.card)) + "</p>"
+        greedy = _("<b>Greedy</b> throws {card} — {reason}")
+        expert = _("<b>The expert</b> throws {card} — {reason}")
         self.answer.value = (
             mine
-            + "<div class='fc-msg fc-info'><b>Greedy</b> throws "
-            + card_html(p.greedy.card, o.round_no, width=40)
-            + f" — {escape(p.greedy_reason)}</div>"
-            + "<div class='fc-msg fc-ok'><b>The expert</b> throws "
-            + card_html(p.expert.card, o.round_no, width=40)
-            + f" — {escape(p.expert_reason)}</div>"
-            + "<p>Greedy only counts the points in your hand now. The expert imagines the "
-            "cards still to come many times over, and how soon the others may go out.</p>"
+            + "<div class='fc-msg fc-info'>"
+            + greedy.format(card=self._card(p.greedy.card), reason=escape(p.greedy_reason))
+            + "</div><div class='fc-msg fc-ok'>"
+            + expert.format(card=self._card(p.expert.card), reason=escape(p.expert_reason))
+            + "</div><p>"
+            + escape(
+                _(
+                    "Greedy only counts the points in your hand now. The expert imagines the "
+                    "cards still to come many times over, and how soon the others may go out."
+                )
+            )
+            + "</p>"
         )
-        self.status.ok("Compare the two reasons, then try another position.")
+        self.status.ok(_("Compare the two reasons, then try another position."))
+
+    def _card(self, card: Any) -> str:
+        """A card's picture in the answer (the position's round decides its wild mark)."""
+        return card_html(card, self.position.observation.round_no, width=40)
 
     def next_position(self) -> None:
         """The next seeded game's position."""
         if self.seed > 10**6:
-            raise LessonError("That is enough positions for one lesson: reload the page.")
+            raise LessonError(_("That is enough positions for one lesson: reload the page."))
         self.load(self.seed + 1)

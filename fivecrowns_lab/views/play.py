@@ -36,7 +36,7 @@ from ..core.rules import (
 )
 from ..core.solver import best_arrangement
 from ..errors import LessonError
-from ..i18n import N_
+from ..i18n import N_, and_list
 from ..i18n import gettext as _
 from ..render import card_html, points_text
 from ..table.actions import Action, Discard, Draw, GoOut
@@ -418,8 +418,7 @@ class PlayLesson(View):
         names = [_(name) for name in self.game.rules.switched_on()]
         if not names:
             return ""
-        listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + _(" and ") + names[-1]
-        return _("House rules: {rules}. ").format(rules=listed)
+        return _("House rules: {rules}. ").format(rules=and_list(names))
 
     def _start_free(self) -> None:
         people = self.humans.value
@@ -825,18 +824,24 @@ class PlayLesson(View):
     def _whose_turn(self) -> str:
         g = self.game
         if g.phase == "game_over":
-            winners = _(" and ").join(g.names[w] for w in g.winners())
+            winners = and_list([g.names[w] for w in g.winners()])
             return _("The game is over: {winners} won.").format(winners=winners)
         if g.phase == "round_over":
             return _("The round is over: see the scores, then press Next round.")
         p = g.current_player
         assert p is not None
-        if g.phase == "draw":
+        if g.phase == "draw" and g.is_final_turn:
+            text = _("{name} to draw. This is the final turn.")
+        elif g.phase == "draw":
             text = _("{name} to draw.")
+        elif g.is_final_turn:
+            text = _(
+                "{name} to lay melds down or discard (select cards, then a button). "
+                "This is the final turn."
+            )
         else:
             text = _("{name} to lay melds down or discard (select cards, then a button).")
-        final = _(" This is the final turn.") if g.is_final_turn else ""
-        return text.format(name=g.names[p]) + final
+        return text.format(name=g.names[p])
 
     def _viewer(self) -> int | None:
         g = self.game

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from html import escape
 
 from ..core.cards import Card, format_cards
+from ..i18n import and_list
 from ..i18n import gettext as _
 from ..i18n import ngettext as _n
 from ..render import (
@@ -44,32 +45,31 @@ def banner_html(game: Game, learner: str | None = None) -> str:
     learner = _("You") if learner is None else learner
     winners = [game.names[w] for w in game.winners()]
     best = min(game.totals)
-    who = escape(_(" and ").join(winners))
+    who = escape(and_list(winners))
+    # The bold part ends at "the game"; the tags are in the sentence so each language
+    # chooses where (the sentence is ours, the names are escaped).
     if len(winners) > 1:
         text = _n(
-            "{who} win the game with {points} point (a shared first place).",
-            "{who} win the game with {points} points (a shared first place).",
+            "<b>{who} win the game</b> with {points} point (a shared first place).",
+            "<b>{who} win the game</b> with {points} points (a shared first place).",
             best,
         )
     elif winners == [learner]:
         text = _n(
-            "{who} win the game with {points} point.",
-            "{who} win the game with {points} points.",
+            "<b>{who} win the game</b> with {points} point.",
+            "<b>{who} win the game</b> with {points} points.",
             best,
         )
     else:
         text = _n(
-            "{who} wins the game with {points} point.",
-            "{who} wins the game with {points} points.",
+            "<b>{who} wins the game</b> with {points} point.",
+            "<b>{who} wins the game</b> with {points} points.",
             best,
         )
-    # Bold up to "the game": the sentence is escaped first, then the tags go in.
-    sentence = escape(text).format(who=who, points=best)
-    head, _sep, tail = sentence.partition(_(" with "))
     return (
         "<div class='fc-panel fc-banner' role='status' style='font-size:18px;"
         "background:#e6f4ee;border-color:#009E73'>"
-        f"<b>{head}</b>{_sep}{tail}</div>"
+        f"{text.format(who=who, points=best)}</div>"
     )
 
 

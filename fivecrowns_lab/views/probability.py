@@ -1467,7 +1467,7 @@ class OutsLesson(View):
     list of seen cards is a new question.
     """
 
-    title = "Outs: the cards that let you go out"
+    title = N_("Outs: the cards that let you go out")
 
     #: How many hands "Deal a hand" tries at most to find one with outs.
     DEAL_TRIES = 2000
@@ -1479,27 +1479,33 @@ class OutsLesson(View):
         self.predictions = self.class_predictions()
         self.round = widgets.Dropdown(
             options=[
-                (f"Round {r}: {hand_size(r)} cards, {wild_rank_text(r)}s wild", r) for r in ROUNDS
+                (
+                    _("Round {round}: {count} cards, {rank}s wild").format(
+                        round=r, count=hand_size(r), rank=wild_rank_text(r)
+                    ),
+                    r,
+                )
+                for r in ROUNDS
             ],
             value=round_no,
-            description="Round",
+            description=_("Round"),
         )
         self.round.observe(self._guard(self._on_round), names="value")
-        self.hand_text = widgets.Text(value=hand, description="Hand", continuous_update=False)
+        self.hand_text = widgets.Text(value=hand, description=_("Hand"), continuous_update=False)
         self.seen_text = widgets.Text(
             value="",
-            description="Seen",
-            placeholder="cards you saw, e.g. QH JK",
+            description=_("Seen"),
+            placeholder=_("cards you saw, e.g. QH JK"),
             continuous_update=False,
         )
         self.seed = seed_box(self, seed)
-        self.show_button = self._button("Find the outs", self.update, style="primary")
-        self.deal_button = self._button("Deal a hand", self.deal_new, icon="refresh")
+        self.show_button = self._button(_("Find the outs"), self.update, style="primary")
+        self.deal_button = self._button(_("Deal a hand"), self.deal_new, icon="refresh")
         self.draws = widgets.IntSlider(
             value=5,
             min=1,
             max=12,
-            description="Turns ahead",
+            description=_("Turns ahead"),
             style={"description_width": "initial"},
         )
         self.draws.observe(self._guard(lambda _c: self._show_answer()), names="value")
@@ -1508,9 +1514,9 @@ class OutsLesson(View):
             0,
             0,
             DECK_SIZE,
-            "Guesses",
-            "taking",
-            description="How many unseen cards are outs?",
+            _("Guesses"),
+            _("taking"),
+            description=_("How many unseen cards are outs?"),
             style={"description_width": "initial"},
             layout=widgets.Layout(width="min(340px, 95%)"),
         )
@@ -1546,8 +1552,11 @@ class OutsLesson(View):
                 self.answer,
                 self.drawing,
             ],
-            "An <b>out</b> is a card that lets you go out if you draw it. Every card you "
-            "have not seen is equally likely to be next, so the chance is outs ÷ unseen cards.",
+            _(
+                "An <b>out</b> is a card that lets you go out if you draw it. Every card you "
+                "have not seen is equally likely to be next, so the chance is outs ÷ unseen "
+                "cards."
+            ),
         )
         self.update()
 
@@ -1560,9 +1569,15 @@ class OutsLesson(View):
             self.update()
             return
         self.deal_new()
+        text = _n(
+            "Round {round} deals {size} card, so here is a new hand of {size} ({rank}s wild). "
+            "{then}",
+            "Round {round} deals {size} cards, so here is a new hand of {size} ({rank}s wild). "
+            "{then}",
+            size,
+        )
         self.status.info(
-            f"Round {r} deals {size} cards, so here is a new hand of {size} "
-            f"({wild_rank_text(r)}s wild). {self.status.text}"
+            text.format(round=r, size=size, rank=wild_rank_text(r), then=self.status.text)
         )
 
     def deal_new(self) -> None:
@@ -1578,8 +1593,10 @@ class OutsLesson(View):
                 break
         else:
             raise LessonError(
-                f"No hand of round {r} with outs in {self.DEAL_TRIES:,} deals from seed "
-                f"{start}: try another seed."
+                _(
+                    "No hand of round {round} with outs in {tries} deals from seed {seed}: "
+                    "try another seed."
+                ).format(round=r, tries=number(self.DEAL_TRIES), seed=start)
             )
         with self.hold_sync():
             self.seed.value = (seed + 1) % (10**9 + 1)
@@ -1587,16 +1604,22 @@ class OutsLesson(View):
             self.seen_text.value = ""
         self.update()
         skipped = tries - 1
-        self.status.info(
-            f"Dealt a hand that is waiting for outs (seed {seed}"
-            + (
-                f"; skipped {plural(skipped, 'hand')} that had no single-card out or could "
-                "already go out"
-                if skipped
-                else ""
+        if skipped:
+            text = _n(
+                "Dealt a hand that is waiting for outs (seed {seed}; skipped {skipped} hand "
+                "that had no single-card out or could already go out). How many unseen cards "
+                "are outs? Commit your guess.",
+                "Dealt a hand that is waiting for outs (seed {seed}; skipped {skipped} hands "
+                "that had no single-card out or could already go out). How many unseen cards "
+                "are outs? Commit your guess.",
+                skipped,
             )
-            + "). How many unseen cards are outs? Commit your guess."
-        )
+        else:
+            text = _(
+                "Dealt a hand that is waiting for outs (seed {seed}). How many unseen cards "
+                "are outs? Commit your guess."
+            )
+        self.status.info(text.format(seed=seed, skipped=number(skipped)))
 
     def update(self) -> None:
         """Parse the hand and seen cards and find the outs; a new hand is a new question."""
@@ -1615,20 +1638,31 @@ class OutsLesson(View):
         complete = result.discard is None and can_go_out(result.hand, r)
         with self.hold_sync():
             note = (
-                f"<p>Round {r}: {hand_size(r)} cards, <b>{escape(wild_rank_text(r))}s and "
-                "jokers wild</b>.</p>"
+                "<p>"
+                + _("Round {round}: {count} cards, <b>{rank}s and jokers wild</b>.").format(
+                    round=r, count=hand_size(r), rank=escape(wild_rank_text(r))
+                )
+                + "</p>"
             )
             if result.discard is not None:
                 if result.goes_out_now:
                     discards = going_out_discards(hand, r)
                     note += (
-                        f"<p><b>You can go out right now</b>: lay down your melds and discard "
-                        f"{escape(str(discards[0]))}. No outs to count.</p>"
+                        "<p>"
+                        + _(
+                            "<b>You can go out right now</b>: lay down your melds and discard "
+                            "{card}. No outs to count."
+                        ).format(card=escape(str(discards[0])))
+                        + "</p>"
                     )
                 else:
                     note += (
-                        f"<p>You hold {len(hand)} cards (after drawing): discard "
-                        f"<b>{escape(str(result.discard))}</b> to keep the most outs.</p>"
+                        "<p>"
+                        + _(
+                            "You hold {count} cards (after drawing): discard <b>{card}</b> to "
+                            "keep the most outs."
+                        ).format(count=len(hand), card=escape(str(result.discard)))
+                        + "</p>"
                     )
             self.hand_view.value = (
                 f"{note}<div class='fc-felt'>{hand_html(Hand(result.hand).sorted(), r)}</div>"
@@ -1638,25 +1672,33 @@ class OutsLesson(View):
                 self.reveal_view.value = ""
                 self.answer.layout.display = ""
                 self.outs_view.value = (
-                    "<div class='fc-panel'><p><b>This hand can already go out.</b> "
-                    "Whatever card you draw, you can meld and discard: every card would be "
-                    "an “out”, so counting outs tells you nothing here. Change a card "
-                    "to see a hand that is waiting.</p></div>"
+                    "<div class='fc-panel'><p>"
+                    + _(
+                        "<b>This hand can already go out.</b> Whatever card you draw, you can "
+                        "meld and discard: every card would be an “out”, so counting outs "
+                        "tells you nothing here. Change a card to see a hand that is waiting."
+                    )
+                    + "</p></div>"
                 )
                 self.table.value = ""
                 self.plot.clear()
                 self.drawing.layout.display = "none"
-                self.status.ok("This hand can go out already: nothing to wait for.")
+                self.status.ok(_("This hand can go out already: nothing to wait for."))
                 return
             self.ask.layout.display = ""
             self.question_view.value = (
-                f"<h4>First predict</h4><p>Of the <b>{result.unseen_total}</b> cards you have "
-                "not seen, how many would let this hand go out if you drew one? Count the "
-                "copies (most cards exist twice).</p>"
+                "<h4>"
+                + _("First predict")
+                + "</h4><p>"
+                + _(
+                    "Of the <b>{unseen}</b> cards you have not seen, how many would let this "
+                    "hand go out if you drew one? Count the copies (most cards exist twice)."
+                ).format(unseen=result.unseen_total)
+                + "</p>"
             )
             self._show_answer()
         if not self.commit.committed:
-            self.status.info("How many unseen cards are outs? Commit your guess to see them.")
+            self.status.info(_("How many unseen cards are outs? Commit your guess to see them."))
 
     def _reset_draws(self) -> None:
         """A new question or seed: the draws start again (none for a hand that can go out)."""
@@ -1680,7 +1722,7 @@ class OutsLesson(View):
     def _reveal(self, guess: int | None) -> None:
         result = self.result
         if result is None:
-            raise LessonError("Enter a hand first, then press Find the outs.")
+            raise LessonError(_("Enter a hand first, then press Find the outs."))
         self.predictions.record("09", "unseen cards that are outs", guess, result.count)
         self.guessed = guess
         with self.hold_sync():
@@ -1702,22 +1744,36 @@ class OutsLesson(View):
             return
         truth = result.count
         if self.guessed is None:
-            said = f"You skipped the guess: the hand has <b>{truth}</b> unseen outs."
+            said = _("You skipped the guess: the hand has <b>{truth}</b> unseen outs.")
         elif self.guessed == truth:
-            said = f"<b>Exactly right:</b> {truth} unseen outs."
+            said = _("<b>Exactly right:</b> {truth} unseen outs.")
         else:
             off = self.guessed - truth
-            said = (
-                f"You guessed <b>{self.guessed}</b>; the hand has <b>{truth}</b> unseen outs "
-                f"({abs(off)} too {'many' if off > 0 else 'few'}). That is "
-                f"{pct(Fraction(truth, result.unseen_total))} on the next draw, against "
-                f"{pct(Fraction(min(self.guessed, result.unseen_total), result.unseen_total))} "
-                "from your guess."
+            if off > 0:
+                said = _(
+                    "You guessed <b>{guess}</b>; the hand has <b>{truth}</b> unseen outs "
+                    "({off} too many). That is {exact} on the next draw, against {yours} "
+                    "from your guess."
+                )
+            else:
+                said = _(
+                    "You guessed <b>{guess}</b>; the hand has <b>{truth}</b> unseen outs "
+                    "({off} too few). That is {exact} on the next draw, against {yours} "
+                    "from your guess."
+                )
+            said = said.format(
+                guess=self.guessed,
+                truth="{truth}",
+                off=abs(off),
+                exact=pct(Fraction(truth, result.unseen_total)),
+                yours=pct(Fraction(min(self.guessed, result.unseen_total), result.unseen_total)),
             )
+        said = said.format(truth=truth)
         with self.hold_sync():
             self.reveal_view.value = (
-                f"<div class='fc-panel fc-reveal'><h4>Your guess, and the truth</h4><p>{said}"
-                "</p></div>"
+                "<div class='fc-panel fc-reveal'><h4>"
+                + _("Your guess, and the truth")
+                + f"</h4><p>{said}</p></div>"
             )
             self.answer.layout.display = ""
             if result.outs:
@@ -1729,44 +1785,60 @@ class OutsLesson(View):
                     ]
                     for o in result.outs
                 ]
-                outs_table = table_html(["out", "unseen copies", "then discard"], rows)
+                outs_table = table_html([_("out"), _("unseen copies"), _("then discard")], rows)
             else:
-                outs_table = "<p>No single card lets this hand go out: it needs two or more.</p>"
-            self.outs_view.value = (
-                f"<p><b>{result.count}</b> of the <b>{result.unseen_total}</b> unseen cards are "
-                f"outs: the chance that the next card is one is "
-                f"{fraction_html((result.count, result.unseen_total))} = "
-                f"<b>{pct(result.probability)}</b>.</p>" + outs_table
+                outs_table = (
+                    "<p>"
+                    + _("No single card lets this hand go out: it needs two or more.")
+                    + "</p>"
+                )
+            chance = _(
+                "<b>{count}</b> of the <b>{unseen}</b> unseen cards are outs: the chance that "
+                "the next card is one is {fraction} = <b>{chance}</b>."
+            ).format(
+                count=result.count,
+                unseen=result.unseen_total,
+                fraction=fraction_html((result.count, result.unseen_total)),
+                chance=pct(result.probability),
             )
+            self.outs_view.value = f"<p>{chance}</p>" + outs_table
             self.table.value = self._turns_table(result)
             self.draw(result)
             self.drawing.layout.display = ""
+        text = _n(
+            "{kinds} kind of card, {count} unseen copies: {chance} on the next draw.",
+            "{kinds} kinds of card, {count} unseen copies: {chance} on the next draw.",
+            len(result.outs),
+        )
         self.status.ok(
-            f"{plural(len(result.outs), 'kind')} of card, {result.count} unseen copies: "
-            f"{pct(result.probability)} on the next draw."
+            text.format(
+                kinds=number(len(result.outs)),
+                count=result.count,
+                chance=pct(result.probability),
+            )
         )
 
     @staticmethod
     def _thumb(count: int, turns: int) -> str:
         value = rule_of_thumb(count, turns)
-        return pct(value) if value <= 1 else "breaks down (over 100%)"
+        return pct(value) if value <= 1 else _("breaks down (over 100%)")
 
     def _turns_table(self, result: Outs) -> str:
         rows = [
             [str(d), pct(result.within(d)), self._thumb(result.count, d)]
             for d in range(1, self.draws.value + 1)
         ]
-        return table_html(
-            ["within turns", "exact", "rule of thumb: 1% per out per turn"], rows
-        ) + (
-            "<p class='fc-note'>Exact: 1 − C(unseen − outs, t) / C(unseen, t), keeping the "
-            "same hand and discarding each card that is not an out. The rule of thumb adds "
-            "1% per out per turn, so with many outs it passes 100%, which no chance can.</p>"
+        headers = [_("within turns"), _("exact"), _("rule of thumb: 1% per out per turn")]
+        note = _(
+            "Exact: 1 − C(unseen − outs, t) / C(unseen, t), keeping the same hand and "
+            "discarding each card that is not an out. The rule of thumb adds 1% per out per "
+            "turn, so with many outs it passes 100%, which no chance can."
         )
+        return table_html(headers, rows) + f"<p class='fc-note'>{note}</p>"
 
     def draw(self, result: Outs) -> None:
         turns = list(range(1, self.draws.value + 1))
-        exact_name, thumb_name = "exact", "rule of thumb (1% per out per turn)"
+        exact_name, thumb_name = _("exact"), _("rule of thumb (1% per out per turn)")
         rows = [{"x": t, "value": float(result.within(t)), "series": exact_name} for t in turns]
         rows += [
             {"x": t, "value": v, "series": thumb_name}
@@ -1776,13 +1848,23 @@ class OutsLesson(View):
         last = turns[-1]
         self.plot.show(
             lines_spec(
-                f"Drawing one of {plural(result.count, 'out')}",
-                "turns from now",
-                "chance",
+                _n(
+                    "Drawing one of {count} out", "Drawing one of {count} outs", result.count
+                ).format(count=number(result.count)),
+                _("turns from now"),
+                _("chance"),
                 [(exact_name, EXACT_COLOUR), (thumb_name, THUMB_COLOUR)],
             ),
             {"lines": rows},
-            f"Line chart: the exact chance to have drawn an out within "
-            f"{plural(last, 'turn')} rises to {pct(result.within(last))}; the rule of thumb "
-            f"gives {self._thumb(result.count, last)} at {plural(last, 'turn')}.",
+            _n(
+                "Line chart: the exact chance to have drawn an out within {turns} turn rises "
+                "to {exact}; the rule of thumb gives {thumb} at {turns} turn.",
+                "Line chart: the exact chance to have drawn an out within {turns} turns rises "
+                "to {exact}; the rule of thumb gives {thumb} at {turns} turns.",
+                last,
+            ).format(
+                turns=number(last),
+                exact=pct(result.within(last)),
+                thumb=self._thumb(result.count, last),
+            ),
         )

@@ -23,7 +23,10 @@ import ipywidgets as widgets
 
 from ..classroom.experiments import SEAT_WIN_VARIANTS, SOLITAIRE_WIN, seat_win_id
 from ..core.rules import FIRST_ROUND, LAST_ROUND, ROUNDS, GameRules
-from ..errors import LessonError, plural
+from ..errors import LessonError
+from ..i18n import N_, number
+from ..i18n import gettext as _
+from ..i18n import ngettext as _n
 from ..odds.simulate import game_seed, play_games, table_of
 from ..odds.stats import wilson_interval
 from ..odds.strategy import SolitaireOdds, compare, final_totals, summarize
@@ -51,7 +54,7 @@ __all__ = [
     "solitaire_cap",
 ]
 
-_EMPTY = "(empty seat)"
+_EMPTY = N_("(empty seat)")
 _SEAT_COLOUR_LIST = (EXACT_COLOUR, SIMULATED_COLOUR, "#009E73", THUMB_COLOUR)
 
 #: Seconds one seat of each bot adds to an 11-round game, on one core of the lesson server
@@ -64,26 +67,47 @@ SOLITAIRE_DEAL_SECONDS = 0.75
 #: The planned length of the longest run; the wall-clock budget in :mod:`.work` is a backstop.
 PLANNED_SECONDS = 150.0
 
+#: The prediction's choices, by their English words (the value a prediction records);
+#: the dropdown shows them in the learner's language.
 SHRINK_CHOICES = {
-    "about the same width": 1.0,
-    "half as wide": 0.5,
-    "a quarter as wide": 0.25,
-    "twice as wide": 2.0,
+    N_("about the same width"): 1.0,
+    N_("half as wide"): 0.5,
+    N_("a quarter as wide"): 0.25,
+    N_("twice as wide"): 2.0,
 }
+
+
+def _units(count: int, unit: str) -> str:
+    """``count`` games or deals, in words (``unit`` is "games" or "deals")."""
+    if unit == "deals":
+        return _n("{count} deal", "{count} deals", count).format(count=number(count))
+    return _n("{count} game", "{count} games", count).format(count=number(count))
 
 
 def four_times(done: int, cap: int, unit: str, predicted: object, skip: bool = False) -> int:
     """What "Play 4× the games/deals" plays: four times the last run, if within ``cap``
     and once the learner has made a prediction (the task asks for one first)."""
     target = 4 * done
+    if target > cap and unit == "deals":
+        raise LessonError(
+            _(
+                "4 × {done} = {target} deals is more than one run plays ({cap}); start from "
+                "fewer deals."
+            ).format(done=number(done), target=number(target), cap=number(cap))
+        )
     if target > cap:
         raise LessonError(
-            f"4 × {done:,} = {target:,} {unit} is more than one run plays ({cap:,}); "
-            f"start from fewer {unit}."
+            _(
+                "4 × {done} = {target} games is more than one run plays ({cap}); start from "
+                "fewer games."
+            ).format(done=number(done), target=number(target), cap=number(cap))
         )
     if not predicted and not skip:
         raise LessonError(
-            "First choose your prediction: how wide will the interval be? (Or press Just show me.)"
+            _(
+                "First choose your prediction: how wide will the interval be? "
+                "(Or press Just show me.)"
+            )
         )
     return target
 
@@ -123,13 +147,18 @@ def _share(x: float) -> str:
 def _prediction_row(label_text: str) -> widgets.Dropdown:
     """The prediction's choices; ``label_text`` is the question, shown above it."""
     dropdown = widgets.Dropdown(
-        options=[("— choose —", ""), *[(k, k) for k in SHRINK_CHOICES]],
+        options=[(_("— choose —"), ""), *[(_(k), k) for k in SHRINK_CHOICES]],
         value="",
-        description="Your guess",
+        description=_("Your guess"),
         layout=widgets.Layout(width="min(320px, 90vw)"),
     )
     dropdown.question = label_text
     return dropdown
+
+
+def _predict_html(question: str) -> widgets.HTML:
+    """The heading and question above the prediction (``question`` is marked, English)."""
+    return widgets.HTML("<h4>" + _("Predict, then see") + "</h4><p>" + _(question) + "?</p>")
 
 
 @dataclass(frozen=True)
@@ -148,49 +177,69 @@ def _closest(ratio: float) -> str:
 def shrink_verdict(prediction: str, ratio: float, before: int, after: int, unit: str) -> str:
     """The prediction judged against the theory first, then against this run's measurement.
 
-    >>> shrink_verdict("half as wide", 0.37, 30, 120, "deals")[:40]
-    'Your prediction is right: theory says ha'
+    >>> shrink_verdict("half as wide", 0.37, 30, 120, "deals")[:46]
+    'Your prediction is right: theory says <b>half '
     """
     theory = math.sqrt(before / after)
     expected = _closest(theory)
     measured = _closest(ratio) if not math.isnan(ratio) else expected
     if not prediction:
-        said = f"You skipped the guess. Theory says <b>{expected}</b>."
+        said = _("You skipped the guess. Theory says <b>{expected}</b>.")
     elif prediction == expected:
-        said = f"Your prediction is right: theory says <b>{expected}</b>."
+        said = _("Your prediction is right: theory says <b>{expected}</b>.")
     else:
-        said = f"Theory says <b>{expected}</b>, not {escape(prediction)}."
+        said = _("Theory says <b>{expected}</b>, not {prediction}.")
+    said = said.format(expected=_(expected), prediction=escape(_(prediction)))
     if measured == expected:
-        run = f" This run agrees: it measured {_num(ratio, 2)}×."
+        run = _("This run agrees: it measured {ratio}×.").format(ratio=_num(ratio, 2))
     else:
-        run = (
-            f" This run measured {_num(ratio, 2)}×, nearer “{measured}”: with only "
-            f"{before:,} {unit} the width of an interval is itself uncertain, so one run can "
-            "land well away from the theory. Play 4× again, or use a new seed, and it settles."
-        )
-    return said + run
+        run = _(
+            "This run measured {ratio}×, nearer “{measured}”: with only {count} the width of "
+            "an interval is itself uncertain, so one run can land well away from the theory. "
+            "Play 4× again, or use a new seed, and it settles."
+        ).format(ratio=_num(ratio, 2), measured=_(measured), count=_units(before, unit))
+    return said + " " + run
 
 
 def _shrink_html(prediction: str, before: _Width, after: _Width, unit: str = "games") -> str:
     """The learner's prediction beside the measured change and the theory."""
     ratio = after.half / before.half if before.half > 0 else math.nan
-    guess = prediction or "no prediction (skipped)"
+    guess = _(prediction) if prediction else _("no prediction (skipped)")
     theory = math.sqrt(before.games / after.games)
     verdict = shrink_verdict(prediction, ratio, before.games, after.games, unit)
+    predicted = _(
+        "You predicted: <b>{guess}</b>. Measured: the interval is <b>{ratio}×</b> as wide. "
+        "{verdict}"
+    ).format(guess=escape(guess), ratio=_num(ratio, 2), verdict=verdict)
+    if unit == "deals":
+        law = _(
+            "Theory: an interval's width goes with 1/√(deals), so {times}× the deals give "
+            "√({before}/{after}) = {width}× the width: four times the deals only <b>halve</b> it."
+        )
+    else:
+        law = _(
+            "Theory: an interval's width goes with 1/√(games), so {times}× the games give "
+            "√({before}/{after}) = {width}× the width: four times the games only <b>halve</b> it."
+        )
+    law = law.format(
+        times=f"{after.games / before.games:g}",
+        before=number(before.games),
+        after=number(after.games),
+        width=f"{theory:.2f}",
+    )
+    half = _("± half-width of the 95% interval ({what})").format(what=escape(_(after.what)))
     return (
-        "<div class='fc-panel fc-reveal'><h4>Your prediction, and what happened</h4>"
+        "<div class='fc-panel fc-reveal'><h4>"
+        + _("Your prediction, and what happened")
+        + "</h4>"
         + table_html(
-            ["", unit, f"± half-width of the 95% interval ({escape(after.what)})"],
+            ["", _("deals") if unit == "deals" else _("games"), half],
             [
-                ["before", f"{before.games:,}", _num(before.half, 2)],
-                ["after", f"{after.games:,}", _num(after.half, 2)],
+                [_("before"), number(before.games), _num(before.half, 2)],
+                [_("after"), number(after.games), _num(after.half, 2)],
             ],
         )
-        + f"<p>You predicted: <b>{escape(guess)}</b>. Measured: the interval is "
-        f"<b>{_num(ratio, 2)}×</b> as wide. {verdict}</p>"
-        f"<p>Theory: an interval's width goes with 1/√({unit}), so "
-        f"{after.games / before.games:g}× the {unit} give √({before.games:,}/{after.games:,}) = "
-        f"{theory:.2f}× the width: four times the {unit} only <b>halve</b> it.</p></div>"
+        + f"<p>{predicted}</p><p>{law}</p></div>"
     )
 
 
@@ -200,7 +249,7 @@ def _shrink_html(prediction: str, before: _Width, after: _Width, unit: str = "ga
 class StrategyLab(View):
     """Pick bots and variants, play N games, compare mean totals and win rates with intervals."""
 
-    title = "Strategy lab"
+    title = N_("Strategy lab")
 
     def __init__(
         self,
@@ -214,9 +263,10 @@ class StrategyLab(View):
         names = list(BOTS)
         self.seats = [
             widgets.Dropdown(
-                options=names if i < 2 else [_EMPTY, *names],
+                # The bots' names are identifiers, the same in every language.
+                options=names if i < 2 else [(_(_EMPTY), _EMPTY), *[(n, n) for n in names]],
                 value=players[i] if i < len(players) else _EMPTY,
-                description=f"Seat {i + 1}",
+                description=_("Seat {number}").format(number=i + 1),
                 layout=widgets.Layout(width="210px"),
             )
             for i in range(4)
@@ -224,7 +274,7 @@ class StrategyLab(View):
         self.bots_help = widgets.HTML(
             "<ul class='fc-bots'>"
             + "".join(
-                f"<li><b>{escape(name)}</b>: {escape(BOT_DESCRIPTIONS.get(name, ''))}</li>"
+                f"<li><b>{escape(name)}</b>: {escape(_(BOT_DESCRIPTIONS.get(name, '')))}</li>"
                 for name in names
             )
             + "</ul>"
@@ -233,7 +283,7 @@ class StrategyLab(View):
             value=LAST_ROUND,
             min=FIRST_ROUND,
             max=LAST_ROUND,
-            description="Rounds",
+            description=_("Rounds"),
             continuous_update=False,
         )
         self.variants = variant_checkboxes()
@@ -241,16 +291,18 @@ class StrategyLab(View):
         self.bonus = self.variants["going_out_bonus"]
         self.no_discard = self.variants["no_final_discard"]
         self.n_games = ClampedIntText(
-            self.status, n_games, 2, 5000, "Games", "playing", description="Games"
+            self.status, n_games, 2, 5000, _("Games"), _("playing"), description=_("Games")
         )
         self.seed = seed_box(self, seed)
-        self.run_button = self._button("Play the games", self.run, style="primary", icon="play")
-        self.new_seed_button = self._button("New seed", self.new_seed, icon="random")
+        self.run_button = self._button(_("Play the games"), self.run, style="primary", icon="play")
+        self.new_seed_button = self._button(_("New seed"), self.new_seed, icon="random")
         self.cap_note = widgets.HTML()
         self.progress = Progress("game")
-        self.prediction = _prediction_row("With 4× the games, how wide will the interval be")
-        self.four_button = self._button("Play 4× the games", self.play_four_times, icon="forward")
-        self.skip_button = self._button("Just show me", self.skip_four_times)
+        self.prediction = _prediction_row(N_("With 4× the games, how wide will the interval be"))
+        self.four_button = self._button(
+            _("Play 4× the games"), self.play_four_times, icon="forward"
+        )
+        self.skip_button = self._button(_("Just show me"), self.skip_four_times)
         self.predictions = self.class_predictions()
         self.shrink = widgets.HTML()
         self.summary = widgets.HTML()
@@ -300,15 +352,17 @@ class StrategyLab(View):
                 self.progress,
                 self.verdict,
                 self.summary,
-                widgets.HTML(f"<h4>Predict, then see</h4><p>{self.prediction.question}?</p>"),
+                _predict_html(self.prediction.question),
                 predict_row,
                 self.shrink,
                 self.running,
                 self.plot,
                 self.download,
             ],
-            "Every seat plays the same deals, so strategies are compared game by game. "
-            "Lower totals are better; the intervals show how sure we can be.",
+            _(
+                "Every seat plays the same deals, so strategies are compared game by game. "
+                "Lower totals are better; the intervals show how sure we can be."
+            ),
         )
         self._update_cap()
         # The first games run in the background too: the page appears at once and fills in.
@@ -328,21 +382,22 @@ class StrategyLab(View):
     def _update_cap(self) -> None:
         cap = self.cap()
         self.n_games.set_range(2, cap)
-        self.cap_note.value = (
-            f"<p class='fc-note'>With these seats a run plays at most <b>{cap:,}</b> games "
-            f"(about {PLANNED_SECONDS / 60:.1f} minutes of the server's time); "
-            "<i>Stop</i> ends a run at once and keeps the games played so far.</p>"
-        )
+        note = _(
+            "With these seats a run plays at most <b>{cap}</b> games (about {minutes} minutes "
+            "of the server's time); <i>Stop</i> ends a run at once and keeps the games played "
+            "so far."
+        ).format(cap=number(cap), minutes=f"{PLANNED_SECONDS / 60:.1f}")
+        self.cap_note.value = f"<p class='fc-note'>{note}</p>"
 
     def new_seed(self) -> None:
         """Pick the next seed, so the next run plays new deals."""
         self.seed.value = (self.seed.value + 1) % (10**9 + 1)
-        self.status.info(f"Seed {self.seed.value}: press Play for new deals.")
+        self.status.info(_("Seed {seed}: press Play for new deals.").format(seed=self.seed.value))
 
     def _setup(self) -> tuple[Any, ...]:
         return (tuple(self.players()), self.rules(), self.seed.value)
 
-    def _setup_changed(self, said: str = "A new setup") -> None:
+    def _setup_changed(self, said: str = "") -> None:
         """New seats, rules or seed: every result of the old setup leaves the screen."""
         if self.runner.running:
             self.runner.stop()
@@ -355,19 +410,25 @@ class StrategyLab(View):
             self.running.clear()
             self.series = []
             self.prediction.value = ""
-        self.status.info(f"{said}: press Play the games to see its results.")
+        self.status.info(
+            _("{setup}: press Play the games to see its results.").format(
+                setup=said or _("A new setup")
+            )
+        )
 
     def _games_changed(self) -> None:
         """A new number of games typed: the results shown are for the old number, so they go
         (Play 4× sets the box itself and keeps the prediction it was made for)."""
         if self._four:
             return
-        self._setup_changed(plural(self.n_games.value, "game"))
+        self._setup_changed(_units(self.n_games.value, "games"))
 
     def play_four_times(self, skip: bool = False) -> None:
         """Play four times as many games as the last run (the prediction is kept)."""
         if self.table is None:
-            raise LessonError("Play some games first, then press this to play four times as many.")
+            raise LessonError(
+                _("Play some games first, then press this to play four times as many.")
+            )
         games = len(set(self.table["game"]))
         if skip:
             self.prediction.value = ""
@@ -397,10 +458,22 @@ class StrategyLab(View):
         players = self.players()
         n = self.n_games.value
         if n > self.cap():
-            raise LessonError(f"These seats play at most {plural(self.cap(), 'game')} in one run.")
+            raise LessonError(
+                _n(
+                    "These seats play at most {count} game in one run.",
+                    "These seats play at most {count} games in one run.",
+                    self.cap(),
+                ).format(count=number(self.cap()))
+            )
         rules, seed = self.rules(), self.seed.value
         setup = self._setup()
-        self.status.info(f"Playing {plural(n, 'game')}… press Stop to end early.")
+        self.status.info(
+            _n(
+                "Playing {count} game… press Stop to end early.",
+                "Playing {count} games… press Stop to end early.",
+                n,
+            ).format(count=number(n))
+        )
 
         self.series = series = []
         self.running.clear()
@@ -429,7 +502,7 @@ class StrategyLab(View):
     def finish(self, outcome: Outcome, setup: tuple[Any, ...], record: bool = False) -> None:
         """Show the results of the games played (all of them, or those before Stop)."""
         if outcome.done == 0:
-            self.status.info("Stopped before the first game ended: nothing to show yet.")
+            self.status.info(_("Stopped before the first game ended: nothing to show yet."))
             return
         if record:
             self._record_wins(setup)
@@ -458,58 +531,81 @@ class StrategyLab(View):
             firsts = Counter(r["game"] for r in finals.records() if r["placement"] == 1)
             ties = sum(count > 1 for count in firsts.values())
             total_wins = float(sum(summary["win_rate"]))
-            tie_note = (
-                f"Win rates add up to {100 * total_wins:.0f}%, not 100%: in {ties:,} of the "
-                f"{plural(games, 'game')} two or more players shared the lowest total, "
-                "and a shared first place counts as a win for each of them."
-                if ties
-                else "No game ended in a shared first place, so the win rates add up to 100%."
-            )
+            if ties:
+                tie_note = _n(
+                    "Win rates add up to {sum}%, not 100%: in {ties} of the {games} game two or "
+                    "more players shared the lowest total, and a shared first place counts as a "
+                    "win for each of them.",
+                    "Win rates add up to {sum}%, not 100%: in {ties} of the {games} games two or "
+                    "more players shared the lowest total, and a shared first place counts as a "
+                    "win for each of them.",
+                    games,
+                ).format(sum=f"{100 * total_wins:.0f}", ties=number(ties), games=number(games))
+            else:
+                tie_note = _(
+                    "No game ended in a shared first place, so the win rates add up to 100%."
+                )
             self.summary.value = table_html(
                 [
-                    "seat",
-                    "bot",
-                    "mean total",
-                    "95% interval",
-                    "win rate",
-                    "95% interval",
-                    "rounds out first per game",
+                    _("seat"),
+                    _("bot"),
+                    _("mean total"),
+                    _("95% interval"),
+                    _("win rate"),
+                    _("95% interval"),
+                    _("rounds out first per game"),
                 ],
                 rows,
                 nowrap=True,
             ) + (
                 f"<p class='fc-note'>{tie_note} "
                 + (
-                    "A total cannot be negative without the −10 bonus, so an interval is cut at 0."
+                    _(
+                        "A total cannot be negative without the −10 bonus, so an interval is "
+                        "cut at 0."
+                    )
                     if not self.bonus.value
-                    else "With the −10 bonus a total can be negative."
+                    else _("With the −10 bonus a total can be negative.")
                 )
                 + "</p>"
             )
             if games < 2:
                 self.verdict.value = (
-                    "<p><b>One game gives no interval: play at least two to compare.</b></p>"
+                    "<p><b>"
+                    + _("One game gives no interval: play at least two to compare.")
+                    + "</b></p>"
                 )
             else:
                 self.verdict.value = (
                     "".join(f"<p><b>{escape(str(c))}</b></p>" for c in comparisons)
-                    + "<p class='fc-note'>A difference is clear when its interval excludes 0.</p>"
+                    + "<p class='fc-note'>"
+                    + _("A difference is clear when its interval excludes 0.")
+                    + "</p>"
                 )
             self._record_width(setup, games, summary, comparisons)
             csv = table.to_csv().encode("utf-8")
             link = base64.b64encode(csv).decode("ascii")
+            rows_text = _n(
+                "({count} row: one per player per round per game)",
+                "({count} rows: one per player per round per game)",
+                len(table),
+            ).format(count=number(len(table)))
             self.download.value = (
                 f"<a download='fivecrowns-strategy-lab.csv' href='data:text/csv;base64,{link}' "
-                "class='fc-download'>⬇ Download the results as CSV</a> "
-                f"({len(table):,} rows: one per player per round per game)"
+                "class='fc-download'>" + _("⬇ Download the results as CSV") + f"</a> {rows_text}"
             )
         self.draw_running(players[0], list(self.series))
         self.draw(table)  # after the numbers are on screen: drawing takes a moment
         text = outcome.sentence("game")
         if outcome.complete:
+            rounds = self.rounds.value
+            text = _n(
+                "Played {games} of {rounds} round (seed {seed}).",
+                "Played {games} of {rounds} rounds (seed {seed}).",
+                rounds,
+            )
             self.status.ok(
-                f"Played {plural(games, 'game')} of {plural(self.rounds.value, 'round')} "
-                f"(seed {setup[2]})."
+                text.format(games=_units(games, "games"), rounds=number(rounds), seed=setup[2])
             )
         else:
             self.status.info(text)
@@ -527,10 +623,10 @@ class StrategyLab(View):
     ) -> None:
         if comparisons and not math.isnan(comparisons[0].ci[0]):
             low, high = comparisons[0].ci
-            what = "difference seat 2 − seat 1"
+            what = N_("difference seat 2 − seat 1")
         else:
             low, high = float(summary["total_low"][0]), float(summary["total_high"][0])
-            what = "seat 1's mean total"
+            what = N_("seat 1's mean total")
         width = _Width(games, (high - low) / 2, what)
         previous = [w for key, w in self.widths if key == setup]
         self.widths.append((setup, width))
@@ -540,7 +636,7 @@ class StrategyLab(View):
     def csv(self) -> str:
         """The last results as CSV text (one row per player per round per game)."""
         if self.table is None:
-            raise LessonError("Play some games first.")
+            raise LessonError(_("Play some games first."))
         return self.table.to_csv()
 
     def draw_running(self, bot: str, rows: list[dict[str, float]]) -> None:
@@ -551,15 +647,25 @@ class StrategyLab(View):
         last = rows[-1]
         self.running.show(
             running_spec(
-                f"Seat 1 ({bot}): share of games won, game by game",
-                "games played",
-                "share of games won",
+                _("Seat 1 ({bot}): share of games won, game by game").format(bot=bot),
+                _("games played"),
+                _("share of games won"),
                 exact=False,
             ),
             {"running": rows, "marks": []},
-            f"Line chart of seat 1's ({bot}) share of games won after each of "
-            f"{plural(int(last['n']), 'game')}, with its 95% band: {last['value']:.0%} so far, "
-            f"interval {last['low']:.0%} to {last['high']:.0%}.",
+            _n(
+                "Line chart of seat 1's ({bot}) share of games won after each of {count} game, "
+                "with its 95% band: {share} so far, interval {low} to {high}.",
+                "Line chart of seat 1's ({bot}) share of games won after each of {count} games, "
+                "with its 95% band: {share} so far, interval {low} to {high}.",
+                int(last["n"]),
+            ).format(
+                bot=bot,
+                count=number(int(last["n"])),
+                share=f"{last['value']:.0%}",
+                low=f"{last['low']:.0%}",
+                high=f"{last['high']:.0%}",
+            ),
             animate=("running",),
         )
 
@@ -571,9 +677,9 @@ class StrategyLab(View):
         games = len(set(finals["game"]))
         rows, series = [], []
         seats = [(s, finals.where("player", s)) for s in sorted(set(finals["player"]))]
-        for number, group in seats:
-            name = f"seat {number + 1}: {group['bot'][0]}"
-            series.append((name, _SEAT_COLOUR_LIST[number % len(_SEAT_COLOUR_LIST)]))
+        for seat, group in seats:
+            name = _("seat {number}: {bot}").format(number=seat + 1, bot=group["bot"][0])
+            series.append((name, _SEAT_COLOUR_LIST[seat % len(_SEAT_COLOUR_LIST)]))
             counts = Counter((int(t) - low) // width for t in group["total"])
             rows += [
                 {
@@ -586,12 +692,15 @@ class StrategyLab(View):
                 if low + b * width <= high
             ]
         means = ", ".join(
-            f"seat {s + 1} ({g['bot'][0]}) {sum(g['total']) / len(g):.0f}" for s, g in seats
+            _("seat {number} ({bot}) {mean}").format(
+                number=s + 1, bot=g["bot"][0], mean=f"{sum(g['total']) / len(g):.0f}"
+            )
+            for s, g in seats
         )
         spec = grouped_bars_spec(
-            f"Final totals, {plural(games, 'game')}",
-            "final total (points; lower is better)",
-            "games",
+            _("Final totals, {games}").format(games=_units(games, "games")),
+            _("final total (points; lower is better)"),
+            _("games"),
             series,
             percent=False,
         )
@@ -600,8 +709,10 @@ class StrategyLab(View):
         self.plot.show(
             spec,
             {"bars": rows},
-            f"Histogram of final totals over {plural(games, 'game')}, "
-            f"from {low} to {high} points; mean totals: {means}.",
+            _(
+                "Histogram of final totals over {games}, from {low} to {high} points; "
+                "mean totals: {means}."
+            ).format(games=_units(games, "games"), low=low, high=high, means=means),
         )
 
 
@@ -611,23 +722,25 @@ class StrategyLab(View):
 class SolitaireOddsLesson(View):
     """Play many solitaire deals with the bot's policy; the win rate with an interval."""
 
-    title = "Solitaire odds"
+    title = N_("Solitaire odds")
 
     def __init__(self, n: int = 50, seed: int = 1, background: bool = True, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.n = ClampedIntText(
-            self.status, n, 1, solitaire_cap(), "Deals", "playing", description="Deals"
+            self.status, n, 1, solitaire_cap(), _("Deals"), _("playing"), description=_("Deals")
         )
         self.n.observe(self._guard(self._deals_changed), names="value")
         self._four = False  # True while "Play 4×" sets the Deals box itself
         self.seed = seed_box(self, seed)
         self.seed.observe(self._guard(lambda _c: self._setup_changed()), names="value")
-        self.run_button = self._button("Play the deals", self.run, style="primary", icon="play")
-        self.new_seed_button = self._button("New seed", self.new_seed, icon="random")
+        self.run_button = self._button(_("Play the deals"), self.run, style="primary", icon="play")
+        self.new_seed_button = self._button(_("New seed"), self.new_seed, icon="random")
         self.progress = Progress("deal")
-        self.prediction = _prediction_row("With 4× the deals, how wide will the interval be")
-        self.four_button = self._button("Play 4× the deals", self.play_four_times, icon="forward")
-        self.skip_button = self._button("Just show me", self.skip_four_times)
+        self.prediction = _prediction_row(N_("With 4× the deals, how wide will the interval be"))
+        self.four_button = self._button(
+            _("Play 4× the deals"), self.play_four_times, icon="forward"
+        )
+        self.skip_button = self._button(_("Just show me"), self.skip_four_times)
         self.predictions = self.class_predictions()
         self.shrink = widgets.HTML()
         self.result_view = widgets.HTML()
@@ -650,21 +763,26 @@ class SolitaireOddsLesson(View):
                 style(),
                 run_row,
                 widgets.HTML(
-                    f"<p class='fc-note'>A run plays at most <b>{solitaire_cap():,}</b> deals "
-                    f"(about {PLANNED_SECONDS / 60:.1f} minutes of the server's time); "
-                    "<i>Stop</i> keeps the deals played so far.</p>"
+                    "<p class='fc-note'>"
+                    + _(
+                        "A run plays at most <b>{cap}</b> deals (about {minutes} minutes of the "
+                        "server's time); <i>Stop</i> keeps the deals played so far."
+                    ).format(cap=number(solitaire_cap()), minutes=f"{PLANNED_SECONDS / 60:.1f}")
+                    + "</p>"
                 ),
                 self.progress,
                 self.result_view,
-                widgets.HTML(f"<h4>Predict, then see</h4><p>{self.prediction.question}?</p>"),
+                _predict_html(self.prediction.question),
                 predict_row,
                 self.shrink,
                 self.running,
                 self.plot,
                 self.by_hand,
             ],
-            "The bot closes a hand when it can, and otherwise puts each card where it "
-            "lowers a hand's points most. How often does it win?",
+            _(
+                "The bot closes a hand when it can, and otherwise puts each card where it "
+                "lowers a hand's points most. How often does it win?"
+            ),
         )
         self.run(background=background, record=False)  # not the student's own run
 
@@ -675,7 +793,7 @@ class SolitaireOddsLesson(View):
     def _deals_changed(self, change: dict[str, Any]) -> None:
         """A new count typed: the results shown are for the old one, so they go."""
         if not self._four:  # Play 4× sets the box itself, for the run it starts
-            self._setup_changed(plural(int(change["new"]), "deal"))
+            self._setup_changed(_units(int(change["new"]), "deals"))
 
     def _setup_changed(self, said: str = "") -> None:
         """A new seed or count: the old results no longer match the setting, so they go."""
@@ -688,12 +806,13 @@ class SolitaireOddsLesson(View):
             for chart in (self.running, self.plot, self.by_hand):
                 chart.clear()
             self.prediction.value = ""
-        self.status.info(f"{said or f'Seed {self.seed.value}'}: press Play the deals.")
+        setup = said or _("Seed {seed}").format(seed=self.seed.value)
+        self.status.info(_("{setup}: press Play the deals.").format(setup=setup))
 
     def play_four_times(self, skip: bool = False) -> None:
         """Play four times as many deals as the last run."""
         if self.odds is None:
-            raise LessonError("Play some deals first.")
+            raise LessonError(_("Play some deals first."))
         if skip:
             self.prediction.value = ""
         games = self.odds.games
@@ -726,7 +845,13 @@ class SolitaireOddsLesson(View):
         wins = [0]
         running: list[dict[str, float]] = []
         shown = [time.monotonic()]
-        self.status.info(f"Playing {plural(n, 'deal')}… press Stop to end early.")
+        self.status.info(
+            _n(
+                "Playing {count} deal… press Stop to end early.",
+                "Playing {count} deals… press Stop to end early.",
+                n,
+            ).format(count=number(n))
+        )
 
         def work(stop: threading.Event) -> Iterator[tuple[int, int]]:
             bot = SolitaireBot()
@@ -751,7 +876,7 @@ class SolitaireOddsLesson(View):
 
         def finish(outcome: Outcome) -> None:
             if outcome.done == 0:
-                self.status.info("Stopped before the first deal ended: nothing to show yet.")
+                self.status.info(_("Stopped before the first deal ended: nothing to show yet."))
                 return
             games = outcome.done
             odds = SolitaireOdds(
@@ -781,21 +906,37 @@ class SolitaireOddsLesson(View):
         self.odds = odds
         low, high = odds.ci
         zero = (
-            f"<p>No win in {plural(odds.games, 'deal')} does not mean the bot never wins: "
-            f"the interval still reaches {high:.1%}. (Rule of three: with 0 wins in n "
-            f"tries, the 95% upper bound is about 3/n = {3 / odds.games:.1%}.)</p>"
+            "<p>"
+            + _(
+                "No win in {deals} does not mean the bot never wins: the interval still "
+                "reaches {high}. (Rule of three: with 0 wins in n tries, the 95% upper bound "
+                "is about 3/n = {bound}.)"
+            ).format(
+                deals=_units(odds.games, "deals"),
+                high=f"{high:.1%}",
+                bound=f"{3 / odds.games:.1%}",
+            )
+            + "</p>"
             if odds.wins == 0
             else ""
         )
+        won = _(
+            "The bot won <b>{wins}</b> of <b>{deals}</b>: <b>{rate}</b>, 95% interval {low} "
+            "to {high}."
+        ).format(
+            wins=number(odds.wins),
+            deals=_units(odds.games, "deals"),
+            rate=f"{odds.win_rate:.1%}",
+            low=f"{low:.1%}",
+            high=f"{high:.1%}",
+        )
+        wilson = _(
+            "The interval is a Wilson interval: it stays between 0% and 100% and works "
+            "even when wins are rare."
+        )
         with self.hold_sync():
-            self.result_view.value = (
-                f"<p style='font-size:16px'>The bot won <b>{odds.wins:,}</b> of "
-                f"<b>{plural(odds.games, 'deal')}</b>: <b>{odds.win_rate:.1%}</b>, "
-                f"95% interval {low:.1%} to {high:.1%}.</p>{zero}"
-                "<p>The interval is a Wilson interval: it stays between 0% and 100% and works "
-                "even when wins are rare.</p>"
-            )
-            width = _Width(odds.games, 100 * (high - low) / 2, "win rate, percentage points")
+            self.result_view.value = f"<p style='font-size:16px'>{won}</p>{zero}<p>{wilson}</p>"
+            width = _Width(odds.games, 100 * (high - low) / 2, N_("win rate, percentage points"))
             previous = [w for s, w in self.widths if s == odds.seed]
             self.widths.append((odds.seed, width))
             if previous and width.games == 4 * previous[-1].games:
@@ -805,9 +946,17 @@ class SolitaireOddsLesson(View):
         self.draw()  # after the numbers are on screen: drawing takes a moment
         if outcome.complete:
             self.status.ok(
-                f"Played {plural(odds.games, 'deal')} (seed {odds.seed}): "
-                f"the bot won {odds.wins:,}, "
-                f"{odds.win_rate:.1%} (95% interval {low:.1%} to {high:.1%})."
+                _(
+                    "Played {deals} (seed {seed}): the bot won {wins}, {rate} (95% interval "
+                    "{low} to {high})."
+                ).format(
+                    deals=_units(odds.games, "deals"),
+                    seed=odds.seed,
+                    wins=number(odds.wins),
+                    rate=f"{odds.win_rate:.1%}",
+                    low=f"{low:.1%}",
+                    high=f"{high:.1%}",
+                )
             )
         else:
             self.status.info(outcome.sentence("deal"))
@@ -817,12 +966,24 @@ class SolitaireOddsLesson(View):
         last = rows[-1]
         self.running.show(
             running_spec(
-                "The bot's win rate, deal by deal", "deals played", "win rate", exact=False
+                _("The bot's win rate, deal by deal"),
+                _("deals played"),
+                _("win rate"),
+                exact=False,
             ),
             {"running": rows, "marks": []},
-            f"Line chart of the bot's win rate after each of {plural(int(last['n']), 'deal')}, "
-            f"with its 95% band: {last['value']:.1%} so far, interval {last['low']:.1%} to "
-            f"{last['high']:.1%}.",
+            _n(
+                "Line chart of the bot's win rate after each of {count} deal, with its 95% "
+                "band: {rate} so far, interval {low} to {high}.",
+                "Line chart of the bot's win rate after each of {count} deals, with its 95% "
+                "band: {rate} so far, interval {low} to {high}.",
+                int(last["n"]),
+            ).format(
+                count=number(int(last["n"])),
+                rate=f"{last['value']:.1%}",
+                low=f"{last['low']:.1%}",
+                high=f"{last['high']:.1%}",
+            ),
             animate=("running",),
         )
 
@@ -832,33 +993,44 @@ class SolitaireOddsLesson(View):
         ks = list(range(len(ROUNDS) + 1))  # hands closed in a deal: none to all
         hands = list(ROUNDS)
         self._show_running(list(self.series))
-        closed = [("deals", SIMULATED_COLOUR)]
+        deals = _("deals")
+        closed = [(deals, SIMULATED_COLOUR)]
         self.plot.show(
             grouped_bars_spec(
-                f"Hands closed per deal ({len(ROUNDS)} = a win), {odds.games:,} deals",
-                "hands closed",
-                "deals",
+                _("Hands closed per deal ({all} = a win), {deals}").format(
+                    all=len(ROUNDS), deals=_units(odds.games, "deals")
+                ),
+                _("hands closed"),
+                deals,
                 closed,
                 percent=False,
             ),
-            {"bars": [{"k": k, "value": odds.closed.get(k, 0), "series": "deals"} for k in ks]},
-            f"Bar chart: how many of {plural(odds.games, 'solitaire deal')} closed 0 to "
-            f"{len(ROUNDS)} hands; {odds.wins:,} closed all {len(ROUNDS)}.",
+            {"bars": [{"k": k, "value": odds.closed.get(k, 0), "series": deals} for k in ks]},
+            _n(
+                "Bar chart: how many of {count} solitaire deal closed 0 to {all} hands; "
+                "{wins} closed all {all}.",
+                "Bar chart: how many of {count} solitaire deals closed 0 to {all} hands; "
+                "{wins} closed all {all}.",
+                odds.games,
+            ).format(count=number(odds.games), all=len(ROUNDS), wins=number(odds.wins)),
         )
         worst = min(hands, key=lambda k: odds.closed_by_hand[k - 1])
+        share = _("share of deals")
         self.by_hand.show(
             grouped_bars_spec(
-                "Share of deals closing each hand",
-                "hand (cards in it)",
-                "share of deals",
-                [("share of deals", EXACT_COLOUR)],
+                _("Share of deals closing each hand"),
+                _("hand (cards in it)"),
+                share,
+                [(share, EXACT_COLOUR)],
             ),
             {
                 "bars": [
-                    {"k": k + 2, "value": c / odds.games, "series": "share of deals"}
+                    {"k": k + 2, "value": c / odds.games, "series": share}
                     for k, c in zip(hands, odds.closed_by_hand, strict=True)
                 ]
             },
-            f"Bar chart of the share of deals closing each hand; the hand of {worst + 2} "
-            f"cards closed least often ({odds.closed_by_hand[worst - 1] / odds.games:.0%}).",
+            _(
+                "Bar chart of the share of deals closing each hand; the hand of {size} cards "
+                "closed least often ({share})."
+            ).format(size=worst + 2, share=f"{odds.closed_by_hand[worst - 1] / odds.games:.0%}"),
         )

@@ -1,0 +1,54 @@
+"""The expert's hints and the bots' reasons in Danish (issue 22): the same moves give the
+same cards in whole Danish sentences, and the worked example of lesson 12 is Danish."""
+
+from __future__ import annotations
+
+import re
+
+from fivecrowns_lab import Game, GameRules, language, make_bot
+from fivecrowns_lab.table.game import play_moves
+from fivecrowns_lab.table.hints import cards_named, worked_position
+
+SEATS = ("You", "Bot 1", "Bot 2", "Bot 3")
+#: Words of the English reasons; a Danish reason has none of them.
+ENGLISH = re.compile(
+    r"\b(Keep|Take|Throw|throw|Draw|Go out|stock|discard|unseen|passed over|meld|cards?|"
+    r"points|turns?|so far|with|and|the)\b"
+)
+
+
+def _reasons(code: str) -> list[str]:
+    """Every reason of a short seeded game of experts and a greedy bot, in ``code``."""
+    with language(code):
+        game = Game(list(SEATS), GameRules(rounds=5), seed=8)
+        bots = [make_bot("expert", 8), make_bot("expert", 9), make_bot("greedy", 10)]
+        bots.append(make_bot("lookahead", 11))
+        return [bots[p].last_reason for p, _obs, _act, _s in play_moves(game, bots)]
+
+
+def test_danish_hints_name_the_same_cards_as_the_english_in_danish_sentences():
+    english, danish = _reasons("en"), _reasons("da")
+    assert len(danish) == len(english) > 50
+    assert len(set(danish)) > 20  # many different sentences, not one repeated
+    for en, da in zip(english, danish, strict=True):
+        assert cards_named(da) == cards_named(en), (en, da)
+        assert da[0].isupper() and da.endswith("."), da
+        assert not ENGLISH.search(da), da
+    # Both kinds of the expert's throw: a pair kept, and a card thrown for a plain reason.
+    assert any(d.startswith("Behold ") for d in danish)
+    assert any(d.startswith("Smid ") for d in danish)
+
+
+def test_danish_worked_position_is_the_english_one_with_danish_reasons_and_facts():
+    english = worked_position(1)
+    with language("da"):
+        danish = worked_position(1)
+    assert (danish.seed, danish.expert, danish.greedy) == (
+        english.seed,
+        english.expert,
+        english.greedy,
+    )
+    assert cards_named(danish.expert_reason) == cards_named(english.expert_reason)
+    for text in (danish.expert_reason, danish.greedy_reason, *danish.facts):
+        assert not ENGLISH.search(text), text
+    assert any("afkastbunken" in fact for fact in danish.facts)
