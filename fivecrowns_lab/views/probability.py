@@ -24,7 +24,7 @@ from ..classroom.experiments import experiment_id, most_common_wilds, wild_count
 from ..core.cards import Hand, parse_cards
 from ..core.rules import FIRST_ROUND, LAST_ROUND, ROUNDS, hand_size, is_wild, wild_rank_text
 from ..core.solver import can_go_out, going_out_discards, penalty
-from ..errors import LessonError, plural
+from ..errors import LessonError
 from ..i18n import N_, number
 from ..i18n import gettext as _
 from ..i18n import ngettext as _n
