@@ -80,6 +80,8 @@ def _shoot(page, name: str) -> None:
         ("03-scoring-a-round", "Næste trin"),
         ("04-play-a-round", "Træk fra trækbunken"),
         ("00-index", "Lektion 02"),
+        ("00-rules", "I første runde er en trer 20, ikke 3"),
+        ("00-teachers", "Tag først"),
     ],
 )
 def test_danish_page_shows_no_english_label(browser, danish_url, name, expect):
@@ -91,6 +93,9 @@ def test_danish_page_shows_no_english_label(browser, danish_url, name, expect):
             assert page.inner_text(".fc-class-save") == "Gem mine resultater i en fil"
         _shoot(page, f"danish-{name}-1280")
         shown = _visible_text(page)
+        if name == "00-teachers":  # a lesson still in English keeps its objectives English
+            for cell in page.locator("tr:has(a[href^='../']) .fc-obj").all_inner_texts():
+                shown = shown.replace(cell, "")
         assert expect in shown
         assert "Traceback" not in page.inner_text("body")
         found = sorted(set(ENGLISH_UI.findall(shown)))

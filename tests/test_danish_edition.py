@@ -102,7 +102,7 @@ def test_danish_gallery_lists_every_lesson_and_marks_those_in_english():
     assert "href='02-books-runs-and-wilds.ipynb'" in html
     assert "href='../05-solitaire.ipynb'" in html
     assert "Five Crowns-kabale (på engelsk)" in html
-    assert "href='../00-rules.ipynb'" in html
+    assert "href='00-rules.ipynb'" in html and "href='00-teachers.ipynb'" in html  # Danish
     assert ENGLISH_WORDS.search(_text(html)) is None, _text(html)
 
 
@@ -258,3 +258,38 @@ def test_class_line_sends_its_page_the_sentences_in_the_learners_language():
     fields = {key: sorted(re.findall(r"\{(\w+)\}", text)) for key, text in english.items()}
     assert fields == {key: sorted(re.findall(r"\{(\w+)\}", t)) for key, t in danish.items()}
     assert ENGLISH_WORDS.search(" ".join(danish.values())) is None
+
+
+def test_rules_page_links_its_danish_twin_and_speaks_danish(widget_errors):
+    from fivecrowns_lab.lessons import rules_page
+
+    english = rules_page()
+    with language("da"):
+        danish = rules_page()
+    assert english.children[1].href == "da/00-rules.ipynb"
+    link, table, back = danish.children[1:]
+    assert link.href == "../00-rules.ipynb" and ">English</a>" in link.value
+    assert "Kort givet" in table.value and "Alle lektioner" in back.value
+    assert ENGLISH_WORDS.search(_text(table.value + back.value)) is None
+
+
+def test_teacher_page_in_danish_has_no_english_label_and_links_danish_worksheets():
+    from fivecrowns_lab.views.gallery import TeacherPage
+
+    english = TeacherPage()
+    with language("da"):
+        page = TeacherPage()
+    assert page.language.href == "../00-teachers.ipynb"
+    assert english.language.href == "da/00-teachers.ipynb"
+    html = page.table.value
+    assert "<th scope='col'>Tag først</th>" in html and "Lær spillet (cirka" in html
+    assert "download='lesson-02-handout-da.html'" in html
+    assert "href='02-books-runs-and-wilds.ipynb'" in html  # the Danish lesson, same folder
+    assert page.status.text.startswith("12 lektioner, ")
+    # lessons not yet in Danish may keep English objectives; every label is Danish
+    labels = re.sub(r"<ul>.*?</ul>", " ", html, flags=re.S)
+    assert ENGLISH_WORDS.search(_text(labels)) is None, _text(labels)
+    # English is unchanged: the same sentences as before the catalogue
+    assert "<h4>Learn the game (about 105 minutes in all)</h4>" in english.table.value
+    assert "<th scope='col'>Do first</th>" in english.table.value
+    assert english.status.text == "12 lessons, 12 with a quiz and a worksheet."
