@@ -21,7 +21,7 @@ __all__ = ["PAGES", "dashboard_page", "dashboard_words", "join_page", "language_
 
 PAGES = Path(__file__).resolve().parent.parent / "class_pages"
 
-#: The sentences the dashboard's script writes, by the key it uses.
+# The sentences the dashboard's script writes, by the key it uses.
 _SCRIPT_WORDS = {
     "no_experiments": N_("No experiment results yet."),
     "no_quiz": N_("No quiz answers yet."),
