@@ -293,3 +293,14 @@ def test_teacher_page_in_danish_has_no_english_label_and_links_danish_worksheets
     assert "<h4>Learn the game (about 105 minutes in all)</h4>" in english.table.value
     assert "<th scope='col'>Do first</th>" in english.table.value
     assert english.status.text == "12 lessons, 12 with a quiz and a worksheet."
+
+
+def test_danish_gallery_in_a_kernel_that_found_the_packaged_lessons_lists_the_danish_ones():
+    # The static site's browser kernel finds the lessons in the package (the English folder);
+    # a Danish gallery there reads the Danish notebooks packaged beside them, in da/.
+    with language("da"):
+        from_english_folder = Gallery(ENGLISH)
+        from_danish_folder = Gallery(DANISH)
+    assert from_english_folder.links.value == from_danish_folder.links.value
+    assert "Lektion 02" in from_english_folder.links.value
+    assert Gallery(ENGLISH).lessons[0].title == "Cards and the wild-card schedule"

@@ -184,6 +184,10 @@ class Gallery(View):
     def __init__(self, directory: str | Path | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         folder = Path(directory) if directory is not None else default_folder()
+        if _danish_page() and folder.name != DANISH_FOLDER and (folder / DANISH_FOLDER).is_dir():
+            # A kernel that found the lessons in the package (the static site's): the Danish
+            # gallery lists the Danish notebooks packaged beside them.
+            folder = folder / DANISH_FOLDER
         danish = _danish_page() and folder.name == DANISH_FOLDER
         self.lessons = _danish_lessons(folder) if danish else find_lessons(folder)
         pages_folder = folder.parent if danish else folder  # the rules and teachers' pages
