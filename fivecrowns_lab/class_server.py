@@ -15,6 +15,10 @@ a class. Everything lives under ``<base>/fivecrowns/class/``:
 - ``api/clear`` (the teacher): POST, delete every student and record of the class;
 - ``kit/NN`` (the teacher): lesson NN's teacher's kit, to print (plan, record sheet, key).
 
+The join page and the dashboard are written in the visitor's language: ``?lang=da`` (or
+the *Dansk* link at their top) chooses Danish, and a session cookie keeps the choice for
+the visit (:mod:`fivecrowns_lab.classroom.pages` has their words).
+
 Every handler needs the server's login (the class token), POSTs need the ``_xsrf`` token,
 and the teacher's ones also need the teacher's secret: a student gets ``403`` and can
 never read another student's rows. The database calls run in a thread, so a slow disk
