@@ -3,6 +3,12 @@
 Every notebook in ``notebooks/`` is copied into ``docs/lessons/`` (gitignored) when
 the build starts, executed by MyST-NB, and rendered with its outputs; widget state is
 saved so the views show up as static pictures. ``make docs`` builds with ``-W``.
+
+The Danish edition is the same sources built with the tag ``da`` (``-t da``, into
+``_build/html/da/``): the hand-written pages through Sphinx's gettext catalogues
+(``docs/locale/da/LC_MESSAGES/*.po``, kept with ``sphinx-intl``), the lessons from the
+Danish notebooks in ``notebooks/da/`` (their prose and views already Danish), so only the
+lessons that have a Danish notebook are executed twice.
 """
 
 from __future__ import annotations
@@ -31,6 +37,14 @@ author = "Five Crowns Lab contributors"
 copyright = "2026, Five Crowns Lab contributors"
 release = fivecrowns_lab.__version__
 version = release
+
+# The Danish edition: `-t da` (make docs builds it after the English one, into html/da/).
+DANISH = "tags" in globals() and tags.has("da")  # noqa: F821 - Sphinx's conf namespace
+language = "da" if DANISH else "en"
+locale_dirs = ["locale/"]
+gettext_compact = False  # one catalogue per page: a page is translated whole or not at all
+gettext_uuid = False
+gettext_location = False  # no line numbers in the catalogues: an edit moves no entry
 
 REPO_URL = "https://github.com/fivecrowns-lab/fivecrowns_lab"
 # Binder builds the `binder` branch, which .github/workflows/binder.yml moves to each release
@@ -62,6 +76,8 @@ source_suffix = {".md": "myst-nb", ".ipynb": "myst-nb"}
 # FIVECROWNS_DOCS_NOTEBOOKS points the build at another folder (to try the machinery).
 LESSONS_SRC = Path(os.environ.get("FIVECROWNS_DOCS_NOTEBOOKS", ROOT / "notebooks"))
 LESSONS_DST = DOCS / "lessons"
+#: The Danish notebooks, under the English ones' names: whatever the folder holds.
+DANISH_SRC = LESSONS_SRC / "da"
 
 
 def _is_lesson_file(path: Path) -> bool:
@@ -93,7 +109,10 @@ def copy_lessons(src: Path = LESSONS_SRC, dst: Path = LESSONS_DST) -> list[str]:
     return [name for name in names if name.endswith(".ipynb")]
 
 
-LESSONS = copy_lessons()
+# The Danish edition's lessons are the Danish notebooks only (a lesson not yet translated is
+# linked in the English edition); the English build leaves the folder out. Both editions
+# share docs/lessons/ (their pages have the same names), so build them one after the other.
+LESSONS = copy_lessons(DANISH_SRC) if DANISH else copy_lessons()
 
 # -- The widget scripts, served by this site itself ------------------------------------
 #
@@ -256,6 +275,10 @@ def headings_to_rubrics(app, what, name, obj, options, lines) -> None:
 # ``01-cards-and-wilds.html``. The links live inside saved widget state, which MyST does
 # not see, so they are rewritten in the written pages.
 _LESSON_LINK = re.compile(r"""(href=\\?['"])(\d\d-[\w-]+)\.ipynb(?=\\?['"#])""")
+# The language links of the notebooks: English pages link ``da/NN.ipynb``, Danish pages link
+# ``../NN.ipynb`` (an English lesson); on this site the Danish edition is html/da/.
+_TO_DANISH = re.compile(r"""(href=\\?['"])da/(\d\d-[\w-]+)\.ipynb(?=\\?['"#])""")
+_TO_ENGLISH = re.compile(r"""(href=\\?['"])\.\./(\d\d-[\w-]+)\.ipynb(?=\\?['"#])""")
 
 
 def link_lessons_to_pages(app, exception) -> None:
@@ -264,7 +287,9 @@ def link_lessons_to_pages(app, exception) -> None:
         return
     for page in Path(app.outdir, "lessons").glob("*.html"):
         text = page.read_text(encoding="utf-8")
-        new = _LESSON_LINK.sub(r"\1\2.html", text)
+        new = _TO_DANISH.sub(r"\1../da/lessons/\2.html", text)
+        new = _TO_ENGLISH.sub(r"\1../../lessons/\2.html", new)
+        new = _LESSON_LINK.sub(r"\1\2.html", new)
         if new != text:
             page.write_text(new, encoding="utf-8")
 
@@ -272,15 +297,22 @@ def link_lessons_to_pages(app, exception) -> None:
 _TITLE_END = re.compile(r"(<h1[^>]*>.*?</h1>)", re.S)
 
 
-def open_live_html(name: str) -> str:
-    """The "open live" line of a lesson's page: the static site, and Binder."""
-    site = f"{SITE_URL}/voici/render/{name}.html"
-    binder = f"{BINDER_URL}?urlpath=voila/render/notebooks/{name}.ipynb"
+def open_live_html(name: str, danish: bool = False) -> str:
+    """The "open live" line of a lesson's page: the static site, and Binder (the Danish
+    edition's line is in Danish and opens the Danish notebook)."""
+    folder = "da/" if danish else ""
+    site = f"{SITE_URL}/voici/render/{folder}{name}.html"
+    binder = f"{BINDER_URL}?urlpath=voila/render/notebooks/{folder}{name}.ipynb"
+    words = (
+        ("Åbn lektionen direkte:", "i din browser", "intet at installere", "eller", "på Binder")
+        if danish
+        else ("Open this lesson live:", "in your browser", "nothing to install", "or", "on Binder")
+    )
     return (
-        '<p class="fc-open-live">Open this lesson live: '
-        f'<a class="reference external" href="{site}">in your browser</a> '
-        "(nothing to install) or "
-        f'<a class="reference external" href="{binder}">on Binder</a>.</p>'
+        f'<p class="fc-open-live">{words[0]} '
+        f'<a class="reference external" href="{site}">{words[1]}</a> '
+        f"({words[2]}) {words[3]} "
+        f'<a class="reference external" href="{binder}">{words[4]}</a>.</p>'
     )
 
 
@@ -292,7 +324,7 @@ def add_open_live_links(app, exception) -> None:
         text = page.read_text(encoding="utf-8")
         if "fc-open-live" in text:
             continue
-        line = open_live_html(page.stem)
+        line = open_live_html(page.stem, DANISH)
         new = _TITLE_END.sub(lambda m, line=line: m[1] + line, text, count=1)
         if new != text:
             page.write_text(new, encoding="utf-8")
@@ -321,6 +353,7 @@ def setup(app) -> None:
 # -- HTML ------------------------------------------------------------------------------
 
 html_theme = "pydata_sphinx_theme"
+templates_path = ["_templates"]
 html_title = "Five Crowns Lab"
 html_static_path = ["_static", "_vendor"]
 html_css_files = ["lessons.css"]
@@ -334,11 +367,21 @@ html_theme_options = {
         }
     ],
     "navigation_with_keys": True,
+    # English | Dansk: the same page in the other edition (_templates/language-link.html)
+    "navbar_end": ["language-link", "theme-switcher", "navbar-icon-links"],
     "show_toc_level": 2,
     "footer_start": ["copyright"],
     "footer_end": ["sphinx-version"],
 }
-html_context = {"default_mode": "light"}
+# The pages the Danish edition has: every hand-written page and the Danish lessons.
+_DANISH_LESSONS = sorted(
+    p.stem for p in DANISH_SRC.glob("*.ipynb") if (LESSONS_SRC / p.name).is_file()
+)
+html_context = {
+    "default_mode": "light",
+    "danish_edition": DANISH,
+    "danish_lessons": [f"lessons/{name}" for name in _DANISH_LESSONS],
+}
 # The left sidebar only lists a section's pages: show it where there are some (the lessons).
 html_sidebars = {
     page: []

@@ -15,6 +15,10 @@ a class. Everything lives under ``<base>/fivecrowns/class/``:
 - ``api/clear`` (the teacher): POST, delete every student and record of the class;
 - ``kit/NN`` (the teacher): lesson NN's teacher's kit, to print (plan, record sheet, key).
 
+The join page and the dashboard are written in the visitor's language: ``?lang=da`` (or
+the *Dansk* link at their top) chooses Danish, and a session cookie keeps the choice for
+the visit (:mod:`fivecrowns_lab.classroom.pages` has their words).
+
 Every handler needs the server's login (the class token), POSTs need the ``_xsrf`` token,
 and the teacher's ones also need the teacher's secret: a student gets ``403`` and can
 never read another student's rows. The database calls run in a thread, so a slow disk
@@ -24,16 +28,20 @@ never stalls the lessons.
 from __future__ import annotations
 
 import asyncio
+import functools
 import html
 import json
-from pathlib import Path
+import urllib.parse
 from typing import Any
 
 from jupyter_server.base.handlers import JupyterHandler
 from tornado import web
 
 from .classroom import Classroom, Student
+from .classroom.pages import dashboard_page, join_page, language_nav, refusal
 from .errors import ClassError, ClassUnavailableError, FiveCrownsError
+from .i18n import LANGUAGES, language
+from .i18n import gettext as _
 from .validators import read_json
 
 __all__ = ["CLASS_PATH", "STUDENT_COOKIE", "TEACHER_COOKIE", "class_handlers"]
@@ -41,11 +49,12 @@ __all__ = ["CLASS_PATH", "STUDENT_COOKIE", "TEACHER_COOKIE", "class_handlers"]
 CLASS_PATH = "fivecrowns/class"
 STUDENT_COOKIE = "fc_class_student"
 TEACHER_COOKIE = "fc_class_teacher"
+#: The visitor's language on the class pages, chosen with ``?lang=da`` and kept for the visit.
+LANGUAGE_COOKIE = "fc_class_lang"
 #: Records one POST may carry (a lesson-08 run sends 11).
 MAX_BATCH = 50
 #: The largest request body read (records are small).
 MAX_BODY = 64_000
-_PAGES = Path(__file__).parent / "class_pages"
 
 
 class _ClassHandler(JupyterHandler):
@@ -81,6 +90,24 @@ class _ClassHandler(JupyterHandler):
             expires_days=1,
         )
 
+    def page_language(self) -> str | None:
+        """The language of this visit's pages: ``?lang=`` (then kept in a cookie), the
+        cookie, or English. An unknown ``?lang=`` is refused (``None``: the answer is sent).
+        """
+        asked = self.get_argument("lang", "")
+        if asked:
+            if asked not in LANGUAGES:
+                choices = " or ".join(LANGUAGES)
+                self.refuse(404, f"There is no language {asked[:20]!r}: choose {choices}.")
+                return None
+            # A session cookie: the choice lasts for the visit, like the lessons' theme.
+            self.set_cookie(
+                LANGUAGE_COOKIE, asked, path=self.base_url, samesite="Strict", httponly=True
+            )
+            return asked
+        kept = self.get_cookie(LANGUAGE_COOKIE, "")
+        return kept if kept in LANGUAGES else "en"
+
     async def run(self, work: Any, *args: Any) -> Any:
         """A classroom call in a thread (the database may be slow; the lessons must not wait)."""
         return await asyncio.to_thread(work, *args)
@@ -111,44 +138,65 @@ class JoinHandler(_ClassHandler):
         # Only a page of this server: a path, never another site.
         return target if target.startswith("/") and not target.startswith("//") else self.gallery
 
-    def _page(self, message: str = "", code: str = "", nickname: str = "") -> None:
-        text = (_PAGES / "join.html").read_text(encoding="utf-8")
-        for key, value in {
-            "message": message,
-            "xsrf": html.escape(self.xsrf_token.decode()),
-            "next": html.escape(self._next()),
-            "code": html.escape(code),
-            "nickname": html.escape(nickname),
-        }.items():
-            text = text.replace("{" + key + "}", value)
+    def _page(
+        self, code_lang: str, message: Any = None, code: str = "", nickname: str = ""
+    ) -> None:
+        """The join page in ``code_lang``; ``message`` makes its note (a function, so that
+        its sentence is written in that language too)."""
+        query = urllib.parse.urlencode({"next": self._next()})
+        # No await inside: the language is switched for this page's sentences only.
+        with language(code_lang):
+            text = join_page(
+                {
+                    "nav": language_nav(query),
+                    "message": message() if message else "",
+                    "xsrf": html.escape(self.xsrf_token.decode()),
+                    "next": html.escape(self._next()),
+                    "code": html.escape(code),
+                    "nickname": html.escape(nickname),
+                }
+            )
         self.set_header("Content-Type", "text/html; charset=utf-8")
         self.finish(text)
 
     @web.authenticated
     async def get(self) -> None:
+        code_lang = self.page_language()
+        if code_lang is None:
+            return
         student = await self.student()
-        note = (
-            f'<p class="ok">You are in class {html.escape(self.classroom.code)} as '
-            f"<b>{html.escape(student.nickname)}</b>.</p>"
-            if student
-            else ""
-        )
-        self._page(note)
+        if student is None:
+            self._page(code_lang)
+            return
+        self._page(code_lang, lambda: _joined(self.classroom.code, student.nickname))
 
     @web.authenticated
     async def post(self) -> None:
+        code_lang = self.page_language()
+        if code_lang is None:
+            return
         code = self.get_body_argument("code", "")[:40]
         nickname = self.get_body_argument("nickname", "")[:100]
         try:
             student = await self.run(self.classroom.join, code, nickname)
         except FiveCrownsError as err:
             self.set_status(400)
-            self._page(
-                f'<p class="error" role="alert">{html.escape(str(err))}</p>', code, nickname
-            )
+            self._page(code_lang, functools.partial(_refused, err), code, nickname)
             return
         self._cookie(STUDENT_COOKIE, self.classroom.sign(student.id))
         self.redirect(self._next())
+
+
+def _joined(code: str, nickname: str) -> str:
+    # The sentence escaped first, then the markup: a translation adds no tag of its own.
+    text = html.escape(_("You are in class {code} as {nickname}."), quote=False)
+    nick = f"<b>{html.escape(nickname)}</b>"
+    return f'<p class="ok">{text.format(code=html.escape(code), nickname=nick)}</p>'
+
+
+def _refused(error: FiveCrownsError) -> str:
+    sentence = refusal(error) if isinstance(error, ClassError) else str(error)
+    return f'<p class="error" role="alert">{html.escape(sentence)}</p>'
 
 
 class MeHandler(_ClassHandler):
@@ -197,6 +245,9 @@ class RecordsHandler(_ClassHandler):
 class DashboardHandler(_ClassHandler):
     @web.authenticated
     async def get(self) -> None:
+        code_lang = self.page_language()  # first: a ?lang= beside the secret is kept too
+        if code_lang is None:
+            return
         secret = self.get_argument("secret", "")
         if secret:
             if not self.classroom.is_teacher(secret):
@@ -213,7 +264,8 @@ class DashboardHandler(_ClassHandler):
         self.xsrf_token  # noqa: B018 - read for its side effect: the _xsrf cookie for Clear
         self.set_header("Content-Type", "text/html; charset=utf-8")
         self.set_header("Cache-Control", "no-store")
-        self.finish((_PAGES / "dashboard.html").read_text(encoding="utf-8"))
+        with language(code_lang):  # no await inside: this page's sentences only
+            self.finish(dashboard_page())
 
 
 class _TeacherHandler(_ClassHandler):
@@ -266,7 +318,6 @@ class KitHandler(_TeacherHandler):
     @web.authenticated
     async def get(self, number: str) -> None:
         from .classroom.kit import KIT_LESSONS, kit_html
-        from .i18n import LANGUAGES, language
 
         if number not in KIT_LESSONS:
             self.refuse(404, f"There is no lesson {number}.")

@@ -191,7 +191,21 @@ class LessonError(FiveCrownsError):
 
 
 class ClassError(FiveCrownsError):
-    """A class record that cannot be kept: a bad class code, nickname, answer or count."""
+    """A class record that cannot be kept: a bad class code, nickname, answer or count.
+
+    A refusal a visitor reads on a class page (:meth:`because`) also keeps its English
+    sentence and fields, so the page can write it in the visitor's language.
+    """
+
+    sentence: str = ""
+    fields: dict[str, object] = {}  # noqa: RUF012 - replaced, never changed, per error
+
+    @classmethod
+    def because(cls, sentence: str, **fields: object) -> ClassError:
+        """The error whose message is ``sentence`` with ``fields`` filled in (English)."""
+        error = cls(sentence.format(**fields))
+        error.sentence, error.fields = sentence, fields
+        return error
 
 
 class ClassUnavailableError(ClassError):

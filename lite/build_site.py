@@ -362,6 +362,13 @@ def build(output: Path) -> dict[str, object]:
     (WORK / "contents").mkdir(parents=True)
     for notebook in sorted((ROOT / "notebooks").glob("*.ipynb")):
         copy_lesson(notebook, WORK / "contents" / notebook.name)
+    # The Danish edition: whatever notebooks/da/ holds, rendered under voici/render/da/,
+    # where the pages' Dansk/English links (da/NN.html, ../NN.html) find them.
+    danish = sorted((ROOT / "notebooks" / "da").glob("*.ipynb"))
+    if danish:
+        (WORK / "contents" / "da").mkdir()
+    for notebook in danish:
+        copy_lesson(notebook, WORK / "contents" / "da" / notebook.name)
     ours = build_wheel(CACHE / "dist")
     wheels = [*download_wheels(), *_kernel_wheels(), ours]
     missing = write_pyodide(WORK / "static" / "pyodide", wheels)

@@ -138,6 +138,8 @@ def _reveal(page, name: str) -> None:
         ("11-solitaire-odds", "Botten vandt"),
         ("12-how-the-expert-plays", "Eksperten"),
         ("00-index", "Lektion 02"),
+        ("00-rules", "I første runde er en trer 20, ikke 3"),
+        ("00-teachers", "Tag først"),
     ],
 )
 def test_danish_page_shows_no_english_label(browser, danish_url, name, expect):

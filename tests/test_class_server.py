@@ -221,3 +221,40 @@ def test_class_server_pools_lessons_07_09_and_10_from_several_students(tmp_path)
         assert csv.count(games) == 3 and csv.count(draws) == 3
     finally:
         stop_process(proc)
+
+
+def test_class_pages_in_danish_kept_for_the_visit_and_nothing_typed_reaches_another(tmp_path):
+    db, port = tmp_path / "class.sqlite3", free_port()
+    proc, log = start(tmp_path, db, port)
+    try:
+        code = printed(log, r"Class code: (\w+)")
+        secret = printed(log, r"secret=([\w-]+)")
+        ann, bea, teacher = (Browser(f"http://127.0.0.1:{port}") for _ in range(3))
+        status, page = ann.request(f"/fivecrowns/class/join?token={TOKEN}&lang=da")
+        assert status == 200 and '<html lang="da">' in page
+        assert "<h1>Gå med i klassen</h1>" in page and "Kaldenavn" in page
+        assert ">English</a>" in page and "Nickname" not in page
+        # the choice is kept for the visit: the form's answer is Danish without ?lang
+        form = urllib.parse.urlencode(
+            {"_xsrf": ann.cookie("_xsrf"), "code": "no!", "nickname": "<b>Ann</b>"}
+        )
+        status, page = ann.request("/fivecrowns/class/join", form.encode())
+        assert status == 400 and "&#x27;no!&#x27; er ikke en klassekode" in page
+        assert 'value="&lt;b&gt;Ann&lt;/b&gt;"' in page and "<b>Ann</b>" not in page
+        assert ann.join(code, "<i>Ann</i>")[0] == 200
+        status, page = ann.request("/fivecrowns/class/join")
+        assert "Du er med i klasse" in page and "<b>&lt;i&gt;Ann&lt;/i&gt;</b>" in page
+        status, page = bea.join(code, "<i>Ann</i>")  # English: Bea never chose Danish
+        assert status == 400 and "already uses the nickname" in page and "<i>Ann" not in page
+        assert bea.request("/fivecrowns/class/join?lang=xx")[0] == 404
+        # the teacher's dashboard in Danish: its sentences for the script as safe JSON
+        teacher.request(f"/fivecrowns/class/dashboard?token={TOKEN}&secret={secret}&lang=da")
+        status, page = teacher.request("/fivecrowns/class/dashboard")
+        assert status == 200 and "<h2>Hver elev</h2>" in page and "Each student" not in page
+        words = json.loads(re.search(r"const WORDS = (\{.*\});", page).group(1))
+        assert words["nobody"] == "Ingen er gået med i klassen endnu."
+        assert "href='kit/05?lang=da'" in page
+        status, page = teacher.request("/fivecrowns/class/dashboard?lang=en")
+        assert "<h2>Each student</h2>" in page and "href='kit/05'" in page
+    finally:
+        stop_process(proc)

@@ -101,17 +101,30 @@ def test_danish_page_links_english_only_lessons_one_folder_up():
     assert "Lektion 02: Sæt, sekvenser og vilde kort" in nav.value
 
 
-def test_danish_gallery_lists_every_lesson_and_marks_those_in_english():
+def test_danish_gallery_marks_a_lesson_not_yet_in_danish_and_links_it_one_folder_up(
+    monkeypatch,
+):
+    # every lesson is in Danish today; a new lesson is English until it is translated
+    from fivecrowns_lab.views import gallery as gallery_module
+
+    monkeypatch.setattr(gallery_module, "DANISH_PAGES", DANISH_PAGES - {"05-solitaire.ipynb"})
+    with language("da"):
+        html = Gallery(DANISH).links.value
+    link = LanguageLink("05-solitaire.ipynb")  # the English page offers no Danish twin
+    assert "href='../05-solitaire.ipynb'" in html
+    assert "Five Crowns-kabale (på engelsk)" in html
+    assert "href='06-scorekeeper.ipynb'" in html
+    assert link.value == ""
+
+
+def test_danish_gallery_lists_every_lesson_in_danish():
     with language("da"):
         gallery = Gallery(DANISH)
     assert [info.number for info in gallery.lessons] == [e.number for e in CATALOGUE]
     html = gallery.links.value
     assert "href='02-books-runs-and-wilds.ipynb'" in html
-    assert "href='05-solitaire.ipynb'" in html and "Five Crowns-kabale (på engelsk)" not in html
-    for entry in _english_only()[:1]:
-        assert f"href='../{entry.filename}'" in html
-        assert "(på engelsk)" in html
-    assert "href='../00-rules.ipynb'" in html
+    assert "href='05-solitaire.ipynb'" in html and "(på engelsk)" not in html
+    assert "href='00-rules.ipynb'" in html and "href='00-teachers.ipynb'" in html  # Danish
     assert ENGLISH_WORDS.search(_text(html)) is None, _text(html)
 
 
@@ -512,3 +525,49 @@ def test_a_run_says_how_it_ended_in_whole_sentences_in_either_language():
         )
         with pytest.raises(LessonError, match="En kørsel tæller 'deal' or 'game'"):
             stopped.sentence("round")
+
+
+def test_rules_page_links_its_danish_twin_and_speaks_danish(widget_errors):
+    from fivecrowns_lab.lessons import rules_page
+
+    english = rules_page()
+    with language("da"):
+        danish = rules_page()
+    assert english.children[1].href == "da/00-rules.ipynb"
+    link, table, back = danish.children[1:]
+    assert link.href == "../00-rules.ipynb" and ">English</a>" in link.value
+    assert "Kort givet" in table.value and "Alle lektioner" in back.value
+    assert ENGLISH_WORDS.search(_text(table.value + back.value)) is None
+
+
+def test_teacher_page_in_danish_has_no_english_label_and_links_danish_worksheets():
+    from fivecrowns_lab.views.gallery import TeacherPage
+
+    english = TeacherPage()
+    with language("da"):
+        page = TeacherPage()
+    assert page.language.href == "../00-teachers.ipynb"
+    assert english.language.href == "da/00-teachers.ipynb"
+    html = page.table.value
+    assert "<th scope='col'>Tag først</th>" in html and "Lær spillet (cirka" in html
+    assert "download='lesson-02-handout-da.html'" in html
+    assert "href='02-books-runs-and-wilds.ipynb'" in html  # the Danish lesson, same folder
+    assert page.status.text.startswith("12 lektioner, ")
+    # lessons not yet in Danish may keep English objectives; every label is Danish
+    labels = re.sub(r"<ul>.*?</ul>", " ", html, flags=re.S)
+    assert ENGLISH_WORDS.search(_text(labels)) is None, _text(labels)
+    # English is unchanged: the same sentences as before the catalogue
+    assert "<h4>Learn the game (about 105 minutes in all)</h4>" in english.table.value
+    assert "<th scope='col'>Do first</th>" in english.table.value
+    assert english.status.text == "12 lessons, 12 with a quiz and a worksheet."
+
+
+def test_danish_gallery_in_a_kernel_that_found_the_packaged_lessons_lists_the_danish_ones():
+    # The static site's browser kernel finds the lessons in the package (the English folder);
+    # a Danish gallery there reads the Danish notebooks packaged beside them, in da/.
+    with language("da"):
+        from_english_folder = Gallery(ENGLISH)
+        from_danish_folder = Gallery(DANISH)
+    assert from_english_folder.links.value == from_danish_folder.links.value
+    assert "Lektion 02" in from_english_folder.links.value
+    assert Gallery(ENGLISH).lessons[0].title == "Cards and the wild-card schedule"

@@ -253,3 +253,78 @@ def test_built_lesson_draws_its_cards_with_the_network_blocked(site, browser):
     finally:
         context.close()
     assert not outside, f"requests that left the file system: {outside[:5]}"
+
+
+# -- The Danish edition (Sphinx i18n, sphinx-intl) -------------------------------------
+
+LOCALE = DOCS / "locale" / "da" / "LC_MESSAGES"
+
+
+def _translated_pages() -> list[str]:
+    makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
+    return re.search(r"^DOCS_PAGES := (.+)$", makefile, re.M)[1].split()
+
+
+def test_danish_catalogues_of_the_translated_pages_are_complete():
+    from babel.messages.pofile import read_po
+
+    pages = _translated_pages()
+    assert {"rules-for-learners", "for-teachers", "lessons"} <= set(pages)
+    for page in pages:
+        with open(LOCALE / f"{page}.po", "rb") as handle:
+            catalogue = read_po(handle)
+        entries = [m for m in catalogue if m.id]
+        assert len(entries) > 3, page
+        assert [m.id for m in entries if not m.string] == [], f"untranslated in {page}"
+        assert [m.id for m in entries if m.fuzzy] == [], f"fuzzy in {page}"
+        # the page's source still says every sentence the catalogue translates (none stale)
+        assert [m.id for m in catalogue.obsolete.values()] == [], f"obsolete in {page}"
+
+
+def test_danish_rules_page_uses_the_danish_sheets_words():
+    from babel.messages.pofile import read_po
+
+    with open(LOCALE / "rules-for-learners.po", "rb") as handle:
+        words = {m.id: m.string for m in read_po(handle) if m.id}
+    assert words["Book"] == "Sæt" and words["Run"] == "Sekvens"
+    assert "I første runde er en trer 20, ikke 3." in " ".join(words.values())
+
+
+@pytest.fixture(scope="module")
+def danish_site(site) -> Path:
+    """The Danish edition, built after the English one (they share docs/lessons/) into
+    html/da/ as ``make docs`` does."""
+    out = site / "da"
+    cmd = [sys.executable, "-m", "sphinx", "-W", "--keep-going", "-t", "da", "-b", "html"]
+    cmd += ["-d", str(site.parent / "doctrees-da"), str(DOCS), str(out)]
+    result = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=900)
+    log = result.stdout[-3000:] + result.stderr[-6000:]
+    assert result.returncode == 0, f"the Danish docs build failed:\n{log}"
+    return out
+
+
+@pytest.mark.slow
+def test_danish_edition_has_the_danish_lessons_rules_and_teachers_pages(site, danish_site):
+    rules = (danish_site / "rules-for-learners.html").read_text(encoding="utf-8")
+    assert '<html lang="da"' in rules and "I første runde er en trer 20, ikke 3." in rules
+    assert "Mistakes people often make" not in rules
+    teachers = (danish_site / "for-teachers.html").read_text(encoding="utf-8")
+    assert "Hvilken lektion til hvilket mål" in teachers
+    danish = sorted(p.stem for p in (ROOT / "notebooks" / "da").glob("*.ipynb"))
+    index = (danish_site / "lessons.html").read_text(encoding="utf-8")
+    for name in danish:  # whatever notebooks/da/ holds, with no list to update
+        page = (danish_site / "lessons" / f"{name}.html").read_text(encoding="utf-8")
+        assert f"lessons/{name}.html" in index and "voila/render/notebooks/da/" in page
+    assert "Sæt, sekvenser og vilde kort" in (
+        danish_site / "lessons" / "02-books-runs-and-wilds.html"
+    ).read_text(encoding="utf-8")
+    # the language links between the editions lead to pages that exist
+    english_rules = (site / "rules-for-learners.html").read_text(encoding="utf-8")
+    assert 'href="./da/rules-for-learners.html" hreflang="da"' in english_rules
+    assert 'href="./../rules-for-learners.html" hreflang="en"' in rules
+    for name in danish:
+        gallery = (danish_site / "lessons" / name).with_suffix(".html").read_text("utf-8")
+        for target in re.findall(r"href=\\?['\"]([\w./-]+\.html)", gallery):
+            if not target.startswith(("http", "#", "_")):
+                resolved = (danish_site / "lessons" / target).resolve()
+                assert resolved.is_file(), f"{name} links {target}"

@@ -356,3 +356,29 @@ def test_site_lesson_opens_offline_and_answers_a_click(lesson_tabs, site_url, le
     shoot(page, f"site-{lesson}")
     nothing_was_blocked(page)
     print(f"{lesson}: opened and answered in {time.monotonic() - start:.0f} s")
+
+
+#: The Danish edition in the site (voici/render/da/): the gallery and a lesson, scanned for
+#: English words of the views as the Voilà test scans them, and the links between editions.
+DANISH_PAGES_CHECKED = {"00-index": "Lektion 02", "02-books-runs-and-wilds": "Meldingsbyggeren"}
+
+
+@pytest.mark.parametrize("name", list(DANISH_PAGES_CHECKED))
+def test_site_danish_page_shows_no_english_label(lesson_tab, site_url, name):
+    from .test_browser_danish import ENGLISH_UI
+
+    page = lesson_tab
+    open_lesson(page, site_url, f"da/{name}", ".fc-view")
+    page.wait_for_load_state("networkidle")
+    shown = page.inner_text("body").replace("Five Crowns", "").replace("Coach Bot", "")
+    assert DANISH_PAGES_CHECKED[name] in shown
+    assert sorted(set(ENGLISH_UI.findall(shown))) == [], name
+    link = page.locator(".fc-language a")
+    assert link.inner_text() == "English" and link.get_attribute("href") == f"../{name}.html"
+    render = SITE / "voici" / "render"
+    for href in page.locator(".fc-gallery a.fc-lesson, .fc-pages a, .fc-lessonnav a").evaluate_all(
+        "a => a.map(x => x.getAttribute('href'))"
+    ):
+        assert (render / "da" / href).resolve().is_file(), href  # Danish, or ../ in English
+    shoot(page, f"site-da-{name}")
+    nothing_was_blocked(page)

@@ -953,7 +953,8 @@ def test_rules_page_has_the_schedule_and_a_way_back_to_the_lessons():
     from fivecrowns_lab.views.base import contrast_switch, theme_switch
 
     page = lessons.rules_page()
-    switches, table, back = page.children
+    switches, language, table, back = page.children
+    assert language.href == "da/00-rules.ipynb"  # the Danish edition's twin
     assert "A joker scores" in table.value and "href='00-index.ipynb'" in back.value
     assert list(switches.children) == [theme_switch(), contrast_switch()]
     assert "fc-view" in page._dom_classes

@@ -22,6 +22,7 @@ from typing import Any
 
 from ..content.quizzes import LESSON_QUIZZES, QUIZZES
 from ..errors import ClassError, quote
+from ..i18n import N_
 from ..validators import clean_name
 from .experiments import find_experiment
 
@@ -100,9 +101,12 @@ def check_code(code: object) -> str:
         raise ClassError(f"A class code is text, not {quote(code)}.")
     cleaned = "".join(code.split()).upper()
     if not _CODE.fullmatch(cleaned):
-        raise ClassError(
-            f"{quote(code)} is not a class code: it has 4 to 8 letters and digits, "
-            "as your teacher shows it."
+        raise ClassError.because(
+            N_(
+                "{code} is not a class code: it has 4 to 8 letters and digits, as your teacher "
+                "shows it."
+            ),
+            code=quote(code),
         )
     return cleaned
 
@@ -117,10 +121,14 @@ def check_nickname(nickname: object) -> str:
         raise ClassError(f"A nickname is text, not {quote(nickname)}.")
     cleaned = clean_name(nickname)
     if not cleaned:
-        raise ClassError("Type a nickname: any short name your teacher will recognise.")
+        raise ClassError.because(
+            N_("Type a nickname: any short name your teacher will recognise.")
+        )
     if len(cleaned) > MAX_NICKNAME:
-        raise ClassError(
-            f"The nickname {quote(cleaned)} is too long: keep it to {MAX_NICKNAME} characters."
+        raise ClassError.because(
+            N_("The nickname {nickname} is too long: keep it to {count} characters."),
+            nickname=quote(cleaned),
+            count=MAX_NICKNAME,
         )
     return cleaned
 

@@ -28,6 +28,7 @@ from datetime import datetime, timezone
 from typing import Any
 
 from ..errors import ClassError, ClassUnavailableError
+from ..i18n import N_
 from .records import Record, check_code, check_nickname, new_code, parse_record
 from .report import ClassReport, class_report, export_csv
 from .store import ClassInfo, ClassStore, Student
@@ -131,14 +132,16 @@ class Classroom:
     def join(self, code: object, nickname: object) -> Student:
         """A new student of this class, or a :class:`ClassError` saying what to fix."""
         if check_code(code) != self.code:
-            raise ClassError(
-                f"{check_code(code)!r} is not this class's code: check the code on the board."
+            raise ClassError.because(
+                N_("{code} is not this class's code: check the code on the board."),
+                code=repr(check_code(code)),
             )
         name = check_nickname(nickname)
         student = Student(secrets.token_urlsafe(12), self.code, name, _now())
         if not self._guarded(lambda: self.store.add_student(student)):
-            raise ClassError(
-                f"Someone in this class already uses the nickname {name!r}: choose another."
+            raise ClassError.because(
+                N_("Someone in this class already uses the nickname {nickname}: choose another."),
+                nickname=repr(name),
             )
         return student
 

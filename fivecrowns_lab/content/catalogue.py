@@ -63,6 +63,8 @@ DANISH_FOLDER = "da"
 DANISH_PAGES = frozenset(
     {
         INDEX_FILE,
+        RULES_FILE,
+        TEACHER_FILE,
         "01-cards-and-wilds.ipynb",
         "02-books-runs-and-wilds.ipynb",
         "03-scoring-a-round.ipynb",

@@ -224,14 +224,16 @@ def rules_page() -> Any:
     """The rules page's widgets: every round's schedule and points, and a link to the lessons."""
     import ipywidgets as widgets
 
+    from ..content.catalogue import RULES_FILE
     from ..views.base import contrast_switch, theme_switch
-    from ..views.gallery import IndexLink
+    from ..views.gallery import IndexLink, LanguageLink
     from ..views.schedule import ScheduleTable
 
-    # Styled and switched like every lesson: the theme's root class and the two switches.
+    # Styled and switched like every lesson: the theme's root class and the two switches,
+    # and the link to the same page in the other language.
     switches = widgets.HBox([theme_switch(), contrast_switch()])
     switches.add_class("fc-switches")
-    page = widgets.VBox([switches, ScheduleTable(), IndexLink()])
+    page = widgets.VBox([switches, LanguageLink(RULES_FILE), ScheduleTable(), IndexLink()])
     page.add_class("fc-view")
     return page
 

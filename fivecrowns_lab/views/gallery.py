@@ -32,6 +32,7 @@ from ..content.handout import handout_data_url, handout_filename
 from ..content.quizzes import LESSON_QUIZZES
 from ..i18n import N_, get_language
 from ..i18n import gettext as _
+from ..i18n import ngettext as _n
 from .base import View
 
 __all__ = [
@@ -183,6 +184,10 @@ class Gallery(View):
     def __init__(self, directory: str | Path | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         folder = Path(directory) if directory is not None else default_folder()
+        if _danish_page() and folder.name != DANISH_FOLDER and (folder / DANISH_FOLDER).is_dir():
+            # A kernel that found the lessons in the package (the static site's): the Danish
+            # gallery lists the Danish notebooks packaged beside them.
+            folder = folder / DANISH_FOLDER
         danish = _danish_page() and folder.name == DANISH_FOLDER
         self.lessons = _danish_lessons(folder) if danish else find_lessons(folder)
         pages_folder = folder.parent if danish else folder  # the rules and teachers' pages
@@ -280,52 +285,93 @@ SERVING_URL = "https://github.com/fivecrowns-lab/fivecrowns_lab/blob/main/docs/s
 class TeacherPage(View):
     """For a teacher: each lesson's objectives, time and prerequisites, and its worksheet."""
 
-    title = "For teachers"
+    title = N_("For teachers")
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
+        # Each sentence outside the f-strings below, where the catalogue's extractor sees it.
+        sheet, nothing = escape(_("Worksheet and answer key")), _("none")
         sections = []
         for group, heading in GROUPS.items():
             rows = []
             for entry in (e for e in CATALOGUE if e.group == group):
-                objectives = "".join(f"<li>{escape(o)}</li>" for o in entry.objectives)
+                objectives = "".join(f"<li>{escape(_(o))}</li>" for o in entry.objectives)
                 topic = LESSON_QUIZZES.get(entry.number)
                 worksheet = (
                     f"<a download='{handout_filename(entry.number)}' "
-                    f"href='{handout_data_url(entry.number)}'>Worksheet and answer key</a>"
+                    f"href='{handout_data_url(entry.number)}'>{sheet}</a>"
                     if topic is not None
                     else "—"
                 )
+                level = _(_LEVELS.get(entry.level, entry.level))
                 rows.append(
                     f"<tr><th scope='row' class='fc-left'><a href='{_href(entry.filename)}'>"
                     f"{escape(entry.label)}</a></th>"
-                    f"<td>{entry.minutes} min</td><td>{escape(entry.level)}</td>"
-                    f"<td>{escape(', '.join(entry.prerequisites) or 'none')}</td>"
+                    f"<td>{entry.minutes} min</td>"
+                    f"<td>{escape(level)}</td>"
+                    f"<td>{escape(', '.join(entry.prerequisites) or nothing)}</td>"
                     f"<td class='fc-left fc-obj'><ul>{objectives}</ul></td>"
                     f"<td>{worksheet}</td></tr>"
                 )
             total = sum(e.minutes for e in CATALOGUE if e.group == group)
+            title = _("{group} (about {minutes} minutes in all)").format(
+                group=_(heading), minutes=total
+            )
+            columns = "".join(
+                f"<th scope='col'>{escape(_(name))}</th>"
+                for name in _COLUMNS  # one string per heading, for the catalogue
+            )
             sections.append(
-                f"<h4>{escape(heading)} (about {total} minutes in all)</h4>"
+                f"<h4>{escape(title)}</h4>"
                 "<div style='overflow-x:auto'><table class='fc-table fc-teacher'>"
-                "<thead><tr><th scope='col'>Lesson</th><th scope='col'>Time</th>"
-                "<th scope='col'>Level</th><th scope='col'>Do first</th>"
-                "<th scope='col'>Objectives</th><th scope='col'>Worksheet</th></tr></thead>"
+                f"<thead><tr>{columns}</tr></thead>"
                 f"<tbody>{''.join(rows)}</tbody></table></div>"
             )
-        serving = (
-            "<h4>Serving a class</h4><p class='fc-serving'>Run the lessons on one machine "
-            "and give students its address, or launch them on Binder. The step-by-step guide is "
-            f"<a href='{SERVING_URL}'>Serving a class</a>. Students hand in their quiz "
-            "results with the <i>Download my results</i> button under each quiz (a CSV file "
-            "with their name, each question, their first answer and the right one).</p>"
-        )
-        self.table = widgets.HTML(_STYLE + "".join(sections) + serving)
+        self.table = widgets.HTML(_STYLE + "".join(sections) + _serving())
+        self.language = LanguageLink(TEACHER_FILE)
         self.nav = IndexLink()
         self._frame(
-            [self.table, self.nav],
-            "What each lesson is for, how long it takes and what to do first. Each quiz has a "
-            "printable worksheet with an answer key.",
+            [self.language, self.table, self.nav],
+            _(
+                "What each lesson is for, how long it takes and what to do first. Each quiz has "
+                "a printable worksheet with an answer key."
+            ),
         )
         with_quiz = sum(1 for e in CATALOGUE if e.number in LESSON_QUIZZES)
-        self.status.info(f"{len(CATALOGUE)} lessons, {with_quiz} with a quiz and a worksheet.")
+        self.status.info(
+            _n(
+                "{count} lesson, {quizzes} with a quiz and a worksheet.",
+                "{count} lessons, {quizzes} with a quiz and a worksheet.",
+                len(CATALOGUE),
+            ).format(count=len(CATALOGUE), quizzes=with_quiz)
+        )
+
+
+#: The teacher table's column headings, in order.
+_COLUMNS = (
+    N_("Lesson"),
+    N_("Time"),
+    N_("Level"),
+    N_("Do first"),
+    N_("Objectives"),
+    N_("Worksheet"),
+)
+
+
+def _serving() -> str:
+    """The paragraph on serving a class: one translated sentence around two links."""
+    # Escaped before the links go in, so a translation cannot add markup of its own.
+    guide_name, button_name = escape(_("Serving a class")), escape(_("Download my results"))
+    guide = f"<a href='{SERVING_URL}'>{guide_name}</a>"
+    button = f"<i>{button_name}</i>"
+    text = escape(
+        _(
+            "Run the lessons on one machine and give students its address, or launch them on "
+            "Binder. The step-by-step guide is {guide}. Students hand in their quiz results "
+            "with the {button} button under each quiz (a CSV file with their name, each "
+            "question, their first answer and the right one)."
+        ),
+        quote=False,
+    ).format(guide=guide, button=button)
+    heading = escape(_("Serving a class"))
+    return f"<h4>{heading}</h4><p class='fc-serving'>{text}</p>"

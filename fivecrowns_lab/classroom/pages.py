@@ -1,0 +1,158 @@
+"""The class pages' words (the join page and the dashboard) in the visitor's language.
+
+The pages are HTML files in ``class_pages/`` with ``{name}`` slots; :func:`join_page` and
+:func:`dashboard_page` fill them with sentences from the catalogue, escaped, in the
+language the caller has switched to. The dashboard's script writes sentences as it
+refreshes: it gets them as one JSON object (:func:`dashboard_words`) with ``{field}``
+slots it fills as text, never as markup, so a nickname stays a nickname.
+"""
+
+from __future__ import annotations
+
+import json
+from html import escape
+from pathlib import Path
+
+from ..errors import ClassError
+from ..i18n import LANGUAGES, N_, get_language
+from ..i18n import gettext as _
+
+__all__ = ["PAGES", "dashboard_page", "dashboard_words", "join_page", "language_nav", "refusal"]
+
+PAGES = Path(__file__).resolve().parent.parent / "class_pages"
+
+# The sentences the dashboard's script writes, by the key it uses.
+_SCRIPT_WORDS = {
+    "no_experiments": N_("No experiment results yet."),
+    "no_quiz": N_("No quiz answers yet."),
+    "no_predictions": N_("No predictions yet."),
+    "nobody": N_("Nobody has joined yet."),
+    "pooled": N_("{successes} of {trials} {unit}"),
+    "figures": N_("Class: {pooled} = {estimate}, 95% interval {low} to {high}."),
+    "exact": N_("Exact value: {exact}."),
+    "no_exact": N_("No exact value known: the interval is the answer."),
+    "seeds": N_("{students} students, {seeds} seeds (a seed run twice counts once)."),
+    "plot": N_("{label}: class estimate {estimate} from {trials} {unit}"),
+    "dot": N_("{nickname}: {successes} of {trials} ({estimate})"),
+    "share": N_("{right} of {answered} · {share}"),
+    "lesson": N_("lesson"),
+    "question": N_("question"),
+    "answered": N_("answered"),
+    "right_first": N_("right first time"),
+    "common_wrong": N_("most common wrong answer"),
+    "prediction": N_("prediction"),
+    "made": N_("made"),
+    "came_true": N_("came true"),
+    "most_predicted": N_("most predicted"),
+    "nickname": N_("nickname"),
+    "quiz_answered": N_("quiz answered"),
+    "predictions": N_("predictions"),
+    "runs": N_("experiment runs"),
+    "trials": N_("trials (hands, deals, draws, games)"),
+    "last_seen": N_("last seen"),
+    "status": N_("{students} students · updated {time}"),
+    "no_refresh": N_("Could not refresh: {reason}"),
+    "confirm": N_("Delete every student and result of class {code}? This cannot be undone."),
+    # what an experiment counts (its ``unit``), always more than one on the dashboard
+    "unit_hands": N_("hands"),
+    "unit_deals": N_("deals"),
+    "unit_draws": N_("draws"),
+    "unit_games": N_("games"),
+}
+
+
+def refusal(error: ClassError) -> str:
+    """A class error's sentence in the current language (its English message otherwise)."""
+    if not error.sentence:
+        return str(error)
+    return _(error.sentence).format(**error.fields)
+
+
+def language_nav(query: str = "") -> str:
+    """Links to the same page in every other language (``?lang=da``), kept for the visit.
+
+    ``query`` is added to each link (already URL-encoded, such as ``next=...``).
+    """
+    here = get_language()
+    links = "".join(
+        f"<a href='?lang={code}{'&amp;' + escape(query) if query else ''}' hreflang='{code}' "
+        f"lang='{code}'>{escape(name)}</a>"
+        for code, name in LANGUAGES.items()
+        if code != here
+    )
+    label = escape(_("Language"))
+    return f"<nav class='lang' aria-label='{label}'>{links}</nav>"
+
+
+def _fill(name: str, slots: dict[str, str]) -> str:
+    text = (PAGES / name).read_text(encoding="utf-8")
+    for key, value in slots.items():
+        text = text.replace("{" + key + "}", value)
+    return text
+
+
+def join_page(slots: dict[str, str]) -> str:
+    """The join page: ``slots`` holds the form's values (already escaped) and the message."""
+    words = {
+        "lang": get_language(),
+        "t_title": escape(_("Join the class")),
+        "t_code": escape(_("Class code (on the board)")),
+        "t_nickname": escape(_("Nickname")),
+        "t_note": escape(
+            _(
+                "Any short name your teacher will recognise: no e-mail, no real name needed. "
+                "Your quiz first tries and experiment counts go to your teacher's dashboard; "
+                "nobody else sees them."
+            )
+        ),
+        "t_join": escape(_("Join")),
+        "t_skip": escape(_("Go to the lessons without joining")),
+    }
+    return _fill("join.html", {**words, **slots})
+
+
+def dashboard_words() -> str:
+    """The script's sentences as JSON, safe inside a ``<script>`` element."""
+    words = {key: _(text) for key, text in _SCRIPT_WORDS.items()}
+    # "<" escaped so that no sentence can close the script element.
+    return json.dumps(words, ensure_ascii=False).replace("<", "\\u003c")
+
+
+def _kits() -> str:
+    # An English page links the English kits; any other, the kits in its language.
+    code = get_language()
+    query = "" if code == "en" else f"?lang={code}"
+    intro = _("Teacher's kit to print (a 45-minute plan, a record sheet, the quiz with its key):")
+    links = " ".join(f"<a href='kit/{n:02d}{query}'>{n:02d}</a>" for n in range(1, 13))
+    return f"{escape(intro)} {links}"
+
+
+def dashboard_page() -> str:
+    """The dashboard in the current language (its figures come from ``api/report``)."""
+    # Escaped first, then the markup goes in: a translation cannot add tags of its own.
+    code = "<span class='code' id='code'>…</span>"
+    join = escape(_("Join the class"))
+    slots = {
+        "lang": get_language(),
+        "nav": language_nav(),
+        "words": dashboard_words(),
+        "kits": _kits(),
+        "t_title": escape(_("Class dashboard")),
+        "t_class": escape(_("Class {code}")).format(code=code),
+        "t_join": escape(
+            _("Students join at {join} on any lesson page with this code and a nickname.")
+        ).format(join=f"<b>{join}</b>"),
+        "t_experiments": escape(_("Experiments: the class's pooled estimate")),
+        "t_legend": escape(
+            _(
+                "Grey band: the class's 95% interval; black line: the class's estimate; red "
+                "dashes: the exact value; each blue dot: one student's own estimate."
+            )
+        ),
+        "t_quiz": escape(_("Quiz: right at the first try")),
+        "t_predictions": escape(_("Predictions before the reveal")),
+        "t_students": escape(_("Each student")),
+        "t_export": escape(_("Export everything (CSV)")),
+        "t_clear": escape(_("Clear this class…")),
+    }
+    return _fill("dashboard.html", slots)
