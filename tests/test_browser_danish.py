@@ -104,7 +104,7 @@ def _reveal(page, name: str) -> None:
         _wait_text(page, "95 %-interval")
     elif name in ("10-strategy-lab", "11-solitaire-odds"):
         lab = name == "10-strategy-lab"  # two games at least (an interval), one deal
-        first, then = ("2 spil", "8 spil") if lab else ("1 givning", "4 givninger")
+        first, then = ("2 spil", "8 spil") if lab else ("1 given", "4 givninger")
         if lab:  # games of one round: the scan needs the sentences, not long games
             handle = view.locator("[role=slider], .noUi-handle").first
             handle.focus()
@@ -133,7 +133,7 @@ def _reveal(page, name: str) -> None:
         ("02-books-runs-and-wilds", "Meldingsbyggeren"),
         ("03-scoring-a-round", "Næste trin"),
         ("04-play-a-round", "Træk fra trækbunken"),
-        ("09-outs", "Hvor mange usete kort er udgangskort?"),
+        ("09-outs", "Antal udgangskort?"),
         ("10-strategy-lab", "gennemsnitlig total"),
         ("11-solitaire-odds", "Botten vandt"),
         ("12-how-the-expert-plays", "Eksperten"),
