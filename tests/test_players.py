@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from fivecrowns_lab.core.cards import parse_card, parse_cards
@@ -251,3 +253,16 @@ def test_a_bot_on_its_final_turn_drops_a_wild_that_fits_nowhere():
     game.go_out("9C")
     game.draw("stock")
     assert GreedyBot().choose(game.observation(1)) == Discard(C("JK"))
+
+
+def test_the_lookahead_names_whole_points_in_its_reasons_never_a_weighted_score():
+    # Its choices weigh the unseen cards (a float); a learner reads points, which are whole.
+    from fivecrowns_lab.table.game import play_moves
+
+    game = Game(["A", "B"], GameRules(rounds=6), seed=3)
+    bots = [make_bot("lookahead", 3), make_bot("lookahead", 4)]
+    reasons = [bots[p].last_reason for p, _obs, _act, _s in play_moves(game, bots)]
+    with_points = [r for r in reasons if "points" in r]
+    assert len(with_points) > 10
+    for reason in with_points:
+        assert not re.search(r"\d\.\d", reason), reason

@@ -382,10 +382,12 @@ class GreedyBot(Bot):
         if after < now:
             self.last_reason = self._take_reason(top, now, after, observation)
             return take
+        # The reason names whole points, never a weighted score (the lookahead's is a float).
+        shown = GreedyBot._score(self, list(observation.hand), observation)
         self.last_reason = _(
             "Draw from the stock: the {card} would not lower the {points} points in cards "
             "that are in no meld."
-        ).format(card=top, points=f"{now:g}")
+        ).format(card=top, points=f"{shown:g}")
         return Draw("stock")
 
     def _take_reason(self, top: Card, now: float, after: float, observation: Observation) -> str:
@@ -546,7 +548,9 @@ class LookaheadBot(GreedyBot):
                 "Discard {card}: the cards you keep have the best chance that a card still "
                 "unseen will join them in a meld."
             ).format(card=card)
-        return _plain_reason(card, value, observation)
+        # whole points, as the greedy bot says them (a weighted score is not points)
+        shown = GreedyBot._score(self, _without(observation.hand, card), observation)
+        return _plain_reason(card, shown, observation)
 
     def _take_reason(self, top: Card, now: float, after: float, observation: Observation) -> str:
         return _(
