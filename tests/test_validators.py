@@ -30,35 +30,38 @@ from fivecrowns_lab.validators import (
 # -- whole numbers ----------------------------------------------------------------------------
 
 
+COUNT = "The count is a whole number from {low} to {high}, not {value}."
+
+
 @pytest.mark.parametrize("value", [True, False, 1.0, "3", None, [3], float("nan")], ids=quote)
 def test_a_whole_number_is_a_real_int_never_a_bool_a_float_or_text(value):
     with pytest.raises(FiveCrownsError, match=r"^The count is a whole number, not "):
-        whole_number(value, "The count")
+        whole_number(value, "The count is a whole number, not {value}.")
 
 
 @pytest.mark.parametrize(
-    ("value", "low", "high", "words"),
-    [
-        (9, 1, 5, "from 1 to 5, not 9"),
-        (0, 1, 5, "from 1 to 5, not 0"),
-        (0, 1, None, "of at least 1, not 0"),
-        (9, None, 5, "of at most 5, not 9"),
-    ],
+    ("value", "low", "high"), [(9, 1, 5), (0, 1, 5), (0, 1, None), (9, None, 5)]
 )
-def test_a_whole_number_outside_its_bounds_is_refused_naming_them(value, low, high, words):
-    with pytest.raises(GameError, match=f"^The count is a whole number {words}[.]$"):
-        whole_number(value, "The count", low, high, GameError)
+def test_a_whole_number_outside_its_bounds_is_refused_in_the_callers_sentence(value, low, high):
+    with pytest.raises(GameError) as caught:
+        whole_number(value, COUNT, low, high, GameError)
+    assert str(caught.value) == COUNT.format(value=value, low=low, high=high)
 
 
 @pytest.mark.parametrize(("value", "low", "high"), [(1, 1, 5), (5, 1, 5), (10**9, 1, None)])
 def test_a_whole_number_on_its_bounds_is_returned(value, low, high):
-    assert whole_number(value, "The count", low, high) == value
+    assert whole_number(value, COUNT, low, high) == value
 
 
 def test_a_whole_number_sentence_never_formats_the_input_as_a_template():
     with pytest.raises(FiveCrownsError) as caught:
-        whole_number("{low}{0}", "The count", 1, 2)
+        whole_number("{low}{0}", COUNT, 1, 2)
     assert "'{low}{0}'" in str(caught.value)
+
+
+def test_a_whole_number_sentence_fills_the_callers_own_values():
+    with pytest.raises(FiveCrownsError, match=r"^Round 12 of 11 \(at most 1,000\)[.]$"):
+        whole_number(12, "Round {value} of {high} (at most {most}).", 1, 11, most="1,000")
 
 
 # -- seeds ------------------------------------------------------------------------------------
@@ -130,7 +133,7 @@ def test_json_depth_skips_brackets_inside_strings():
         ("[" * (MAX_SAVE_DEPTH + 1) + "]" * (MAX_SAVE_DEPTH + 1), "nests deeper"),
         ("x" * 101, "too large: 101 characters"),
         (b"\xff", "not UTF-8"),
-        ("{", "This is not a saved sheet: Expecting"),
+        ("{", "This is not a saved scoresheet: Expecting"),
         ("1" * 5000, "a value too large to read"),
         (7, "is JSON text, not 7"),
     ],
@@ -138,7 +141,7 @@ def test_json_depth_skips_brackets_inside_strings():
 )
 def test_read_json_refuses_a_save_too_large_too_deep_or_not_json_naming_it(text, words):
     with pytest.raises(ScoreLikeError, match=words):
-        read_json(text, "sheet", 100 if isinstance(text, str) and len(text) < 200 else 10**6,
+        read_json(text, "scoresheet", 100 if isinstance(text, str) and len(text) < 200 else 10**6,
                   MAX_SAVE_DEPTH, ScoreLikeError)  # fmt: skip
 
 

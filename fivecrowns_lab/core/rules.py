@@ -106,22 +106,16 @@ def run_fits(low: int, high: int) -> bool:
 
 def check_player_count(count: int, error: type[Exception] = RulesError) -> int:
     """Return ``count`` if 2..7 players can sit at the table, else raise ``error`` saying so."""
-    whole_number(
-        count,
-        "The number of players",
-        error=error,
-        sentence=_("The number of players is a whole number, not {value}."),
-    )
+    whole_number(count, _("The number of players is a whole number, not {value}."), error=error)
     return whole_number(
         count,
-        "players",
-        MIN_PLAYERS,
-        MAX_PLAYERS,
-        error,
-        sentence=_(
+        _(
             "Five Crowns is played by {low} to {high} players, not {value}; "
             "one player plays the solitaire edition (Solitaire)."
         ),
+        MIN_PLAYERS,
+        MAX_PLAYERS,
+        error,
     )
 
 
@@ -129,18 +123,16 @@ def check_round(round_no: int) -> int:
     """Return ``round_no`` if it is a round of the game (1..11), else raise :class:`RoundError`."""
     return whole_number(
         round_no,
-        "round",
-        FIRST_ROUND,
-        LAST_ROUND,
-        RoundError,
-        # the schedule's numbers are filled here; whole_number fills the value and bounds
-        sentence=_(
+        _(
             "There is no round {value}: a game has rounds {low} to {high} "
             "(round {low} deals {first} cards with {first}s wild, "
             "round {high} deals {last} with kings wild)."
-        ).format(
-            value="{value}", low="{low}", high="{high}", first=FIRST_ROUND + 2, last=LAST_ROUND + 2
         ),
+        FIRST_ROUND,
+        LAST_ROUND,
+        RoundError,
+        first=FIRST_ROUND + 2,
+        last=LAST_ROUND + 2,
     )
 
 
@@ -360,17 +352,15 @@ class GameRules:
     def __post_init__(self) -> None:
         whole_number(
             self.rounds,
-            "The number of rounds",
+            _("The number of rounds is a whole number, not {value}."),
             error=RulesError,
-            sentence=_("The number of rounds is a whole number, not {value}."),
         )
         whole_number(
             self.rounds,
-            "rounds",
+            _("A game has {low} to {high} rounds, not {value}."),
             1,
             len(ROUNDS),
             RulesError,
-            sentence=_("A game has {low} to {high} rounds, not {value}."),
         )
         if not isinstance(self.ties, str) or self.ties not in TIE_POLICIES:
             raise RulesError(
@@ -380,11 +370,10 @@ class GameRules:
         low, high = hand_size(FIRST_ROUND), hand_size(LAST_ROUND)
         whole_number(
             size,
-            "cards",
+            _("A playoff hand has {low} to {high} cards (a whole number), not {value}."),
             low,
             high,
             RulesError,
-            sentence=_("A playoff hand has {low} to {high} cards (a whole number), not {value}."),
         )
         for variant in VARIANTS:
             if isinstance(variant.default, bool):

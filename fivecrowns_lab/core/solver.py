@@ -34,6 +34,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ..errors import HandSizeError
+from ..i18n import gettext as _
 from ..validators import whole_number
 from .cards import DECK, SUITS, Card, Hand, Suit, card_order, check_available, parse_cards
 from .melds import Meld, make_book, make_run
@@ -271,7 +272,11 @@ class Solver:
 
     def __init__(self, rules: RoundRules | int, limit: int = 100_000) -> None:
         self.rules = round_rules(rules)
-        self.limit = whole_number(limit, "A solver's limit of positions", low=1)
+        self.limit = whole_number(
+            limit,
+            _("A solver's limit of positions is a whole number of at least {low}, not {value}."),
+            low=1,
+        )
         self._search = _Search(self.rules.books_distinct_suits)
 
     def __repr__(self) -> str:

@@ -24,6 +24,7 @@ from ..core.cards import DECK, Card, Hand, check_available, parse_cards
 from ..core.rules import RoundRules, card_points, round_rules
 from ..core.solver import HandSizeError, can_go_out, going_out_discards
 from ..errors import OutsError
+from ..i18n import gettext as _
 from ..validators import whole_number
 
 __all__ = ["Out", "Outs", "OutsError", "outs", "rule_of_thumb"]
@@ -82,7 +83,12 @@ class Outs:
         >>> result.within(1) == result.probability, round(float(result.within(3)), 4)
         (True, 0.5258)
         """
-        whole_number(draws, "The number of draws", low=0, error=OutsError)
+        whole_number(
+            draws,
+            _("The number of draws is a whole number of at least {low}, not {value}."),
+            low=0,
+            error=OutsError,
+        )
         draws = min(draws, self.unseen_total)
         if draws == 0:
             return Fraction(0)
@@ -104,8 +110,20 @@ def rule_of_thumb(count: int, draws: int = 1) -> float:
     >>> rule_of_thumb(8, 3)
     0.24
     """
-    for value, what in ((count, "outs"), (draws, "draws")):
-        whole_number(value, f"The number of {what}", 0, len(DECK), OutsError)
+    whole_number(
+        count,
+        _("The number of outs is a whole number from {low} to {high}, not {value}."),
+        0,
+        len(DECK),
+        OutsError,
+    )
+    whole_number(
+        draws,
+        _("The number of draws is a whole number from {low} to {high}, not {value}."),
+        0,
+        len(DECK),
+        OutsError,
+    )
     return count * draws / 100
 
 

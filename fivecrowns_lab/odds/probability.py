@@ -44,6 +44,8 @@ from ..core.rules import (
 )
 from ..core.solver import can_go_out, going_out_discards, penalty
 from ..errors import ExactUnavailableError, GameError, ProbabilityError, plural, quote
+from ..i18n import gettext as _
+from ..i18n import number
 from ..table.deal import deal_hand
 from ..validators import check_seed, whole_number
 from .counting import DECK_SIZE, count_round, wild_count_distribution
@@ -192,11 +194,11 @@ def _check_deals(n: object) -> int:
     """Return ``n`` if it is a number of hands to deal (0 to MAX_DEALS), else raise."""
     return whole_number(
         n,
-        "The number of hands to deal",
+        _("The number of hands to deal is a whole number from {low} to {most}, not {value}."),
         0,
         MAX_DEALS,
         ProbabilityError,
-        sentence="{what} is a whole number from {low} to {high:,}, not {value}.",
+        most=number(MAX_DEALS),
     )
 
 
@@ -223,12 +225,14 @@ def _check_method(method: str, n: int) -> None:
     if method == "simulate":
         whole_number(
             n,
-            "deals",
+            _(
+                "A simulation needs a whole number of at least {low} deals "
+                "(at most {most}), not {value}."
+            ),
             2,
             MAX_DEALS,
             ProbabilityError,
-            sentence="A simulation needs a whole number of at least {low} {what} "
-            "(at most {high:,}), not {value}.",
+            most=number(MAX_DEALS),
         )
 
 

@@ -23,6 +23,8 @@ from typing import Any
 
 from ..core.rules import GameRules, check_player_count
 from ..errors import SimulationError, quote
+from ..i18n import gettext as _
+from ..i18n import number
 from ..table.game import Game, play_game
 from ..table.players import Player, make_bot
 from ..table.rows import Rows
@@ -52,11 +54,11 @@ def check_games(n_games: object) -> int:
     """Return ``n_games`` if it is a whole number of games to play, else raise SimulationError."""
     return whole_number(
         n_games,
-        "The number of games",
+        _("The number of games must be a whole number >= {low} (at most {most}), not {value}."),
         MIN_GAMES,
         MAX_GAMES,
         SimulationError,
-        sentence="{what} must be a whole number >= {low} (at most {high:,}), not {value}.",
+        most=number(MAX_GAMES),
     )
 
 
@@ -178,10 +180,9 @@ def simulate(
     if chunk_size is not None:
         whole_number(
             chunk_size,
-            "The chunk size",
+            _("The chunk size is a whole number of games >= {low} (or None), not {value}."),
             1,
             error=SimulationError,
-            sentence="{what} is a whole number of games >= {low} (or None), not {value}.",
         )
     if executor is not None and sys.platform == "emscripten":
         # A browser kernel (Pyodide) has no worker processes: the same games, one by one.

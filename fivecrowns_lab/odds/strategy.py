@@ -25,6 +25,7 @@ from dataclasses import dataclass
 
 from ..core.rules import ROUNDS, GameRules
 from ..errors import quote
+from ..i18n import gettext as _
 from ..i18n import ngettext as _n
 from ..i18n import number
 from ..table.players import Player
@@ -215,11 +216,10 @@ def compare(table: Rows, a: int = 0, b: int = 1) -> Comparison:
     for seat in (a, b):
         whole_number(
             seat,
-            "seat",
+            _("There is no seat {value}: the seats are numbered {low} to {high}."),
             0,
             seats - 1,
             SimulationError,
-            sentence="There is no seat {value}: the seats are numbered {low} to {high}.",
         )
     finals = final_totals(table).records()
     total = {(r["game"], r["player"]): r["total"] for r in finals}

@@ -152,9 +152,9 @@ def action_from_dict(data: dict[str, Any]) -> Action:
             hand = data["hand"]
             whole_number(
                 hand,
-                quote(data),  # input goes in as a value, never into the template
+                _("The hand of {action} is not a hand number."),
                 error=ActionError,
-                sentence="The hand of {what} is not a hand number.",
+                action=quote(data),  # input goes in as a value, never into the template
             )
             return Place(hand, parse_card(data["discard"]))
     except KeyError as error:

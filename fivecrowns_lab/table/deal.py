@@ -23,6 +23,7 @@ from typing import Any
 from ..core.cards import DECK, Card, Hand, parse_cards
 from ..core.rules import MAX_PLAYERS, MIN_PLAYERS, RoundRules, check_round, hand_size, round_rules
 from ..errors import GameError, quote
+from ..i18n import gettext as _
 from ..validators import whole_number
 
 __all__ = ["Deal", "deal_hand", "shuffle_deal"]
@@ -80,11 +81,10 @@ class Deal:
         dealer = self.dealer
         whole_number(
             dealer,
-            "The dealer",
+            _("The dealer is a seat from {low} to {high}, not {value}."),
             0,
             len(hands) - 1,
             GameError,
-            sentence="{what} is a seat from {low} to {high}, not {value}.",
         )
         size = hand_size(self.round_no)
         for seat, hand in enumerate(hands):
@@ -194,7 +194,7 @@ def shuffle_deal(
     hands: list[list[Card]] = [[] for _ in range(players)]
     order = [(dealer + step) % players for step in range(1, players + 1)]
     order = [seat for seat in order if seat in dealt]
-    for _ in range(hand_size(round_no)):
+    for _card in range(hand_size(round_no)):
         for seat in order:
             hands[seat].append(stock.pop())
     top = stock.pop()
@@ -215,5 +215,11 @@ def deal_hand(rules: RoundRules | int, rng: random.Random, extra: int = 0) -> Ha
     size = round_rules(rules).hand_size
     if not isinstance(rng, random.Random):
         raise GameError(f"A hand is dealt with a random.Random, not {quote(rng)}.")
-    whole_number(extra, "The number of extra cards", 0, len(DECK) - size, GameError)
+    whole_number(
+        extra,
+        _("The number of extra cards is a whole number from {low} to {high}, not {value}."),
+        0,
+        len(DECK) - size,
+        GameError,
+    )
     return Hand(rng.sample(DECK, size + extra))

@@ -29,6 +29,7 @@ from ..core.rules import (
 )
 from ..core.solver import Arrangement, best_arrangement, can_go_out
 from ..errors import LessonError
+from ..i18n import gettext as _
 from ..validators import whole_number
 
 __all__ = ["NAMES", "FinishedRound", "finished_round"]
@@ -83,7 +84,7 @@ def _meld_sizes(n: int, rng: random.Random) -> list[int]:
 def _going_out_hand(rules: RoundRules, pool: Counter[Card], rng: random.Random) -> list[Card]:
     """A hand whose cards all meld: books and runs drawn from what is left of the deck."""
     n = rules.hand_size
-    for _ in range(500):
+    for _attempt in range(500):
         trial = Counter(pool)
         cards: list[Card] = []
         for size in _meld_sizes(n, rng):
@@ -109,7 +110,13 @@ def finished_round(
 ) -> FinishedRound:
     """A seeded finished round: player 0 went out, the others hold what was dealt to them."""
     check_round(round_no)
-    whole_number(players, "The number of players", MIN_PLAYERS, len(NAMES), LessonError)
+    whole_number(
+        players,
+        _("The number of players is a whole number from {low} to {high}, not {value}."),
+        MIN_PLAYERS,
+        len(NAMES),
+        LessonError,
+    )
     rng = random.Random(seed)
     pool: Counter[Card] = Counter(DECK)
     rules = rules or GameRules()

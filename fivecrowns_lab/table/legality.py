@@ -86,11 +86,10 @@ def check_player(player: object, names: Sequence[str]) -> int:
     """Return ``player`` if it is a seat (0-based) at this table, else raise :class:`TurnError`."""
     return whole_number(
         player,
-        "player",
+        _("There is no player {value}: the seats are numbered {low} to {high}."),
         0,
         len(names) - 1,
         TurnError,
-        sentence="There is no player {value}: the seats are numbered {low} to {high}.",
     )
 
 

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..core.rules import GameRules
 from ..errors import GameError, RulesError, quote
+from ..i18n import gettext as _
 from ..validators import (
     MAX_SAVE_CHARS,
     MAX_SAVE_DEPTH,
@@ -80,45 +81,54 @@ def read_save(text: object) -> SavedGame:
 
     data = read_json(text, "game", MAX_SAVE_CHARS, MAX_SAVE_DEPTH, GameError)
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-        raise GameError("This is not a saved Five Crowns game (its 'format' is missing).")
+        raise GameError(_("This is not a saved Five Crowns game (its 'format' is missing)."))
     refuse_unknown_keys(data, _KNOWN, "game", GameError)
     missing = [k for k in _FIELDS if k not in data]
     if missing:
-        raise GameError(f"This saved game is incomplete: it has no {', '.join(missing)}.")
+        raise GameError(
+            _("This saved game is incomplete: it has no {fields}.").format(
+                fields=", ".join(missing)
+            )
+        )
     if not isinstance(data["actions"], list) or not isinstance(data["rules"], dict):
-        raise GameError("This saved game is damaged: its actions or rules are not readable.")
+        raise GameError(_("This saved game is damaged: its actions or rules are not readable."))
     try:
         rules = GameRules.from_dict(data["rules"])
     except RulesError as error:
-        raise GameError(f"This saved game has unknown rules: {error}") from None
+        raise GameError(
+            _("This saved game has unknown rules: {problem}").format(problem=error)
+        ) from None
     try:
         names = check_names(data["names"])
         seed = check_seed(data["seed"], GameError)
     except GameError as error:
-        raise GameError(f"This saved game is damaged: {error}") from None
+        raise GameError(_("This saved game is damaged: {problem}").format(problem=error)) from None
     deals = _read_deals(data.get("deals", []))
     limit = rules.rounds + 1
     started = whole_number(
         data["rounds_started"],
-        "rounds_started",
+        _("This saved game's rounds_started is not {low} to {high}: {value}."),
         1,
         limit,
         GameError,
-        sentence="This saved game's rounds_started is not {low} to {high}: {value}.",
     )
     game_over = data.get("game_over", False)
     if not isinstance(game_over, bool):
-        raise GameError("This saved game is damaged: its game_over is not true or false.")
+        raise GameError(_("This saved game is damaged: its game_over is not true or false."))
     actions = tuple(action_from_dict(a) for a in data["actions"])
     return SavedGame(names, rules, seed, actions, deals, started, game_over)
 
 
 def _read_deals(data: object) -> dict[int, Deal]:
     if not isinstance(data, list) or len(data) > MAX_SAVE_DEPTH * 2:
-        raise GameError("This saved game is damaged: its deals are not readable.")
+        raise GameError(_("This saved game is damaged: its deals are not readable."))
     deals: dict[int, Deal] = {}
     for item in data:
         if not (isinstance(item, list) and len(item) == 2 and isinstance(item[0], int)):
-            raise GameError(f"This saved game's deal {quote(item)} is not [round index, deal].")
+            raise GameError(
+                _("This saved game's deal {deal} is not [round index, deal].").format(
+                    deal=quote(item)
+                )
+            )
         deals[item[0]] = Deal.from_dict(item[1])
     return deals

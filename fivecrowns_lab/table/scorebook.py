@@ -42,6 +42,7 @@ from ..core.rules import GOING_OUT_BONUS, MAX_PLAYERS, MIN_PLAYERS, ROUNDS
 from ..errors import ScoreError, quote
 from ..i18n import N_
 from ..i18n import gettext as _
+from ..i18n import ngettext as _n
 from ..validators import clean_name, read_json
 
 try:  # POSIX: a lock makes "check the revision, then replace the file" one step
@@ -261,22 +262,27 @@ class ScoreSheet:
     def __post_init__(self) -> None:
         players: object = self.players
         if not isinstance(players, (list, tuple)) or not all(isinstance(p, str) for p in players):
-            raise ScoreError(f"The players are a list of names, not {quote(players)}.")
+            raise ScoreError(
+                _("The players are a list of names, not {value}.").format(value=quote(players))
+            )
         self.players = [clean_name(p) for p in players]
         if self.players:
             _check_names(self.players, "game")
         if not isinstance(self.going_out_bonus, bool):
             raise ScoreError(
-                "The going-out bonus is on or off (True or False), "
-                f"not {quote(self.going_out_bonus)}."
+                _("The going-out bonus is on or off (True or False), not {value}.").format(
+                    value=quote(self.going_out_bonus)
+                )
             )
         rounds: object = self.rounds
         if not isinstance(rounds, (list, tuple)) or len(rounds) > ROUNDS[-1]:
             raise ScoreError(
-                f"The rounds are a list of at most {ROUNDS[-1]} rounds, not {quote(rounds)}."
+                _("The rounds are a list of at most {most} rounds, not {value}.").format(
+                    most=ROUNDS[-1], value=quote(rounds)
+                )
             )
         if rounds and not self.players:
-            raise ScoreError("Enter the players' names before any round.")
+            raise ScoreError(_("Enter the players' names before any round."))
         for n, row in enumerate(rounds, start=1):
             self._check_row(row, n)
         self.rounds = [list(row) for row in rounds]
@@ -285,7 +291,11 @@ class ScoreSheet:
         if not isinstance(points, (list, tuple)) or len(points) != len(self.players):
             count = len(points) if isinstance(points, (list, tuple)) else quote(points)
             raise ScoreError(
-                f"A round needs {len(self.players)} scores, one a player; got {count}."
+                _n(
+                    "A round needs {count} score, one a player; got {got}.",
+                    "A round needs {count} scores, one a player; got {got}.",
+                    len(self.players),
+                ).format(count=len(self.players), got=count)
             )
         for value, name in zip(points, self.players, strict=True):
             _check_points(value, name, round_no, self.going_out_bonus)
@@ -355,46 +365,61 @@ class ScoreSheet:
     def from_data(cls, data: Any) -> ScoreSheet:
         """A sheet from already-parsed JSON data, every field checked (see :meth:`from_json`)."""
         if not isinstance(data, dict):
-            raise ScoreError(f"The saved game should be a JSON object, not {quote(data)}.")
+            raise ScoreError(
+                _("The saved game should be a JSON object, not {value}.").format(value=quote(data))
+            )
         unknown = [key for key in data if key not in SAVE_KEYS]
         if unknown:
             named = ", ".join(quote(key) for key in unknown[:4])
-            raise ScoreError(
-                f"The saved game has fields a scoresheet does not: {named}"
-                f"{' and more' if len(unknown) > 4 else ''}."
-            )
+            if len(unknown) > 4:
+                sentence = _("The saved game has fields a scoresheet does not: {fields} and more.")
+            else:
+                sentence = _("The saved game has fields a scoresheet does not: {fields}.")
+            raise ScoreError(sentence.format(fields=named))
         if data.get("version") != SAVE_VERSION:
             raise ScoreError(
-                f"The saved game is version {quote(data.get('version'))}; "
-                f"this scorekeeper reads version {SAVE_VERSION}."
+                _(
+                    "The saved game is version {value}; this scorekeeper reads version {version}."
+                ).format(value=quote(data.get("version")), version=SAVE_VERSION)
             )
         _saved_revision(data)
         players = data.get("players")
         if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
             raise ScoreError(
-                f'The saved "players" should be a list of names, not {quote(players)}.'
+                _('The saved "players" should be a list of names, not {value}.').format(
+                    value=quote(players)
+                )
             )
         for name in players:
             # No version of the scorekeeper wrote these. Invisible and bidirectional
             # characters or decomposed accents it did write: the sheet cleans them below,
             # so a game saved before names were cleaned still opens.
             if name != name.strip() or _CONTROL.search(name):
-                raise ScoreError(f"The player name {quote(name)} is empty or has odd characters.")
+                raise ScoreError(
+                    _("The player name {name} is empty or has odd characters.").format(
+                        name=quote(name)
+                    )
+                )
         bonus = data.get("going_out_bonus", False)
         if not isinstance(bonus, bool):
             raise ScoreError(
-                f'The saved "going_out_bonus" should be true or false, not {quote(bonus)}.'
+                _('The saved "going_out_bonus" should be true or false, not {value}.').format(
+                    value=quote(bonus)
+                )
             )
         rounds = data.get("rounds", [])
         if not isinstance(rounds, list) or len(rounds) > ROUNDS[-1]:
             raise ScoreError(
-                f'The saved "rounds" should be a list of at most {ROUNDS[-1]} rounds, '
-                f"not {quote(rounds)}."
+                _(
+                    'The saved "rounds" should be a list of at most {most} rounds, not {value}.'
+                ).format(most=ROUNDS[-1], value=quote(rounds))
             )
         try:
             sheet = cls(list(players), bonus, [])
         except ScoreError as exc:
-            raise ScoreError(f"The saved players cannot be read back: {exc}") from None
+            raise ScoreError(
+                _("The saved players cannot be read back: {problem}").format(problem=exc)
+            ) from None
         for n, row in enumerate(rounds, start=1):
             if (
                 not isinstance(row, list)
@@ -402,8 +427,13 @@ class ScoreSheet:
                 or not all(type(x) is int for x in row)
             ):
                 raise ScoreError(
-                    f"Saved round {n} should be {len(players)} whole numbers, one a player, "
-                    f"not {quote(row)}."
+                    _n(
+                        "Saved round {round} should be {count} whole number, one a player, "
+                        "not {value}.",
+                        "Saved round {round} should be {count} whole numbers, one a player, "
+                        "not {value}.",
+                        len(players),
+                    ).format(round=n, count=len(players), value=quote(row))
                 )
             sheet = sheet.with_round(row)
         return sheet
@@ -425,7 +455,11 @@ class ScoreSheet:
 
 def _check_revision(value: object) -> int:
     if type(value) is not int or not 0 <= value <= MAX_REVISION:
-        raise ScoreError(f"A save's revision is a whole number from 0 up, not {quote(value)}.")
+        raise ScoreError(
+            _("A save's revision is a whole number from 0 up, not {value}.").format(
+                value=quote(value)
+            )
+        )
     return value
 
 
@@ -438,7 +472,9 @@ def _saved_revision(data: dict[str, Any]) -> int:
     revision = data.get("revision", 0)
     if type(revision) is not int or not 0 <= revision <= MAX_REVISION:
         raise ScoreError(
-            f'The saved "revision" should be a whole number from 0 up, not {quote(revision)}.'
+            _('The saved "revision" should be a whole number from 0 up, not {value}.').format(
+                value=quote(revision)
+            )
         )
     return revision
 

@@ -169,11 +169,10 @@ class Solitaire:
             k = action.hand
             whole_number(
                 k,
-                "hand",
+                _("There is no hand {value}: the hands are numbered {low} to {high}."),
                 1,
                 len(self._hands),
                 SolitaireError,
-                sentence=_("There is no hand {value}: the hands are numbered {low} to {high}."),
             )
             if self._closed[k - 1]:
                 raise SolitaireError(
@@ -263,20 +262,26 @@ class Solitaire:
         """Resume a game saved with :meth:`to_json`."""
         data = read_json(text, "solitaire game", MAX_SAVE_CHARS, MAX_SAVE_DEPTH, SolitaireError)
         if not isinstance(data, dict) or data.get("format") != _FORMAT:
-            raise SolitaireError("This is not a saved Five Crowns Solitaire game.")
+            raise SolitaireError(_("This is not a saved Five Crowns Solitaire game."))
         refuse_unknown_keys(data, _SAVE_KEYS, "solitaire game", SolitaireError)
         missing = [k for k in ("seed", "actions") if k not in data]
         if missing:
             raise SolitaireError(
-                f"This saved solitaire game is incomplete: it has no {missing[0]}."
+                _("This saved solitaire game is incomplete: it has no {field}.").format(
+                    field=missing[0]
+                )
             )
         seed = check_seed(data["seed"], SolitaireError)
         if not isinstance(data["actions"], list):
-            raise SolitaireError("This saved solitaire game is damaged: its actions are no list.")
+            raise SolitaireError(
+                _("This saved solitaire game is damaged: its actions are no list.")
+            )
         try:
             actions = [action_from_dict(a) for a in data["actions"]]
         except FiveCrownsError as error:
-            raise SolitaireError(f"This saved solitaire game is damaged: {error}") from None
+            raise SolitaireError(
+                _("This saved solitaire game is damaged: {problem}").format(problem=error)
+            ) from None
         return cls.replay(seed, actions)
 
     @classmethod
