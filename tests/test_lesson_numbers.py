@@ -383,7 +383,7 @@ ALLOWED: dict[str, list[tuple[str, str]]] = {
         (r"with its (95)% interval", "the confidence level every interval in the package uses"),
         (r"plan for (45) minutes", "the class period the kit plans for (tests/test_classroom.py)"),
         (r"so (300) students cost it no more than (3)", "an example of class sizes"),
-        (r"about (15) MB", "a measured download size (benchmarks/site.py), not the game"),
+        (r"about (26) MB", "a measured download size (benchmarks/site.py), not the game"),
         (r"takes from (20) seconds", "a measured start-up time (benchmarks/site.py)"),
         (r"lessons (\d\d)–(\d\d)", "a range of lessons"),
     ],
