@@ -38,6 +38,8 @@ __all__ = [
     "language",
     "ngettext",
     "number",
+    "number_text",
+    "percent",
     "pgettext",
     "set_language",
 ]
@@ -133,17 +135,46 @@ def pgettext(context: str, message: str) -> str:
     return _catalogues[_current].pgettext(context, message)
 
 
-def number(value: int) -> str:
-    """A whole number with the current language's thousands separator.
+def number(value: float, digits: int | None = None, *, spec: str | None = None) -> str:
+    """``value`` written as the current language writes numbers.
 
-    >>> number(1000000)
-    '1,000,000'
+    A whole number gets thousands separators; ``digits`` gives a decimal that many
+    places (also grouped); ``spec`` is any format spec (``".4g"``) for the odd case.
+    Danish swaps the marks: a decimal comma and a thousands dot.
+
+    >>> number(1000000), number(2.5, 1), number(0.123456, spec=".3g")
+    ('1,000,000', '2.5', '0.123')
     >>> with language("da"):
-    ...     number(1000000)
-    '1.000.000'
+    ...     number(1000000), number(1234.5, 1)
+    ('1.000.000', '1.234,5')
     """
-    text = f"{value:,}"
-    return text.replace(",", ".") if _current == "da" else text
+    if spec is None:
+        spec = "," if digits is None else f",.{digits}f"
+    return number_text(format(value, spec))
+
+
+def percent(value: float, digits: int = 1) -> str:
+    """A share (0.218) as a percentage: "21.8%" in English, "21,8 %" in Danish.
+
+    >>> percent(0.218), percent(0.5, 0)
+    ('21.8%', '50%')
+    >>> with language("da"):
+    ...     percent(0.218)
+    '21,8 %'
+    """
+    return number_text(format(value, f".{digits}%"))
+
+
+def number_text(text: str) -> str:
+    """English number ``text`` ("1,234.5", "21.8%") with the current language's marks."""
+    if _current != "da":
+        return text
+    # Danish: comma and dot trade places, and a percent sign stands a space apart, as the
+    # catalogue's "95 %-interval" already writes it.
+    return text.translate(_DANISH_MARKS).replace("%", " %")
+
+
+_DANISH_MARKS = str.maketrans({",": ".", ".": ","})
 
 
 def and_list(items: Sequence[str]) -> str:

@@ -115,11 +115,11 @@ def gap_explanation(exact: dict[int, Fraction], counts: dict[int, int], dealt: i
         "share": pct(got / dealt),
         "hands": _hands(dealt),
         "exact": pct(p),
-        "expected": f"{expected:,.1f}",
+        "expected": number(expected, spec=",.1f"),
         "got": number(got),
-        "typical": f"{typical:,.1f}",
-        "gap": f"{abs(got - expected):,.1f}",
-        "far": f"{far:.1f}",
+        "typical": number(typical, spec=",.1f"),
+        "gap": number(abs(got - expected), spec=",.1f"),
+        "far": number(far, spec=".1f"),
         "bars": len(exact),
     }
     # Two whole sentences: an ordinary gap, or an unusual one, each told from the start.
@@ -429,11 +429,11 @@ class WildCountLesson(View):
                 self.dealt,
             ).format(
                 count=number(self.dealt),
-                mean=f"{mean:.3f}",
+                mean=number(mean, spec=".3f"),
                 size=size,
-                exact=f"{float(exact_mean):.3f}",
-                gap=f"{100 * gap:.1f}",
-                shrink=f"{100 / sqrt(self.dealt):.1f}",
+                exact=number(float(exact_mean), spec=".3f"),
+                gap=number(100 * gap, spec=".1f"),
+                shrink=number(100 / sqrt(self.dealt), spec=".1f"),
             )
         )
 
@@ -1086,7 +1086,7 @@ class GoOutLesson(View):
 
         def value(r: int) -> str:
             v = values[r]
-            shown = f"{v:.1f}" if penalty_question else pct(v)
+            shown = number(v, spec=".1f") if penalty_question else pct(v)
             return _(VALUE_WORDS[question]).format(value=shown)
 
         truth = _("The hardest is <b>round {round}</b> ({count} cards): {value}.").format(
@@ -1107,7 +1107,7 @@ class GoOutLesson(View):
                     round=guess,
                     count=hand_size(guess),
                     value=value(guess),
-                    ratio=f"{ratio:.1f}",
+                    ratio=number(ratio, spec=".1f"),
                     truth=truth,
                 )
                 + "</p>"
@@ -1285,7 +1285,7 @@ class GoOutLesson(View):
         return self.shown_question == "penalty of a dealt hand"
 
     def _fmt(self, value: float | Fraction) -> str:
-        return f"{float(value):.2f}" if self._is_penalty() else pct(value)
+        return number(float(value), spec=".2f") if self._is_penalty() else pct(value)
 
     def _table(self) -> str:
         rows = []
