@@ -23,6 +23,8 @@ from __future__ import annotations
 
 import gettext as _gettext
 from collections.abc import Sequence
+from fractions import Fraction
+from numbers import Integral, Real
 from pathlib import Path
 from types import TracebackType
 
@@ -135,7 +137,7 @@ def pgettext(context: str, message: str) -> str:
     return _catalogues[_current].pgettext(context, message)
 
 
-def number(value: float, digits: int | None = None, *, spec: str | None = None) -> str:
+def number(value: float | Fraction, digits: int | None = None, *, spec: str | None = None) -> str:
     """``value`` written as the current language writes numbers.
 
     A whole number gets thousands separators; ``digits`` gives a decimal that many
@@ -150,10 +152,10 @@ def number(value: float, digits: int | None = None, *, spec: str | None = None) 
     """
     if spec is None:
         spec = "," if digits is None else f",.{digits}f"
-    return number_text(format(value, spec))
+    return number_text(format(_checked(value), spec))
 
 
-def percent(value: float, digits: int = 1) -> str:
+def percent(value: float | Fraction, digits: int = 1) -> str:
     """A share (0.218) as a percentage: "21.8%" in English, "21,8 %" in Danish.
 
     >>> percent(0.218), percent(0.5, 0)
@@ -162,7 +164,15 @@ def percent(value: float, digits: int = 1) -> str:
     ...     percent(0.218)
     '21,8 %'
     """
-    return number_text(format(value, f".{digits}%"))
+    return number_text(format(_checked(value), f".{digits}%"))
+
+
+def _checked(value: object) -> int | float:
+    """``value`` ready for ``format``: an int as it is, any other real number as a float."""
+    # bool is an int to Python, but True written as "100.0%" would hide a caller's slip
+    if isinstance(value, bool) or not isinstance(value, Real):
+        raise TypeError(f"{value!r} is not a number to write.")
+    return int(value) if isinstance(value, Integral) else float(value)  # Fraction: no "%"
 
 
 def number_text(text: str) -> str:

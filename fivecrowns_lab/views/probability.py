@@ -25,7 +25,7 @@ from ..core.cards import Hand, parse_cards
 from ..core.rules import FIRST_ROUND, LAST_ROUND, ROUNDS, hand_size, is_wild, wild_rank_text
 from ..core.solver import can_go_out, going_out_discards, penalty
 from ..errors import LessonError
-from ..i18n import N_, number
+from ..i18n import N_, number, number_text
 from ..i18n import gettext as _
 from ..i18n import ngettext as _n
 from ..odds.counting import DECK_SIZE, WILDS_IN_DECK, wild_count_distribution
@@ -572,7 +572,7 @@ class WildCountLesson(View):
         guess = self.predicted
         rows = []
         if guess is not None:
-            rows.append([_("your prediction"), _wilds(guess[0]), f"{guess[1]}%"])
+            rows.append([_("your prediction"), _wilds(guess[0]), number_text(f"{guess[1]}%")])
         rows.append([_("exact (counting)"), _wilds(top), pct(exact[top])])
         if self.dealt:
             dealt_top = max(self.counts, key=lambda j: self.counts[j])
@@ -691,7 +691,7 @@ class WildCountLesson(View):
         ).format(**fields)
         if guess is not None:
             text += " " + _("Your prediction: {wilds} in {share} of hands.").format(
-                wilds=_wilds(guess[0]), share=f"{guess[1]}%"
+                wilds=_wilds(guess[0]), share=number_text(f"{guess[1]}%")
             )
         return text
 
