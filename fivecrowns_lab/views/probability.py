@@ -25,7 +25,7 @@ from ..core.cards import Hand, parse_cards
 from ..core.rules import FIRST_ROUND, LAST_ROUND, ROUNDS, hand_size, is_wild, wild_rank_text
 from ..core.solver import can_go_out, going_out_discards, penalty
 from ..errors import LessonError
-from ..i18n import N_, number, number_text
+from ..i18n import N_, number, number_text, percent
 from ..i18n import gettext as _
 from ..i18n import ngettext as _n
 from ..odds.counting import DECK_SIZE, WILDS_IN_DECK, wild_count_distribution
@@ -1008,7 +1008,7 @@ class GoOutLesson(View):
             _(
                 "Exact values are counted over every possible deal; simulated values deal "
                 "random hands and come with a {level} confidence interval."
-            ).format(level="95%"),
+            ).format(level=percent(0.95, 0)),
         )
         self._ask()
         self.run(background=False)
