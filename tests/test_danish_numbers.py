@@ -169,3 +169,23 @@ def test_dashboard_report_writes_labels_and_figures_in_the_pages_language():
     assert danish["questions"][0]["text"] == {"share_right": "67 %"}
     assert english["questions"][0]["text"] == {"share_right": "67%"}
     assert '"percent": "{value} %"' in words
+
+
+def _tick(expression: str, label: str) -> str:
+    """What Vega's ``labelExpr`` makes of ``label``: its ``replace`` is JavaScript's, which
+    replaces the first match of a string pattern (so Python's with ``count=1``)."""
+    python = expression.replace("replace(", "_replace(").replace("datum.label", repr(label))
+    return eval(python, {"_replace": lambda s, a, b: s.replace(a, b, 1)})
+
+
+def test_chart_axes_write_danish_ticks_and_english_ones_as_before():
+    from fivecrowns_lab.views.specs import intervals_spec
+
+    english = intervals_spec("t", "x")
+    with language("da"):
+        danish = intervals_spec("t", "x")
+    assert english["layer"][0]["encoding"]["x"]["axis"] == {"format": ".0%"}
+    axis = danish["layer"][0]["encoding"]["x"]["axis"]
+    assert axis["format"] == ".0%"
+    ticks = [_tick(axis["labelExpr"], t) for t in ("20%", "0.5", "1,000.5", "12")]
+    assert ticks == ["20 %", "0,5", "1.000,5", "12"]
