@@ -38,7 +38,13 @@ from jupyter_server.base.handlers import JupyterHandler
 from tornado import web
 
 from .classroom import Classroom, Student
-from .classroom.pages import dashboard_page, join_page, language_nav, refusal
+from .classroom.pages import (
+    dashboard_page,
+    dashboard_report,
+    join_page,
+    language_nav,
+    refusal,
+)
 from .errors import ClassError, ClassUnavailableError, FiveCrownsError
 from .i18n import LANGUAGES, language
 from .i18n import gettext as _
@@ -280,13 +286,18 @@ class _TeacherHandler(_ClassHandler):
 class ReportHandler(_TeacherHandler):
     @web.authenticated
     async def get(self) -> None:
+        code_lang = self.page_language()  # the script asks in its page's language
+        if code_lang is None:
+            return
         self.set_header("Cache-Control", "no-store")
         try:
             report = await self.run(self.classroom.report)
         except ClassUnavailableError as err:
             self.refuse(503, str(err))
             return
-        self.finish({**report.as_json(), "problem": self.classroom.problem})
+        with language(code_lang):  # no await inside: this answer's labels and figures only
+            data = dashboard_report(report)
+        self.finish({**data, "problem": self.classroom.problem})
 
 
 class ExportHandler(_TeacherHandler):

@@ -23,6 +23,8 @@ from __future__ import annotations
 
 import gettext as _gettext
 from collections.abc import Sequence
+from fractions import Fraction
+from numbers import Integral, Real
 from pathlib import Path
 from types import TracebackType
 
@@ -38,6 +40,8 @@ __all__ = [
     "language",
     "ngettext",
     "number",
+    "number_text",
+    "percent",
     "pgettext",
     "set_language",
 ]
@@ -133,17 +137,54 @@ def pgettext(context: str, message: str) -> str:
     return _catalogues[_current].pgettext(context, message)
 
 
-def number(value: int) -> str:
-    """A whole number with the current language's thousands separator.
+def number(value: float | Fraction, digits: int | None = None, *, spec: str | None = None) -> str:
+    """``value`` written as the current language writes numbers.
 
-    >>> number(1000000)
-    '1,000,000'
+    A whole number gets thousands separators; ``digits`` gives a decimal that many
+    places (also grouped); ``spec`` is any format spec (``".4g"``) for the odd case.
+    Danish swaps the marks: a decimal comma and a thousands dot.
+
+    >>> number(1000000), number(2.5, 1), number(0.123456, spec=".3g")
+    ('1,000,000', '2.5', '0.123')
     >>> with language("da"):
-    ...     number(1000000)
-    '1.000.000'
+    ...     number(1000000), number(1234.5, 1)
+    ('1.000.000', '1.234,5')
     """
-    text = f"{value:,}"
-    return text.replace(",", ".") if _current == "da" else text
+    if spec is None:
+        spec = "," if digits is None else f",.{digits}f"
+    return number_text(format(_checked(value), spec))
+
+
+def percent(value: float | Fraction, digits: int = 1) -> str:
+    """A share (0.218) as a percentage: "21.8%" in English, "21,8 %" in Danish.
+
+    >>> percent(0.218), percent(0.5, 0)
+    ('21.8%', '50%')
+    >>> with language("da"):
+    ...     percent(0.218)
+    '21,8 %'
+    """
+    return number_text(format(_checked(value), f".{digits}%"))
+
+
+def _checked(value: object) -> int | float:
+    """``value`` ready for ``format``: an int as it is, any other real number as a float."""
+    # bool is an int to Python, but True written as "100.0%" would hide a caller's slip
+    if isinstance(value, bool) or not isinstance(value, Real):
+        raise TypeError(f"{value!r} is not a number to write.")
+    return int(value) if isinstance(value, Integral) else float(value)  # Fraction: no "%"
+
+
+def number_text(text: str) -> str:
+    """English number ``text`` ("1,234.5", "21.8%") with the current language's marks."""
+    if _current != "da":
+        return text
+    # Danish: comma and dot trade places, and a percent sign stands a space apart, as the
+    # catalogue's "95 %-interval" already writes it.
+    return text.translate(_DANISH_MARKS).replace("%", " %")
+
+
+_DANISH_MARKS = str.maketrans({",": ".", ".": ","})
 
 
 def and_list(items: Sequence[str]) -> str:

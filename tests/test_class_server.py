@@ -219,6 +219,12 @@ def test_class_server_pools_lessons_07_09_and_10_from_several_students(tmp_path)
         assert "lookahead in seat 1 wins against greedy" in g["label"]
         csv = teacher.request("/fivecrowns/class/export.csv")[1]
         assert csv.count(games) == 3 and csv.count(draws) == 3
+        # the Danish dashboard's script asks in its page's language: labels and figures
+        danish = json.loads(teacher.request("/fivecrowns/class/api/report?lang=da")[1])
+        dd = {e["experiment"]: e for e in danish["experiments"]}[draws]
+        assert dd["label"] == "Træk et udgangskort, runde 4: 8♥ 9♥ 10♥ Q♣ Q♠ K♦"
+        assert dd["text"]["exact"] == "21,82 %" and dd["text"]["trials"] == "1.100"
+        assert d["text"]["exact"] == "21.82%" and d["label"].startswith("Draw an out, round 4")
     finally:
         stop_process(proc)
 

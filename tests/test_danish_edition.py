@@ -518,10 +518,10 @@ def test_a_run_says_how_it_ended_in_whole_sentences_in_either_language():
     assert Outcome(1, 1, "finished", 0.5).sentence("deal") == "Finished the 1 deal in 0.5 s."
     with language("da"):
         assert stopped.sentence("deal") == (
-            "Stoppet efter 12 af 500 givninger (3.1 s); resultaterne herunder gælder dem."
+            "Stoppet efter 12 af 500 givninger (3,1 s); resultaterne herunder gælder dem."
         )
         assert Outcome(2000, 2000, "finished", 2.0).sentence("game") == (
-            "Færdig med alle 2.000 spil på 2.0 s."
+            "Færdig med alle 2.000 spil på 2,0 s."
         )
         with pytest.raises(LessonError, match="En kørsel tæller 'deal' or 'game'"):
             stopped.sentence("round")

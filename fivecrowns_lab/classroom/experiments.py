@@ -27,6 +27,8 @@ from ..core.cards import Card, parse_cards
 from ..core.rules import LAST_ROUND, ROUNDS, hand_size
 from ..errors import ExactUnavailableError, FiveCrownsError
 from ..i18n import N_
+from ..i18n import gettext as _
+from ..i18n import ngettext as _n
 from ..odds.counting import wild_count_distribution
 from ..odds.outs import outs
 from ..odds.probability import Estimate, first_turn_go_out, go_out_on_deal
@@ -40,6 +42,7 @@ __all__ = [
     "draw_out_id",
     "exact_value",
     "experiment_id",
+    "experiment_label",
     "find_experiment",
     "lesson_experiments",
     "most_common_wilds",
@@ -287,3 +290,75 @@ def exact_value(experiment: str) -> Fraction | None:
     except ExactUnavailableError:
         return None
     return value if isinstance(value, Fraction) else None
+
+
+# -- the dashboard's labels, in the page's language ---------------------------------------------
+
+# Lesson 08's label by id stem: whole sentences, so a language orders them its own way.
+_ROUND_LABELS = {
+    "go-out-on-deal": N_("Go out on the deal, round {round}"),
+    "go-out-first-turn": N_("Go out on the first turn, round {round}"),
+}
+# Lesson 10's variants as a label names them (English: the switch's name, "_" as a space).
+_VARIANT_WORDS = {
+    "lay_off": N_("lay off"),
+    "going_out_bonus": N_("going out bonus"),
+    "no_final_discard": N_("no final discard"),
+}
+
+
+def _seat_label(experiment: str) -> str:
+    match = _SEATS.fullmatch(experiment)
+    if match is None:  # cannot happen: find_experiment read it
+        return experiment
+    players, rounds = match[1].split("-vs-"), int(match[2])
+    fields = {"bot": players[0], "others": ", ".join(players[1:]), "count": rounds}
+    if not match[3]:
+        return _n(
+            "Strategy: {bot} in seat 1 wins against {others} ({count} round)",
+            "Strategy: {bot} in seat 1 wins against {others} ({count} rounds)",
+            rounds,
+        ).format(**fields)
+    variants = ", ".join(_(_VARIANT_WORDS[v]) for v in match[3].split("+"))
+    return _n(
+        "Strategy: {bot} in seat 1 wins against {others} ({count} round, {variants})",
+        "Strategy: {bot} in seat 1 wins against {others} ({count} rounds, {variants})",
+        rounds,
+    ).format(**fields, variants=variants)
+
+
+def experiment_label(experiment: str) -> str:
+    """The dashboard's label of an experiment, in the current language (the id if unknown).
+
+    Built from the id when the page is written, so an English record shows in Danish too.
+
+    >>> experiment_label("go-out-on-deal/round-2")
+    'Go out on the deal, round 2'
+    """
+    found = find_experiment(experiment)
+    if found is None:
+        return experiment
+    r = found.round_no
+    if found.lesson == "07":
+        k = most_common_wilds(r)
+        return _n(
+            "Hands with the most common number of wilds, round {round}: {count} wild",
+            "Hands with the most common number of wilds, round {round}: {count} wilds",
+            k,
+        ).format(round=r, count=k)
+    if found.lesson == "08":
+        return _(_ROUND_LABELS[experiment.split("/")[0]]).format(round=r)
+    if found.lesson == "09":
+        match = _DRAW.fullmatch(experiment)
+        if match is None:  # cannot happen: find_experiment read it
+            return experiment
+        hand = " ".join(map(str, sorted(_cards(match[2]))))
+        if not match[3]:
+            return _("Draw an out, round {round}: {hand}").format(round=r, hand=hand)
+        seen = " ".join(map(str, sorted(_cards(match[3]))))
+        return _("Draw an out, round {round}: {hand} (seen {seen})").format(
+            round=r, hand=hand, seen=seen
+        )
+    if found.lesson == "10":
+        return _seat_label(experiment)
+    return _(found.label)

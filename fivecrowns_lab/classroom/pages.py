@@ -12,12 +12,23 @@ from __future__ import annotations
 import json
 from html import escape
 from pathlib import Path
+from typing import Any
 
 from ..errors import ClassError
-from ..i18n import LANGUAGES, N_, get_language
+from ..i18n import LANGUAGES, N_, get_language, number, number_text, percent
 from ..i18n import gettext as _
+from .experiments import experiment_label
+from .report import ClassReport
 
-__all__ = ["PAGES", "dashboard_page", "dashboard_words", "join_page", "language_nav", "refusal"]
+__all__ = [
+    "PAGES",
+    "dashboard_page",
+    "dashboard_report",
+    "dashboard_words",
+    "join_page",
+    "language_nav",
+    "refusal",
+]
 
 PAGES = Path(__file__).resolve().parent.parent / "class_pages"
 
@@ -114,6 +125,9 @@ def join_page(slots: dict[str, str]) -> str:
 def dashboard_words() -> str:
     """The script's sentences as JSON, safe inside a ``<script>`` element."""
     words = {key: _(text) for key, text in _SCRIPT_WORDS.items()}
+    # The axis ticks are the script's own numbers: it writes the digits in the page's
+    # language and puts them in this pattern ("{value}%", Danish "{value} %").
+    words["percent"] = number_text("{value}%")
     # "<" escaped so that no sentence can close the script element.
     return json.dumps(words, ensure_ascii=False).replace("<", "\\u003c")
 
@@ -156,3 +170,28 @@ def dashboard_page() -> str:
         "t_clear": escape(_("Clear this class…")),
     }
     return _fill("dashboard.html", slots)
+
+
+def dashboard_report(report: ClassReport) -> dict[str, Any]:
+    """The report's JSON for the dashboard, its labels and figures in the current language.
+
+    The numbers stay numbers (the script draws with them); each experiment, student and
+    question also gets ``text``: the same figures as the learner reads them ("21,8 %").
+    """
+    data = report.as_json()
+    for experiment in data["experiments"]:
+        experiment["label"] = experiment_label(experiment["experiment"])
+        experiment["text"] = {
+            "successes": number(experiment["successes"]),
+            "trials": number(experiment["trials"]),
+            "estimate": percent(experiment["estimate"], 2),
+            "estimate_short": percent(experiment["estimate"], 1),
+            "low": percent(experiment["low"], 2),
+            "high": percent(experiment["high"], 2),
+            "exact": None if experiment["exact"] is None else percent(experiment["exact"], 2),
+        }
+        for student in experiment["students"]:
+            student["text"] = {"estimate": percent(student["estimate"], 1)}
+    for question in data["questions"]:
+        question["text"] = {"share_right": percent(question["share_right"], 0)}
+    return data

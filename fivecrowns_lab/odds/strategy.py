@@ -27,7 +27,7 @@ from ..core.rules import ROUNDS, GameRules
 from ..errors import quote
 from ..i18n import gettext as _
 from ..i18n import ngettext as _n
-from ..i18n import number
+from ..i18n import number, percent
 from ..table.players import Player
 from ..table.rows import Rows
 from ..table.solitaire import Solitaire
@@ -194,12 +194,12 @@ class Comparison:
         return text.format(
             better=better,
             worse=worse,
-            points=f"{abs(self.mean):.1f}",
+            points=number(abs(self.mean), spec=".1f"),
             a=self.a,
             b=self.b,
-            mean=f"{self.mean:.1f}",
-            low=f"{low:.1f}",
-            high=f"{high:.1f}",
+            mean=number(self.mean, spec=".1f"),
+            low=number(low, spec=".1f"),
+            high=number(high, spec=".1f"),
             games=number(self.games),
         )
 
@@ -257,9 +257,9 @@ class SolitaireOdds:
         return text.format(
             wins=self.wins,
             games=number(self.games),
-            rate=f"{self.win_rate:.1%}",
-            low=f"{low:.1%}",
-            high=f"{high:.1%}",
+            rate=percent(self.win_rate, 1),
+            low=percent(low, 1),
+            high=percent(high, 1),
             seed=self.seed,
         )
 

@@ -10,6 +10,8 @@ from html import escape
 
 import ipywidgets as widgets
 
+from ..i18n import number_text
+
 __all__ = ["ODDS_CSS", "fraction_html", "pct", "style", "table_html"]
 
 
@@ -52,19 +54,24 @@ def style() -> widgets.HTML:
 
 
 def pct(value: float | Fraction) -> str:
-    """A chance as a percentage a learner reads: 38.4%, 0.52%, <0.001%, 0% or 100%."""
+    """A chance as a percentage a learner reads: 38.4%, 0.52%, <0.001%, 0% or 100%.
+
+    In Danish the marks follow the language: 38,4 %, <0,001 %.
+    """
     x = 100 * float(value)
     if x == 0:
-        return "0%"
-    if x < 0.001:
-        return "<0.001%"
-    if x >= 99.95 and x < 100:
-        return ">99.9%"
-    if x >= 10:
-        return f"{x:.1f}%"
-    if x >= 0.01:
-        return f"{x:.2f}%"
-    return f"{x:.2g}%"
+        text = "0%"
+    elif x < 0.001:
+        text = "<0.001%"
+    elif x >= 99.95 and x < 100:
+        text = ">99.9%"
+    elif x >= 10:
+        text = f"{x:.1f}%"
+    elif x >= 0.01:
+        text = f"{x:.2f}%"
+    else:
+        text = f"{x:.2g}%"
+    return number_text(text)
 
 
 def fraction_html(value: Fraction | tuple[int, int]) -> str:

@@ -17,6 +17,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from ..i18n import gettext as _
+from ..i18n import number
 
 __all__ = ["CommitRow", "Predictions", "gap_sentence"]
 
@@ -113,7 +114,11 @@ def gap_sentence(guess: float, truth: float) -> str:
     if size < 0.05:
         return _("Exactly right.")
     if size <= max(2.0, 0.1 * abs(truth)):
-        return _("Very close: {size} percentage points from the truth.").format(size=f"{size:.1f}")
+        return _("Very close: {size} percentage points from the truth.").format(
+            size=number(size, spec=".1f")
+        )
     if gap > 0:
-        return _("You guessed {size} percentage points too high.").format(size=f"{size:.1f}")
-    return _("You guessed {size} percentage points too low.").format(size=f"{size:.1f}")
+        return _("You guessed {size} percentage points too high.").format(
+            size=number(size, spec=".1f")
+        )
+    return _("You guessed {size} percentage points too low.").format(size=number(size, spec=".1f"))

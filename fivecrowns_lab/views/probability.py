@@ -25,7 +25,7 @@ from ..core.cards import Hand, parse_cards
 from ..core.rules import FIRST_ROUND, LAST_ROUND, ROUNDS, hand_size, is_wild, wild_rank_text
 from ..core.solver import can_go_out, going_out_discards, penalty
 from ..errors import LessonError
-from ..i18n import N_, number
+from ..i18n import N_, number, number_text, percent
 from ..i18n import gettext as _
 from ..i18n import ngettext as _n
 from ..odds.counting import DECK_SIZE, WILDS_IN_DECK, wild_count_distribution
@@ -115,11 +115,11 @@ def gap_explanation(exact: dict[int, Fraction], counts: dict[int, int], dealt: i
         "share": pct(got / dealt),
         "hands": _hands(dealt),
         "exact": pct(p),
-        "expected": f"{expected:,.1f}",
+        "expected": number(expected, spec=",.1f"),
         "got": number(got),
-        "typical": f"{typical:,.1f}",
-        "gap": f"{abs(got - expected):,.1f}",
-        "far": f"{far:.1f}",
+        "typical": number(typical, spec=",.1f"),
+        "gap": number(abs(got - expected), spec=",.1f"),
+        "far": number(far, spec=".1f"),
         "bars": len(exact),
     }
     # Two whole sentences: an ordinary gap, or an unusual one, each told from the start.
@@ -429,11 +429,11 @@ class WildCountLesson(View):
                 self.dealt,
             ).format(
                 count=number(self.dealt),
-                mean=f"{mean:.3f}",
+                mean=number(mean, spec=".3f"),
                 size=size,
-                exact=f"{float(exact_mean):.3f}",
-                gap=f"{100 * gap:.1f}",
-                shrink=f"{100 / sqrt(self.dealt):.1f}",
+                exact=number(float(exact_mean), spec=".3f"),
+                gap=number(100 * gap, spec=".1f"),
+                shrink=number(100 / sqrt(self.dealt), spec=".1f"),
             )
         )
 
@@ -572,7 +572,7 @@ class WildCountLesson(View):
         guess = self.predicted
         rows = []
         if guess is not None:
-            rows.append([_("your prediction"), _wilds(guess[0]), f"{guess[1]}%"])
+            rows.append([_("your prediction"), _wilds(guess[0]), number_text(f"{guess[1]}%")])
         rows.append([_("exact (counting)"), _wilds(top), pct(exact[top])])
         if self.dealt:
             dealt_top = max(self.counts, key=lambda j: self.counts[j])
@@ -691,7 +691,7 @@ class WildCountLesson(View):
         ).format(**fields)
         if guess is not None:
             text += " " + _("Your prediction: {wilds} in {share} of hands.").format(
-                wilds=_wilds(guess[0]), share=f"{guess[1]}%"
+                wilds=_wilds(guess[0]), share=number_text(f"{guess[1]}%")
             )
         return text
 
@@ -1008,7 +1008,7 @@ class GoOutLesson(View):
             _(
                 "Exact values are counted over every possible deal; simulated values deal "
                 "random hands and come with a {level} confidence interval."
-            ).format(level="95%"),
+            ).format(level=percent(0.95, 0)),
         )
         self._ask()
         self.run(background=False)
@@ -1086,7 +1086,7 @@ class GoOutLesson(View):
 
         def value(r: int) -> str:
             v = values[r]
-            shown = f"{v:.1f}" if penalty_question else pct(v)
+            shown = number(v, spec=".1f") if penalty_question else pct(v)
             return _(VALUE_WORDS[question]).format(value=shown)
 
         truth = _("The hardest is <b>round {round}</b> ({count} cards): {value}.").format(
@@ -1107,7 +1107,7 @@ class GoOutLesson(View):
                     round=guess,
                     count=hand_size(guess),
                     value=value(guess),
-                    ratio=f"{ratio:.1f}",
+                    ratio=number(ratio, spec=".1f"),
                     truth=truth,
                 )
                 + "</p>"
@@ -1285,7 +1285,7 @@ class GoOutLesson(View):
         return self.shown_question == "penalty of a dealt hand"
 
     def _fmt(self, value: float | Fraction) -> str:
-        return f"{float(value):.2f}" if self._is_penalty() else pct(value)
+        return number(float(value), spec=".2f") if self._is_penalty() else pct(value)
 
     def _table(self) -> str:
         rows = []

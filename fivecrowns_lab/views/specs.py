@@ -11,7 +11,7 @@ import json
 from typing import Any
 
 from ..core.rules import FIRST_ROUND, LAST_ROUND, ROUNDS
-from ..i18n import N_
+from ..i18n import N_, get_language
 from ..i18n import gettext as _
 
 __all__ = [
@@ -66,8 +66,20 @@ def _colour(domain: list[str], colours: list[str], title: str | None = None) -> 
     }
 
 
+#: A Danish tick label from the English one Vega writes: comma and dot trade places (a
+#: tick has at most one of each) and a percent sign stands a space apart: "0,5", "20 %".
+_DANISH_TICK = (
+    "replace(replace(replace(replace(datum.label, ',', '_'), '.', ','), '_', '.'), '%', ' %')"
+)
+
+
+def _numbers(axis: dict[str, Any]) -> dict[str, Any]:
+    """``axis`` with its tick labels in the learner's language (English: as it is)."""
+    return {**axis, "labelExpr": _DANISH_TICK} if get_language() == "da" else axis
+
+
 def _y(field: str, title: str, percent: bool, **extra: Any) -> dict[str, Any]:
-    axis: dict[str, Any] = {"format": ".0%"} if percent else {"tickMinStep": 1}
+    axis: dict[str, Any] = _numbers({"format": ".0%"}) if percent else {"tickMinStep": 1}
     return {"field": field, "type": "quantitative", "title": title, "axis": axis, **extra}
 
 
@@ -135,7 +147,7 @@ def running_spec(
         "type": "quantitative",
         "title": x_title,
         "scale": {"type": "log", "nice": False},  # ends at the hands dealt, not the next 10×
-        "axis": {"tickCount": 5, "format": "~s"},
+        "axis": _numbers({"tickCount": 5, "format": "~s"}),
     }
     domain = [N_("estimate so far"), N_("95% interval"), N_("exact"), N_("your guess")]
     colours = [SIMULATED_COLOUR, SIMULATED_COLOUR, EXACT_COLOUR, PREDICTION_COLOUR]
@@ -188,7 +200,7 @@ def intervals_spec(title: str, x_title: str, percent: bool = True) -> Spec:
         "field": "low",
         "type": "quantitative",
         "title": x_title,
-        "axis": {"format": fmt},
+        "axis": _numbers({"format": fmt}),
         "scale": {"zero": False},
     }
     domain = [N_("holds the exact value"), N_("misses it")]

@@ -24,7 +24,7 @@ import ipywidgets as widgets
 from ..classroom.experiments import SEAT_WIN_VARIANTS, SOLITAIRE_WIN, seat_win_id
 from ..core.rules import FIRST_ROUND, LAST_ROUND, ROUNDS, GameRules
 from ..errors import LessonError
-from ..i18n import N_, number
+from ..i18n import N_, number, percent
 from ..i18n import gettext as _
 from ..i18n import ngettext as _n
 from ..odds.simulate import game_seed, play_games, table_of
@@ -130,7 +130,7 @@ def solitaire_cap(seconds: float = PLANNED_SECONDS) -> int:
 
 
 def _num(x: float, digits: int = 1) -> str:
-    return "—" if math.isnan(x) else f"{x:,.{digits}f}"
+    return "—" if math.isnan(x) else number(x, digits)
 
 
 def _interval(low: float, high: float, floor: float) -> str:
@@ -141,7 +141,7 @@ def _interval(low: float, high: float, floor: float) -> str:
 
 
 def _share(x: float) -> str:
-    return "—" if math.isnan(x) else f"{100 * x:.0f}%"
+    return "—" if math.isnan(x) else percent(x, 0)
 
 
 def _prediction_row(label_text: str) -> widgets.Dropdown:
@@ -222,10 +222,10 @@ def _shrink_html(prediction: str, before: _Width, after: _Width, unit: str = "ga
             "√({before}/{after}) = {width}× the width: four times the games only <b>halve</b> it."
         )
     law = law.format(
-        times=f"{after.games / before.games:g}",
+        times=number(after.games / before.games, spec="g"),
         before=number(before.games),
         after=number(after.games),
-        width=f"{theory:.2f}",
+        width=number(theory, spec=".2f"),
     )
     half = _("± half-width of the 95% interval ({what})").format(what=escape(_(after.what)))
     return (
@@ -386,7 +386,7 @@ class StrategyLab(View):
             "With these seats a run plays at most <b>{cap}</b> games (about {minutes} minutes "
             "of the server's time); <i>Stop</i> ends a run at once and keeps the games played "
             "so far."
-        ).format(cap=number(cap), minutes=f"{PLANNED_SECONDS / 60:.1f}")
+        ).format(cap=number(cap), minutes=number(PLANNED_SECONDS / 60, spec=".1f"))
         self.cap_note.value = f"<p class='fc-note'>{note}</p>"
 
     def new_seed(self) -> None:
@@ -540,7 +540,11 @@ class StrategyLab(View):
                     "more players shared the lowest total, and a shared first place counts as a "
                     "win for each of them.",
                     games,
-                ).format(sum=f"{100 * total_wins:.0f}", ties=number(ties), games=number(games))
+                ).format(
+                    sum=number(100 * total_wins, spec=".0f"),
+                    ties=number(ties),
+                    games=number(games),
+                )
             else:
                 tie_note = _(
                     "No game ended in a shared first place, so the win rates add up to 100%."
@@ -662,9 +666,9 @@ class StrategyLab(View):
             ).format(
                 bot=bot,
                 count=number(int(last["n"])),
-                share=f"{last['value']:.0%}",
-                low=f"{last['low']:.0%}",
-                high=f"{last['high']:.0%}",
+                share=percent(last["value"], 0),
+                low=percent(last["low"], 0),
+                high=percent(last["high"], 0),
             ),
             animate=("running",),
         )
@@ -693,7 +697,7 @@ class StrategyLab(View):
             ]
         means = ", ".join(
             _("seat {number} ({bot}) {mean}").format(
-                number=s + 1, bot=g["bot"][0], mean=f"{sum(g['total']) / len(g):.0f}"
+                number=s + 1, bot=g["bot"][0], mean=number(sum(g["total"]) / len(g), spec=".0f")
             )
             for s, g in seats
         )
@@ -767,7 +771,10 @@ class SolitaireOddsLesson(View):
                     + _(
                         "A run plays at most <b>{cap}</b> deals (about {minutes} minutes of the "
                         "server's time); <i>Stop</i> keeps the deals played so far."
-                    ).format(cap=number(solitaire_cap()), minutes=f"{PLANNED_SECONDS / 60:.1f}")
+                    ).format(
+                        cap=number(solitaire_cap()),
+                        minutes=number(PLANNED_SECONDS / 60, spec=".1f"),
+                    )
                     + "</p>"
                 ),
                 self.progress,
@@ -913,8 +920,8 @@ class SolitaireOddsLesson(View):
                 "is about 3/n = {bound}.)"
             ).format(
                 deals=_units(odds.games, "deals"),
-                high=f"{high:.1%}",
-                bound=f"{3 / odds.games:.1%}",
+                high=percent(high, 1),
+                bound=percent(3 / odds.games, 1),
             )
             + "</p>"
             if odds.wins == 0
@@ -926,9 +933,9 @@ class SolitaireOddsLesson(View):
         ).format(
             wins=number(odds.wins),
             deals=_units(odds.games, "deals"),
-            rate=f"{odds.win_rate:.1%}",
-            low=f"{low:.1%}",
-            high=f"{high:.1%}",
+            rate=percent(odds.win_rate, 1),
+            low=percent(low, 1),
+            high=percent(high, 1),
         )
         wilson = _(
             "The interval is a Wilson interval: it stays between 0% and 100% and works "
@@ -953,9 +960,9 @@ class SolitaireOddsLesson(View):
                     deals=_units(odds.games, "deals"),
                     seed=odds.seed,
                     wins=number(odds.wins),
-                    rate=f"{odds.win_rate:.1%}",
-                    low=f"{low:.1%}",
-                    high=f"{high:.1%}",
+                    rate=percent(odds.win_rate, 1),
+                    low=percent(low, 1),
+                    high=percent(high, 1),
                 )
             )
         else:
@@ -980,9 +987,9 @@ class SolitaireOddsLesson(View):
                 int(last["n"]),
             ).format(
                 count=number(int(last["n"])),
-                rate=f"{last['value']:.1%}",
-                low=f"{last['low']:.1%}",
-                high=f"{last['high']:.1%}",
+                rate=percent(last["value"], 1),
+                low=percent(last["low"], 1),
+                high=percent(last["high"], 1),
             ),
             animate=("running",),
         )
@@ -1032,5 +1039,7 @@ class SolitaireOddsLesson(View):
             _(
                 "Bar chart of the share of deals closing each hand; the hand of {size} cards "
                 "closed least often ({share})."
-            ).format(size=worst + 2, share=f"{odds.closed_by_hand[worst - 1] / odds.games:.0%}"),
+            ).format(
+                size=worst + 2, share=percent(odds.closed_by_hand[worst - 1] / odds.games, 0)
+            ),
         )

@@ -72,14 +72,14 @@ class Outcome:
         own whole sentences, so the count agrees with its noun in every language.
         """
         words = _units(unit)
-        seconds = f"{self.seconds:.1f}"
+        seconds = number(self.seconds, spec=".1f")
         if self.why == "finished":
             return words("finished", self.total).format(count=number(self.total), seconds=seconds)
         return words("time" if self.why == "time" else "stopped", self.total).format(
             done=number(self.done),
             count=number(self.total),
             seconds=seconds,
-            minutes=f"{BUDGET_SECONDS / 60:.0f}",
+            minutes=number(BUDGET_SECONDS / 60, spec=".0f"),
         )
 
 

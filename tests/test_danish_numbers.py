@@ -1,0 +1,191 @@
+"""Decimals and percentages in the learner's language (issue 22): Danish pages write a
+decimal comma and "21,8 %"; English pages keep "21.8%". Also the class dashboard's
+experiment labels and figures, written in the page's language."""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+
+import pytest
+
+from fivecrowns_lab import language
+from fivecrowns_lab.classroom.experiments import (
+    EXPERIMENTS,
+    draw_out_id,
+    experiment_label,
+    find_experiment,
+    seat_win_id,
+)
+from fivecrowns_lab.classroom.pages import dashboard_report, dashboard_words
+from fivecrowns_lab.classroom.report import (
+    ClassReport,
+    ExperimentSummary,
+    QuestionSummary,
+    StudentEstimate,
+)
+from fivecrowns_lab.core.cards import parse_cards
+from fivecrowns_lab.i18n import number, number_text, percent
+from fivecrowns_lab.views.plots import pct
+
+#: An English decimal (one or two places, so a Danish thousands dot "1.000" is not one),
+#: or a percent sign with no space before it: neither belongs on a Danish page.
+ENGLISH_NUMBER = re.compile(r"\d\.\d{1,2}(?!\d)|\d%")
+#: A Danish percentage: "21,8 %", "0 %".
+DANISH_PERCENT = re.compile(r"\d(,\d+)? %")
+
+
+def _text(html: str) -> str:
+    return re.sub(r"<[^>]+>", " ", html)
+
+
+def test_numbers_and_percentages_in_either_language():
+    assert (number(1234.5, 1), percent(0.218), percent(0.5, 0)) == ("1,234.5", "21.8%", "50%")
+    assert number(0.123456, spec=".3g") == "0.123" and number(1000) == "1,000"
+    assert (pct(0.384), pct(1e-7), pct(0.9996), pct(0)) == ("38.4%", "<0.001%", ">99.9%", "0%")
+    with language("da"):
+        assert number(1234.5, 1) == "1.234,5" and number(1000) == "1.000"
+        assert (percent(0.218), percent(Fraction(1, 2), 0)) == ("21,8 %", "50 %")
+        assert (pct(0.384), pct(1e-7), pct(0.9996), pct(0)) == (
+            "38,4 %",
+            "<0,001 %",
+            ">99,9 %",
+            "0 %",
+        )
+        assert number_text("95% of 2.5") == "95 % of 2,5"
+
+
+def test_a_value_that_is_not_a_number_is_refused_in_one_sentence():
+    with pytest.raises(TypeError, match=r"^'2\.5' is not a number to write\.$"):
+        number("2.5", 1)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="not a number"):
+        percent(True)
+
+
+def test_lesson_07_reveal_writes_danish_percentages(widget_errors):
+    from fivecrowns_lab.lessons import wild_count_lesson
+
+    with language("da"):
+        view = wild_count_lesson(round_no=5, seed=2026).view
+        view.guess_k.value = 1
+        view.commit.commit_button.click()
+        view.deal_buttons[2].click()  # Deal 100
+        shown = _text(view.prediction_view.value + view.table.value) + view.status.text
+    assert DANISH_PERCENT.search(shown) and ENGLISH_NUMBER.search(shown) is None, shown
+    assert re.search(r"i gennemsnit \d,\d{3} vilde kort", shown), shown
+
+
+def test_lesson_09_outs_sentence_writes_danish_percentages(widget_errors):
+    from fivecrowns_lab.lessons import outs_lesson
+
+    with language("da"):
+        view = outs_lesson().view
+        view.guess_outs.value = 20
+        view.commit.commit_button.click()
+        view.drawing.buttons[1].click()  # draw 100
+        shown = _text(view.outs_view.value + view.drawing.view.value)
+    assert DANISH_PERCENT.search(shown) and ENGLISH_NUMBER.search(shown) is None, shown
+
+
+def test_lesson_10_summary_writes_danish_decimals_and_percentages():
+    from fivecrowns_lab.views.strategy import StrategyLab
+
+    with language("da"):
+        lab = StrategyLab(("greedy", "random"), n_games=4, background=False)
+        lab.rounds.value = 2
+        lab.run(background=False)
+        shown = _text(lab.summary.value + lab.verdict.value + lab.cap_note.value)
+    assert "2,5 minutter" in shown and DANISH_PERCENT.search(shown), shown
+    assert ENGLISH_NUMBER.search(shown) is None, shown
+
+
+def _named_ids() -> list[str]:
+    hand = parse_cards("QS 8H 9H 10H QC KD")
+    return [
+        draw_out_id(4, hand),
+        draw_out_id(4, hand, parse_cards("3C 4D")),
+        seat_win_id(["lookahead", "greedy"], 11, ["lay_off", "going_out_bonus"]),
+        seat_win_id(["greedy", "random", "random"], 1),
+    ]
+
+
+def test_experiment_labels_in_english_are_the_records_labels_and_danish_on_a_danish_page():
+    ids = [*EXPERIMENTS, *_named_ids()]
+    assert [experiment_label(i) for i in ids] == [find_experiment(i).label for i in ids]
+    assert experiment_label("no-such-experiment") == "no-such-experiment"
+    with language("da"):
+        labels = [experiment_label(i) for i in ids]
+    assert "Hænder med det hyppigste antal vilde kort, runde 5: 1 vildt kort" in labels
+    assert "Gå ud på given, runde 2" in labels and "Gå ud i første tur, runde 11" in labels
+    assert "Kabale: botten vinder en givning" in labels
+    assert labels[-4:] == [
+        "Træk et udgangskort, runde 4: 8♥ 9♥ 10♥ Q♣ Q♠ K♦",
+        "Træk et udgangskort, runde 4: 8♥ 9♥ 10♥ Q♣ Q♠ K♦ (sete kort 3♣ 4♦)",
+        "Strategi: lookahead på plads 1 vinder mod greedy (11 runder, lægge kort til, "
+        "bonus for at gå ud)",
+        "Strategi: greedy på plads 1 vinder mod random, random (1 runde)",
+    ]
+
+
+def _report() -> ClassReport:
+    experiment = "go-out-on-deal/round-2"
+    summary = ExperimentSummary(
+        experiment,
+        find_experiment(experiment).label,
+        "08",
+        1000,
+        218,
+        2,
+        0.193,
+        0.2445,
+        0.2125,
+        (StudentEstimate("Ann", 400, 90),),
+    )
+    question = QuestionSummary("08", 1, "Which round?", 3, 2, "round 1", 1)
+    return ClassReport("ABCD", (question,), (summary,), ())
+
+
+def test_dashboard_report_writes_labels_and_figures_in_the_pages_language():
+    english = dashboard_report(_report())
+    with language("da"):
+        danish = dashboard_report(_report())
+        words = dashboard_words()
+    e, d = english["experiments"][0], danish["experiments"][0]
+    assert e["label"] == "Go out on the deal, round 2" and d["label"] == "Gå ud på given, runde 2"
+    # the numbers stay numbers for the script's drawing; the text is the page's
+    assert d["estimate"] == e["estimate"] == pytest.approx(0.218)
+    assert e["text"] == {
+        "successes": "218",
+        "trials": "1,000",
+        "estimate": "21.80%",
+        "estimate_short": "21.8%",
+        "low": "19.30%",
+        "high": "24.45%",
+        "exact": "21.25%",
+    }
+    assert d["text"]["trials"] == "1.000" and d["text"]["estimate"] == "21,80 %"
+    assert (d["text"]["low"], d["text"]["exact"]) == ("19,30 %", "21,25 %")
+    assert d["students"][0]["text"] == {"estimate": "22,5 %"}
+    assert danish["questions"][0]["text"] == {"share_right": "67 %"}
+    assert english["questions"][0]["text"] == {"share_right": "67%"}
+    assert '"percent": "{value} %"' in words
+
+
+def _tick(expression: str, label: str) -> str:
+    """What Vega's ``labelExpr`` makes of ``label``: its ``replace`` is JavaScript's, which
+    replaces the first match of a string pattern (so Python's with ``count=1``)."""
+    python = expression.replace("replace(", "_replace(").replace("datum.label", repr(label))
+    return eval(python, {"_replace": lambda s, a, b: s.replace(a, b, 1)})
+
+
+def test_chart_axes_write_danish_ticks_and_english_ones_as_before():
+    from fivecrowns_lab.views.specs import intervals_spec
+
+    english = intervals_spec("t", "x")
+    with language("da"):
+        danish = intervals_spec("t", "x")
+    assert english["layer"][0]["encoding"]["x"]["axis"] == {"format": ".0%"}
+    axis = danish["layer"][0]["encoding"]["x"]["axis"]
+    assert axis["format"] == ".0%"
+    ticks = [_tick(axis["labelExpr"], t) for t in ("20%", "0.5", "1,000.5", "12")]
+    assert ticks == ["20 %", "0,5", "1.000,5", "12"]
