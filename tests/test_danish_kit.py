@@ -28,10 +28,6 @@ SHEET_WORDS = re.compile(
 )
 
 
-#: Still English in the kits of lessons 07-11 (docs/danish.md): the class experiments'
-#: record sheets and the dashboard's experiment line, whose names the class pages share.
-
-
 def _english_fragments() -> set[str]:
     """Every catalogue sentence that Danish words differently, cut at its fields and tags
     into runs of three or more words (what a page shows of it whatever fills the fields)."""
