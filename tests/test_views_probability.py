@@ -21,6 +21,7 @@ from fivecrowns_lab.lessons import (
 from fivecrowns_lab.odds.probability import first_turn_go_out, go_out_on_deal
 from fivecrowns_lab.odds.strategy import run_games, solitaire_odds
 from fivecrowns_lab.table.players import BOT_DESCRIPTIONS, BOTS
+from fivecrowns_lab.views import strategy as views_strategy
 from fivecrowns_lab.views.plots import pct
 from fivecrowns_lab.views.strategy import GAME_SECONDS, game_cap, solitaire_cap
 
@@ -311,6 +312,20 @@ def test_strategy_lab_caps_a_run_by_the_measured_speed_of_its_bots(widget_errors
     assert set(GAME_SECONDS) <= set(BOTS)
     lab.rounds.value = 1
     assert lab.n_games.max > game_cap(["lookahead"] * 4)
+
+
+def test_in_a_browser_the_labs_caps_promise_no_stop_and_name_no_server(widget_errors, monkeypatch):
+    # The static site's kernel has no threads: a run holds the page, Stop cannot end it.
+    monkeypatch.setattr(views_strategy, "threads_allowed", lambda: False)
+    lab = ready(strategy_lab(n_games=2))
+    odds = ready(solitaire_odds_lesson(n=3, seed=2))
+    notes = [lab.cap_note.value, "".join(getattr(c, "value", "") for c in odds.children)]
+    for note, unit in zip(notes, ("games", "deals"), strict=True):
+        assert (
+            f"in this browser the page waits until the run ends, so start with a few {unit}"
+            in (note)
+        )
+        assert "server" not in note and "<i>Stop</i>" not in note
 
 
 def test_strategy_lab_stop_keeps_the_games_played(widget_errors):

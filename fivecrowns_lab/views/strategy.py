@@ -43,7 +43,7 @@ from .specs import (
     grouped_bars_spec,
     running_spec,
 )
-from .work import LIVE_SECONDS, Outcome, Progress, Runner, StoppableBot
+from .work import LIVE_SECONDS, Outcome, Progress, Runner, StoppableBot, threads_allowed
 
 __all__ = [
     "GAME_SECONDS",
@@ -382,10 +382,19 @@ class StrategyLab(View):
     def _update_cap(self) -> None:
         cap = self.cap()
         self.n_games.set_range(2, cap)
-        note = _(
-            "With these seats a run plays at most <b>{cap}</b> games (about {minutes} minutes "
-            "of the server's time); <i>Stop</i> ends a run at once and keeps the games played "
-            "so far."
+        # In a browser kernel (the static site) a run holds the page until it ends: no Stop.
+        note = (
+            _(
+                "With these seats a run plays at most <b>{cap}</b> games (about {minutes} "
+                "minutes of the server's time); <i>Stop</i> ends a run at once and keeps the "
+                "games played so far."
+            )
+            if threads_allowed()
+            else _(
+                "With these seats a run plays at most <b>{cap}</b> games (about {minutes} "
+                "minutes); in this browser the page waits until the run ends, so start with "
+                "a few games."
+            )
         ).format(cap=number(cap), minutes=number(PLANNED_SECONDS / 60, spec=".1f"))
         self.cap_note.value = f"<p class='fc-note'>{note}</p>"
 
@@ -768,9 +777,17 @@ class SolitaireOddsLesson(View):
                 run_row,
                 widgets.HTML(
                     "<p class='fc-note'>"
-                    + _(
-                        "A run plays at most <b>{cap}</b> deals (about {minutes} minutes of the "
-                        "server's time); <i>Stop</i> keeps the deals played so far."
+                    + (
+                        _(
+                            "A run plays at most <b>{cap}</b> deals (about {minutes} minutes "
+                            "of the server's time); <i>Stop</i> keeps the deals played so far."
+                        )
+                        if threads_allowed()
+                        else _(
+                            "A run plays at most <b>{cap}</b> deals (about {minutes} minutes); "
+                            "in this browser the page waits until the run ends, so start with "
+                            "a few deals."
+                        )
                     ).format(
                         cap=number(solitaire_cap()),
                         minutes=number(PLANNED_SECONDS / 60, spec=".1f"),
