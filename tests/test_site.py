@@ -364,10 +364,10 @@ DANISH_PAGES_CHECKED = {"00-index": "Lektion 02", "02-books-runs-and-wilds": "Me
 
 
 @pytest.mark.parametrize("name", list(DANISH_PAGES_CHECKED))
-def test_site_danish_page_shows_no_english_label(lesson_tab, site_url, name):
+def test_site_danish_page_shows_no_english_label(offline_page, site_url, name):
     from .test_browser_danish import ENGLISH_UI
 
-    page = lesson_tab
+    page = offline_page
     open_lesson(page, site_url, f"da/{name}", ".fc-view")
     page.wait_for_load_state("networkidle")
     shown = page.inner_text("body").replace("Five Crowns", "").replace("Coach Bot", "")
