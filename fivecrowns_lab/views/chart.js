@@ -172,7 +172,9 @@ function render({ model, el }) {
       };
       frames.push(requestAnimationFrame(step));
     }
-    await result.view.runAsync();
+    // resize(): new rows can bring wider tick labels; the layout makes room for them, so
+    // the axis titles and the chart's title stay inside the plot's box.
+    await result.view.resize().runAsync();
     // How long the browser took to apply the new rows (benchmarks read it; tests never time).
     el.dataset.updateMs = (performance.now() - started).toFixed(1);
     el.dataset.updated = String(Number(el.dataset.updated || 0) + 1);
@@ -206,7 +208,7 @@ function render({ model, el }) {
       put(lib, name, rows);
       shown[name] = rows;
     }
-    await result.view.runAsync();
+    await result.view.resize().runAsync(); // lay out again with the data's own ticks
     el.dataset.drawn = String(mine);
   }
 
@@ -215,7 +217,8 @@ function render({ model, el }) {
     const w = width();
     if (result && box.clientWidth > 0 && w !== lastWidth) {
       lastWidth = w;
-      result.view.width(w).runAsync();
+      // resize(): autosize runs again, so the axes and title stay inside the new width
+      result.view.width(w).resize().runAsync();
     }
   };
   const ro = new ResizeObserver(() => requestAnimationFrame(resize));
