@@ -340,6 +340,49 @@ def _question(question: str) -> str:
     return question
 
 
+def _exact(value: Fraction) -> str:
+    """A counted value: its fraction (digits grouped), decimal and percentage, and how."""
+    fraction = (
+        f"<sup>{number(value.numerator)}</sup>&frasl;<sub>{number(value.denominator)}"
+        f"</sub> ({value.numerator}/{value.denominator})"
+        if value.denominator != 1
+        else str(value)
+    )
+    exactly = _("<b>exactly {fraction}</b> = {decimal} ≈ {percent}").format(
+        fraction=fraction, decimal=number(value, spec=".6g"), percent=_percent(float(value))
+    )
+    counted = escape(_("counted over every possible deal"))
+    return f"{exactly}<br><small>{counted}</small>"
+
+
+def _simulated(estimate: Estimate) -> str:
+    """A simulated value: the value, its interval, and the deals (and seed) it came from."""
+    value = float(estimate.value)
+    low, high = estimate.ci
+    about = _("<b>about {value}</b> ≈ {percent}").format(
+        value=number(value, spec=".4g"), percent=_percent(value)
+    )
+    interval = _(
+        "{level} confidence interval: {low} to {high} ({low_percent} to {high_percent})"
+    ).format(
+        level=percent(_LEVEL, 0),
+        low=number(low, spec=".4g"),
+        high=number(high, spec=".4g"),
+        low_percent=_percent(low),
+        high_percent=_percent(high),
+    )
+    if estimate.seed is None:
+        source = _n("from {count} simulated deal", "from {count} simulated deals", estimate.trials)
+    else:
+        source = _n(
+            "from {count} simulated deal, seed {seed}",
+            "from {count} simulated deals, seed {seed}",
+            estimate.trials,
+        )
+    source = source.format(count=number(estimate.trials), seed=estimate.seed)
+    return f"{about}<br>{escape(interval)}<br><small>{escape(source)}</small>"
+
+
 def estimate_html(estimate: Estimate) -> str:
     """An :class:`~fivecrowns_lab.odds.probability.Estimate`: the fraction, the decimal and
     the interval, in words.
@@ -354,48 +397,7 @@ def estimate_html(estimate: Estimate) -> str:
     head = _("Round {round}: {question}").format(
         round=estimate.round_no, question=escape(_question(estimate.question))
     )
-    if estimate.exact:
-        value = Fraction(estimate.value)
-        fraction = (
-            f"<sup>{number(value.numerator)}</sup>&frasl;<sub>{number(value.denominator)}"
-            f"</sub> ({value.numerator}/{value.denominator})"
-            if value.denominator != 1
-            else str(value)
-        )
-        exactly = _("<b>exactly {fraction}</b> = {decimal} ≈ {percent}").format(
-            fraction=fraction,
-            decimal=number(value, spec=".6g"),
-            percent=_percent(float(value)),
-        )
-        counted = escape(_("counted over every possible deal"))
-        body = f"{exactly}<br><small>{counted}</small>"
-    else:
-        value_ = float(estimate.value)
-        low, high = estimate.ci
-        about = _("<b>about {value}</b> ≈ {percent}").format(
-            value=number(value_, spec=".4g"), percent=_percent(value_)
-        )
-        interval = _(
-            "{level} confidence interval: {low} to {high} ({low_percent} to {high_percent})"
-        ).format(
-            level=percent(_LEVEL, 0),
-            low=number(low, spec=".4g"),
-            high=number(high, spec=".4g"),
-            low_percent=_percent(low),
-            high_percent=_percent(high),
-        )
-        if estimate.seed is None:
-            source = _n(
-                "from {count} simulated deal", "from {count} simulated deals", estimate.trials
-            )
-        else:
-            source = _n(
-                "from {count} simulated deal, seed {seed}",
-                "from {count} simulated deals, seed {seed}",
-                estimate.trials,
-            )
-        source = source.format(count=number(estimate.trials), seed=estimate.seed)
-        body = f"{about}<br>{escape(interval)}<br><small>{escape(source)}</small>"
+    body = _exact(Fraction(estimate.value)) if estimate.exact else _simulated(estimate)
     return _box("estimate", f"<div>{head}</div><div>{body}</div>")
 
 
