@@ -28,9 +28,8 @@ from html import escape
 from typing import TYPE_CHECKING
 
 from .core.cards import Card, Suit
-from .core.rules import card_points, check_round, is_wild
-from .errors import plural
-from .i18n import N_
+from .core.rules import VARIANTS, card_points, check_round, is_wild
+from .i18n import N_, and_list, number, number_text, percent
 from .i18n import gettext as _
 from .i18n import ngettext as _n
 
@@ -157,8 +156,13 @@ def card_svg(card: Card, round_no: int | None = None, *, width: int = _WIDTH) ->
     return "".join(parts)
 
 
-def card_back_svg(*, width: int = _WIDTH, label: str = "face-down card") -> str:
-    """The back of a card: shows nothing about the card (for opponents' hands and the stock)."""
+def card_back_svg(*, width: int = _WIDTH, label: str | None = None) -> str:
+    """The back of a card: shows nothing about the card (for opponents' hands and the stock).
+
+    ``label`` is what a screen reader says; by default "face-down card" in the language.
+    """
+    if label is None:
+        label = _("face-down card")
     height = round(width * _HEIGHT / _WIDTH)
     return (
         f'<svg class="fc-card-svg fc-back" xmlns="http://www.w3.org/2000/svg" width="{width}" '
@@ -192,7 +196,7 @@ def card_html(
 
 def points_text(points: int) -> str:
     """``'1 point'``, ``'13 points'``."""
-    return _n("{count} point", "{count} points", points).format(count=f"{points:,}")
+    return _n("{count} point", "{count} points", points).format(count=number(points))
 
 
 def hand_html(
@@ -205,8 +209,9 @@ def hand_html(
     """A row of cards (wrapping on narrow screens); an empty hand says so."""
     cards = tuple(cards)
     if not cards:
+        empty = escape(_("no cards"))
         return (
-            f'<div class="fc-hand fc-empty" style="color:{_TEXT};font-style:italic">no cards</div>'
+            f'<div class="fc-hand fc-empty" style="color:{_TEXT};font-style:italic">{empty}</div>'
         )
     inner = "".join(card_html(c, round_no, width=width, points=points) for c in cards)
     return (
@@ -272,7 +277,7 @@ def hand_svg(cards: Iterable[Card], round_no: int | None = None, *, width: int =
     gap = 6
     height = round(width * _HEIGHT / _WIDTH)
     total = max(len(cards) * (width + gap) - gap, 1)
-    label = ", ".join(card_label(c, round_no) for c in cards) or "no cards"
+    label = ", ".join(card_label(c, round_no) for c in cards) or _("no cards")
     inner = []
     for i, card in enumerate(cards):
         inner.append(
@@ -287,16 +292,17 @@ def hand_svg(cards: Iterable[Card], round_no: int | None = None, *, width: int =
     )
 
 
-def _thousands(number: int) -> str:
-    return f"{number:,}"
-
-
 def _percent(value: float) -> str:
-    """``'34.3%'``; tiny non-zero chances keep two significant figures (``'0.0041%'``)."""
+    """``'34.3%'`` (``'34,3 %'`` in Danish); tiny non-zero chances keep two significant
+    figures (``'0.0041%'``)."""
     percent = 100 * value
     if percent != 0 and abs(percent) < 0.1:
-        return f"{percent:.2g}%"
-    return f"{percent:.1f}%"
+        return number_text(f"{percent:.2g}%")
+    return number_text(f"{percent:.1f}%")
+
+
+#: The confidence of every interval an estimate or a comparison carries (``odds.stats``).
+_LEVEL = 0.95
 
 
 def _box(kind: str, inner: str) -> str:
@@ -304,6 +310,77 @@ def _box(kind: str, inner: str) -> str:
         f'<div class="fc-{kind}" style="color:{_TEXT};font-family:DejaVu Sans,Segoe UI,'
         f'Arial,sans-serif;line-height:1.45;max-width:100%;overflow-x:auto">{inner}</div>'
     )
+
+
+#: The questions :mod:`fivecrowns_lab.odds.probability` asks. An estimate keeps its question
+#: in English (it is data, like the API); the display translates the ones it knows.
+_QUESTIONS = frozenset(
+    (
+        N_("going out on the deal"),
+        N_("going out on the first turn"),
+        N_("penalty of a dealt hand"),
+    )
+)
+_VARIANT_NAMES = frozenset(variant.name for variant in VARIANTS)
+
+
+def _question(question: str) -> str:
+    """An estimate's question in the learner's language; a question of one's own stays as is.
+
+    Under meld variants the engine writes ``"going out on the deal (books in different
+    suits)"``: the question and each variant's name are translated one by one.
+    """
+    if question in _QUESTIONS:
+        return _(question)
+    base, bracket, rest = question.partition(" (")
+    names = rest.removesuffix(")").split(", ")
+    if bracket and rest.endswith(")") and base in _QUESTIONS and _VARIANT_NAMES.issuperset(names):
+        variants = ", ".join(_(name) for name in names)
+        return _("{question} ({variants})").format(question=_(base), variants=variants)
+    return question
+
+
+def _exact(value: Fraction) -> str:
+    """A counted value: its fraction (digits grouped), decimal and percentage, and how."""
+    fraction = (
+        f"<sup>{number(value.numerator)}</sup>&frasl;<sub>{number(value.denominator)}"
+        f"</sub> ({value.numerator}/{value.denominator})"
+        if value.denominator != 1
+        else str(value)
+    )
+    exactly = _("<b>exactly {fraction}</b> = {decimal} ≈ {percent}").format(
+        fraction=fraction, decimal=number(value, spec=".6g"), percent=_percent(float(value))
+    )
+    counted = escape(_("counted over every possible deal"))
+    return f"{exactly}<br><small>{counted}</small>"
+
+
+def _simulated(estimate: Estimate) -> str:
+    """A simulated value: the value, its interval, and the deals (and seed) it came from."""
+    value = float(estimate.value)
+    low, high = estimate.ci
+    about = _("<b>about {value}</b> ≈ {percent}").format(
+        value=number(value, spec=".4g"), percent=_percent(value)
+    )
+    interval = _(
+        "{level} confidence interval: {low} to {high} ({low_percent} to {high_percent})"
+    ).format(
+        level=percent(_LEVEL, 0),
+        low=number(low, spec=".4g"),
+        high=number(high, spec=".4g"),
+        low_percent=_percent(low),
+        high_percent=_percent(high),
+    )
+    if estimate.seed is None:
+        source = _n("from {count} simulated deal", "from {count} simulated deals", estimate.trials)
+    else:
+        source = _n(
+            "from {count} simulated deal, seed {seed}",
+            "from {count} simulated deals, seed {seed}",
+            estimate.trials,
+        )
+    source = source.format(count=number(estimate.trials), seed=estimate.seed)
+    return f"{about}<br>{escape(interval)}<br><small>{escape(source)}</small>"
 
 
 def estimate_html(estimate: Estimate) -> str:
@@ -317,29 +394,19 @@ def estimate_html(estimate: Estimate) -> str:
     >>> "1/8" in html, "0.125" in html, "12.5%" in html
     (True, True, True)
     """
-    head = f"Round {estimate.round_no}: {escape(estimate.question)}"
-    if estimate.exact:
-        value = Fraction(estimate.value)
-        fraction = (
-            f"<sup>{_thousands(value.numerator)}</sup>&frasl;<sub>{_thousands(value.denominator)}"
-            f"</sub> ({value.numerator}/{value.denominator})"
-            if value.denominator != 1
-            else str(value)
-        )
-        body = (
-            f"<b>exactly {fraction}</b> = {float(value):.6g} ≈ {_percent(float(value))}"
-            "<br><small>counted over every possible deal</small>"
-        )
-    else:
-        low, high = estimate.ci
-        seed = "" if estimate.seed is None else f", seed {estimate.seed}"
-        body = (
-            f"<b>about {float(estimate.value):.4g}</b> ≈ {_percent(float(estimate.value))}"
-            f"<br>95% confidence interval: {low:.4g} to {high:.4g} "
-            f"({_percent(low)} to {_percent(high)})"
-            f"<br><small>from {plural(estimate.trials, 'simulated deal')}{seed}</small>"
-        )
+    head = _("Round {round}: {question}").format(
+        round=estimate.round_no, question=escape(_question(estimate.question))
+    )
+    body = _exact(Fraction(estimate.value)) if estimate.exact else _simulated(estimate)
     return _box("estimate", f"<div>{head}</div><div>{body}</div>")
+
+
+def _or_list(items: Iterable[str]) -> str:
+    """``items`` as alternatives: "a or b or c" (every pair joined by the language's "or")."""
+    text = ""
+    for item in items:
+        text = _("{cards} or {card}").format(cards=text, card=item) if text else item
+    return text
 
 
 def outs_html(result: Outs, *, width: int = 36) -> str:
@@ -348,32 +415,46 @@ def outs_html(result: Outs, *, width: int = 36) -> str:
     r = result.round_no
     parts = [hand_html(result.hand, r, width=width)]
     if result.goes_out_now:
-        parts.append("<p><b>This hand can go out already.</b></p>")
+        already = escape(_("This hand can go out already."))
+        parts.append(f"<p><b>{already}</b></p>")
     if result.discard is not None:
-        parts.append(
-            f"<p>Discard {escape(str(result.discard))} first: it leaves the most outs.</p>"
-        )
-    chance = float(result.probability)
-    parts.append(
-        f"<p><b>{plural(result.count, 'out')}</b> among {_thousands(result.unseen_total)} "
-        f"unseen cards: a {_percent(chance)} chance that the next card drawn is one.</p>"
+        text = _("Discard {card} first: it leaves the most outs.").format(card=result.discard)
+        parts.append(f"<p>{escape(text)}</p>")
+    chance = _n(
+        "<b>{count} out</b> among {unseen} unseen cards: a {chance} chance that the next card "
+        "drawn is one.",
+        "<b>{count} outs</b> among {unseen} unseen cards: a {chance} chance that the next card "
+        "drawn is one.",
+        result.count,
+    ).format(
+        count=number(result.count),
+        unseen=number(result.unseen_total),
+        chance=_percent(float(result.probability)),
     )
+    parts.append(f"<p>{chance}</p>")
     if result.outs:
         rows = "".join(
             "<tr>"
             f"<td>{card_svg(out.card, r, width=28)}</td>"
             f'<td class="fc-left">{escape(card_label(out.card, r))}</td>'
-            f"<td>{out.unseen}</td>"
-            f'<td class="fc-left">{escape(" or ".join(str(c) for c in out.discards))}</td>'
+            f"<td>{number(out.unseen)}</td>"
+            f'<td class="fc-left">{escape(_or_list(str(c) for c in out.discards))}</td>'
             "</tr>"
             for out in result.outs
         )
+        out, card = escape(_("out")), escape(_("card"))
+        copies, then = escape(_("unseen copies")), escape(_("then discard"))
         parts.append(
-            '<table class="fc-table"><thead><tr><th>out</th><th class="fc-left">card</th>'
-            '<th>unseen copies</th><th class="fc-left">then discard</th></tr></thead>'
+            f'<table class="fc-table"><thead><tr><th>{out}</th><th class="fc-left">{card}</th>'
+            f'<th>{copies}</th><th class="fc-left">{then}</th></tr></thead>'
             f"<tbody>{rows}</tbody></table>"
         )
     return _box("outs", "".join(parts))
+
+
+def _one_place(value: float) -> str:
+    """Points a game to one decimal place, with no thousands mark (as they always were)."""
+    return number(value, spec=".1f")
 
 
 def comparison_html(comparison: Comparison) -> str:
@@ -382,15 +463,44 @@ def comparison_html(comparison: Comparison) -> str:
     a, b = escape(comparison.a), escape(comparison.b)
     if high < 0 or low > 0:
         better, worse = (a, b) if comparison.mean < 0 else (b, a)
-        verdict = f"<b>{better} beats {worse}</b> by {abs(comparison.mean):.1f} points a game"
+        verdict = _("<b>{better} beats {worse}</b> by {points} points a game.").format(
+            better=better, worse=worse, points=_one_place(abs(comparison.mean))
+        )
     else:
-        verdict = "<b>No clear winner yet</b>: the interval includes 0, so play more games"
-    return _box(
-        "comparison",
-        f"<div>{verdict}.</div><div>{a} minus {b}: {comparison.mean:.1f} points a game on "
-        f"average, 95% confidence interval {low:.1f} to {high:.1f}, over "
-        f"{plural(comparison.games, 'game')} on the same deals (fewer points is better).</div>",
+        verdict = _("<b>No clear winner yet</b>: the interval includes 0, so play more games.")
+    detail = _n(
+        "{a} minus {b}: {mean} points a game on average, {level} confidence interval {low} to "
+        "{high}, over {count} game on the same deals (fewer points is better).",
+        "{a} minus {b}: {mean} points a game on average, {level} confidence interval {low} to "
+        "{high}, over {count} games on the same deals (fewer points is better).",
+        comparison.games,
+    ).format(
+        a=a,
+        b=b,
+        level=percent(_LEVEL, 0),
+        mean=_one_place(comparison.mean),
+        low=_one_place(low),
+        high=_one_place(high),
+        count=number(comparison.games),
     )
+    return _box("comparison", f"<div>{verdict}</div><div>{detail}</div>")
+
+
+def _game_state(game: Game, names: list[str]) -> str:
+    """The scoresheet's first line: who won, or where the game stands."""
+    if game.is_over:
+        return _("Game over: {winners} won.").format(
+            winners=and_list([names[w] for w in game.winners()])
+        )
+    round_no = game.round_no
+    if game.phase == "round_over":
+        return _("Round {round} is over.").format(round=round_no)
+    player = None if game.current_player is None else names[game.current_player]
+    if player is not None and game.phase == "draw":
+        return _("Round {round}: {player} to draw.").format(round=round_no, player=player)
+    if player is not None:
+        return _("Round {round}: {player} to discard.").format(round=round_no, player=player)
+    return _("Round {round}.").format(round=round_no)
 
 
 def game_html(game: Game) -> str:
@@ -407,31 +517,24 @@ def game_html(game: Game) -> str:
         cells = []
         for player, points in enumerate(result.points):
             totals[player] += points
-            first = f" {WENT_OUT_MARK}" if result.went_out == player else ""
+            first = f" {went_out_mark()}" if result.went_out == player else ""
             cells.append(f"<td>{points} <small>({totals[player]}){first}</small></td>")
+        wild = _("({rank}s wild)").format(rank=rank_text(wild_rank(result.round_no)))
         rows.append(
-            f'<tr><td class="fc-left">{result.round_no} '
-            f"<small>({rank_text(wild_rank(result.round_no))}s wild)</small></td>"
+            f'<tr><td class="fc-left">{result.round_no} <small>{escape(wild)}</small></td>'
             f"{''.join(cells)}</tr>"
         )
     if not rows:
-        rows.append(
-            f'<tr><td class="fc-left" colspan="{len(names) + 1}">no round scored yet</td></tr>'
-        )
+        empty = escape(_("no round scored yet"))
+        rows.append(f'<tr><td class="fc-left" colspan="{len(names) + 1}">{empty}</td></tr>')
     total_cells = "".join(f"<th>{t}</th>" for t in game.totals)
-    if game.is_over:
-        state = f"Game over: {' and '.join(names[w] for w in game.winners())} won."
-    elif game.phase == "round_over":
-        state = f"Round {game.round_no} is over."
-    elif game.current_player is not None:
-        state = f"Round {game.round_no}: {names[game.current_player]} to {game.phase}."
-    else:
-        state = f"Round {game.round_no}."
+    round_, total = escape(_("round")), escape(_("total"))
+    legend = escape(_(WENT_OUT_LEGEND))
     return _box(
         "game",
-        f"<div>{state}</div>"
-        '<table class="fc-table fc-scoresheet"><thead><tr><th class="fc-left">round</th>'
+        f"<div>{_game_state(game, names)}</div>"
+        f'<table class="fc-table fc-scoresheet"><thead><tr><th class="fc-left">{round_}</th>'
         f"{head}</tr></thead><tbody>{''.join(rows)}</tbody>"
-        f'<tfoot><tr><th class="fc-left">total</th>{total_cells}</tr></tfoot></table>'
-        f"<div><small>{WENT_OUT_LEGEND}.</small></div>",
+        f'<tfoot><tr><th class="fc-left">{total}</th>{total_cells}</tr></tfoot></table>'
+        f"<div><small>{legend}.</small></div>",
     )
