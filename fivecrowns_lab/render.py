@@ -321,6 +321,7 @@ _QUESTIONS = frozenset(
         N_("penalty of a dealt hand"),
     )
 )
+_PENALTY_QUESTION = "penalty of a dealt hand"
 _VARIANT_NAMES = frozenset(variant.name for variant in VARIANTS)
 
 
@@ -340,30 +341,38 @@ def _question(question: str) -> str:
     return question
 
 
-def _exact(value: Fraction) -> str:
-    """A counted value: its fraction (digits grouped), decimal and percentage, and how."""
+def _exact(value: Fraction, chance: bool = True) -> str:
+    """A counted value: its fraction (digits grouped), decimal and percentage, and how; a
+    mean (``chance`` false: the penalty) is in points, never a percentage."""
     fraction = (
         f"<sup>{number(value.numerator)}</sup>&frasl;<sub>{number(value.denominator)}"
         f"</sub> ({value.numerator}/{value.denominator})"
         if value.denominator != 1
         else str(value)
     )
-    exactly = _("<b>exactly {fraction}</b> = {decimal} ≈ {percent}").format(
-        fraction=fraction, decimal=number(value, spec=".6g"), percent=_percent(float(value))
-    )
+    exactly = (
+        _("<b>exactly {fraction}</b> = {decimal} ≈ {percent}")
+        if chance
+        else _("<b>exactly {fraction}</b> = {decimal} points on average")
+    ).format(fraction=fraction, decimal=number(value, spec=".6g"), percent=_percent(float(value)))
     counted = escape(_("counted over every possible deal"))
     return f"{exactly}<br><small>{counted}</small>"
 
 
-def _simulated(estimate: Estimate) -> str:
-    """A simulated value: the value, its interval, and the deals (and seed) it came from."""
+def _simulated(estimate: Estimate, chance: bool = True) -> str:
+    """A simulated value: the value, its interval, and the deals (and seed) it came from; a
+    mean (``chance`` false: the penalty) is in points, never a percentage."""
     value = float(estimate.value)
     low, high = estimate.ci
-    about = _("<b>about {value}</b> ≈ {percent}").format(
-        value=number(value, spec=".4g"), percent=_percent(value)
-    )
-    interval = _(
-        "{level} confidence interval: {low} to {high} ({low_percent} to {high_percent})"
+    about = (
+        _("<b>about {value}</b> ≈ {percent}")
+        if chance
+        else _("<b>about {value}</b> points on average")
+    ).format(value=number(value, spec=".4g"), percent=_percent(value))
+    interval = (
+        _("{level} confidence interval: {low} to {high} ({low_percent} to {high_percent})")
+        if chance
+        else _("{level} confidence interval: {low} to {high} points")
     ).format(
         level=percent(_LEVEL, 0),
         low=number(low, spec=".4g"),
@@ -397,7 +406,13 @@ def estimate_html(estimate: Estimate) -> str:
     head = _("Round {round}: {question}").format(
         round=estimate.round_no, question=escape(_question(estimate.question))
     )
-    body = _exact(Fraction(estimate.value)) if estimate.exact else _simulated(estimate)
+    # The penalty's estimate is a mean number of points, not a chance.
+    chance = estimate.question.partition(" (")[0] != _PENALTY_QUESTION
+    body = (
+        _exact(Fraction(estimate.value), chance)
+        if estimate.exact
+        else _simulated(estimate, chance)
+    )
     return _box("estimate", f"<div>{head}</div><div>{body}</div>")
 
 

@@ -225,3 +225,23 @@ def test_went_out_is_marked_with_a_word_and_a_check_not_a_suit_symbol():
         assert WENT_OUT_LEGEND in html
         assert not any(s in html for s in symbols), html
     assert "out" in WENT_OUT_MARK and "✓" in WENT_OUT_MARK
+
+
+def test_the_penalty_estimate_is_points_on_average_never_a_percentage():
+    # A mean number of points is not a chance: "about 34.13 ≈ 3413.0%" misled a learner.
+    from fivecrowns_lab import language
+    from fivecrowns_lab.odds.probability import expected_penalty
+    from fivecrowns_lab.render import estimate_html
+
+    exact, simulated = expected_penalty(2), expected_penalty(3, method="simulate", n=50, seed=1)
+
+    def text(html: str) -> str:  # what a reader sees: no tags, no style
+        return re.sub(r"<[^>]+>", " ", html)
+
+    for estimate in (exact, simulated):
+        shown = text(estimate_html(estimate))
+        assert "points on average" in shown and "%" not in shown.replace("95%", ""), shown
+    with language("da"):
+        danish = text(estimate_html(simulated))
+    assert "point i gennemsnit" in danish and "til" in danish
+    assert "%" not in danish.replace("95 %", ""), danish
