@@ -173,20 +173,12 @@ def _sheet(number: str) -> str:
         _("my estimate ({hit} ÷ {unit})").format(hit=hit, unit=unit),
         _("class estimate (dashboard)"),
     ]
-    head = _("Record sheet: {lesson}").format(lesson=lesson(number).label)
-    # the blanks' spacing is HTML, so the sentence is escaped before it goes in
-    name = _("Name: ________________ &nbsp; Seed: ________ &nbsp; Question: {question}").format(
-        question=escape(" / ".join(_(e) for e in experiments))
-    )
+    name = _("Name: ________________ &nbsp; Seed: ________ &nbsp; Question: {question}")
     ask = _(
         "Is the exact value inside your 95% interval? Inside the class's? Which interval "
         "is narrower, and why?"
     )
-    return (
-        f"<section class='sheet'><h2>{escape(head)}</h2><p>{name}</p><table><tr>"
-        + "".join(f"<th>{escape(h)}</th>" for h in heads)
-        + f"</tr>{rows}</table><p>{escape(ask, quote=False)}</p></section>"
-    )
+    return _record_sheet(number, experiments, name, heads, rows, ask)
 
 
 def _runs_sheet(number: str, experiments: list[str], unit: str, hit: str) -> str:
@@ -203,15 +195,22 @@ def _runs_sheet(number: str, experiments: list[str], unit: str, hit: str) -> str
         _("my share ({hit} ÷ {unit})").format(hit=hit, unit=unit),
         _("class share (dashboard)"),
     ]
-    head = _("Record sheet: {lesson}").format(lesson=lesson(number).label)
-    # the blanks' spacing is HTML, so the sentence is escaped before it goes in
-    name = _("Name: ________________ &nbsp; Question: {question}").format(
-        question=escape(" / ".join(_(e) for e in experiments))
-    )
+    name = _("Name: ________________ &nbsp; Question: {question}")
     ask = _(
         "Try 4× the {unit}: how much narrower is your interval? Is the class's interval "
         "narrower than yours, and why?"
     ).format(unit=unit)
+    return _record_sheet(number, experiments, name, heads, rows, ask)
+
+
+def _record_sheet(
+    number: str, experiments: list[str], name: str, heads: list[str], rows: str, ask: str
+) -> str:
+    """A record sheet: its heading, the name line (``name`` has a ``{question}`` field), a
+    table of blank ``rows`` under ``heads``, and the question ``ask`` under it."""
+    head = _("Record sheet: {lesson}").format(lesson=lesson(number).label)
+    # the blanks' spacing is HTML, so the question is escaped before it goes in
+    name = name.format(question=escape(" / ".join(_(e) for e in experiments)))
     return (
         f"<section class='sheet'><h2>{escape(head)}</h2><p>{name}</p><table><tr>"
         + "".join(f"<th>{escape(h)}</th>" for h in heads)
