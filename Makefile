@@ -56,7 +56,11 @@ test: $(VENV)/.test-installed
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
 	$(BIN)/lint-imports
-	$(BIN)/python -m pytest --durations=30
+	# Two passes: the unit, property, notebook and server tests on every core (each worker
+	# has its own temporary folders and database clusters), then the browser tests and the
+	# builds one at a time (each already keeps both cores busy with its servers and kernels).
+	$(BIN)/python -m pytest -n auto -m "not browser and not slow" --durations=15
+	$(BIN)/python -m pytest -m "browser or slow" --durations=30
 
 # The Danish edition (docs/danish.md) is the same sources with the tag da, built after the
 # English one (they share docs/lessons/) into html/da/; it executes only the Danish lessons.
