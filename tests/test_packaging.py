@@ -220,6 +220,8 @@ def test_wheel_ships_py_typed_the_notebooks_the_voila_settings_and_the_command(w
             "views/contrast.js",
             "views/field_marks.js",
             "views/theme_switch.js",
+            "views/projector.js",
+            "views/page_memory.js",
             "cli.py",
         ):
             assert f"fivecrowns_lab/{asset}" in names, asset
