@@ -309,6 +309,9 @@ def test_fresh_venv_with_only_the_wheel_serves_a_lesson(wheel, tmp_path):
             page = response.read().decode("utf-8", "replace")
         assert "application/vnd.jupyter.widget-view+json" in page
         assert "Traceback" not in page
+        # The page template voila.json names, found in the installed package.
+        assert "/voila/templates/fivecrowns/static/" in page
+        assert "fivecrowns-lab:theme" in page  # its head's early theme script
     finally:
         stop_process(proc)
         log.close()
