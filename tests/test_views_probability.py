@@ -209,6 +209,44 @@ def test_go_out_lesson_stop_keeps_the_rounds_finished(widget_errors):
     assert not lesson.run_button.disabled and lesson.runner.stop_button.disabled
 
 
+def test_go_out_lesson_new_seed_during_a_run_never_brings_the_old_deals_back(widget_errors):
+    lesson = go_out_lesson(n=200).view
+    lesson.runner.join()
+    lesson.n.value = 5000
+    lesson.run()  # in the background
+    wait_until(lambda: lesson.progress.bar.value > 5000, "the first round to finish")
+    lesson.seed.value += 1
+    lesson.runner.join()
+    assert lesson.runner.last is not None and lesson.estimates == {}
+    assert "press Simulate" in lesson.status.text and lesson.table.value == ""
+    assert not lesson.plot.visible and not lesson.running.visible
+
+
+def test_runner_cancel_drops_the_results_and_frees_the_buttons(widget_errors):
+    from fivecrowns_lab.views.work import Progress, Runner
+
+    outcomes = []
+    button = __import__("ipywidgets").Button()
+    progress = Progress("game")
+    runner = Runner(progress, lambda f: f, [button])
+
+    def work(stop):
+        for i in range(1000):
+            yield i + 1, 1000
+            stop.wait(0.01)
+
+    runner.start(work, outcomes.append)
+    wait_until(lambda: progress.bar.value >= 2, "two steps")
+    runner.cancel()
+    runner.join(10)
+    assert not runner.running and outcomes == []
+    assert runner.last is not None and runner.last.why == "stopped"
+    assert progress.text.value == "" and not button.disabled and runner.stop_button.disabled
+    runner.start(lambda _stop: ((i + 1, 3) for i in range(3)), outcomes.append)
+    runner.join(10)
+    assert [o.done for o in outcomes] == [3], "the next run finishes as usual"
+
+
 # -- lesson 09 ---------------------------------------------------------------------------------
 
 
@@ -362,6 +400,23 @@ def test_strategy_lab_stop_ends_a_lay_off_run_between_moves(widget_errors):
     assert not lab.run_button.disabled and lab.runner.stop_button.disabled
 
 
+def test_strategy_lab_new_setup_during_a_run_never_brings_the_old_results_back(widget_errors):
+    # The run in progress is cancelled: its partial results (of the old setup) must not
+    # replace the "new setup" message a moment later, as they once did on a slow server.
+    lab = ready(strategy_lab(n_games=2))
+    lab.n_games.value = lab.n_games.max
+    lab.run_button.click()
+    wait_until(lambda: lab.progress.bar.value >= 1, "a game to be played")
+    lab.rounds.value = 3
+    lab.runner.join(60)
+    assert not lab.runner.running and lab.runner.last is not None
+    assert lab.status.text.startswith("A new setup: press Play the games")
+    assert lab.table is None and lab.summary.value == "" and lab.verdict.value == ""
+    assert not lab.running.visible and not lab.plot.visible
+    assert lab.progress.text.value == "" and lab.progress.bar.value == 0
+    assert not lab.run_button.disabled and lab.runner.stop_button.disabled
+
+
 def test_strategy_lab_explains_ties_and_cuts_intervals_at_zero(widget_errors):
     lab = ready(strategy_lab(n_games=12))
     note = lab.summary.value
@@ -434,6 +489,19 @@ def test_solitaire_odds_stop_keeps_the_deals_played(widget_errors):
     lesson.runner.join()
     assert 2 <= lesson.odds.games < lesson.n.value
     assert "Stopped after" in lesson.status.text
+
+
+def test_solitaire_odds_new_seed_during_a_run_never_brings_the_old_deals_back(widget_errors):
+    lesson = ready(solitaire_odds_lesson(n=2))
+    lesson.n.value = solitaire_cap()
+    lesson.run_button.click()
+    wait_until(lambda: lesson.progress.bar.value >= 1, "a deal to be played")
+    lesson.new_seed_button.click()
+    lesson.runner.join(60)
+    assert not lesson.runner.running and lesson.runner.last is not None
+    assert "press Play the deals" in lesson.status.text, lesson.status.text
+    assert lesson.odds is None and lesson.result_view.value == ""
+    assert not lesson.running.visible and not lesson.plot.visible
 
 
 def test_solitaire_odds_prediction_of_4x_the_deals(widget_errors):

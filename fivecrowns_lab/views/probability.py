@@ -1140,7 +1140,7 @@ class GoOutLesson(View):
     def _setting_changed(self) -> None:
         """A new seed or number of deals: the old simulation no longer matches, so hide it."""
         if self.runner.running:
-            self.runner.stop()
+            self.runner.cancel()
         with self.hold_sync():
             self.estimates = {}
             self.series = {}
@@ -1191,7 +1191,8 @@ class GoOutLesson(View):
                     series[r].append(
                         {"n": len(values), "value": float(now.value), "low": low, "high": high}
                     )
-                    if r == self.focus() and time.monotonic() - shown[0] >= LIVE_SECONDS:
+                    live = r == self.focus() and not stop.is_set()
+                    if live and time.monotonic() - shown[0] >= LIVE_SECONDS:
                         shown[0] = time.monotonic()  # the estimate moves while deals are dealt
                         self.draw_running()
                     yield i * n + len(values), total

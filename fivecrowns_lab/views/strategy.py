@@ -409,7 +409,7 @@ class StrategyLab(View):
     def _setup_changed(self, said: str = "") -> None:
         """New seats, rules or seed: every result of the old setup leaves the screen."""
         if self.runner.running:
-            self.runner.stop()
+            self.runner.cancel()
         with self.hold_sync():
             self.table = None
             self.rows = []
@@ -501,7 +501,8 @@ class StrategyLab(View):
                 series.append(
                     {"n": game + 1, "value": wins / (game + 1), "low": low, "high": high}
                 )
-                if time.monotonic() - shown[0] >= LIVE_SECONDS:  # the share moves as games end
+                # The share moves as games end (not once a new setup has cleared the chart).
+                if time.monotonic() - shown[0] >= LIVE_SECONDS and not stop.is_set():
                     shown[0] = time.monotonic()
                     self.draw_running(players[0], list(series))
                 yield game + 1, n
@@ -822,7 +823,7 @@ class SolitaireOddsLesson(View):
     def _setup_changed(self, said: str = "") -> None:
         """A new seed or count: the old results no longer match the setting, so they go."""
         if self.runner.running:
-            self.runner.stop()
+            self.runner.cancel()
         with self.hold_sync():
             self.odds = None
             for html in (self.result_view, self.shrink):
@@ -893,7 +894,8 @@ class SolitaireOddsLesson(View):
                 low, high = wilson_interval(wins[0], i + 1)
                 running.append({"n": i + 1, "value": wins[0] / (i + 1), "low": low, "high": high})
                 now = time.monotonic()
-                if now - shown[0] >= LIVE_SECONDS:  # the estimate moves while deals are played
+                # The estimate moves while deals are played (not once a new count cleared it).
+                if now - shown[0] >= LIVE_SECONDS and not stop.is_set():
                     shown[0] = now
                     self._show_running(list(running))
                 yield i + 1, n

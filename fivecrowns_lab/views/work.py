@@ -9,7 +9,9 @@ work also stops by itself at a time budget, so no visitor can hold a core for lo
 
 The work is a generator: it does one step, updates its own partial results, then
 yields ``(done, total)``. When it ends (finished, stopped or out of time) the
-runner calls ``finish(outcome)``, which shows whatever has been done so far.
+runner calls ``finish(outcome)``, which shows whatever has been done so far. A run
+*cancelled* because its setting changed never calls ``finish``: its results belong
+to a setting no longer on screen.
 """
 
 from __future__ import annotations
@@ -50,6 +52,12 @@ LIVE_SECONDS = 0.5
 
 class StopRequested(Exception):
     """Raised inside a step when the learner pressed Stop (the step is dropped)."""
+
+
+class _StopSignal(threading.Event):
+    """One run's stop flag; ``drop`` also says its results must not be shown."""
+
+    drop = False
 
 
 @dataclass(frozen=True)
@@ -222,7 +230,7 @@ class Runner:
         self._guard = guard
         self.run_buttons = run_buttons
         self.budget = budget
-        self.stop_event = threading.Event()
+        self.stop_event = _StopSignal()
         self.thread: threading.Thread | None = None
         self.last: Outcome | None = None
         self.stop_button = widgets.Button(
@@ -241,6 +249,15 @@ class Runner:
         """Ask the work to stop; it ends before its next step (or a bot's next move)."""
         self.stop_event.set()
 
+    def cancel(self) -> None:
+        """Stop the work and drop its results: the setting they were for has changed.
+
+        Without this a run stopped by a new setting would, a moment later, show the old
+        setting's partial results over the message that the setting changed.
+        """
+        self.stop_event.drop = True
+        self.stop_event.set()
+
     def start(
         self,
         work: Callable[[threading.Event], Iterator[tuple[int, int]]],
@@ -252,7 +269,7 @@ class Runner:
             # A new request replaces the run in progress (it stops within a move).
             self.stop()
             self.thread.join(10)
-        self.stop_event = threading.Event()
+        signal = self.stop_event = _StopSignal()
         self.last = None
         with self.progress.hold_sync():
             self.progress(0, 1)
@@ -260,7 +277,7 @@ class Runner:
         for button in self.run_buttons:
             button.disabled = True
         self.stop_button.disabled = False
-        body = self._guard(lambda: self._loop(work, finish))
+        body = self._guard(lambda: self._loop(work, finish, signal))
         if background and threads_allowed():
             self.thread = threading.Thread(target=body, name="fivecrowns-lesson-work", daemon=True)
             self.thread.start()
@@ -277,14 +294,15 @@ class Runner:
         self,
         work: Callable[[threading.Event], Iterator[tuple[int, int]]],
         finish: Callable[[Outcome], None],
+        signal: _StopSignal,
     ) -> None:
         start = time.monotonic()
         shown = 0.0
         done, total, why = 0, 0, "finished"
         try:
-            steps = work(self.stop_event)
+            steps = work(signal)
             while True:
-                if self.stop_event.is_set():
+                if signal.is_set():
                     why = "stopped"
                     break
                 if time.monotonic() - start > self.budget:
@@ -293,7 +311,7 @@ class Runner:
                 try:
                     done, total = next(steps)
                 except StopIteration:
-                    if self.stop_event.is_set() and done < total:
+                    if signal.is_set() and done < total:
                         why = "stopped"
                     break
                 except StopRequested:
@@ -307,6 +325,10 @@ class Runner:
             self.stop_button.disabled = True
             for button in self.run_buttons:
                 button.disabled = False
-        self.progress(done, total)
         self.last = Outcome(done, total, why, time.monotonic() - start)
+        if signal.drop:  # cancelled: the view has already cleared the old results
+            self.progress(0, 1)
+            self.progress.text.value = ""
+            return
+        self.progress(done, total)
         finish(self.last)
