@@ -38,10 +38,14 @@ $(VENV)/.test-installed: pyproject.toml | $(BIN)/python
 # For one person no kernels are preheated: preheating every lesson (about 100 MB each) made a
 # restart take half a minute before the first page; a lesson's kernel now starts when it is
 # opened. The class preheat belongs to `make serve`. APP_ARGS passes more settings to Voila.
+# voila.json names the page template "fivecrowns" (dark from the first frame when the
+# visitor chose dark); it ships in the package's Jupyter data folder, put first on
+# JUPYTER_PATH here (`make serve` and `fivecrowns-lab serve` do it in Python).
 APP_ARGS ?= --VoilaConfiguration.preheat_kernel=False
+PAGE_TEMPLATES := $(CURDIR)/fivecrowns_lab/share/jupyter
 app: $(VENV)/.app-installed
 	@echo "Serving the lessons: open http://localhost:$(PORT)/voila/render/00-index.ipynb in your browser (Ctrl+C stops)."
-	$(BIN)/voila notebooks --port=$(PORT) --no-browser --Voila.ip=127.0.0.1 $(APP_ARGS)
+	JUPYTER_PATH="$(PAGE_TEMPLATES)$${JUPYTER_PATH:+:$$JUPYTER_PATH}" $(BIN)/voila notebooks --port=$(PORT) --no-browser --Voila.ip=127.0.0.1 $(APP_ARGS)
 
 # For a class: listens on every address (SERVE_IP=127.0.0.1 keeps it on this machine),
 # prints the address with a new token once, and how many visitors the machine can hold.

@@ -118,6 +118,9 @@ def _serve(args: argparse.Namespace, extra: list[str]) -> int:
     copy_lessons(folder, overwrite=True)
     from traitlets.config import Config
 
+    from .serving import find_page_template
+
+    find_page_template()  # the page template voila.json names ships in the package
     voila_app = importlib.import_module("voila.app")
     argv = [str(folder), f"--port={args.port}", *(["--no-browser"] if args.no_browser else [])]
     url = f"http://localhost:{args.port}/voila/render/00-index.ipynb"

@@ -21,6 +21,10 @@ Three pieces, named from ``voila.json`` (so ``make app`` and ``make serve`` shar
   visitor's request and checks no login, answers only this machine (the kernels).
 - The class token never reaches a log: every request and error line of tornado's loggers
   has its ``token=`` (and other secret-looking) query values replaced by ``[secret]``.
+- The page itself is Voilà's "lab" page through this package's template ``fivecrowns``
+  (``voila.json``), which makes a page the visitor wants dark dark before its first frame
+  (``share/jupyter/voila/templates/fivecrowns/``). :func:`find_page_template` lets Voilà
+  find it; ``make app`` sets the same ``JUPYTER_PATH`` itself.
 - :func:`main` is ``make serve``: Voilà on the machine's network address with a fresh
   token printed once (to the teacher's terminal, the one place it is meant to be), and a
   line saying how many visitors the machine can hold. It also serves a class (see
@@ -67,6 +71,7 @@ __all__ = [
     "SteadyPortCache",
     "XsrfCookieIdentityProvider",
     "capacity",
+    "find_page_template",
     "main",
     "network_address",
     "scrub_secrets",
@@ -83,6 +88,23 @@ RESERVE_MIB = 1024
 OPENING_PER_CORE_MINUTE = 3
 
 ROOT = Path(__file__).resolve().parent.parent
+#: A Jupyter data folder inside the package: Voilà finds the page template ``fivecrowns``
+#: (``voila.json``'s ``VoilaConfiguration.template``) under ``voila/templates/`` there.
+PAGE_TEMPLATES = Path(__file__).resolve().parent / "share" / "jupyter"
+
+
+def find_page_template(environ: dict[str, str] | None = None) -> None:
+    """Put the package's Jupyter data folder first on ``JUPYTER_PATH`` (in ``os.environ``,
+    or ``environ``), where Voilà looks for templates, unless it is there already.
+
+    A wheel also installs the template into its environment's ``share/jupyter`` (for
+    Binder and a plain ``voila``); this folder comes first, so a clone serves its own.
+    """
+    env: Any = os.environ if environ is None else environ
+    folders = [f for f in env.get("JUPYTER_PATH", "").split(os.pathsep) if f]
+    if str(PAGE_TEMPLATES) not in folders:
+        env["JUPYTER_PATH"] = os.pathsep.join([str(PAGE_TEMPLATES), *folders])
+
 
 # -- no secrets in logs ---------------------------------------------------------------------------
 
@@ -507,6 +529,7 @@ def main(argv: Sequence[str] | None = None, config: Any = None) -> int:
         os.environ.pop(SERVED_ENV, None)
     else:
         os.environ[SERVED_ENV] = "1"
+    find_page_template()
     app = Voila if classroom is None else _class_voila(classroom)
     app.launch_instance(
         argv=[

@@ -101,9 +101,14 @@ def start_voila(
     folder: Path, port: int, extra: tuple[str, ...] = (), env: dict[str, str] | None = None
 ) -> subprocess.Popen:
     """Serve ``folder`` with Voilà in tree mode, as ``make app`` does (the repo's voila.json
-    applies), with ``extra`` arguments and ``env`` added to the environment."""
+    applies, its page template found as ``make app`` finds it), with ``extra`` arguments
+    and ``env`` added to the environment."""
+    from fivecrowns_lab.serving import find_page_template
+
     shutil.copy(ROOT / "voila.json", folder.parent / "voila.json")
     SERVER_LOGS.append(folder.parent / "voila.log")
+    environment = {**os.environ, **(env or {})}
+    find_page_template(environment)
     log = open(folder.parent / "voila.log", "w")  # noqa: SIM115 - closed with the process
     return subprocess.Popen(
         [
@@ -119,7 +124,7 @@ def start_voila(
         cwd=folder.parent,
         stdout=log,
         stderr=subprocess.STDOUT,
-        env={**os.environ, **(env or {})},
+        env=environment,
     )
 
 

@@ -90,6 +90,8 @@ def test_serve_runs_voila_with_the_settings_of_make_app_on_a_copy_of_the_lessons
 ):
     import voila.app
 
+    from fivecrowns_lab import serving
+
     calls = []
     monkeypatch.setattr(
         voila.app.Voila,
@@ -99,8 +101,14 @@ def test_serve_runs_voila_with_the_settings_of_make_app_on_a_copy_of_the_lessons
     served = tmp_path / "served"
     (served).mkdir()
     (served / "scorekeeper.autosave.json").write_text("{}")  # a visitor's save is kept
+    monkeypatch.setenv("JUPYTER_PATH", "/elsewhere")
     assert cli.main(["serve", "--port=9123", f"--dir={served}", "--no-browser", "--debug"]) == 0
     ((argv, config),) = calls
+    # Voilà finds the page template voila.json names in the package, before anything else.
+    ours = str(serving.PAGE_TEMPLATES)
+    assert os.environ["JUPYTER_PATH"] == os.pathsep.join([ours, "/elsewhere"])
+    template = config["VoilaConfiguration"]["template"]
+    assert (serving.PAGE_TEMPLATES / "voila" / "templates" / template / "index.html.j2").is_file()
     assert argv == [str(served), "--port=9123", "--no-browser", "--debug"]
     settings = json.loads((ROOT / "voila.json").read_text(encoding="utf-8"))
     for section, values in settings.items():
@@ -212,10 +220,21 @@ def test_wheel_ships_py_typed_the_notebooks_the_voila_settings_and_the_command(w
             "views/contrast.js",
             "views/field_marks.js",
             "views/theme_switch.js",
+            "views/projector.js",
+            "views/page_memory.js",
             "cli.py",
         ):
             assert f"fivecrowns_lab/{asset}" in names, asset
         assert any(n.startswith("fivecrowns_lab/odds/data/") for n in names)
+        # The page template voila.json names: in the package (what `fivecrowns-lab serve`
+        # puts on JUPYTER_PATH) and as data for the environment's share/jupyter (Binder).
+        settings = json.loads((ROOT / "voila.json").read_text(encoding="utf-8"))
+        template = "share/jupyter/voila/templates/" + settings["VoilaConfiguration"]["template"]
+        data = next(n for n in names if n.endswith(".data/data/" + template + "/conf.json"))
+        for name in ("conf.json", "index.html.j2"):
+            source = (ROOT / "fivecrowns_lab" / template / name).read_bytes()
+            assert zf.read(f"fivecrowns_lab/{template}/{name}") == source, name
+            assert zf.read(data.replace("conf.json", name)) == source, name
         # the build hook compiled the Danish catalogue (.mo files are not in git)
         assert "fivecrowns_lab/locale/da/LC_MESSAGES/fivecrowns_lab.mo" in names
         assert "fivecrowns_lab/locale/da/LC_MESSAGES/fivecrowns_lab.po" in names
@@ -290,6 +309,9 @@ def test_fresh_venv_with_only_the_wheel_serves_a_lesson(wheel, tmp_path):
             page = response.read().decode("utf-8", "replace")
         assert "application/vnd.jupyter.widget-view+json" in page
         assert "Traceback" not in page
+        # The page template voila.json names, found in the installed package.
+        assert "/voila/templates/fivecrowns/static/" in page
+        assert "fivecrowns-lab:theme" in page  # its head's early theme script
     finally:
         stop_process(proc)
         log.close()

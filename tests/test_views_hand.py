@@ -124,7 +124,6 @@ def test_every_view_shows_the_same_one_dark_theme_switch_and_the_kernel_holds_no
     widget_errors,
 ):
     from fivecrowns_lab.lessons import gallery, meld_lab
-    from fivecrowns_lab.views import base
     from fivecrowns_lab.views.base import ThemeSwitch, projector_switch, theme_switch
 
     views = [meld_lab().view, gallery()]
@@ -140,6 +139,31 @@ def test_every_view_shows_the_same_one_dark_theme_switch_and_the_kernel_holds_no
     # preheated kernel serves both themes.
     synced = {k for k in switch.keys if not k.startswith("_")} - {"label", "layout", "tabbable"}
     assert not {k for k in synced if "theme" in k or k == "value"}, synced
-    script = (Path(base.__file__).parent / "theme_switch.js").read_text(encoding="utf-8")
+    script = ThemeSwitch._esm  # theme_switch.js after page_memory.js
     for needed in ("localStorage", "theme-dark.css", "data", "fivecrowns-lab:theme"):
         assert needed in script
+
+
+def test_the_three_switches_read_and_write_storage_and_the_address_in_one_place():
+    from fivecrowns_lab.views import base
+    from fivecrowns_lab.views.base import ContrastSwitch, ProjectorSwitch, ThemeSwitch
+
+    folder = Path(base.__file__).parent
+    shared = (folder / "page_memory.js").read_text(encoding="utf-8")
+    for switch, name in (
+        (ThemeSwitch, "theme_switch.js"),
+        (ContrastSwitch, "contrast.js"),
+        (ProjectorSwitch, "projector.js"),
+    ):
+        own = (folder / name).read_text(encoding="utf-8")
+        assert switch._esm == shared + "\n" + own, name
+        code = "\n".join(line for line in own.splitlines() if not line.startswith("//"))
+        for direct in ("localStorage", "location.search", "URLSearchParams"):
+            assert direct not in code, f"{name} uses {direct} itself"
+    # The page template's head, which runs before any widget, keeps the theme under the
+    # same key the switch does.
+    template = (
+        folder.parent / "share/jupyter/voila/templates/fivecrowns/index.html.j2"
+    ).read_text(encoding="utf-8")
+    assert 'var KEY = "fivecrowns-lab:theme";' in template
+    assert 'const KEY = "fivecrowns-lab:theme";' in ThemeSwitch._esm

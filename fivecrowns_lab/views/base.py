@@ -49,6 +49,7 @@ __all__ = [
     "View",
     "contrast_switch",
     "css",
+    "page_script",
     "seed_box",
     "shorten",
     "theme_switch",
@@ -65,6 +66,15 @@ def css() -> str:
     the page on paper and on a projector)."""
     return "\n".join(
         (_HERE / name).read_text(encoding="utf-8") for name in ("theme.css", "page.css")
+    )
+
+
+def page_script(name: str) -> str:
+    """The browser script ``name`` (in this folder) with ``page_memory.js`` in front of it:
+    the reading and writing of ``localStorage`` and of the page's address that the three
+    switches (dark theme, high contrast, projector) share, written once."""
+    return "\n".join(
+        (_HERE / part).read_text(encoding="utf-8") for part in ("page_memory.js", name)
     )
 
 
@@ -218,7 +228,7 @@ class ContrastSwitch(anywidget.AnyWidget):
     that opens later starts from the stored choice. Use :func:`contrast_switch`.
     """
 
-    _esm = _HERE / "contrast.js"
+    _esm = page_script("contrast.js")
     value = traitlets.Bool(False).tag(sync=True)
     label = traitlets.Unicode("High contrast").tag(sync=True)
 
@@ -239,7 +249,7 @@ class ThemeSwitch(anywidget.AnyWidget):
     :func:`theme_switch`.
     """
 
-    _esm = _HERE / "theme_switch.js"
+    _esm = page_script("theme_switch.js")
     label = traitlets.Unicode("Dark theme").tag(sync=True)
 
     def __init__(self, **kwargs: Any) -> None:
@@ -274,7 +284,7 @@ class ProjectorSwitch(anywidget.AnyWidget):
     wins. Use :func:`projector_switch`.
     """
 
-    _esm = _HERE / "projector.js"
+    _esm = page_script("projector.js")
     label = traitlets.Unicode("Projector").tag(sync=True)
 
     def __init__(self, **kwargs: Any) -> None:

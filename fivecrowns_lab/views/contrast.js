@@ -1,22 +1,15 @@
 // The page's one "High contrast" switch. Every view shows the same widget; only the
 // first copy still on the page is drawn. The choice lives in localStorage (it carries
 // over to the next lesson) and as the class fc-hc on <html>, which the theme styles.
+// remembered and remember come from page_memory.js (put in front by base.py).
 const KEY = "fivecrowns-lab:high-contrast";
 
 function stored() {
-  try {
-    return window.localStorage.getItem(KEY);
-  } catch (e) {
-    return null; // storage blocked (private mode, file:// pages): the switch still works
-  }
+  return remembered(KEY);
 }
 
 function store(on) {
-  try {
-    window.localStorage.setItem(KEY, on ? "on" : "off");
-  } catch (e) {
-    /* nothing to keep it in */
-  }
+  remember(KEY, on ? "on" : "off");
 }
 
 function apply(on) {

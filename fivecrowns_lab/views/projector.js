@@ -3,26 +3,19 @@
 // it). Kept like the dark theme: the choice lives in localStorage, so it holds on every
 // link of the visit (gallery, previous/next); ?projector=1 or ?projector=0 in the address
 // wins and is stored, so a teacher can bookmark the projector's address.
+// remembered, remember and addressed come from page_memory.js (put in front by base.py).
 const KEY = "fivecrowns-lab:projector";
 
 function stored() {
-  try {
-    return window.localStorage.getItem(KEY) === "on";
-  } catch (e) {
-    return false; // storage blocked: the switch still works on this page
-  }
+  return remembered(KEY) === "on";
 }
 
 function store(on) {
-  try {
-    window.localStorage.setItem(KEY, on ? "on" : "off");
-  } catch (e) {
-    /* nothing to keep it in */
-  }
+  remember(KEY, on ? "on" : "off");
 }
 
 function fromAddress() {
-  const value = new URLSearchParams(window.location.search).get("projector");
+  const value = addressed("projector");
   if (value === "1" || value === "on") return true;
   if (value === "0" || value === "off") return false;
   return null;

@@ -9,28 +9,21 @@
 // address wins and is stored; with no choice yet the system's dark-mode setting decides.
 // Only pages that carry Voila's theme stylesheet show the switch (JupyterLab has its own
 // theme menu). Every change is announced as the window event "fivecrowns-lab:theme".
+// remembered, remember and addressed come from page_memory.js (put in front by base.py).
 const KEY = "fivecrowns-lab:theme";
 const LINKS = "link[rel='stylesheet'][href*='theme-light.css'], link[rel='stylesheet'][href*='theme-dark.css']";
 
 function stored() {
-  try {
-    const value = window.localStorage.getItem(KEY);
-    return value === "dark" || value === "light" ? value : null;
-  } catch (e) {
-    return null; // storage blocked: the switch still works on this page
-  }
+  const value = remembered(KEY);
+  return value === "dark" || value === "light" ? value : null;
 }
 
 function store(theme) {
-  try {
-    window.localStorage.setItem(KEY, theme);
-  } catch (e) {
-    /* nothing to keep it in */
-  }
+  remember(KEY, theme);
 }
 
 function fromAddress() {
-  const value = new URLSearchParams(window.location.search).get("theme");
+  const value = addressed("theme");
   return value === "dark" || value === "light" ? value : null;
 }
 
