@@ -123,3 +123,57 @@ def test_a_page_with_no_dark_choice_stays_light_from_its_first_frame(browser, vo
         page.wait_for_function(IS_LIGHT, timeout=10_000)
     finally:
         context.close()
+
+
+# Each animation frame until the projector switch is drawn: whether the page's first prose
+# (a markdown cell) shows, and in what type size and mode.
+SAMPLE_PROSE = """
+window.__fcProse = [];
+(function sample() {
+  const prose = document.querySelector(".jp-MarkdownOutput");
+  if (prose && prose.offsetParent !== null) {
+    window.__fcProse.push({
+      size: getComputedStyle(prose).fontSize,
+      projector: document.documentElement.classList.contains("fc-projector"),
+      contrast: document.documentElement.classList.contains("fc-hc"),
+    });
+  }
+  if (!document.querySelector("button.fc-projector-switch")) requestAnimationFrame(sample);
+})();
+"""
+
+
+@pytest.mark.parametrize(
+    ("how", "address", "stored"),
+    [("address", "?projector=1", {}), ("stored", "", {"projector": "on", "high-contrast": "on"})],
+)
+def test_a_projector_page_shows_its_prose_in_large_type_from_the_first_frame(
+    browser, voila_url, how, address, stored
+):
+    # A teacher projecting a lesson: the prose must not show in small type and then jump
+    # once the widgets' scripts load (projector.js, contrast.js).
+    context = browser.new_context(viewport=DESKTOP)
+    page = context.new_page()
+    try:
+        if stored:
+            page.goto(f"{voila_url}/no-such-page", wait_until="commit")
+            for key, value in stored.items():
+                page.evaluate(f"localStorage.setItem('fivecrowns-lab:{key}', '{value}')")
+        page.add_init_script(SAMPLE_PROSE)
+        page.goto(
+            f"{voila_url}/voila/render/{LESSON}.ipynb{address}",
+            timeout=WIDGET_TIMEOUT_MS,
+            wait_until="domcontentloaded",
+        )
+        wait_for_view(page, "button.fc-projector-switch")
+        frames = page.evaluate("window.__fcProse")
+        assert frames, f"{how}: no frame showed the prose before the switch was drawn"
+        small = [f for f in frames if f["size"] != "24px" or not f["projector"]]
+        assert not small, f"{how}: {len(small)} of {len(frames)} frames small: {small[:3]}"
+        if "high-contrast" in stored:
+            assert all(f["contrast"] for f in frames), "high contrast came late"
+        pressed = page.locator("button.fc-projector-switch:visible").get_attribute("aria-pressed")
+        assert pressed == "true"
+        assert_no_errors(page)
+    finally:
+        context.close()

@@ -4,6 +4,7 @@ learner types; the page has one high-contrast switch, shared by every view."""
 from __future__ import annotations
 
 import logging
+import re
 from pathlib import Path
 
 import pytest
@@ -167,3 +168,14 @@ def test_the_three_switches_read_and_write_storage_and_the_address_in_one_place(
     ).read_text(encoding="utf-8")
     assert 'var KEY = "fivecrowns-lab:theme";' in template
     assert 'const KEY = "fivecrowns-lab:theme";' in ThemeSwitch._esm
+    # ... and the projector's and high contrast's keys, whose classes it sets early.
+    for key, switch in (("projector", ProjectorSwitch), ("high-contrast", ContrastSwitch)):
+        assert f'stored("{key}")' in template
+        assert f'const KEY = "fivecrowns-lab:{key}";' in switch._esm
+    # The projector rules it repeats (before the lesson's styles arrive) are page.css's own,
+    # word for word, so the early and the late page cannot differ.
+    page_css = (folder / "page.css").read_text(encoding="utf-8")
+    early = re.findall(r"^html\.fc-projector[^{]*\{[^}]*\}", template, flags=re.M)
+    assert len(early) == 4, early
+    for rule in early:
+        assert rule in page_css, rule
