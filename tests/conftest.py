@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import logging
 import os
+import re
 import shutil
 import socket
 import subprocess
@@ -95,6 +96,8 @@ def free_port() -> int:
 
 #: Logs of the Voilà servers this session started; a failing browser test shows their tails.
 SERVER_LOGS: list[Path] = []
+#: The log of each server start_voila started, by its port (to find a failing test's own).
+LOGS_BY_PORT: dict[int, Path] = {}
 
 
 def start_voila(
@@ -107,6 +110,7 @@ def start_voila(
 
     shutil.copy(ROOT / "voila.json", folder.parent / "voila.json")
     SERVER_LOGS.append(folder.parent / "voila.log")
+    LOGS_BY_PORT[port] = folder.parent / "voila.log"
     environment = {**os.environ, **(env or {})}
     find_page_template(environment)
     log = open(folder.parent / "voila.log", "w")  # noqa: SIM115 - closed with the process
@@ -192,13 +196,34 @@ def wait_for_preheated_kernels(folder: Path, proc: subprocess.Popen, timeout: fl
 
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_makereport(item, call):
-    """A failed browser test carries the end of the server's log: CI shows only the report."""
+    """A failed browser test carries the end of its server's log (CI shows only the report)
+    and a screenshot of every page still open (artifacts/screenshots/failed-*.png)."""
     report = yield
-    if report.failed and item.get_closest_marker("browser") and SERVER_LOGS:
+    if not (report.failed and item.get_closest_marker("browser")):
+        return report
+    funcargs = getattr(item, "funcargs", {})
+    # The test's own server: the one whose port is in a URL it was given; else the last.
+    ports = [
+        int(found)
+        for value in funcargs.values()
+        if isinstance(value, str)
+        for found in re.findall(r"127\.0\.0\.1:(\d+)", value)
+    ]
+    log = next((LOGS_BY_PORT[p] for p in ports if p in LOGS_BY_PORT), None)
+    if log is None and SERVER_LOGS:
         log = SERVER_LOGS[-1]
-        if log.exists():
-            tail = log.read_text(encoding="utf-8", errors="replace").splitlines()[-80:]
-            report.sections.append(("Voilà server log (last 80 lines)", "\n".join(tail)))
+    if log is not None and log.exists():
+        tail = log.read_text(encoding="utf-8", errors="replace").splitlines()[-80:]
+        report.sections.append((f"Voilà server log {log} (last 80 lines)", "\n".join(tail)))
+    browser = funcargs.get("browser")
+    if browser is not None:
+        shots = ROOT / "artifacts" / "screenshots"
+        shots.mkdir(parents=True, exist_ok=True)
+        name = re.sub(r"[^A-Za-z0-9_.-]+", "-", item.name)[:120]
+        for c, context in enumerate(browser.contexts):
+            for t, tab in enumerate(context.pages):
+                with contextlib.suppress(Exception):  # a closing page: nothing to show
+                    tab.screenshot(path=str(shots / f"failed-{name}-{c}-{t}.png"), full_page=True)
     return report
 
 
