@@ -301,6 +301,12 @@ _SOLVER_CALLS = {
     "Solver.going_out_discards": lambda rules, cards: Solver(1).going_out_discards(cards),
     "Solver.best_arrangement": lambda rules, cards: Solver(2).best_arrangement(cards),
     "Solver.can_go_out": lambda rules, cards: Solver(2).can_go_out(cards),
+    "Solver.loose_ranks_with_each(hand)": lambda rules, cards: Solver(4).loose_ranks_with_each(
+        cards, "8H JK"
+    ),
+    "Solver.loose_ranks_with_each(draws)": lambda rules, cards: Solver(4).loose_ranks_with_each(
+        "8H 9H", cards
+    ),
 }
 
 
@@ -332,3 +338,39 @@ def test_a_solvers_leftover_is_the_best_arrangements_leftover(case, flags):
     leftover = Solver(rules).leftover(cards)
     assert leftover == arrangement.leftover
     assert (len(leftover) < len(cards)) == bool(arrangement.melds)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(hands(max_size=12), hands(max_size=5), st.sampled_from(_VARIANT_FLAGS))
+def test_loose_ranks_with_each_draw_are_the_naturals_leftover_leaves(case, draws, flags):
+    # The lookahead bot weighs each unseen card by what the loose cards leave with it:
+    # one search a card, the same ranks as building the whole leftover of each bigger hand.
+    from fivecrowns_lab.core.rules import RoundRules, is_wild
+
+    cards, round_no = case
+    rules = RoundRules(round_no, **flags)
+    possible = [c for c in draws[0] if Counter([*cards, c])[c] <= (6 if c == JOKER else 2)]
+    found = Solver(rules).loose_ranks_with_each(cards, possible)
+    expected = {
+        card: tuple(
+            sorted(c.rank for c in Solver(rules).leftover([*cards, card]) if not is_wild(c, rules))
+        )
+        for card in possible
+    }
+    assert found == expected
+
+
+def test_loose_ranks_with_each_refuses_a_third_copy_and_keeps_the_hand():
+    solver = Solver(3)
+    hand = parse_cards("8H 8H 9H")
+    with pytest.raises(CardError, match="only 2 copies of 8♥, but these cards hold 3"):
+        solver.loose_ranks_with_each(hand, "8H")
+    with pytest.raises(CardError, match="only 6 jokers"):
+        solver.loose_ranks_with_each("JK " * 6, "JK")
+    with pytest.raises(CardError, match="'9X' is not a card"):
+        solver.loose_ranks_with_each(hand, "9X")
+    assert hand == parse_cards("8H 8H 9H")
+    assert solver.loose_ranks_with_each(hand, ["10H", "QS"]) == {
+        parse_cards("10H")[0]: (8,),  # 8♥ 9♥ 10♥ melds, one 8♥ stays
+        parse_cards("QS")[0]: (8, 8, 9, 12),
+    }

@@ -287,6 +287,31 @@ class Search:
         self.needed[rem] = best if best <= limit else -(limit + 1)
         return best if best <= limit else INF
 
+    def loose(self, rem: int, wilds: int) -> tuple[int, int]:
+        """The naturals one best arrangement leaves in hand (packed), and its unused wilds.
+
+        A card left loose by a best arrangement can go at exactly its rank's cost: without
+        it, that arrangement leaves its rank fewer points, and no arrangement can leave
+        fewer (put the card back loose in it). An unused wild can go at no cost.
+        """
+        left = 0
+        self.min_leftover(rem, wilds)
+        while rem:
+            _points, books, runs, after, spare = self.best_choice[rem << 5 | wilds]
+            shift = (((rem & -rem).bit_length() - 1) // BLOCK) * BLOCK
+            block = (rem >> shift) & _RANK_MASK
+            for suit, _taken in runs:
+                block -= 1 << (2 * suit)
+            if not books:
+                left |= block << shift
+            elif self.distinct:  # copies beyond one a book stay in hand
+                for suit in range(5):
+                    extra = ((block >> (2 * suit)) & 3) - books
+                    if extra > 0:
+                        left |= extra << (shift + 2 * suit)
+            rem, wilds = after, spare
+        return left, wilds
+
     def path(self, rem: int, wilds: int) -> list[tuple[int, int, int, Runs]]:
         """One optimal sequence of choices: (rank, cards left at that rank, books, runs)."""
         steps = []

@@ -310,7 +310,10 @@ class Solver:
 
     def _value(self, packed: int, natural_sum: int, wilds: list[Card]) -> int:
         """The penalty of the naturals ``packed`` (ranks adding to ``natural_sum``) and wilds."""
-        value = self._search.min_leftover(packed, len(wilds))
+        return self._charged(self._search.min_leftover(packed, len(wilds)), natural_sum, wilds)
+
+    def _charged(self, value: int, natural_sum: int, wilds: list[Card]) -> int:
+        """The penalty of a hand whose naturals leave ``value`` points with the wilds' help."""
         rules = self.rules
         if wilds and value == natural_sum and (len(wilds) < MIN_MELD or rules.no_all_wild_melds):
             value += sum(card_points(c, rules) for c in wilds)
@@ -330,17 +333,26 @@ class Solver:
         hand = self._hand(cards)
         packed, naturals, wilds = _split(hand, self.rules)
         natural_sum = sum(c.rank for c in naturals)
+        search = self._search
+        # The whole hand's best arrangement answers for every card it leaves loose (and
+        # for a wild it does not use): only the cards in its melds need a search of their own.
+        whole = search.min_leftover(packed, len(wilds))
+        loose, spare = search.loose(packed, len(wilds))
         found: dict[Card, int] = {}
         wild = self.rules.wild_rank
         for card in sorted(set(hand), key=_order):
             if card.suit is None or card.rank == wild:
                 rest = list(wilds)
                 rest.remove(card)
-                found[card] = self._value(packed, natural_sum, rest)
+                value = whole if spare else search.min_leftover(packed, len(rest))
+                found[card] = self._charged(value, natural_sum, rest)
             else:
-                found[card] = self._value(
-                    packed - (1 << _slot(card)), natural_sum - card.rank, wilds
-                )
+                slot = _slot(card)
+                if (loose >> slot) & 3:
+                    value = whole - card.rank
+                else:
+                    value = search.min_leftover(packed - (1 << slot), len(wilds))
+                found[card] = self._charged(value, natural_sum - card.rank, wilds)
         return found
 
     def best_arrangement(self, cards: str | Iterable[Card]) -> Arrangement:
@@ -380,6 +392,41 @@ class Solver:
         loose.sort(key=_order)
         return _trusted_hand(loose)
 
+    def loose_ranks_with_each(
+        self, cards: str | Iterable[Card], draws: str | Iterable[Card]
+    ) -> dict[Card, tuple[int, ...]]:
+        """For each card of ``draws``, the ranks of the naturals :meth:`leftover` leaves in
+        hand once that card joins the hand (lowest first), without building any cards.
+
+        >>> found = Solver(3).loose_ranks_with_each("7H 9H QS", "8H QC")
+        >>> {str(card): ranks for card, ranks in found.items()}
+        {'8♥': (12,), 'Q♣': (7, 9, 12, 12)}
+        """
+        hand = self._hand(cards)
+        extra = draws if type(draws) is tuple else parse_cards(draws, check=False)
+        if not all(type(card) is Card for card in extra):
+            extra = parse_cards(extra, check=False)  # raises: says which one is not a card
+        rules = self.rules
+        packed, _naturals, wilds = _split(hand, rules)
+        wild = rules.wild_rank
+        room = len(hand) < _MAX_CARDS
+        found: dict[Card, tuple[int, ...]] = {}
+        for card in extra:
+            if card in found:
+                continue
+            if card.suit is None or card.rank == wild:
+                rem, count = packed, len(wilds) + 1
+                simple = room and len(wilds) < 2  # more wilds: the copies need counting
+            else:
+                slot = _slot(card)
+                rem, count = packed + (1 << slot), len(wilds)
+                simple = room and (packed >> slot) & 3 < 2
+            if not simple:  # let the checks of a whole hand refuse a third copy or a 21st card
+                rem, _naturals, more = _split(self._hand((*hand, card)), rules)
+                count = len(more)
+            found[card] = _ranks(self._search.loose(rem, count)[0])
+        return found
+
     def can_go_out(self, cards: str | Iterable[Card]) -> bool:
         """True when every card can be laid down (as :func:`can_go_out`)."""
         packed, _naturals, wilds = _split(self._hand(cards), self.rules)
@@ -398,6 +445,17 @@ class Solver:
 
 
 _order = card_order  # suit then rank, jokers last: the order of sort_key
+
+
+def _ranks(packed: int) -> tuple[int, ...]:
+    """The ranks of the naturals in a packed integer, lowest first, a rank per copy."""
+    ranks: list[int] = []
+    while packed:
+        slot = ((packed & -packed).bit_length() - 1) & ~1  # a card's two bits start even
+        rank = slot // _BLOCK + MIN_RANK
+        ranks.extend((rank,) * ((packed >> slot) & 3))
+        packed &= ~(3 << slot)
+    return tuple(ranks)
 
 
 def _trusted_hand(cards: Iterable[Card]) -> Hand:

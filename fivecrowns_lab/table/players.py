@@ -514,32 +514,22 @@ class LookaheadBot(GreedyBot):
         # What each draw saves depends only on the leftover, so it is remembered for the
         # round; the unseen copies that weigh it change every turn.
         base, order, saves = found
+        wanted = [card for card in order if self._unseen[card] and card not in saves]
+        if self._wild_outs and JOKER not in saves:
+            wanted.append(JOKER)  # any wild does what a joker does
+        if wanted:
+            after = shared_solver(rules).loose_ranks_with_each(leftover, wanted)
+            for card, ranks in after.items():
+                # Drawing it, then discarding the costliest loose natural.
+                saves[card] = max(0, base - (sum(ranks) - max(ranks) if ranks else 0))
         total = 0.0
         for card in order:
             copies = self._unseen[card]
             if copies:
-                saved = saves.get(card)
-                if saved is None:
-                    saved = saves[card] = max(0, base - self._after(leftover, card, rules))
-                total += copies * saved
+                total += copies * saves[card]
         if self._wild_outs:
-            saved = saves.get(JOKER)
-            if saved is None:
-                saved = saves[JOKER] = max(0, base - self._after(leftover, JOKER, rules))
-            total += self._wild_outs * saved
+            total += self._wild_outs * saves[JOKER]
         return total / self._unseen_total
-
-    def _after(self, leftover: Hand, card: Card, rules: RoundRules) -> int:
-        """Points of ``leftover`` after drawing ``card`` and discarding the costliest loose one."""
-        wild = rules.wild_rank  # a natural scores its rank
-        loose = [
-            c.rank
-            for c in self._leftover([*leftover, card], rules)
-            if c.suit is not None and c.rank != wild
-        ]
-        if not loose:
-            return 0
-        return sum(loose) - max(loose)
 
     def _discard_reason(self, card: Card, value: float, observation: Observation) -> str:
         points = self._plan_points(_without(observation.hand, card), observation.round_rules)
