@@ -70,6 +70,7 @@ _MAX_CARDS = 20
 
 # Every suited card, built once: the solver makes many and Card() validates its input.
 _CARD = {(c.rank, c.suit): c for c in DECK if c.suit is not None}
+_RANK_BITS = (1 << _BLOCK) - 1  # one rank's block of the packed naturals
 
 
 @dataclass(frozen=True)
@@ -370,24 +371,17 @@ class Solver:
         hand = self._hand(cards)
         rules = self.rules
         packed, _naturals, wilds = _split(hand, rules)
+        left, _spare = self._search.loose(packed, len(wilds))
         loose: list[Card] = []
-        melded = False
-        distinct = self._search.distinct
-        for rank, block, books, runs in self._search.path(packed, len(wilds)):
-            if runs:
-                melded = True
-            if not block:
-                continue
-            if not books:
-                loose.extend(_block_cards(rank, block))
-                continue
-            melded = True
-            if distinct:  # copies of a suit beyond one a book stay in hand
-                for s in SUITS:
-                    extra = ((block >> 2 * s.index) & 3) - books
-                    loose.extend(_CARD[rank, s] for _ in range(extra))
-        # Wilds no meld needed join a meld; with no meld at all, fewer than three stay.
-        if wilds and not melded and (len(wilds) < MIN_MELD or rules.no_all_wild_melds):
+        rest = left
+        while rest:  # the loose naturals, a rank's block at a time
+            shift = (((rest & -rest).bit_length() - 1) // _BLOCK) * _BLOCK
+            block = (rest >> shift) & _RANK_BITS
+            loose.extend(_block_cards(shift // _BLOCK + MIN_RANK, block))
+            rest ^= block << shift
+        # Wilds no meld needed join a meld; with no meld at all (every natural loose),
+        # fewer than three stay.
+        if wilds and left == packed and (len(wilds) < MIN_MELD or rules.no_all_wild_melds):
             loose.extend(wilds)
         loose.sort(key=_order)
         return _trusted_hand(loose)

@@ -331,8 +331,8 @@ class ExpertBot(GreedyBot):
             # Loose cards hold no meld (they are what the melds left), and with no wild a
             # new meld needs the drawn card beside another of its rank or suit: none here.
             left = sorted([*loose, drawn], key=card_order)
-        else:
-            left = list(self._leftover([*loose, drawn], rules))
+        else:  # each (loose, drawn) comes here once a round: no memo of the bot's on top
+            left = list(shared_solver(rules).leftover((*loose, drawn)))
         naturals = [c for c in left if c.suit is not None and c.rank != wild]
         melded = len(left) <= len(loose)  # some card went into a meld
         if len(naturals) <= 1 and (melded or len(naturals) == len(left)):
