@@ -39,12 +39,41 @@ Runs = tuple[tuple[int, tuple[int, ...]], ...]  # (suit index, ranks of the natu
 Choice = tuple[int, int, Runs, int, int]
 
 
+# Each suit's bits in every rank's block.
+_SUIT_BITS = tuple(
+    sum(0b11 << ((index * 5 + suit) * 2) for index in range(_MAX_RANK - _MIN_RANK + 1))
+    for suit in range(5)
+)
+# The runs from a natural depend only on its suit's naturals above it and the wilds:
+# each list is worked out once and kept (bounded like the memos). Per run: the bits of
+# the naturals it takes above its lowest, the wilds left, the ranks taken.
+_RUN_LISTS: dict[int, list[tuple[int, int, tuple[int, ...]]]] = {}
+_RUN_LISTS_MOST = 50_000  # about 13 MB at most
+
+
 def _runs_from(
     rem: int, suit: int, rank: int, wilds: int
 ) -> list[tuple[int, int, tuple[int, ...]]]:
     """Runs whose lowest natural is (rank, suit): (naturals after, wilds after, ranks taken)."""
+    key = (((rem & _SUIT_BITS[suit]) << 3 | suit) << 4 | rank - _MIN_RANK) << 5 | wilds
+    runs = _RUN_LISTS.get(key)
+    if runs is None:
+        if len(_RUN_LISTS) >= _RUN_LISTS_MOST:
+            _RUN_LISTS.clear()
+        held = rem & _SUIT_BITS[suit]
+        runs = _RUN_LISTS[key] = [
+            (held - left, spare, taken)
+            for left, spare, taken in _new_runs(held, suit, rank, wilds)
+        ]
+    return [(rem - bits, spare, taken) for bits, spare, taken in runs]
+
+
+def _new_runs(
+    rem: int, suit: int, rank: int, wilds: int
+) -> list[tuple[int, int, tuple[int, ...]]]:
+    """:func:`_runs_from` worked out: a depth-first search over the next natural taken."""
     found = []
-    # Depth-first over the next natural taken; each skipped rank costs one wild.
+    # Each skipped rank costs one wild.
     stack: list[tuple[int, int, int, tuple[int, ...]]] = [(rem, rank, wilds, (rank,))]
     while stack:
         left, end, spare, taken = stack.pop()
