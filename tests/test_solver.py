@@ -301,6 +301,8 @@ _SOLVER_CALLS = {
     "Solver.going_out_discards": lambda rules, cards: Solver(1).going_out_discards(cards),
     "Solver.best_arrangement": lambda rules, cards: Solver(2).best_arrangement(cards),
     "Solver.can_go_out": lambda rules, cards: Solver(2).can_go_out(cards),
+    "Solver.pack": lambda rules, cards: Solver(5).pack(cards),
+    "Solver.loose_packed": lambda rules, cards: Solver(5).loose_packed(cards, 1),
     "Solver.loose_ranks_with_each(hand)": lambda rules, cards: Solver(4).loose_ranks_with_each(
         cards, "8H JK"
     ),
@@ -374,3 +376,38 @@ def test_loose_ranks_with_each_refuses_a_third_copy_and_keeps_the_hand():
         parse_cards("10H")[0]: (8,),  # 8♥ 9♥ 10♥ melds, one 8♥ stays
         parse_cards("QS")[0]: (8, 8, 9, 12),
     }
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(hands(max_size=14), st.sampled_from(_VARIANT_FLAGS))
+def test_a_packed_hand_leaves_loose_what_leftover_leaves(case, flags):
+    # The expert's rollouts stay packed (Solver.pack, loose_packed, packed_naturals): the
+    # same naturals as the leftover of the cards, and the wilds no meld needs.
+    from fivecrowns_lab.core.rules import RoundRules, is_wild
+    from fivecrowns_lab.core.solver import packed_naturals
+
+    cards, round_no = case
+    rules = RoundRules(round_no, **flags)
+    solver = Solver(rules)
+    naturals, wilds = solver.pack(cards)
+    assert wilds == sum(is_wild(c, rules) for c in cards)
+    assert sorted((rank, suit) for rank, suit, _bit in packed_naturals(naturals)) == sorted(
+        (c.rank, c.suit.index) for c in cards if not is_wild(c, rules)
+    )
+    loose, unused = solver.loose_packed(naturals, wilds)
+    leftover = solver.leftover(cards)
+    assert sorted(rank for rank, _suit, _bit in packed_naturals(loose)) == sorted(
+        c.rank for c in leftover if not is_wild(c, rules)
+    )
+    assert 0 <= unused <= wilds
+    for _rank, _suit, bit in packed_naturals(naturals):  # taking one copy away leaves a hand
+        assert solver.loose_packed(naturals - bit, wilds)[0] <= naturals - bit
+
+
+@pytest.mark.parametrize(
+    "packed, wilds",
+    [(-1, 0), (1 << 200, 0), ("5", 0), (0, -1), (0, 21), (0, True), (1.0, 0), (None, None)],
+)
+def test_loose_packed_refuses_what_pack_never_returns(packed, wilds):
+    with pytest.raises(CardError, match=r"A packed hand is the two numbers Solver\.pack returns"):
+        Solver(3).loose_packed(packed, wilds)

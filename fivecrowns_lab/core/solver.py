@@ -32,11 +32,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from operator import itemgetter
 
-from ..errors import HandSizeError
+from ..errors import CardError, HandSizeError, quote
 from ..i18n import gettext as _
 from ..validators import whole_number
-from .cards import DECK, SUITS, Card, Hand, Suit, card_order, check_available, parse_cards
+from .cards import DECK, RANKS, SUITS, Card, Hand, Suit, card_order, check_available, parse_cards
 from .melds import Meld, make_book, make_run
 from .rules import (
     MAX_RANK,
@@ -58,6 +59,7 @@ __all__ = [
     "best_arrangement",
     "can_go_out",
     "going_out_discards",
+    "packed_naturals",
     "penalties_without_each",
     "penalty",
     "shared_solver",
@@ -421,6 +423,45 @@ class Solver:
             found[card] = _ranks(self._search.loose(rem, count)[0])
         return found
 
+    def pack(self, cards: str | Iterable[Card]) -> tuple[int, int]:
+        """The cards as the search holds them: the naturals packed (two bits a card) and
+        the number of wilds. For a caller that asks :meth:`loose_packed` many times.
+
+        >>> naturals, wilds = Solver(3).pack("7H 8H 5S JK")  # fives are wild in round 3
+        >>> [rank for rank, _suit, _bit in packed_naturals(naturals)], wilds
+        ([7, 8], 2)
+        """
+        packed, _naturals, wilds = _split(self._hand(cards), self.rules)
+        return packed, len(wilds)
+
+    def loose_packed(self, packed: int, wilds: int) -> tuple[int, int]:
+        """:meth:`leftover` of a packed hand (:meth:`pack`), kept packed: the naturals one
+        best arrangement leaves loose, and the wilds it needs for none of its melds.
+
+        >>> solver = Solver(3)
+        >>> loose, unused = solver.loose_packed(*solver.pack("7H 8H 9H QS JK"))
+        >>> [rank for rank, _suit, _bit in packed_naturals(loose)], unused  # JK: no meld needs it
+        ([12], 1)
+        """
+        if (
+            type(packed) is not int
+            or type(wilds) is not int
+            or packed < 0
+            or packed >> _PACKED_BITS
+            or not 0 <= wilds <= _MAX_CARDS
+        ):
+            raise CardError(
+                _(
+                    "A packed hand is the two numbers Solver.pack returns, not {packed} and "
+                    "{wilds}."
+                ).format(packed=quote(packed), wilds=quote(wilds))
+            )
+        search = self._search
+        if len(search.leftover) + len(search.needed) > self.limit:
+            self.clear()
+            search = self._search
+        return search.loose(packed, wilds)
+
     def can_go_out(self, cards: str | Iterable[Card]) -> bool:
         """True when every card can be laid down (as :func:`can_go_out`)."""
         packed, _naturals, wilds = _split(self._hand(cards), self.rules)
@@ -439,6 +480,28 @@ class Solver:
 
 
 _order = card_order  # suit then rank, jokers last: the order of sort_key
+
+# Per natural card: (rank, suit index, its bit), by its slot (bit offset / 2).
+_SLOTS = sorted(
+    ((rank, suit.index, 1 << _slot(_CARD[rank, suit])) for suit in SUITS for rank in RANKS),
+    key=itemgetter(2),
+)
+_PACKED_BITS = 2 * len(_SLOTS)
+
+
+def packed_naturals(packed: int) -> list[tuple[int, int, int]]:
+    """The naturals of a packed hand (:meth:`Solver.pack`), one entry a copy, lowest rank
+    first: (rank, suit index, the bit to subtract to take that copy away).
+    """
+    found: list[tuple[int, int, int]] = []
+    while packed:
+        slot = ((packed & -packed).bit_length() - 1) & ~1  # a card's two bits start even
+        card = _SLOTS[slot >> 1]
+        found.append(card)
+        if (packed >> slot) & 2:
+            found.append(card)
+        packed &= ~(3 << slot)
+    return found
 
 
 def _ranks(packed: int) -> tuple[int, ...]:

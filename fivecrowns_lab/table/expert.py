@@ -51,9 +51,9 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from ..core.cards import Card, card_order
+from ..core.cards import DECK, JOKER, Card
 from ..core.rules import MIN_MELD, RoundRules, card_points, is_wild
-from ..core.solver import shared_solver
+from ..core.solver import packed_naturals, shared_solver
 from ..i18n import gettext as _
 from .actions import Action, Discard, Draw, GoOut
 from .observation import Observation
@@ -62,11 +62,13 @@ from .sampling import TableRead, decision_rng, read_table, sample_draws
 
 __all__ = ["Decision", "ExpertBot", "Option"]
 
+_SUITED = tuple(dict.fromkeys(c for c in DECK if c.suit is not None))  # each card once
 _FEED_POINTS = 4.0  # what handing the next player a card they collect costs, in points
 
-# One step of a rollout: the loose cards after it (sorted), whether the hand went out, and
-# the points those loose cards hold.
-_Step = tuple[tuple[Card, ...], bool, int]
+# A rollout holds its loose cards as the solver packs them: the naturals' bits shifted
+# left by 5, plus the number of wilds (Solver.pack). One step of a rollout: the loose
+# cards after it, whether the hand went out, and the points those loose cards hold.
+_Step = tuple[int, bool, int]
 
 
 @dataclass(frozen=True)
@@ -118,11 +120,18 @@ class ExpertBot(GreedyBot):
 
     def __init__(self, seed: Seed = 0, name: str | None = None) -> None:
         super().__init__(seed, name)
-        self._step_memo: dict[tuple[tuple[Card, ...], Card], _Step] = {}
+        # Per (loose cards, card drawn): the step's outcome, for the round.
+        self._step_memo: dict[tuple[int, int], _Step] = {}
+        # Per card: what drawing it adds to the packed loose cards (its bit; 0 for a wild);
+        # per natural's bit: the bits of every natural it connects to (see _connects).
+        self._draw_bits: dict[Card, int] = {}
+        self._near: dict[int, int] = {}
 
     def _forget_round(self) -> None:
         super()._forget_round()
         self._step_memo.clear()
+        self._draw_bits.clear()
+        self._near.clear()
 
     def decide(self, observation: Observation) -> Decision:
         """The move for ``observation``, the options weighed with their values, and why.
@@ -266,31 +275,36 @@ class ExpertBot(GreedyBot):
         stock"); otherwise the table plays a round before each draw.
         """
         rules = observation.round_rules
-        read = self._read
+        solver = shared_solver(rules)
+        naturals, wilds = solver.pack(loose)
+        bits = self._draw_bits
+        if not bits:  # a new round: each card's bit and the bits of the cards near it
+            for card in (*_SUITED, JOKER):
+                drawn, wild = solver.pack((card,))
+                bits[card] = 0 if wild else drawn
+                if not wild:
+                    self._near[drawn] = 3 * solver.pack(_near_cards(card, rules))[0]  # 2 copies
+        held = naturals << 5 | wilds
+        points = sum(rank for rank, _suit, _bit in packed_naturals(naturals))
         total = 0.0
         used = 0
         for draws in self._draws:
             if used and self._out_of_time():
                 break
             used += 1
-            total += self._one_sequence(list(loose), draws, read, rules, immediate)
+            codes = [bits[card] for card in draws]
+            total += self._one_sequence(held, points, codes, rules, immediate)
         return total / max(1, used)
 
     def _one_sequence(
-        self,
-        loose: list[Card],
-        draws: tuple[Card, ...],
-        read: TableRead,
-        rules: RoundRules,
-        immediate: bool,
+        self, held: int, points: int, draws: list[int], rules: RoundRules, immediate: bool
     ) -> float:
+        """Points expected at the round's end from the packed loose cards ``held`` (holding
+        ``points``), drawing ``draws`` (each a card's bit, 0 for a wild) while the table may
+        end the round."""
         alive = 1.0
         score = 0.0
         cards = draws if immediate else draws[1:]
-        # The loose cards as a sorted tuple: each step's outcome comes back sorted, so it is
-        # the next step's memo key as it is, with its points beside it.
-        held = tuple(sorted(loose, key=card_order))
-        points = _loose_points(held, rules)
         memo = self._step_memo
         chances = self._end_chances
         for step, drawn in enumerate(cards):
@@ -300,57 +314,12 @@ class ExpertBot(GreedyBot):
                 alive -= ends
             found = memo.get((held, drawn))
             if found is None:
-                found = memo[held, drawn] = self._new_step(held, drawn, rules)
+                found = memo[held, drawn] = _new_step(held, drawn, self._near, rules)
             held, out, points = found
             if out:
                 return score
             score += ends * points
         return score + alive * points
-
-    def _new_step(self, loose: tuple[Card, ...], drawn: Card, rules: RoundRules) -> _Step:
-        """Draw ``drawn`` into the (sorted) loose cards, meld what melds, throw one.
-
-        The loose cards after it (sorted), True if the hand went out, and their points.
-        Remembered for the round: the outcome depends only on which cards are loose.
-        """
-        wild = rules.wild_rank
-        suit = drawn.suit
-        simple = suit is not None and drawn.rank != wild
-        if simple:
-            rank = drawn.rank
-            for c in loose:
-                if (
-                    c.suit is None
-                    or c.rank == wild
-                    or c.rank == rank
-                    or (c.suit is suit and -2 <= c.rank - rank <= 2)
-                ):
-                    simple = False
-                    break
-        if simple:
-            # Loose cards hold no meld (they are what the melds left), and with no wild a
-            # new meld needs the drawn card beside another of its rank or suit: none here.
-            left = sorted([*loose, drawn], key=card_order)
-        else:  # each (loose, drawn) comes here once a round: no memo of the bot's on top
-            left = list(shared_solver(rules).leftover((*loose, drawn)))
-        naturals = [c for c in left if c.suit is not None and c.rank != wild]
-        melded = len(left) <= len(loose)  # some card went into a meld
-        if len(naturals) <= 1 and (melded or len(naturals) == len(left)):
-            return (), True, 0
-        if not naturals:
-            return tuple(left), False, 0
-        # Throw the highest natural that connects to no other, else the highest; among
-        # equals the last in suit order, the first copy of a pair.
-        alone = _alone_flags(naturals)
-        throw = 0
-        best = (alone[0], naturals[0].rank, card_order(naturals[0]))
-        for i in range(1, len(naturals)):
-            key = (alone[i], naturals[i].rank, card_order(naturals[i]))
-            if key > best:
-                best, throw = key, i
-        points = _loose_points(naturals, rules) - naturals[throw].rank
-        left.remove(naturals[throw])
-        return tuple(left), False, points
 
     def _out_of_time(self) -> bool:
         limit = self.time_limit
@@ -417,6 +386,20 @@ def _loose_points(cards: Sequence[Card], rules: RoundRules) -> int:
     return sum(c.rank for c in cards if c.suit is not None and c.rank != wild)
 
 
+_NEAR_CARDS: dict[tuple[Card, int], list[Card]] = {}
+
+
+def _near_cards(card: Card, rules: RoundRules) -> list[Card]:
+    """The naturals a natural ``card`` connects to (:func:`_connects`), itself included."""
+    key = (card, rules.wild_rank)
+    found = _NEAR_CARDS.get(key)
+    if found is None:
+        found = _NEAR_CARDS[key] = [
+            c for c in _SUITED if not is_wild(c, rules) and _connects(card, c, rules)
+        ]
+    return found
+
+
 def _connects(a: Card, b: Card, rules: RoundRules) -> bool:
     """True when two naturals could be part of one meld: same rank, or same suit within two."""
     if a.rank == b.rank:
@@ -424,25 +407,44 @@ def _connects(a: Card, b: Card, rules: RoundRules) -> bool:
     return a.suit is not None and a.suit == b.suit and abs(a.rank - b.rank) <= 2
 
 
-def _alone_flags(naturals: list[Card]) -> list[bool]:
-    """For each natural, True when it connects (:func:`_connects`) to no other one.
+def _new_step(held: int, drawn: int, near: dict[int, int], rules: RoundRules) -> _Step:
+    """Draw a card into the packed loose cards ``held``, meld what melds, throw one.
 
-    A second copy of a card connects to it (same rank).
+    ``drawn`` is the card's bit (0 for a wild), ``near`` the bits each natural connects
+    to. Remembered for the round by the caller: the outcome depends only on which cards
+    are loose (a wild is a wild).
     """
-    ranks: dict[int, int] = {}
-    for c in naturals:
-        ranks[c.rank] = ranks.get(c.rank, 0) + 1
-    # A card's order is 16 per suit plus its rank (3..13), so the same suit two ranks
-    # either side is the order two either side, never another suit's card.
-    held = set(map(card_order, naturals))
-    flags = []
-    for c in naturals:
-        at = card_order(c)
-        flags.append(
-            ranks[c.rank] < 2
-            and at - 1 not in held
-            and at + 1 not in held
-            and at - 2 not in held
-            and at + 2 not in held
-        )
-    return flags
+    naturals, wilds = held >> 5, held & 31
+    if drawn:
+        assert naturals & 3 * drawn != 2 * drawn, "a third copy of a card"
+        alone = not wilds and not naturals & near[drawn]
+        naturals += drawn
+    else:
+        alone = False
+        wilds += 1
+    if alone:
+        # Loose cards hold no meld (they are what the melds left), and with no wild a
+        # new meld needs the drawn card beside another of its rank or suit: none here.
+        loose = naturals
+    else:
+        loose, _unused = shared_solver(rules).loose_packed(naturals, wilds)
+    # Wilds stay in hand only when nothing melds and they are too few to meld alone.
+    kept = wilds if loose == naturals and (wilds < MIN_MELD or rules.no_all_wild_melds) else 0
+    melded = loose != naturals or kept < wilds  # some card went into a meld
+    cards = packed_naturals(loose)
+    if len(cards) <= 1 and (melded or not kept):
+        return 0, True, 0
+    if not cards:
+        return kept, False, 0
+    # Throw the highest natural that connects to no other (same rank, or same suit within
+    # two ranks: nothing near it but itself), else the highest; among equals the last in
+    # suit order.
+    best = (False, 0, 0)
+    throw = 0
+    points = 0
+    for rank, suit, bit in cards:
+        points += rank
+        key = (loose & near[bit] == bit, rank, suit)
+        if key > best:
+            best, throw = key, bit
+    return (loose - throw) << 5 | kept, False, points - best[1]
