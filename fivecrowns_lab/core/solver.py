@@ -416,7 +416,7 @@ class Solver:
             else:
                 slot = _slot(card)
                 rem, count = packed + (1 << slot), len(wilds)
-                simple = room and (packed >> slot) & 3 < 2
+                simple = room and (packed >> slot) & 0b11 < 2
             if not simple:  # let the checks of a whole hand refuse a third copy or a 21st card
                 rem, _naturals, more = _split(self._hand((*hand, card)), rules)
                 count = len(more)
@@ -500,7 +500,7 @@ def packed_naturals(packed: int) -> list[tuple[int, int, int]]:
         found.append(card)
         if (packed >> slot) & 2:
             found.append(card)
-        packed &= ~(3 << slot)
+        packed &= ~(0b11 << slot)
     return found
 
 
@@ -511,7 +511,7 @@ def _ranks(packed: int) -> tuple[int, ...]:
         slot = ((packed & -packed).bit_length() - 1) & ~1  # a card's two bits start even
         rank = slot // _BLOCK + MIN_RANK
         ranks.extend((rank,) * ((packed >> slot) & 3))
-        packed &= ~(3 << slot)
+        packed &= ~(0b11 << slot)
     return tuple(ranks)
 
 
