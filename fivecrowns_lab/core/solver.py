@@ -333,25 +333,35 @@ class Solver:
         The same as ``penalty`` of each smaller hand, in one pass sharing one memo;
         the cards come in suit-then-rank order.
         """
-        hand = self._hand(cards)
+        return self._without_each(self._hand(cards), None)
+
+    def _without_each(self, hand: Hand, at_most: int | None) -> dict[Card, int]:
+        """:meth:`penalties_without_each`, leaving out each card whose penalty without it
+        is surely above ``at_most`` (None: no card is left out)."""
         packed, naturals, wilds = _split(hand, self.rules)
         natural_sum = sum(c.rank for c in naturals)
         search = self._search
         # The whole hand's best arrangement answers for every card it leaves loose (and
-        # for a wild it does not use): only the cards in its melds need a search of their own.
+        # for a wild it does not use): only the cards in its melds need a search of their
+        # own. Without a card the naturals leave at least the whole hand's points less
+        # that card's rank (put it back, loose), so a bound rules cards out unsearched.
         whole = search.min_leftover(packed, len(wilds))
         loose, spare = search.loose(packed, len(wilds))
         found: dict[Card, int] = {}
         wild = self.rules.wild_rank
         for card in sorted(set(hand), key=_order):
             if card.suit is None or card.rank == wild:
+                if at_most is not None and whole > at_most:
+                    continue
                 rest = list(wilds)
                 rest.remove(card)
                 value = whole if spare else search.min_leftover(packed, len(rest))
                 found[card] = self._charged(value, natural_sum, rest)
             else:
+                if at_most is not None and whole - card.rank > at_most:
+                    continue
                 slot = _slot(card)
-                if (loose >> slot) & 3:
+                if (loose >> slot) & 0b11:
                     value = whole - card.rank
                 else:
                     value = search.min_leftover(packed - (1 << slot), len(wilds))
@@ -470,12 +480,12 @@ class Solver:
     def going_out_discards(self, cards: str | Iterable[Card]) -> tuple[Card, ...]:
         """Every card whose discard lets the rest go out (as :func:`going_out_discards`).
 
-        Worked out as the discards that leave 0 points, so a player who then weighs
-        every discard (:meth:`penalties_without_each`) finds them already solved.
+        Worked out as the discards that leave 0 points, solving only the cards whose
+        rank could bring the whole hand's points down to 0 (most hands have none).
         """
         hand = self._hand(cards)
         _check_drawn(hand, self.rules)
-        after = self.penalties_without_each(hand)
+        after = self._without_each(hand, 0)
         return tuple(card for card, points in after.items() if not points)
 
 
