@@ -174,6 +174,34 @@ def _closest(ratio: float) -> str:
     return min(SHRINK_CHOICES, key=lambda k: abs(SHRINK_CHOICES[k] - ratio))
 
 
+def _play_four_times(
+    view: StrategyLab | SolitaireOddsLesson,
+    lesson: str,
+    done: int,
+    cap: int,
+    unit: str,
+    size: ClampedIntText,
+    skip: bool,
+) -> None:
+    """Record the view's prediction (or its skip) for the class, set ``size`` to four times
+    the ``done`` games or deals (as :func:`four_times` allows) and run them."""
+    if skip:
+        view.prediction.value = ""
+    target = four_times(done, cap, unit, view.prediction.value, skip)
+    view.predictions.record(
+        lesson,
+        view.prediction.question,
+        view.prediction.value or None,
+        _closest(math.sqrt(done / target)),
+    )
+    view._four = True  # the box's observer leaves the results and prediction alone
+    try:
+        size.value = target
+    finally:
+        view._four = False
+    view.run()
+
+
 def shrink_verdict(prediction: str, ratio: float, before: int, after: int, unit: str) -> str:
     """The prediction judged against the theory first, then against this run's measurement.
 
@@ -439,21 +467,7 @@ class StrategyLab(View):
                 _("Play some games first, then press this to play four times as many.")
             )
         games = len(set(self.table["game"]))
-        if skip:
-            self.prediction.value = ""
-        target = four_times(games, self.cap(), "games", self.prediction.value, skip)
-        self.predictions.record(
-            "10",
-            self.prediction.question,
-            self.prediction.value or None,
-            _closest(math.sqrt(games / target)),
-        )
-        self._four = True
-        try:
-            self.n_games.value = target
-        finally:
-            self._four = False
-        self.run()
+        _play_four_times(self, "10", games, self.cap(), "games", self.n_games, skip)
 
     def skip_four_times(self) -> None:
         """Play 4× the games without a prediction (recorded as skipped)."""
@@ -838,22 +852,7 @@ class SolitaireOddsLesson(View):
         """Play four times as many deals as the last run."""
         if self.odds is None:
             raise LessonError(_("Play some deals first."))
-        if skip:
-            self.prediction.value = ""
-        games = self.odds.games
-        target = four_times(games, solitaire_cap(), "deals", self.prediction.value, skip)
-        self.predictions.record(
-            "11",
-            self.prediction.question,
-            self.prediction.value or None,
-            _closest(math.sqrt(games / target)),
-        )
-        self._four = True
-        try:
-            self.n.value = target
-        finally:
-            self._four = False
-        self.run()
+        _play_four_times(self, "11", self.odds.games, solitaire_cap(), "deals", self.n, skip)
 
     def skip_four_times(self) -> None:
         """Play 4× the deals without a prediction (recorded as skipped)."""
