@@ -179,14 +179,24 @@ def _joint_moves(
     column, they were most of round 11's memory (gigabytes), and the sorted moves they
     are made from are shared by every state whose suits sort alike.
     """
+    pairs, back = _sorted_suits(joint, column)
+    return _sorted_moves(pairs), back
+
+
+def _sorted_suits(
+    joint: Joint, column: Column
+) -> tuple[tuple[tuple[SuitState, int], ...], Callable[[Joint], Joint] | None]:
+    """Each suit's (state, naturals held) in sorted order, and the renaming that puts a
+    state in that order back in this one's suit order (None: the order is already this one).
+    """
     order = sorted(range(_SUITS), key=lambda i: (joint[i], column[i]))
-    moves = _sorted_moves(tuple((joint[i], column[i]) for i in order))
+    pairs = tuple((joint[i], column[i]) for i in order)
     if order == list(range(_SUITS)):
-        return moves, None
+        return pairs, None
     back = [0] * _SUITS
     for position, suit in enumerate(order):
         back[suit] = position
-    return moves, itemgetter(*back)
+    return pairs, itemgetter(*back)
 
 
 @cache

@@ -30,7 +30,6 @@ from collections import defaultdict
 from collections.abc import Callable
 from functools import cache
 from math import comb
-from operator import itemgetter
 
 from ..core.rules import (
     JOKER_POINTS,
@@ -80,14 +79,8 @@ def _moves(
     As in the go-out sweep, renamed moves are made as they are used, never kept (kept,
     they were most of the gigabytes of round 7), and suits that sort alike share moves.
     """
-    order = sorted(range(_SUITS), key=lambda i: (joint[i], column[i]))
-    moves = _sorted_moves(tuple((joint[i], column[i]) for i in order))
-    if order == list(range(_SUITS)):
-        return moves, None
-    back = [0] * _SUITS
-    for position, suit in enumerate(order):
-        back[suit] = position
-    return moves, itemgetter(*back)
+    pairs, back = _sw._sorted_suits(joint, column)
+    return _sorted_moves(pairs), back
 
 
 @cache
