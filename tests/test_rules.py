@@ -333,3 +333,26 @@ def test_the_views_build_their_variant_checkboxes_from_the_variants_table():
         text = path.read_text(encoding="utf-8")
         # a checkbox written out by hand would repeat a variant's label in the view
         assert not [label for label in labels if label in text], path.name
+
+
+def test_every_rule_home_contributing_names_is_defined_there():
+    # CONTRIBUTING's table of where each rule lives names files and definitions: a rename or
+    # a move (the search left core/solver.py) must not leave it pointing at nothing.
+    import pathlib
+    import re
+
+    root = pathlib.Path(__file__).resolve().parents[1]
+    text = (root / "CONTRIBUTING.md").read_text(encoding="utf-8")
+    homes = re.findall(
+        r"`((?:core|table|odds|views|classroom|content)/[\w/]+\.py): ([^`]+)`", text
+    )
+    assert len(homes) > 20, "the table of rule homes is gone or reshaped"
+    missing = []
+    for path, names in homes:
+        source = (root / "fivecrowns_lab" / path).read_text(encoding="utf-8")
+        for name in re.split(r",\s*", names):
+            last = name.strip().split(" ")[0].split(".")[-1]
+            defined = rf"(def|class)\s+{re.escape(last)}\b|^\s*{re.escape(last)}\s*[:=]"
+            if not re.search(defined, source, re.MULTILINE):
+                missing.append(f"{path}: {last}")
+    assert not missing, missing
