@@ -123,15 +123,18 @@ class ExpertBot(GreedyBot):
         # Per (loose cards, card drawn): the step's outcome, for the round.
         self._step_memo: dict[tuple[int, int], _Step] = {}
         # Per card: what drawing it adds to the packed loose cards (its bit; 0 for a wild);
-        # per natural's bit: the bits of every natural it connects to (see _connects).
+        # per natural's bit: the bits of every natural it connects to (see _connects);
+        # per set of loose naturals: the one to throw and the points of the rest.
         self._draw_bits: dict[Card, int] = {}
         self._near: dict[int, int] = {}
+        self._throws: dict[int, tuple[int, int]] = {}
 
     def _forget_round(self) -> None:
         super()._forget_round()
         self._step_memo.clear()
         self._draw_bits.clear()
         self._near.clear()
+        self._throws.clear()
 
     def decide(self, observation: Observation) -> Decision:
         """The move for ``observation``, the options weighed with their values, and why.
@@ -279,11 +282,8 @@ class ExpertBot(GreedyBot):
         naturals, wilds = solver.pack(loose)
         bits = self._draw_bits
         if not bits:  # a new round: each card's bit and the bits of the cards near it
-            for card in (*_SUITED, JOKER):
-                drawn, wild = solver.pack((card,))
-                bits[card] = 0 if wild else drawn
-                if not wild:
-                    self._near[drawn] = 3 * solver.pack(_near_cards(card, rules))[0]  # 2 copies
+            bits.update(_card_bits(rules))
+            self._near.update(_near_bits(rules))
         held = naturals << 5 | wilds
         points = sum(rank for rank, _suit, _bit in packed_naturals(naturals))
         total = 0.0
@@ -314,7 +314,7 @@ class ExpertBot(GreedyBot):
                 alive -= ends
             found = memo.get((held, drawn))
             if found is None:
-                found = memo[held, drawn] = _new_step(held, drawn, self._near, rules)
+                found = memo[held, drawn] = _new_step(held, drawn, self._near, self._throws, rules)
             held, out, points = found
             if out:
                 return score
@@ -386,17 +386,32 @@ def _loose_points(cards: Sequence[Card], rules: RoundRules) -> int:
     return sum(c.rank for c in cards if c.suit is not None and c.rank != wild)
 
 
-_NEAR_CARDS: dict[tuple[Card, int], list[Card]] = {}
+# Per wild rank (the packing is the same in every round): each card's bit, 0 for a wild,
+# and per natural's bit the bits of both copies of every natural it connects to.
+_CARD_BITS: dict[int, dict[Card, int]] = {}
+_NEAR_BITS: dict[int, dict[int, int]] = {}
 
 
-def _near_cards(card: Card, rules: RoundRules) -> list[Card]:
-    """The naturals a natural ``card`` connects to (:func:`_connects`), itself included."""
-    key = (card, rules.wild_rank)
-    found = _NEAR_CARDS.get(key)
+def _card_bits(rules: RoundRules) -> dict[Card, int]:
+    found = _CARD_BITS.get(rules.wild_rank)
     if found is None:
-        found = _NEAR_CARDS[key] = [
-            c for c in _SUITED if not is_wild(c, rules) and _connects(card, c, rules)
-        ]
+        solver = shared_solver(rules)
+        found = _CARD_BITS[rules.wild_rank] = {}
+        for card in (*_SUITED, JOKER):
+            bit, wild = solver.pack((card,))
+            found[card] = 0 if wild else bit
+    return found
+
+
+def _near_bits(rules: RoundRules) -> dict[int, int]:
+    found = _NEAR_BITS.get(rules.wild_rank)
+    if found is None:
+        solver = shared_solver(rules)
+        found = _NEAR_BITS[rules.wild_rank] = {}
+        for card, bit in _card_bits(rules).items():
+            if bit:
+                near = [c for c in _SUITED if not is_wild(c, rules) and _connects(card, c, rules)]
+                found[bit] = 3 * solver.pack(near)[0]  # either copy
     return found
 
 
@@ -407,12 +422,18 @@ def _connects(a: Card, b: Card, rules: RoundRules) -> bool:
     return a.suit is not None and a.suit == b.suit and abs(a.rank - b.rank) <= 2
 
 
-def _new_step(held: int, drawn: int, near: dict[int, int], rules: RoundRules) -> _Step:
+def _new_step(
+    held: int,
+    drawn: int,
+    near: dict[int, int],
+    throws: dict[int, tuple[int, int]],
+    rules: RoundRules,
+) -> _Step:
     """Draw a card into the packed loose cards ``held``, meld what melds, throw one.
 
     ``drawn`` is the card's bit (0 for a wild), ``near`` the bits each natural connects
-    to. Remembered for the round by the caller: the outcome depends only on which cards
-    are loose (a wild is a wild).
+    to, ``throws`` the throws already worked out (filled here). Remembered for the round by
+    the caller: the outcome depends only on which cards are loose (a wild is a wild).
     """
     naturals, wilds = held >> 5, held & 31
     if drawn:
@@ -431,20 +452,23 @@ def _new_step(held: int, drawn: int, near: dict[int, int], rules: RoundRules) ->
     # Wilds stay in hand only when nothing melds and they are too few to meld alone.
     kept = wilds if loose == naturals and (wilds < MIN_MELD or rules.no_all_wild_melds) else 0
     melded = loose != naturals or kept < wilds  # some card went into a meld
-    cards = packed_naturals(loose)
-    if len(cards) <= 1 and (melded or not kept):
+    if not loose:
+        return (0, True, 0) if melded or not kept else (kept, False, 0)
+    if loose in near and (melded or not kept):  # one natural left (one copy): it goes
         return 0, True, 0
-    if not cards:
-        return kept, False, 0
-    # Throw the highest natural that connects to no other (same rank, or same suit within
-    # two ranks: nothing near it but itself), else the highest; among equals the last in
-    # suit order.
-    best = (False, 0, 0)
-    throw = 0
-    points = 0
-    for rank, suit, bit in cards:
-        points += rank
-        key = (loose & near[bit] == bit, rank, suit)
-        if key > best:
-            best, throw = key, bit
-    return (loose - throw) << 5 | kept, False, points - best[1]
+    found = throws.get(loose)
+    if found is None:
+        # Throw the highest natural that connects to no other (same rank, or same suit
+        # within two ranks: nothing near it but itself), else the highest; among equals
+        # the last in suit order.
+        best = (False, 0, 0)
+        throw = 0
+        points = 0
+        for rank, suit, bit in packed_naturals(loose):
+            points += rank
+            key = (loose & near[bit] == bit, rank, suit)
+            if key > best:
+                best, throw = key, bit
+        found = throws[loose] = (throw, points - best[1])
+    throw, points = found
+    return (loose - throw) << 5 | kept, False, points
