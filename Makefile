@@ -64,7 +64,9 @@ test: $(VENV)/.test-installed
 	# has its own temporary folders and database clusters), then the browser tests and the
 	# builds one at a time (each already keeps both cores busy with its servers and kernels).
 	$(BIN)/python -m pytest -n auto -m "not browser and not slow" --durations=15
-	$(BIN)/python -m pytest -m "browser or slow" --durations=30
+	# FIVECROWNS_TEST_COMPILED=1: the second pass also compiles the optional core and requires
+	# both paths to play the same games (tests/test_compiled.py; it skips without a C compiler).
+	FIVECROWNS_TEST_COMPILED=1 $(BIN)/python -m pytest -m "browser or slow" --durations=30
 
 # The Danish edition (docs/danish.md) is the same sources with the tag da, built after the
 # English one (they share docs/lessons/) into html/da/; it executes only the Danish lessons.

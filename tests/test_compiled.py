@@ -5,12 +5,11 @@ package (once per run, in a temporary folder). Both paths then play the seeded g
 solitaire deals of the replay test and score the same seeded hands, in every round and
 under the meld variants, each path in its own process; every result must be identical.
 
-Not part of ``make test`` (which runs the slow tests too): compiling takes about 70 s of
-CPU, and the whole test took 128 s of wall time on a loaded two-core machine, past the
-120 s it may add there. It runs when ``FIVECROWNS_TEST_COMPILED=1`` is set, as the wheels
-workflow (``.github/workflows/wheels.yml``) does:
-``FIVECROWNS_TEST_COMPILED=1 pytest -m slow tests/test_compiled.py``. It skips where mypyc
-or a C compiler is missing: the compiled core is never required.
+It runs when ``FIVECROWNS_TEST_COMPILED=1`` is set, as ``make test``'s second pass and the
+wheels workflow (``.github/workflows/wheels.yml``) do:
+``FIVECROWNS_TEST_COMPILED=1 pytest -m slow tests/test_compiled.py``. Compiling takes 30 to
+70 s; the whole file took 29-65 s here. It skips where mypyc or a C compiler is missing
+(``.ci/run`` installs one): the compiled core is never required.
 """
 
 from __future__ import annotations
@@ -31,7 +30,7 @@ pytestmark = [
     pytest.mark.slow,
     pytest.mark.skipif(
         os.environ.get("FIVECROWNS_TEST_COMPILED") != "1",
-        reason="compiles the core (about two minutes): set FIVECROWNS_TEST_COMPILED=1",
+        reason="compiles the core: set FIVECROWNS_TEST_COMPILED=1 (make test sets it)",
     ),
 ]
 
