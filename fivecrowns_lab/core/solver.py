@@ -306,10 +306,14 @@ class Solver:
             hand = parse_cards(cards, check=False)  # _split checks the copies
         if len(hand) > _MAX_CARDS:
             _prepare(hand, self.rules)  # raises the size error
+        self._within_limit()
+        return hand
+
+    def _within_limit(self) -> None:
+        """Start the memo afresh once it holds more positions than ``limit``."""
         search = self._search
         if len(search.leftover) + len(search.needed) > self.limit:
             self.clear()
-        return hand
 
     def _value(self, packed: int, natural_sum: int, wilds: list[Card]) -> int:
         """The penalty of the naturals ``packed`` (ranks adding to ``natural_sum``) and wilds."""
@@ -430,7 +434,8 @@ class Solver:
             if not simple:  # let the checks of a whole hand refuse a third copy or a 21st card
                 rem, _naturals, more = _split(self._hand((*hand, card)), rules)
                 count = len(more)
-            found[card] = _ranks(self._search.loose(rem, count)[0])
+            loose, _unused = self._search.loose(rem, count)
+            found[card] = tuple(rank for rank, _suit, _bit in packed_naturals(loose))
         return found
 
     def pack(self, cards: str | Iterable[Card]) -> tuple[int, int]:
@@ -466,11 +471,8 @@ class Solver:
                     "{wilds}."
                 ).format(packed=quote(packed), wilds=quote(wilds))
             )
-        search = self._search
-        if len(search.leftover) + len(search.needed) > self.limit:
-            self.clear()
-            search = self._search
-        return search.loose(packed, wilds)
+        self._within_limit()
+        return self._search.loose(packed, wilds)
 
     def can_go_out(self, cards: str | Iterable[Card]) -> bool:
         """True when every card can be laid down (as :func:`can_go_out`)."""
@@ -512,17 +514,6 @@ def packed_naturals(packed: int) -> list[tuple[int, int, int]]:
             found.append(card)
         packed &= ~(0b11 << slot)
     return found
-
-
-def _ranks(packed: int) -> tuple[int, ...]:
-    """The ranks of the naturals in a packed integer, lowest first, a rank per copy."""
-    ranks: list[int] = []
-    while packed:
-        slot = ((packed & -packed).bit_length() - 1) & ~1  # a card's two bits start even
-        rank = slot // _BLOCK + MIN_RANK
-        ranks.extend((rank,) * ((packed >> slot) & 3))
-        packed &= ~(0b11 << slot)
-    return tuple(ranks)
 
 
 def _trusted_hand(cards: Iterable[Card]) -> Hand:

@@ -122,18 +122,12 @@ class ExpertBot(GreedyBot):
         super().__init__(seed, name)
         # Per (loose cards, card drawn): the step's outcome, for the round.
         self._step_memo: dict[tuple[int, int], _Step] = {}
-        # Per card: what drawing it adds to the packed loose cards (its bit; 0 for a wild);
-        # per natural's bit: the bits of every natural it connects to (see _connects);
-        # per set of loose naturals: the one to throw and the points of the rest.
-        self._draw_bits: dict[Card, int] = {}
-        self._near: dict[int, int] = {}
+        # Per set of loose naturals: the one to throw and the points of the rest.
         self._throws: dict[int, tuple[int, int]] = {}
 
     def _forget_round(self) -> None:
         super()._forget_round()
         self._step_memo.clear()
-        self._draw_bits.clear()
-        self._near.clear()
         self._throws.clear()
 
     def decide(self, observation: Observation) -> Decision:
@@ -280,10 +274,7 @@ class ExpertBot(GreedyBot):
         rules = observation.round_rules
         solver = shared_solver(rules)
         naturals, wilds = solver.pack(loose)
-        bits = self._draw_bits
-        if not bits:  # a new round: each card's bit and the bits of the cards near it
-            bits.update(_card_bits(rules))
-            self._near.update(_near_bits(rules))
+        bits = _card_bits(rules)
         held = naturals << 5 | wilds
         points = sum(rank for rank, _suit, _bit in packed_naturals(naturals))
         total = 0.0
@@ -307,6 +298,7 @@ class ExpertBot(GreedyBot):
         cards = draws if immediate else draws[1:]
         memo = self._step_memo
         chances = self._end_chances
+        near = _near_bits(rules)
         for step, drawn in enumerate(cards):
             ends = 0.0
             if not (immediate and step == 0):
@@ -314,7 +306,7 @@ class ExpertBot(GreedyBot):
                 alive -= ends
             found = memo.get((held, drawn))
             if found is None:
-                found = memo[held, drawn] = _new_step(held, drawn, self._near, self._throws, rules)
+                found = memo[held, drawn] = _new_step(held, drawn, near, self._throws, rules)
             held, out, points = found
             if out:
                 return score
