@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import json
+import random
 import re
 from collections import Counter
 from dataclasses import replace
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from fivecrowns_lab.core.cards import DECK, Card, CardError, Hand, parse_card, parse_cards
 from fivecrowns_lab.core.rules import GameRules, hand_size
@@ -20,7 +23,7 @@ from fivecrowns_lab.table.actions import (
     Place,
     action_from_dict,
 )
-from fivecrowns_lab.table.deal import Deal
+from fivecrowns_lab.table.deal import Deal, shuffle_deal
 from fivecrowns_lab.table.game import (
     CardNotHeldError,
     EmptyPileError,
@@ -843,3 +846,21 @@ def test_player_names_are_cleaned_of_invisible_and_bidirectional_characters():
         Game(["Ann", "Ann\u200b"])  # the same name to anyone looking at the table
     with pytest.raises(GameError, match="1 to"):
         Game(["\u200b\u202e", "Ben"])  # nothing visible is left
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    round_no=st.integers(1, 11),
+    players=st.integers(2, 7),
+    data=st.data(),
+    seed=st.integers(0, 2**32),
+)
+def test_a_shuffled_deal_passes_every_check_a_deal_is_made_with(round_no, players, data, seed):
+    # shuffle_deal skips Deal's checks for speed: they must hold for every deal it makes.
+    dealer = data.draw(st.integers(0, players - 1))
+    seats = data.draw(st.sets(st.integers(0, players - 1), min_size=1).map(sorted))
+    deal = shuffle_deal(round_no, players, dealer, random.Random(seed), seats)
+    checked = Deal(deal.round_no, deal.hands, deal.discard, deal.stock, deal.dealer)
+    assert checked == deal
+    assert all(type(hand) is Hand for hand in (*deal.hands, deal.discard, deal.stock))
+    assert [bool(hand) for hand in deal.hands] == [p in seats for p in range(players)]

@@ -383,6 +383,15 @@ class Hand(tuple[Card, ...]):
         }
 
 
+def trusted_hand(cards: Iterable[Card]) -> Hand:
+    """A :class:`Hand` of cards the engine already holds as cards, without Hand()'s checks.
+
+    For the engine's hot paths only (a game's own piles, the solver's own cards): anything
+    that comes from outside goes through ``Hand()`` or :func:`parse_cards`.
+    """
+    return tuple.__new__(Hand, cards)
+
+
 def format_cards(cards: Iterable[Card], ascii: bool = False) -> str:
     """Write cards in notation separated by spaces (ASCII codes if ``ascii``)."""
     hand = cards if isinstance(cards, Hand) else Hand(cards)

@@ -37,7 +37,18 @@ from operator import itemgetter
 from ..errors import CardError, HandSizeError, quote
 from ..i18n import gettext as _
 from ..validators import whole_number
-from .cards import DECK, RANKS, SUITS, Card, Hand, Suit, card_order, check_available, parse_cards
+from .cards import (
+    DECK,
+    RANKS,
+    SUITS,
+    Card,
+    Hand,
+    Suit,
+    card_order,
+    check_available,
+    parse_cards,
+    trusted_hand,
+)
 from .melds import Meld, make_book, make_run
 from .rules import (
     MAX_RANK,
@@ -297,7 +308,7 @@ class Solver:
             # The bots ask about many tuples of cards: check each is a card here, and let
             # Hand() raise its error when one is not. _split checks the copies.
             if all(type(card) is Card for card in cards):
-                hand = _trusted_hand(cards)
+                hand = trusted_hand(cards)
             else:
                 hand = Hand(cards)
         elif isinstance(cards, str):
@@ -400,7 +411,7 @@ class Solver:
         if wilds and left == packed and (len(wilds) < MIN_MELD or rules.no_all_wild_melds):
             loose.extend(wilds)
         loose.sort(key=_order)
-        return _trusted_hand(loose)
+        return trusted_hand(loose)
 
     def loose_ranks_with_each(
         self, cards: str | Iterable[Card], draws: str | Iterable[Card]
@@ -494,11 +505,11 @@ class Solver:
 _order = card_order  # suit then rank, jokers last: the order of sort_key
 
 # Per natural card: (rank, suit index, its bit), by its slot (bit offset / 2).
-_SLOTS = sorted(
+NATURAL_SLOTS = sorted(
     ((rank, suit.index, 1 << _slot(_CARD[rank, suit])) for suit in SUITS for rank in RANKS),
     key=itemgetter(2),
 )
-_PACKED_BITS = 2 * len(_SLOTS)
+_PACKED_BITS = 2 * len(NATURAL_SLOTS)
 
 
 def packed_naturals(packed: int) -> list[tuple[int, int, int]]:
@@ -508,17 +519,12 @@ def packed_naturals(packed: int) -> list[tuple[int, int, int]]:
     found: list[tuple[int, int, int]] = []
     while packed:
         slot = ((packed & -packed).bit_length() - 1) & ~1  # a card's two bits start even
-        card = _SLOTS[slot >> 1]
+        card = NATURAL_SLOTS[slot >> 1]
         found.append(card)
         if (packed >> slot) & 2:
             found.append(card)
         packed &= ~(0b11 << slot)
     return found
-
-
-def _trusted_hand(cards: Iterable[Card]) -> Hand:
-    """A Hand of cards known to be cards (the solver's own), without Hand()'s checks."""
-    return tuple.__new__(Hand, cards)
 
 
 _BLOCK_CARDS: dict[tuple[int, int], tuple[Card, ...]] = {}

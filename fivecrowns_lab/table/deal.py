@@ -20,7 +20,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..core.cards import DECK, Card, Hand, parse_cards
+from ..core.cards import DECK, Card, Hand, parse_cards, trusted_hand
 from ..core.rules import MAX_PLAYERS, MIN_PLAYERS, RoundRules, check_round, hand_size, round_rules
 from ..errors import GameError, quote
 from ..i18n import gettext as _
@@ -104,6 +104,23 @@ class Deal:
                 f"A deal holds the whole deck of {len(DECK)} cards; this one holds "
                 f"{sum(held.values())}."
             )
+
+    @classmethod
+    def _dealt(
+        cls, round_no: int, hands: tuple[Hand, ...], discard: Hand, stock: Hand, dealer: int
+    ) -> Deal:
+        """A deal :func:`shuffle_deal` made from the whole deck, without the checks.
+
+        They hold by construction there, and they cost more than the rest of dealing
+        (simulations deal thousands of rounds).
+        """
+        deal = object.__new__(cls)
+        for name, value in (
+            ("round_no", round_no), ("hands", hands), ("discard", discard), ("stock", stock),
+            ("dealer", dealer),
+        ):  # fmt: skip
+            object.__setattr__(deal, name, value)
+        return deal
 
     @property
     def seats(self) -> tuple[int, ...]:
@@ -198,7 +215,10 @@ def shuffle_deal(
         for seat in order:
             hands[seat].append(stock.pop())
     top = stock.pop()
-    return Deal(round_no, tuple(Hand(h) for h in hands), Hand([top]), Hand(stock), dealer)
+    return Deal._dealt(
+        round_no, tuple(trusted_hand(h) for h in hands), trusted_hand([top]), trusted_hand(stock),
+        dealer,
+    )  # fmt: skip
 
 
 def deal_hand(rules: RoundRules | int, rng: random.Random, extra: int = 0) -> Hand:

@@ -25,7 +25,7 @@ import secrets
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from ..core.cards import DECK, Card, Hand, parse_cards
+from ..core.cards import DECK, Card, parse_cards, trusted_hand
 from ..core.rules import (
     MAX_PLAYERS,
     GameRules,
@@ -320,9 +320,9 @@ class Game(TurnMoves):
             wild_rank=self._round_rules.wild_rank,
             round_rules=self._round_rules,
             is_playoff=self._is_playoff,
-            hand=Hand(self._hands[player]),
+            hand=trusted_hand(self._hands[player]),
             top_discard=self._discard[-1] if self._discard else None,
-            discard_pile=Hand(self._discard),
+            discard_pile=trusted_hand(self._discard),
             stock_size=len(self._stock),
             hand_sizes=tuple(len(h) for h in self._hands),
             table=self.table,
