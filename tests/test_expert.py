@@ -5,11 +5,15 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from fivecrowns_lab.core.cards import Hand, parse_card
-from fivecrowns_lab.core.rules import GameRules, is_wild
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from fivecrowns_lab.core.cards import DECK, Hand, parse_card
+from fivecrowns_lab.core.rules import GameRules, is_wild, round_rules
+from fivecrowns_lab.core.solver import shared_solver
 from fivecrowns_lab.table.actions import Discard, Draw, GoOut
 from fivecrowns_lab.table.deal import Deal, shuffle_deal
-from fivecrowns_lab.table.expert import ExpertBot
+from fivecrowns_lab.table.expert import ExpertBot, _near_bits, _throw
 from fivecrowns_lab.table.game import Game
 from fivecrowns_lab.table.hints import cards_named, finishers
 from fivecrowns_lab.table.observation import Observation
@@ -374,3 +378,32 @@ def test_a_rollout_draw_that_connects_to_no_loose_card_melds_nothing():
         assert list(solver.leftover([*loose, drawn])) == sorted([*loose, drawn], key=card_order)
         checked += 1
     assert checked > 300
+
+
+@settings(max_examples=300, deadline=None)
+@given(round_no=st.integers(1, 11), data=st.data())
+def test_the_rollouts_throw_is_the_highest_card_near_nothing_else_the_highest(round_no, data):
+    # The rollout's throw walks packed bits for speed; this is its plain definition.
+    rules = round_rules(round_no)
+    solver = shared_solver(rules)
+    naturals = [c for c in DECK if not is_wild(c, rules)]
+    cards = data.draw(st.lists(st.sampled_from(naturals), min_size=1, max_size=9))
+    counts = Counter(cards)
+    cards = [c for c in cards if counts[c] <= 2]  # the deck has two copies of each
+    if not cards:
+        return
+    loose, wilds = solver.pack(cards)
+    assert wilds == 0
+
+    def near(a, b):
+        return a.rank == b.rank or (a.suit == b.suit and abs(a.rank - b.rank) <= 2)
+
+    def alone(card):
+        return sum(near(card, other) for other in cards) == 1  # only itself
+
+    thrown = max(cards, key=lambda c: (alone(c), c.rank, c.suit.index))
+    rest = list(cards)
+    rest.remove(thrown)
+    bit, points = _throw(loose, _near_bits(rules))
+    assert bit == solver.pack([thrown])[0]
+    assert points == sum(c.rank for c in rest)

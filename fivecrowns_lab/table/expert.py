@@ -53,7 +53,7 @@ from dataclasses import dataclass, replace
 
 from ..core.cards import DECK, JOKER, Card
 from ..core.rules import MIN_MELD, RoundRules, card_points, is_wild
-from ..core.solver import packed_naturals, shared_solver
+from ..core.solver import NATURAL_SLOTS, Solver, packed_naturals, shared_solver
 from ..i18n import gettext as _
 from .actions import Action, Discard, Draw, GoOut
 from .observation import Observation
@@ -124,6 +124,10 @@ class ExpertBot(GreedyBot):
         self._step_memo: dict[tuple[int, int], _Step] = {}
         # Per set of loose naturals: the one to throw and the points of the rest.
         self._throws: dict[int, tuple[int, int]] = {}
+        # Per (packed loose cards, drawing now): the outlook, for this decision's samples.
+        self._outlooks: dict[tuple[int, bool], float] = {}
+        # This decision's samples as card bits (made on first use).
+        self._codes: list[list[int]] | None = None
 
     def _forget_round(self) -> None:
         super()._forget_round()
@@ -148,6 +152,8 @@ class ExpertBot(GreedyBot):
         self._draws = sample_draws(self._read.unseen, self.samples, self.depth + 1, rng)
         # The chance the round ends in each later cycle, worked out once per decision.
         self._end_chances = [self._read.later_end_chance(c) for c in range(self.depth + 1)]
+        self._outlooks.clear()
+        self._codes = None
         self._started = time.perf_counter()
         if observation.is_final_turn:
             return super()._choose(observation)  # scored right after: fewest points now
@@ -274,44 +280,57 @@ class ExpertBot(GreedyBot):
         rules = observation.round_rules
         solver = shared_solver(rules)
         naturals, wilds = solver.pack(loose)
-        bits = _card_bits(rules)
         held = naturals << 5 | wilds
+        # Several throws can leave the same loose cards (the spare ends of long melds).
+        known = self._outlooks.get((held, immediate))
+        if known is not None:
+            return known
         points = sum(rank for rank, _suit, _bit in packed_naturals(naturals))
+        if self._codes is None:  # the samples as card bits, once per decision
+            bits = _card_bits(rules)
+            self._codes = [[bits[card] for card in draws] for draws in self._draws]
+        # Every sample is as long (depth + 1 cards, fewer only when few cards are unseen).
+        length = len(self._codes[0]) if self._codes else 0
+        steps = length if immediate else max(0, length - 1)
+        weights, last = _end_weights(self._end_chances, immediate, steps)
+        near = _near_bits(rules)
         total = 0.0
         used = 0
-        for draws in self._draws:
+        for codes in self._codes:
             if used and self._out_of_time():
                 break
             used += 1
-            codes = [bits[card] for card in draws]
-            total += self._one_sequence(held, points, codes, rules, immediate)
-        return total / max(1, used)
+            drawn = codes if immediate else codes[1:]
+            total += self._one_sequence(held, points, drawn, weights, last, near, solver)
+        outlook = total / max(1, used)
+        if used == len(self._codes):  # a value cut short by the time limit is not kept
+            self._outlooks[held, immediate] = outlook
+        return outlook
 
     def _one_sequence(
-        self, held: int, points: int, draws: list[int], rules: RoundRules, immediate: bool
+        self,
+        held: int,
+        points: int,
+        draws: list[int],
+        weights: list[float],
+        last: float,
+        near: dict[int, int],
+        solver: Solver,
     ) -> float:
         """Points expected at the round's end from the packed loose cards ``held`` (holding
         ``points``), drawing ``draws`` (each a card's bit, 0 for a wild) while the table may
-        end the round."""
-        alive = 1.0
+        end the round: before each draw with the chance ``weights`` gives, else ``last``."""
         score = 0.0
-        cards = draws if immediate else draws[1:]
         memo = self._step_memo
-        chances = self._end_chances
-        near = _near_bits(rules)
-        for step, drawn in enumerate(cards):
-            ends = 0.0
-            if not (immediate and step == 0):
-                ends = alive * chances[step - 1 if immediate else step]
-                alive -= ends
+        for drawn, ends in zip(draws, weights, strict=True):
             found = memo.get((held, drawn))
             if found is None:
-                found = memo[held, drawn] = _new_step(held, drawn, near, self._throws, rules)
+                found = memo[held, drawn] = _new_step(held, drawn, near, self._throws, solver)
             held, out, points = found
             if out:
                 return score
             score += ends * points
-        return score + alive * points
+        return score + last * points
 
     def _out_of_time(self) -> bool:
         limit = self.time_limit
@@ -373,6 +392,25 @@ class ExpertBot(GreedyBot):
         return replace(decision, reason=throw_reason(decision, observation))
 
 
+def _end_weights(chances: list[float], immediate: bool, steps: int) -> tuple[list[float], float]:
+    """The chance the round ends just before each of ``steps`` draws of a rollout, and
+    that it is still going after the last (the same for every sample: only the cards
+    differ).
+
+    ``chances`` gives, per cycle of the table, the chance it ends then; ``immediate``: the
+    first draw is now, before the table plays.
+    """
+    alive = 1.0
+    weights = []
+    for step in range(steps):
+        ends = 0.0
+        if not (immediate and step == 0):
+            ends = alive * chances[step - 1 if immediate else step]
+            alive -= ends
+        weights.append(ends)
+    return weights, alive
+
+
 def _loose_points(cards: Sequence[Card], rules: RoundRules) -> int:
     wild = rules.wild_rank  # a natural scores its rank
     return sum(c.rank for c in cards if c.suit is not None and c.rank != wild)
@@ -419,13 +457,14 @@ def _new_step(
     drawn: int,
     near: dict[int, int],
     throws: dict[int, tuple[int, int]],
-    rules: RoundRules,
+    solver: Solver,
 ) -> _Step:
     """Draw a card into the packed loose cards ``held``, meld what melds, throw one.
 
     ``drawn`` is the card's bit (0 for a wild), ``near`` the bits each natural connects
-    to, ``throws`` the throws already worked out (filled here). Remembered for the round by
-    the caller: the outcome depends only on which cards are loose (a wild is a wild).
+    to, ``throws`` the throws already worked out (filled here), ``solver`` the round's.
+    Remembered for the round by the caller: the outcome depends only on which cards are
+    loose (a wild is a wild).
     """
     naturals, wilds = held >> 5, held & 31
     if drawn:
@@ -440,8 +479,9 @@ def _new_step(
         # new meld needs the drawn card beside another of its rank or suit: none here.
         loose = naturals
     else:
-        loose, _unused = shared_solver(rules).loose_packed(naturals, wilds)
+        loose, _unused = solver.loose_packed(naturals, wilds)
     # Wilds stay in hand only when nothing melds and they are too few to meld alone.
+    rules = solver.rules
     kept = wilds if loose == naturals and (wilds < MIN_MELD or rules.no_all_wild_melds) else 0
     melded = loose != naturals or kept < wilds  # some card went into a meld
     if not loose:
@@ -450,17 +490,34 @@ def _new_step(
         return 0, True, 0
     found = throws.get(loose)
     if found is None:
-        # Throw the highest natural that connects to no other (same rank, or same suit
-        # within two ranks: nothing near it but itself), else the highest; among equals
-        # the last in suit order.
-        best = (False, 0, 0)
-        throw = 0
-        points = 0
-        for rank, suit, bit in packed_naturals(loose):
-            points += rank
-            key = (loose & near[bit] == bit, rank, suit)
-            if key > best:
-                best, throw = key, bit
-        found = throws[loose] = (throw, points - best[1])
+        found = throws[loose] = _throw(loose, near)
     throw, points = found
     return (loose - throw) << 5 | kept, False, points
+
+
+def _throw(loose: int, near: dict[int, int]) -> tuple[int, int]:
+    """The natural to throw from the packed loose naturals, and the points of the rest.
+
+    The highest natural that connects to no other (same rank, or same suit within two
+    ranks: nothing near it but itself), else the highest; among equals the last in suit
+    order. A higher bit is a higher rank, then a later suit, so walking the naturals
+    lowest bit first, the last one seen of each kind is the one to throw.
+    """
+    points = 0
+    highest = alone = 0
+    highest_rank = alone_rank = 0
+    rest = loose
+    while rest:  # the walk of packed_naturals, inlined: this runs once per rollout step
+        slot = ((rest & -rest).bit_length() - 1) & ~1
+        rank, _suit, bit = NATURAL_SLOTS[slot >> 1]
+        if rest & bit << 1:  # two copies: neither is alone
+            points += 2 * rank
+        else:
+            points += rank
+            if loose & near[bit] == bit:
+                alone, alone_rank = bit, rank
+        highest, highest_rank = bit, rank
+        rest &= ~(0b11 << slot)
+    if alone:
+        return alone, points - alone_rank
+    return highest, points - highest_rank
