@@ -21,8 +21,10 @@ and a ``SaveFile``. Each input that audit found is also checked by name at the e
 
 from __future__ import annotations
 
+import atexit
 import copy
 import inspect
+import shutil
 import tempfile
 import time
 from collections.abc import Callable
@@ -144,6 +146,7 @@ INSTANCES: dict[str, Callable[[], Any]] = {
 #: Where the SaveFile instance's save would go (every fuzzed save is refused: the value
 #: given is never a ScoreSheet).
 _SAVES = Path(tempfile.mkdtemp(prefix="fivecrowns-fuzz-"))
+atexit.register(shutil.rmtree, _SAVES, ignore_errors=True)  # made at import: no fixture owns it
 
 #: Public entry points outside ``fivecrowns_lab.__all__`` that the refusal audit of issue 23
 #: named: the scorekeeper's engine, the interval helpers, a bot's seed check, the name cleaner.
