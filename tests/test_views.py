@@ -979,3 +979,19 @@ def test_quiz_accepts_anything_a_page_sends_and_keeps_only_real_answers(value):
         assert all(type(a) is int and 0 <= a < len(quiz.questions[q].answers) for a in tries)
     assert isinstance(quiz.learner, str) and len(quiz.learner) <= 80
     assert quiz.results_csv().count("\n") == len(quiz) + 1
+
+
+def test_expert_lesson_shows_each_card_beside_its_sentence_not_inside_it():
+    # A card pictured inside a line of text made that line as tall as the card; the
+    # picture stands in its own column and the sentence names the card in text.
+    view = lessons.how_the_expert_plays().view
+    position = view.position
+    view.choose(position.greedy.card)
+    blocks = view.answer.value.split("<div class='fc-beside-card-picture'>")[1:]
+    assert len(blocks) == 3  # the learner's throw, greedy's, the expert's
+    for block, card in zip(
+        blocks, (position.greedy.card, position.greedy.card, position.expert.card), strict=True
+    ):
+        picture, sentence = block.split("</div><div>", 1)
+        assert f'data-card="{card.code}"' in picture
+        assert "fc-card" not in sentence and str(card) in sentence

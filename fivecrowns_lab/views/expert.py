@@ -12,6 +12,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from ..core.cards import Card
 from ..core.rules import wild_rank_text
 from ..errors import LessonError
 from ..i18n import N_
@@ -97,16 +98,14 @@ class ExpertLesson(View):
                 verdict = _("You threw {card}: the same card as the expert.")
             else:
                 verdict = _("You threw {card}: not the expert's card.")
-            mine = "<p>" + escape(verdict).format(card=self._card(self.picked.card)) + "</p>"
+            mine = self._beside_card(self.picked.card, "fc-msg", escape(verdict), "")
         greedy = _("<b>Greedy</b> throws {card} — {reason}")
         expert = _("<b>The expert</b> throws {card} — {reason}")
         self.answer.value = (
             mine
-            + "<div class='fc-msg fc-info'>"
-            + greedy.format(card=self._card(p.greedy.card), reason=escape(p.greedy_reason))
-            + "</div><div class='fc-msg fc-ok'>"
-            + expert.format(card=self._card(p.expert.card), reason=escape(p.expert_reason))
-            + "</div><p>"
+            + self._beside_card(p.greedy.card, "fc-msg fc-info", greedy, p.greedy_reason)
+            + self._beside_card(p.expert.card, "fc-msg fc-ok", expert, p.expert_reason)
+            + "<p>"
             + escape(
                 _(
                     "Greedy only counts the points in your hand now. The expert imagines the "
@@ -117,9 +116,19 @@ class ExpertLesson(View):
         )
         self.status.ok(_("Compare the two reasons, then try another position."))
 
-    def _card(self, card: Any) -> str:
-        """A card's picture in the answer (the position's round decides its wild mark)."""
-        return card_html(card, self.position.observation.round_no, width=40)
+    def _beside_card(self, card: Card, kind: str, sentence: str, reason: str) -> str:
+        """One line of the answer: the card's picture, and beside it the sentence naming it.
+
+        The picture stands in its own column so the sentence wraps as plain text (a card
+        inside a line of text would make that line as tall as the card). ``sentence`` is
+        markup with ``{card}`` (and ``{reason}``, filled with ``reason`` escaped).
+        """
+        picture = card_html(card, self.position.observation.round_no, width=40)
+        text = sentence.format(card=escape(str(card)), reason=escape(reason))
+        return (
+            f"<div class='{kind} fc-beside-card'><div class='fc-beside-card-picture'>"
+            f"{picture}</div><div>{text}</div></div>"
+        )
 
     def next_position(self) -> None:
         """The next seeded game's position."""
