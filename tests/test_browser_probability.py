@@ -270,7 +270,13 @@ MEASURE_JS = """() => {
     .filter(d => getComputedStyle(d).overflowX !== 'auto'
       || d.getBoundingClientRect().right > window.innerWidth + 1)
     .map(d => d.innerText.slice(0, 60));
-  return {tracks, cut, scrollers};
+  const stacks = [...document.querySelectorAll('.fc-view table.fc-stack')]
+    .filter(t => t.offsetParent !== null);
+  const hidden = stacks.filter(t => t.scrollWidth > t.clientWidth + 1)
+    .map(t => t.innerText.slice(0, 60));
+  const stacked = stacks
+    .filter(t => getComputedStyle(t.querySelector('thead')).display === 'none');
+  return {tracks, cut, scrollers, hidden, stacked: stacked.length};
 }"""
 
 
@@ -290,6 +296,9 @@ def test_every_slider_has_a_track_and_no_table_is_cut_at_390_px(browser, voila_u
         assert not narrow, f"slider tracks under 150 px at 390 px wide: {narrow}"
         assert not found["cut"], f"tables cut at 390 px: {found['cut']}"
         assert not found["scrollers"], f"scroll boxes wider than the screen: {found['scrollers']}"
+        assert not found["hidden"], f"stacked tables with columns past the edge: {found['hidden']}"
+        if lesson == "10-strategy-lab":  # its results: one block per seat on a phone
+            assert found["stacked"] >= 1
     finally:
         context.close()
 

@@ -22,7 +22,7 @@ from fivecrowns_lab.odds.probability import first_turn_go_out, go_out_on_deal
 from fivecrowns_lab.odds.strategy import run_games, solitaire_odds
 from fivecrowns_lab.table.players import BOT_DESCRIPTIONS, BOTS
 from fivecrowns_lab.views import strategy as views_strategy
-from fivecrowns_lab.views.plots import pct
+from fivecrowns_lab.views.plots import pct, table_html
 from fivecrowns_lab.views.strategy import GAME_SECONDS, game_cap, solitaire_cap
 
 
@@ -837,3 +837,17 @@ def test_solitaire_running_estimate_moves_while_the_deals_are_played(widget_erro
     lesson.runner.join()
     rows = lesson.running.data["running"]
     assert [r["n"] for r in rows] == list(range(1, len(rows) + 1))
+
+
+def test_a_stacked_table_labels_every_cell_with_its_column_for_a_phone():
+    html = table_html(["seat", "<b>mean</b> total", "95% interval"], [["1", "28.6", "21 – 36"]])
+    assert "data-label" not in html and "fc-stack" not in html
+    html = table_html(
+        ["seat", "<b>mean</b> total", "95% interval"], [["1", "28.6", "21 – 36"]], stack=True
+    )
+    assert "class='fc-table fc-stack'" in html
+    assert "<td data-label='seat'>1</td>" in html
+    assert "<td data-label='mean total'>28.6</td>" in html  # the header's tags dropped
+    assert "<td data-label='95% interval'>21 – 36</td>" in html
+    quoted = table_html(["it's"], [["x"]], stack=True)
+    assert "data-label='it&#x27;s'" in quoted  # a quote cannot end the attribute early

@@ -5,8 +5,9 @@ The charts themselves are drawn in the browser (:mod:`.chart`, specs in :mod:`.s
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
-from html import escape
+from html import escape, unescape
 
 import ipywidgets as widgets
 
@@ -84,20 +85,39 @@ def fraction_html(value: Fraction | tuple[int, int]) -> str:
 
 
 def table_html(
-    headers: list[str], rows: list[list[str]], caption: str = "", nowrap: bool = False
+    headers: list[str],
+    rows: list[list[str]],
+    caption: str = "",
+    nowrap: bool = False,
+    stack: bool = False,
 ) -> str:
     """A table that scrolls sideways on a narrow screen instead of being cut (no index).
 
     ``nowrap``: no cell breaks over lines (a table of numbers and intervals, read
     across: on a phone it scrolls sideways rather than stacking "13.1 –" over "36.3").
+    ``stack``: on a phone each row becomes a block of its own, one line per column with
+    the column's name beside the value (theme.css), so no column hides past the edge; for
+    a few rows of many columns.
     """
     head = "".join(f"<th scope='col'>{h}</th>" for h in headers)
-    body = "".join("<tr>" + "".join(f"<td>{c}</td>" for c in row) + "</tr>" for row in rows)
+    labels = [f" data-label='{escape(_plain(h))}'" for h in headers] if stack else []
+
+    def cell(column: int, content: str) -> str:
+        return f"<td{labels[column] if column < len(labels) else ''}>{content}</td>"
+
+    body = "".join(
+        "<tr>" + "".join(cell(i, c) for i, c in enumerate(row)) + "</tr>" for row in rows
+    )
     cap = f"<caption>{caption}</caption>" if caption else ""
     name = caption or "table: " + ", ".join(h for h in headers if h)
-    kind = "fc-table fc-nowrap" if nowrap else "fc-table"
+    kind = "fc-table" + (" fc-nowrap" if nowrap else "") + (" fc-stack" if stack else "")
     return (
         f"<div class='fc-scroll' role='region' tabindex='0' aria-label='{escape(name)}'>"
         f"<table class='{kind}'>{cap}<thead><tr>{head}</tr></thead>"
         f"<tbody>{body}</tbody></table></div>"
     )
+
+
+def _plain(markup: str) -> str:
+    """The text of a header cell, its tags dropped and its entities read (for a label)."""
+    return unescape(re.sub(r"<[^>]*>", "", markup))

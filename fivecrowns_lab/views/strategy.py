@@ -585,6 +585,7 @@ class StrategyLab(View):
                 ],
                 rows,
                 nowrap=True,
+                stack=True,
             ) + (
                 f"<p class='fc-note'>{tie_note} "
                 + (
