@@ -197,6 +197,51 @@ def test_site_lesson_02_new_hand_deals_in_the_browser(offline_page, site_url):
     nothing_was_blocked(page)
 
 
+#: True when the page shows JupyterLab's dark colours (its body's background is not white).
+IS_DARK = """() => document.body.dataset.jpThemeLight === 'false'
+  && getComputedStyle(document.body).backgroundColor !== 'rgb(255, 255, 255)'"""
+
+#: Run in every page of the tab before its own scripts: the page's background at the moment
+#: Voici first shows the lesson's cells (window.__firstShown), to catch a flash of light.
+FIRST_SHOWN = """(() => {
+  const look = () => {
+    const cells = document.getElementById('rendered_cells');
+    if (cells && cells.style.display !== 'none') {
+      window.__firstShown = getComputedStyle(document.body).backgroundColor;
+      return;
+    }
+    requestAnimationFrame(look);
+  };
+  requestAnimationFrame(look);
+})();"""
+
+
+def test_site_dark_theme_switch_and_the_next_page_opens_dark(offline_page, site_url):
+    page = offline_page
+    page.add_init_script(FIRST_SHOWN)
+    open_lesson(page, site_url, "01-cards-and-wilds", ".fc-quiz")
+    assert page.evaluate(IS_DARK) is False  # a new visit, and the system's theme is light
+    page.get_by_role("button", name="Dark theme").first.click()
+    page.wait_for_function(IS_DARK)
+    sheets = page.evaluate(
+        "() => [...document.querySelectorAll('link[rel=stylesheet]')]"
+        ".map(l => l.href).filter(h => h.includes('theme-dark-extension'))"
+    )
+    assert len(sheets) == 1 and sheets[0].startswith(site_url)  # the site's own copy
+    page.locator(".fc-lessonnav a[rel=next]").click()
+    page.wait_for_url(re.compile(r"02-books-runs-and-wilds\.html\?theme=dark$"))
+    wait_for_lesson(page, ".fc-quiz")
+    assert page.evaluate(IS_DARK) is True
+    # The lesson's cells were dark from the moment they first showed: no flash of light.
+    dark = page.evaluate("() => getComputedStyle(document.body).backgroundColor")
+    assert page.evaluate("() => window.__firstShown") == dark
+    page.get_by_role("button", name="Dark theme").first.click()
+    page.wait_for_function("() => document.body.dataset.jpThemeLight === 'true'")
+    assert page.evaluate(IS_DARK) is False
+    assert page.url.endswith("?theme=light")  # a reload keeps the choice made since
+    nothing_was_blocked(page)
+
+
 # -- every lesson, one after another in one tab ------------------------------------------------
 
 

@@ -244,9 +244,10 @@ class ThemeSwitch(anywidget.AnyWidget):
     stylesheet is swapped, the body's ``data-jp-theme-light`` / ``data-jp-theme-name``
     and the root's ``data-fc-theme`` change, the choice goes to ``localStorage`` and the
     window gets a ``fivecrowns-lab:theme`` event (charts redraw on it). The kernel holds
-    no theme, so a preheated kernel serves light and dark visits alike. Pages without
-    Voilà's theme stylesheet (JupyterLab, the static docs) do not show it. Use
-    :func:`theme_switch`.
+    no theme, so a preheated kernel serves light and dark visits alike. On the static
+    site (Voici) JupyterLab's dark stylesheet is laid over the page's light colours, and
+    links to the site's other pages carry ``?theme=``, which Voici applies before it shows
+    a page. JupyterLab and the static docs do not show it. Use :func:`theme_switch`.
     """
 
     _esm = page_script("theme_switch.js")

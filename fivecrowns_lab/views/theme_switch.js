@@ -8,7 +8,11 @@
 // previous/next, the teachers' and rules pages). A ?theme=dark or ?theme=light in the
 // address wins and is stored; with no choice yet the system's dark-mode setting decides.
 // Only pages that carry Voila's theme stylesheet show the switch (JupyterLab has its own
-// theme menu). Every change is announced as the window event "fivecrowns-lab:theme".
+// theme menu), and the static site's pages (Voici), whose light colours are written into
+// the page: there the dark theme is JupyterLab's dark stylesheet laid over them, and a
+// link to another page of the site carries ?theme=, which Voici reads before it shows
+// anything, so the next page opens in the theme from its first frame.
+// Every change is announced as the window event "fivecrowns-lab:theme".
 // remembered, remember and addressed come from page_memory.js (put in front by base.py).
 const KEY = "fivecrowns-lab:theme";
 const LINKS = "link[rel='stylesheet'][href*='theme-light.css'], link[rel='stylesheet'][href*='theme-dark.css']";
@@ -50,6 +54,8 @@ function current() {
 // once the wanted stylesheet is in force (at once when it already is, or when there is
 // none to swap); never when it failed to load (the page keeps the old theme).
 function swapStylesheet(theme, done) {
+  const themes = labThemes();
+  if (themes) return swapLabTheme(themes, theme, done);
   const links = [...document.querySelectorAll(LINKS)];
   if (!links.length) return done();
   const last = links[links.length - 1];
@@ -70,6 +76,62 @@ function swapStylesheet(theme, done) {
   }, { once: true });
   next.addEventListener("error", () => next.remove(), { once: true });
   last.after(next);
+}
+
+// The static site (Voici): the address of JupyterLab's themes, or null on any other page.
+// Voici's pages, like Voila's, carry data-voila on the body; unlike Voila's they have no
+// theme stylesheet of their own, and their page config says where the themes are.
+function labThemes() {
+  if (document.body.dataset.voila === undefined || document.querySelector(LINKS)) return null;
+  const node = document.getElementById("jupyter-config-data");
+  if (!node) return null;
+  try {
+    const config = JSON.parse(node.textContent);
+    if (!config.themesUrl) return null;
+    const path = `${config.baseUrl || ""}${config.themesUrl.replace(/^\.\//, "")}/`;
+    return new URL(path, window.location.href).href;
+  } catch (e) {
+    return null;
+  }
+}
+
+const DARK_LAB = "@jupyterlab/theme-dark-extension/index.css";
+
+// The static site's swap: the page's own colours are light, so dark is the dark stylesheet
+// added over them (Voici adds the same one for ?theme=dark) and light is its removal.
+function swapLabTheme(themes, theme, done) {
+  const sheets = [...document.querySelectorAll("link[rel='stylesheet']")]
+    .filter((l) => l.href.includes("theme-dark-extension/"));
+  if (theme === "light") {
+    for (const old of sheets) old.remove();
+    return done();
+  }
+  const last = sheets[sheets.length - 1];
+  if (last) {
+    if (last.sheet) done();
+    else last.addEventListener("load", done, { once: true });
+    return;
+  }
+  const next = document.createElement("link");
+  next.rel = "stylesheet";
+  next.href = themes + DARK_LAB;
+  next.addEventListener("load", done, { once: true });
+  next.addEventListener("error", () => next.remove(), { once: true });
+  document.head.appendChild(next);
+}
+
+function swappable() {
+  return document.querySelector(LINKS) !== null || labThemes() !== null;
+}
+
+// On the static site, a link to another of its pages carries the theme in force.
+function carryTheme(event) {
+  const link = event.target instanceof Element ? event.target.closest("a[href]") : null;
+  if (!link || !labThemes()) return;
+  const url = new URL(link.href, window.location.href);
+  if (url.origin !== window.location.origin || !url.pathname.endsWith(".html")) return;
+  url.searchParams.set("theme", current());
+  link.href = url.href;
 }
 
 function mark(theme) {
@@ -108,7 +170,9 @@ function start() {
   window.__fivecrownsTheme = true;
   const asked = fromAddress();
   if (asked) store(asked);
-  if (document.querySelector(LINKS)) apply(asked || stored() || systemTheme());
+  if (swappable()) apply(asked || stored() || systemTheme());
+  document.addEventListener("click", carryTheme, true); // before the browser follows it
+  document.addEventListener("auxclick", carryTheme, true); // a middle click: a new tab
   window.addEventListener("storage", (e) => {
     if (e.key === KEY && (e.newValue === "dark" || e.newValue === "light")) apply(e.newValue);
   });
@@ -121,16 +185,24 @@ function start() {
 }
 
 // Show the first switch on the page and hide the others (every view draws one), and none
-// at all where the page has no Voila theme stylesheet to swap.
+// at all where the page has no theme to swap (JupyterLab).
 function showFirst() {
-  const swappable = document.querySelector(LINKS) !== null;
+  const canSwap = swappable();
   const dark = current() === "dark";
   let shown = false;
   for (const b of document.querySelectorAll("button.fc-theme-switch")) {
-    b.hidden = shown || !swappable;
+    b.hidden = shown || !canSwap;
     b.setAttribute("aria-pressed", dark ? "true" : "false");
     shown = true;
   }
+}
+
+// An address that names a theme names the one chosen since, so a reload keeps it.
+function keepAddress(theme) {
+  if (!addressed("theme")) return;
+  const url = new URL(window.location.href);
+  url.searchParams.set("theme", theme);
+  window.history.replaceState(window.history.state, "", url.href);
 }
 
 function render({ model, el }) {
@@ -145,6 +217,7 @@ function render({ model, el }) {
   button.addEventListener("click", () => {
     const theme = current() === "dark" ? "light" : "dark";
     store(theme);
+    keepAddress(theme);
     apply(theme);
   });
   model.on("change:label", () => { button.textContent = model.get("label"); });
