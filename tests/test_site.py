@@ -162,7 +162,8 @@ def test_site_index_lists_the_lessons_with_links_to_their_pages(offline_page, si
     for href in [*links, "00-rules.html", "00-teachers.html"]:
         assert (SITE / "voici" / "render" / href).is_file(), href
     page.locator(".fc-gallery a.fc-lesson").first.click()
-    page.wait_for_url(re.compile(r".*/voici/render/01-cards-and-wilds\.html$"))
+    # The link carries the theme in force (a new visit, a light system: light).
+    page.wait_for_url(re.compile(r".*/voici/render/01-cards-and-wilds\.html\?theme=light$"))
     nothing_was_blocked(page)
 
 
