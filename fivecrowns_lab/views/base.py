@@ -38,6 +38,7 @@ from ..errors import FiveCrownsError
 from ..i18n import gettext as _
 from ..i18n import number
 from .predict import Predictions
+from .resync import Resync
 
 __all__ = [
     "ClampedIntText",
@@ -363,7 +364,8 @@ class View(widgets.VBox):
         switches.add_class("fc-switches")
         top = widgets.HBox([header, switches])
         top.add_class("fc-top")
-        self.children = [top, *body, self.status]
+        # Resync (invisible): what a thread changes while the page loads reaches the screen.
+        self.children = [top, *body, self.status, Resync(self)]
 
     def _on_contrast(self, change: dict[str, Any]) -> None:
         if change["new"]:
