@@ -17,13 +17,14 @@ from fivecrowns_lab.lessons import how_the_expert_plays, outs_lesson
 from fivecrowns_lab.views.strategy import SolitaireOddsLesson, StrategyLab
 
 #: English words of these lessons' views and sentences; none may be on a Danish page
-#: (bot names such as "greedy" are identifiers, the same in both languages; "chance",
-#: "interval" and "Stop" are Danish words too).
+#: (the bots too are named in Danish: "grådig", not "greedy"; "chance", "interval" and
+#: "Stop" are Danish words too).
 ENGLISH = re.compile(
     r"\b(Round|Hand|Seen|Seed|Find the outs|Deal a hand|Turns ahead|Commit my guess|"
     r"Just show me|outs?|unseen|rule of thumb|exact|turns?|Draw|draws|Games?|Deals?|"
     r"Play|New seed|Progress|Seat|Rounds|win rate|Your guess|choose|"
-    r"Another position|Show both|throws?|Greedy|The expert|table|played|points|cards?|"
+    r"Another position|Show both|throws?|Greedy|greedy|lookahead|random|expert|The expert|"
+    r"table|played|points|cards?|"
     r"the|and|with|of|is|are|estimate so far)\b"
 )
 

@@ -121,9 +121,9 @@ def test_experiment_labels_in_english_are_the_records_labels_and_danish_on_a_dan
     assert labels[-4:] == [
         "Træk et udgangskort, runde 4: 8♥ 9♥ 10♥ Q♣ Q♠ K♦",
         "Træk et udgangskort, runde 4: 8♥ 9♥ 10♥ Q♣ Q♠ K♦ (sete kort 3♣ 4♦)",
-        "Strategi: lookahead på plads 1 vinder mod greedy (11 runder, lægge kort til, "
+        "Strategi: fremsynet på plads 1 vinder mod grådig (11 runder, lægge kort til, "
         "bonus for at gå ud)",
-        "Strategi: greedy på plads 1 vinder mod random, random (1 runde)",
+        "Strategi: grådig på plads 1 vinder mod tilfældig, tilfældig (1 runde)",
     ]
 
 

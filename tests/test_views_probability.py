@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import time
 
 import pytest
@@ -335,9 +336,29 @@ def test_strategy_lab_plays_the_engines_games_and_offers_the_csv(widget_errors):
 
 def test_strategy_lab_lists_every_bot_with_its_description(widget_errors):
     lab = ready(strategy_lab(n_games=2))
-    assert list(lab.seats[0].options) == list(BOTS)
+    assert [value for _label, value in lab.seats[0].options] == list(BOTS)
     for name in BOTS:
         assert BOT_DESCRIPTIONS[name] in lab.bots_help.value
+
+
+def test_strategy_lab_names_the_bots_in_the_learners_language_and_plays_them_by_name(
+    widget_errors,
+):
+    from fivecrowns_lab import language
+    from fivecrowns_lab.views.strategy import StrategyLab
+
+    with language("da"):
+        lab = StrategyLab(("lookahead", "greedy"), n_games=2, background=False)
+        lab.rounds.value = 1
+        lab.run(background=False)
+        labels = [label for label, _value in lab.seats[0].options]
+        shown = lab.bots_help.value + lab.summary.value + lab.verdict.value
+        legend = lab.plot.summary
+    assert labels == ["tilfældig", "grådig", "fremsynet", "ekspert"]
+    assert lab.seats[0].value == "lookahead"  # the value a game is made from
+    assert "grådig 2 − fremsynet 1" in shown and "(grådig)" in legend
+    assert not re.search(r"\b(greedy|lookahead|random)\b", shown + legend), shown
+    assert set(lab.table["bot"]) == {"lookahead", "greedy"}  # the CSV keeps the names
 
 
 def test_strategy_lab_caps_a_run_by_the_measured_speed_of_its_bots(widget_errors):

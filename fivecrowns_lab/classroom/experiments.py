@@ -32,7 +32,7 @@ from ..i18n import ngettext as _n
 from ..odds.counting import wild_count_distribution
 from ..odds.outs import outs
 from ..odds.probability import Estimate, first_turn_go_out, go_out_on_deal
-from ..table.players import BOTS
+from ..table.players import BOTS, bot_word
 
 __all__ = [
     "EXPERIMENTS",
@@ -312,7 +312,11 @@ def _seat_label(experiment: str) -> str:
     if match is None:  # cannot happen: find_experiment read it
         return experiment
     players, rounds = match[1].split("-vs-"), int(match[2])
-    fields = {"bot": players[0], "others": ", ".join(players[1:]), "count": rounds}
+    fields = {
+        "bot": bot_word(players[0]),
+        "others": ", ".join(bot_word(p) for p in players[1:]),
+        "count": rounds,
+    }
     if not match[3]:
         return _n(
             "Strategy: {bot} in seat 1 wins against {others} ({count} round)",

@@ -28,7 +28,7 @@ from ..errors import quote
 from ..i18n import gettext as _
 from ..i18n import ngettext as _n
 from ..i18n import number, percent
-from ..table.players import Player
+from ..table.players import Player, bot_word
 from ..table.rows import Rows
 from ..table.solitaire import Solitaire
 from ..validators import check_seed, whole_number
@@ -227,7 +227,8 @@ def compare(table: Rows, a: int = 0, b: int = 1) -> Comparison:
     games = sorted({r["game"] for r in finals})
     differences = [float(total[g, a] - total[g, b]) for g in games]
     mean, low, high = _mean_ci(differences)
-    return Comparison(f"{bots[a]} {a + 1}", f"{bots[b]} {b + 1}", len(games), mean, (low, high))
+    first, second = f"{bot_word(bots[a])} {a + 1}", f"{bot_word(bots[b])} {b + 1}"
+    return Comparison(first, second, len(games), mean, (low, high))
 
 
 @dataclass(frozen=True)

@@ -52,6 +52,7 @@ __all__ = [
     "BOTS",
     "BOT_DESCRIPTIONS",
     "BOT_LEVELS",
+    "BOT_WORDS",
     "Bot",
     "BotError",
     "GreedyBot",
@@ -59,6 +60,7 @@ __all__ = [
     "Player",
     "RandomBot",
     "Seed",
+    "bot_word",
     "check_bot_seed",
     "discard_options",
     "is_wild_discard",
@@ -576,6 +578,25 @@ BOT_DESCRIPTIONS: dict[str, str] = {
         "out, and watches who is close to going out."
     ),
 }
+
+#: Each bot's name as a learner reads it (same keys as BOTS): "greedy" is "grådig" on a
+#: Danish page. The names themselves stay identifiers (make_bot, CSV files, class records).
+BOT_WORDS: dict[str, str] = {
+    "random": N_("random"),
+    "greedy": N_("greedy"),
+    "lookahead": N_("lookahead"),
+    "expert": N_("expert"),
+}
+
+
+def bot_word(name: str) -> str:
+    """A bot's name in the learner's language (a name not in :data:`BOTS` as it is).
+
+    >>> bot_word("greedy")
+    'greedy'
+    """
+    return _(BOT_WORDS[name]) if name in BOT_WORDS else name
+
 
 #: Level words a learner may use instead of the bot names (old names keep working).
 BOT_LEVELS: dict[str, str] = {

@@ -42,7 +42,7 @@ from ..render import card_html, points_text
 from ..table.actions import Action, Discard, Draw, GoOut
 from ..table.game import Game
 from ..table.observation import Observation
-from ..table.players import BOT_DESCRIPTIONS, BOTS, Player, make_bot
+from ..table.players import BOT_DESCRIPTIONS, BOT_WORDS, BOTS, Player, make_bot
 from .base import ClampedIntText, View, seed_box, variant_checkboxes
 from .coach import Coach, ScriptedPlayer
 from .hand import HandWidget
@@ -60,10 +60,7 @@ __all__ = ["PlayLesson", "ScriptedPlayer", "bot_levels", "hint_level"]
 _HUMAN_NAMES = (N_("You"), N_("Friend"), N_("Guest"))
 _MAX_BOT_MOVES = 2000  # a round never needs this many; bounds a bot that misbehaves
 # The bot levels' names as a learner reads them (make_bot keeps the English names).
-_LEVEL_NAMES = {
-    "random": N_("random"), "greedy": N_("greedy"), "lookahead": N_("lookahead"),
-    "expert": N_("expert"), "scripted": N_("scripted"), "computer": N_("computer"),
-}  # fmt: skip
+_LEVEL_NAMES = {**BOT_WORDS, "scripted": N_("scripted"), "computer": N_("computer")}
 
 
 def _level_text(level: str) -> str:

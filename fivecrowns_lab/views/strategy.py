@@ -30,7 +30,7 @@ from ..i18n import ngettext as _n
 from ..odds.simulate import game_seed, play_games, table_of
 from ..odds.stats import wilson_interval
 from ..odds.strategy import SolitaireOdds, compare, final_totals, summarize
-from ..table.players import BOT_DESCRIPTIONS, BOTS
+from ..table.players import BOT_DESCRIPTIONS, BOTS, bot_word
 from ..table.rows import Rows
 from ..table.solitaire import Solitaire, SolitaireBot
 from .base import ClampedIntText, View, seed_box, variant_checkboxes
@@ -291,8 +291,10 @@ class StrategyLab(View):
         names = list(BOTS)
         self.seats = [
             widgets.Dropdown(
-                # The bots' names are identifiers, the same in every language.
-                options=names if i < 2 else [(_(_EMPTY), _EMPTY), *[(n, n) for n in names]],
+                # Shown in the learner's words; the values stay the bots' names.
+                options=[(bot_word(n), n) for n in names]
+                if i < 2
+                else [(_(_EMPTY), _EMPTY), *[(bot_word(n), n) for n in names]],
                 value=players[i] if i < len(players) else _EMPTY,
                 description=_("Seat {number}").format(number=i + 1),
                 layout=widgets.Layout(width="210px"),
@@ -302,7 +304,8 @@ class StrategyLab(View):
         self.bots_help = widgets.HTML(
             "<ul class='fc-bots'>"
             + "".join(
-                f"<li><b>{escape(name)}</b>: {escape(_(BOT_DESCRIPTIONS.get(name, '')))}</li>"
+                f"<li><b>{escape(bot_word(name))}</b>: "
+                f"{escape(_(BOT_DESCRIPTIONS.get(name, '')))}</li>"
                 for name in names
             )
             + "</ul>"
@@ -518,7 +521,7 @@ class StrategyLab(View):
                 # The share moves as games end (not once a new setup has cleared the chart).
                 if time.monotonic() - shown[0] >= LIVE_SECONDS and not stop.is_set():
                     shown[0] = time.monotonic()
-                    self.draw_running(players[0], list(series))
+                    self.draw_running(bot_word(players[0]), list(series))
                 yield game + 1, n
 
         self.runner.start(work, lambda outcome: self.finish(outcome, setup, record), background)
@@ -543,7 +546,7 @@ class StrategyLab(View):
             rows = [
                 [
                     str(row["seat"]),
-                    escape(str(row["bot"])),
+                    escape(bot_word(str(row["bot"]))),
                     _num(float(row["mean_total"])),
                     _interval(float(row["total_low"]), float(row["total_high"]), floor),
                     _share(float(row["win_rate"])),
@@ -623,7 +626,7 @@ class StrategyLab(View):
                 f"<a download='fivecrowns-strategy-lab.csv' href='data:text/csv;base64,{link}' "
                 "class='fc-download'>" + _("⬇ Download the results as CSV") + f"</a> {rows_text}"
             )
-        self.draw_running(players[0], list(self.series))
+        self.draw_running(bot_word(players[0]), list(self.series))
         self.draw(table)  # after the numbers are on screen: drawing takes a moment
         text = outcome.sentence("game")
         if outcome.complete:
@@ -707,7 +710,7 @@ class StrategyLab(View):
         rows, series = [], []
         seats = [(s, finals.where("player", s)) for s in sorted(set(finals["player"]))]
         for seat, group in seats:
-            name = _("seat {number}: {bot}").format(number=seat + 1, bot=group["bot"][0])
+            name = _("seat {number}: {bot}").format(number=seat + 1, bot=bot_word(group["bot"][0]))
             series.append((name, _SEAT_COLOUR_LIST[seat % len(_SEAT_COLOUR_LIST)]))
             counts = Counter((int(t) - low) // width for t in group["total"])
             rows += [
@@ -722,7 +725,9 @@ class StrategyLab(View):
             ]
         means = ", ".join(
             _("seat {number} ({bot}) {mean}").format(
-                number=s + 1, bot=g["bot"][0], mean=number(sum(g["total"]) / len(g), spec=".0f")
+                number=s + 1,
+                bot=bot_word(g["bot"][0]),
+                mean=number(sum(g["total"]) / len(g), spec=".0f"),
             )
             for s, g in seats
         )
