@@ -28,7 +28,7 @@ from fivecrowns_lab.core.rules import ROUNDS, hand_size
 from fivecrowns_lab.core.solver import Solver, penalties_without_each, shared_solver
 from fivecrowns_lab.errors import FiveCrownsError
 
-from .brute_force import brute_penalty
+from .brute_force import brute_penalty, is_meld
 
 SUITED = sorted({c for c in DECK if not c.is_joker}, key=lambda c: c.sort_key)
 
@@ -411,3 +411,37 @@ def test_a_packed_hand_leaves_loose_what_leftover_leaves(case, flags):
 def test_loose_packed_refuses_what_pack_never_returns(packed, wilds):
     with pytest.raises(CardError, match=r"A packed hand is the two numbers Solver\.pack returns"):
         Solver(3).loose_packed(packed, wilds)
+
+
+@settings(max_examples=300, deadline=None)
+@given(hands(max_size=9), st.sampled_from(_VARIANT_FLAGS))
+def test_stranded_naturals_are_in_no_meld_so_two_of_them_block_going_out(case, flags):
+    # A rule of melds: a book is three or more of a rank, a run three or more of a suit in
+    # sequence, wilds standing in for any card. A natural that no group of the hand's
+    # cards holding it makes a meld (checked naively, tests/brute_force.py) is stranded;
+    # with two such cards no single discard lets the hand go out.
+    from itertools import combinations
+
+    from fivecrowns_lab.core.rules import RoundRules
+    from fivecrowns_lab.core.solver import Solver, packed_naturals, stranded_naturals
+
+    cards, round_no = case
+    solver = Solver(RoundRules(round_no, **flags))
+    packed, wilds = solver.pack(cards)
+    if wilds > 1:
+        return
+    stranded = packed_naturals(stranded_naturals(packed, wilds))
+    distinct = flags.get("books_distinct_suits", False)
+    no_all_wild = flags.get("no_all_wild_melds", False)
+    for rank, suit_index, _bit in stranded:
+        card = Card(rank, SUITS[suit_index])
+        others = list(cards)
+        others.remove(card)
+        for size in range(2, len(others) + 1):
+            for group in combinations(others, size):
+                assert not is_meld((card, *group), round_no, distinct, no_all_wild), (
+                    card,
+                    group,
+                )
+    if len(stranded) > 1:
+        assert all(points > 0 for points in solver.penalties_without_each(cards).values())

@@ -74,6 +74,7 @@ __all__ = [
     "penalties_without_each",
     "penalty",
     "shared_solver",
+    "stranded_naturals",
 ]
 
 # A game hand holds at most 14 cards; up to 20 still solve in well under a second,
@@ -350,10 +351,16 @@ class Solver:
         """
         return self._without_each(self._hand(cards), None)
 
-    def _without_each(self, hand: Hand, at_most: int | None) -> dict[Card, int]:
+    def _without_each(
+        self,
+        hand: Hand,
+        at_most: int | None,
+        split: tuple[int, list[Card], list[Card]] | None = None,
+    ) -> dict[Card, int]:
         """:meth:`penalties_without_each`, leaving out each card whose penalty without it
-        is surely above ``at_most`` (None: no card is left out)."""
-        packed, naturals, wilds = _split(hand, self.rules)
+        is surely above ``at_most`` (None: no card is left out); ``split``: the hand's
+        ``_split`` if the caller has it."""
+        packed, naturals, wilds = split if split is not None else _split(hand, self.rules)
         natural_sum = sum(c.rank for c in naturals)
         search = self._search
         # The whole hand's best arrangement answers for every card it leaves loose (and
@@ -498,7 +505,11 @@ class Solver:
         """
         hand = self._hand(cards)
         _check_drawn(hand, self.rules)
-        after = self._without_each(hand, 0)
+        split = _split(hand, self.rules)
+        packed, _naturals, wilds = split
+        if _two_stranded(packed, wilds):
+            return ()
+        after = self._without_each(hand, 0, split)
         return tuple(card for card, points in after.items() if not points)
 
 
@@ -525,6 +536,55 @@ def packed_naturals(packed: int) -> list[tuple[int, int, int]]:
             found.append(card)
         packed &= ~(0b11 << slot)
     return found
+
+
+# The naturals in each possible block of one rank (two bits a suit).
+_BLOCK_SIZE = [
+    sum((block >> (2 * s)) & 3 for s in range(len(SUITS))) for block in range(1 << _BLOCK)
+]
+
+
+def stranded_naturals(packed: int, wilds: int) -> int:
+    """The naturals of a packed hand (:meth:`Solver.pack`) that no meld can hold, packed,
+    for a hand with at most one wild (with more, any natural can join a book of wilds).
+
+    A natural can be in a book only if its rank has three naturals (two with the wild),
+    and in a run only if same-suit naturals sit close enough: on both sides or two on
+    one side (either neighbour within two ranks, with the wild). A card that fails both
+    is loose in every arrangement, under every variant (variants only forbid melds).
+
+    >>> solver = Solver(1)  # threes wild
+    >>> def ranks(packed): return [rank for rank, _suit, _bit in packed_naturals(packed)]
+    >>> ranks(stranded_naturals(*solver.pack("4H 5H 6H 9S 9C 9D KD")))  # a run, a book, K♦
+    [13]
+    >>> ranks(stranded_naturals(*solver.pack("4H 7H 9S 9C KD 3S")))  # 3♠ wild: a book of 9s
+    [4, 7, 13]
+    """
+    found = 0
+    rest = packed
+    while rest:
+        slot = ((rest & -rest).bit_length() - 1) & ~1  # a card's two bits start even
+        rest &= ~(0b11 << slot)
+        shift = (slot // _BLOCK) * _BLOCK
+        if _BLOCK_SIZE[(packed >> shift) & _RANK_BITS] + wilds >= MIN_MELD:
+            continue
+        below1 = slot >= _BLOCK and (packed >> (slot - _BLOCK)) & 3
+        below2 = slot >= 2 * _BLOCK and (packed >> (slot - 2 * _BLOCK)) & 3
+        above1 = (packed >> (slot + _BLOCK)) & 3
+        above2 = (packed >> (slot + 2 * _BLOCK)) & 3
+        if wilds:
+            runs = below1 or below2 or above1 or above2
+        else:
+            runs = (below1 and above1) or (above1 and above2) or (below1 and below2)
+        if not runs:
+            found |= packed & (0b11 << slot)
+    return found
+
+
+def _two_stranded(packed: int, wilds: list[Card]) -> bool:
+    """True when the hand holds two naturals no meld can hold (with at most one wild):
+    no single discard can then let it go out."""
+    return len(wilds) < 2 and len(packed_naturals(stranded_naturals(packed, len(wilds)))) > 1
 
 
 _BLOCK_CARDS: dict[tuple[int, int], tuple[Card, ...]] = {}
@@ -630,6 +690,8 @@ def going_out_discards(cards: str | Iterable[Card], rules: RoundRules | int) -> 
     hand, rules = _prepare(cards, rules)
     _check_drawn(hand, rules)
     packed, _naturals, wilds = _split(hand, rules)
+    if _two_stranded(packed, wilds):
+        return ()
     search = _Search(rules.books_distinct_suits)
     found = []
     for card in sorted(set(hand), key=_order):
