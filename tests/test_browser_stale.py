@@ -226,6 +226,8 @@ def test_09_a_new_round_hides_the_old_hands_answer(page, voila_url):
 
 
 def test_10_seats_variants_and_games_clear_the_old_results(page, voila_url):
+    script_errors: list[str] = []  # a chart cleared while it updated threw in the browser
+    page.on("pageerror", lambda error: script_errors.append(str(error)))
     open_lesson(page, voila_url, "10-strategy-lab")
     view = page.locator(".fc-view").first
     shows(page, "mean total", timeout=3 * WAIT_MS)
@@ -243,6 +245,10 @@ def test_10_seats_variants_and_games_clear_the_old_results(page, voila_url):
     assert head == "none" and not wide, f"the summary is not stacked at 390 px: {head}, {wide}"
     assert cells and max(cells) < 2 * line, f"a summary line wraps at 390 px: {cells}"
     page.set_viewport_size({"width": 1100, "height": 900})
+    view.locator("select").nth(1).select_option(label="lookahead")  # a new seat: cleared too
+    settles(page, ["mean total"], "A new setup")
+    view.get_by_role("button", name="Play the games").click()
+    shows(page, "mean total")
     games = view.locator(".widget-inline-hbox", has_text="Games").locator("input")
     view.locator("input[type=checkbox]").nth(1).check()  # the going-out bonus
     settles(page, ["mean total", "share of games won"], "A new setup")
@@ -252,6 +258,7 @@ def test_10_seats_variants_and_games_clear_the_old_results(page, voila_url):
     shows(page, "mean total")
     fill(games, "1")  # brought to 2, and said; the results were for the old count
     settles(page, ["mean total"], "Games are 2 to")
+    assert not script_errors, script_errors
 
 
 def test_11_a_new_count_of_deals_clears_the_old_win_rate(page, voila_url):

@@ -143,6 +143,9 @@ function render({ model, el }) {
     if (!result) return;
     const started = performance.now();
     const lib = await library();
+    // A clear or a new spec may have come while the library loaded: it drew afresh (or
+    // nothing), with these data already in it.
+    if (!result) return;
     stop();
     const data = model.get("data") || {};
     const animate = new Set(model.get("animate") || []);
