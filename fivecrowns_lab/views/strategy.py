@@ -289,12 +289,11 @@ class StrategyLab(View):
     ) -> None:
         super().__init__(**kwargs)
         names = list(BOTS)
+        # Shown in the learner's words; the values stay the bots' names.
+        choices = [(bot_word(n), n) for n in names]
         self.seats = [
             widgets.Dropdown(
-                # Shown in the learner's words; the values stay the bots' names.
-                options=[(bot_word(n), n) for n in names]
-                if i < 2
-                else [(_(_EMPTY), _EMPTY), *[(bot_word(n), n) for n in names]],
+                options=choices if i < 2 else [(_(_EMPTY), _EMPTY), *choices],
                 value=players[i] if i < len(players) else _EMPTY,
                 description=_("Seat {number}").format(number=i + 1),
                 layout=widgets.Layout(width="210px"),
@@ -709,8 +708,9 @@ class StrategyLab(View):
         games = len(set(finals["game"]))
         rows, series = [], []
         seats = [(s, finals.where("player", s)) for s in sorted(set(finals["player"]))]
+        words = {s: bot_word(group["bot"][0]) for s, group in seats}
         for seat, group in seats:
-            name = _("seat {number}: {bot}").format(number=seat + 1, bot=bot_word(group["bot"][0]))
+            name = _("seat {number}: {bot}").format(number=seat + 1, bot=words[seat])
             series.append((name, _SEAT_COLOUR_LIST[seat % len(_SEAT_COLOUR_LIST)]))
             counts = Counter((int(t) - low) // width for t in group["total"])
             rows += [
@@ -725,9 +725,7 @@ class StrategyLab(View):
             ]
         means = ", ".join(
             _("seat {number} ({bot}) {mean}").format(
-                number=s + 1,
-                bot=bot_word(g["bot"][0]),
-                mean=number(sum(g["total"]) / len(g), spec=".0f"),
+                number=s + 1, bot=words[s], mean=number(sum(g["total"]) / len(g), spec=".0f")
             )
             for s, g in seats
         )
