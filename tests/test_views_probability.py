@@ -471,6 +471,26 @@ def test_strategy_lab_variants_and_a_third_seat(widget_errors):
     assert lab.verdict.value.count("<b>") == 2  # seats 2 and 3 against seat 1
 
 
+def test_strategy_lab_seats_fill_from_the_left_so_results_use_the_menus_numbers(widget_errors):
+    lab = ready(strategy_lab(n_games=2))
+    third, fourth = lab.seats[2], lab.seats[3]
+    assert fourth.layout.display == "none"  # no fourth seat before a third
+    third.value = "greedy"
+    assert fourth.layout.display is None
+    fourth.value = "lookahead"
+    assert lab.players() == ["greedy", "random", "greedy", "lookahead"]
+    third.value = third.options[0][1]  # emptied: seat 4's bot moves up, no gap is left
+    assert (third.value, fourth.value) == ("lookahead", third.options[0][1])
+    assert fourth.layout.display is None  # shown, empty, for another bot
+    assert lab.players() == ["greedy", "random", "lookahead"]
+    lab.rounds.value = 1
+    lab.run_button.click()
+    lab.runner.join()
+    assert lab.status.kind == "ok"
+    # The results say "seat 3" for the bot the menu called seat 3.
+    assert re.search(r"<td[^>]*>3</td>\s*<td[^>]*>lookahead</td>", lab.summary.value)
+
+
 def test_strategy_lab_plays_the_meld_variants_from_the_variants_table(widget_errors):
     from fivecrowns_lab.core.rules import VARIANTS
 
@@ -487,6 +507,17 @@ def test_strategy_lab_plays_the_meld_variants_from_the_variants_table(widget_err
 
 
 # -- lesson 11 ---------------------------------------------------------------------------------
+
+
+def test_a_new_seed_empties_the_progress_bar_of_the_finished_run(widget_errors):
+    for lesson in (ready(strategy_lab(n_games=2)), ready(solitaire_odds_lesson(n=2, seed=2))):
+        bar = lesson.progress
+        assert (bar.bar.value, bar.bar.max) == (2, 2) and bar.text.value.startswith("2 of 2")
+        lesson.new_seed()
+        assert (bar.bar.value, bar.text.value) == (0, "")  # no "2 of 2" beside the new seed
+        lesson.run_button.click()
+        lesson.runner.join()
+        assert bar.text.value.startswith("2 of 2")
 
 
 def test_solitaire_odds_lesson_shows_the_engines_win_rate_with_its_interval(widget_errors):

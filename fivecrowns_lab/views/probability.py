@@ -1139,8 +1139,7 @@ class GoOutLesson(View):
 
     def _setting_changed(self) -> None:
         """A new seed or number of deals: the old simulation no longer matches, so hide it."""
-        if self.runner.running:
-            self.runner.cancel()
+        self.runner.reset()
         with self.hold_sync():
             self.estimates = {}
             self.series = {}

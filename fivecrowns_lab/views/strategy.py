@@ -349,7 +349,10 @@ class StrategyLab(View):
         self.runner = Runner(
             self.progress, self._guard, [self.run_button, self.four_button, self.skip_button]
         )
+        self._fill_from_the_left()
         for seat in self.seats:
+            # First, so the cap and the cleared results see the seats as they end up.
+            seat.observe(self._guard(lambda _c: self._fill_from_the_left()), names="value")
             seat.observe(self._guard(lambda _c: self._update_cap()), names="value")
         self.rounds.observe(self._guard(lambda _c: self._update_cap()), names="value")
         for control in [*self.seats, self.rounds, *self.variants.values(), self.seed]:
@@ -398,6 +401,20 @@ class StrategyLab(View):
         # The first games run in the background too: the page appears at once and fills in.
         self.run(background=background, record=False)  # not the student's own run
 
+    def _fill_from_the_left(self) -> None:
+        """Keep the filled seats together: seat 4 shows once seat 3 has a bot, and emptying
+        seat 3 moves seat 4's bot into it.
+
+        A game's players are the filled seats in order, so without a gap the numbers in
+        the results are the numbers on the menus.
+        """
+        third, fourth = self.seats[2], self.seats[3]
+        if third.value == _EMPTY and fourth.value != _EMPTY:
+            moved = fourth.value
+            fourth.value = _EMPTY
+            third.value = moved
+        fourth.layout.display = "none" if third.value == _EMPTY else None
+
     def players(self) -> list[str]:
         return [seat.value for seat in self.seats if seat.value != _EMPTY]
 
@@ -438,8 +455,7 @@ class StrategyLab(View):
 
     def _setup_changed(self, said: str = "") -> None:
         """New seats, rules or seed: every result of the old setup leaves the screen."""
-        if self.runner.running:
-            self.runner.cancel()
+        self.runner.reset()
         with self.hold_sync():
             self.table = None
             self.rows = []
@@ -840,8 +856,7 @@ class SolitaireOddsLesson(View):
 
     def _setup_changed(self, said: str = "") -> None:
         """A new seed or count: the old results no longer match the setting, so they go."""
-        if self.runner.running:
-            self.runner.cancel()
+        self.runner.reset()
         with self.hold_sync():
             self.odds = None
             for html in (self.result_view, self.shrink):

@@ -171,6 +171,13 @@ class Progress(widgets.HBox):
         super().__init__([self.bar, self.text])
         self.layout.flex_flow = "row wrap"
 
+    def clear(self) -> None:
+        """An empty bar and no count: what it counted belongs to a setting that changed."""
+        with self.hold_sync():
+            self.bar.max = 1
+            self.bar.value = 0
+            self.text.value = ""
+
     def __call__(self, done: int, total: int) -> None:
         with self.hold_sync():
             self.bar.max = max(total, 1)
@@ -258,6 +265,13 @@ class Runner:
         self.stop_event.drop = True
         self.stop_event.set()
 
+    def reset(self) -> None:
+        """The setting changed: drop the run in progress, if any, and empty the bar (a
+        finished run's "200 of 200 deals" would otherwise stay beside the new setting)."""
+        if self.running:
+            self.cancel()
+        self.progress.clear()
+
     def start(
         self,
         work: Callable[[threading.Event], Iterator[tuple[int, int]]],
@@ -327,8 +341,7 @@ class Runner:
                 button.disabled = False
         self.last = Outcome(done, total, why, time.monotonic() - start)
         if signal.drop:  # cancelled: the view has already cleared the old results
-            self.progress(0, 1)
-            self.progress.text.value = ""
+            self.progress.clear()
             return
         self.progress(done, total)
         finish(self.last)
