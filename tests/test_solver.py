@@ -252,6 +252,61 @@ def test_penalties_without_each_equal_one_penalty_call_per_card(case, flags):
     assert list(found) == list(expected)  # suit-then-rank order
 
 
+def _building_points(cards, rules):
+    """The points of a hand still being built, from its definition: a hand with one or
+    two wilds and no meld yet counts its naturals only (a wild finds a meld later)."""
+    from fivecrowns_lab.core.rules import card_points, is_wild
+
+    wilds = [c for c in cards if is_wild(c, rules)]
+    naturals = sum(c.rank for c in cards if not is_wild(c, rules))
+    value = penalty(cards, rules)
+    if 0 < len(wilds) < 3 and value == naturals + sum(card_points(c, rules) for c in wilds):
+        return naturals
+    return value
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    hands(max_size=13).filter(lambda case: case[0]),
+    st.sampled_from(_VARIANT_FLAGS),
+    st.booleans(),
+    st.data(),
+)
+def test_lowest_without_one_keeps_every_cheapest_discard_with_its_exact_points(
+    case, flags, building, data
+):
+    from fivecrowns_lab.core.rules import RoundRules
+
+    cards, round_no = case
+    rules = RoundRules(round_no, **flags)
+    distinct = sorted(set(cards), key=lambda c: c.sort_key)
+    among = data.draw(st.lists(st.sampled_from(distinct), unique=True, min_size=1), "among")
+    exact = {}
+    for card in among:
+        rest = list(cards)
+        rest.remove(card)
+        exact[card] = _building_points(rest, rules) if building else penalty(rest, rules)
+    found = Solver(rules).lowest_without_one(cards, among, building=building)
+    low = min(exact.values())
+    assert set(found) <= set(among)
+    assert {c for c, v in exact.items() if v == low} <= set(found)  # every cheapest one
+    assert all(found[c] == exact[c] for c in found)  # and only exact values
+
+
+def test_lowest_without_one_refuses_a_card_the_hand_does_not_hold():
+    solver = Solver(3)
+    with pytest.raises(CardError, match=r"^9♣ is not in the hand, so it cannot be left out"):
+        solver.lowest_without_one("7H 8H 9H QS", "9C")
+    # Without Q♠ the run is all: 0 points; without 7♥ at least 24, so it is not searched.
+    # A card in the chosen melds can tie the cheapest discard (another best arrangement
+    # leaves it loose): Q★ here, whose bound (33 - 12) is exactly the 16 left without it.
+    hand = parse_cards("7* 10* Q* 7H JH 7C JS 6D JK")
+    found, every = Solver(6).lowest_without_one(hand), penalties_without_each(hand, 6)
+    assert found[parse_cards("Q*")[0]] == 16 == min(every.values())
+    assert all(every[card] == points for card, points in found.items())
+    assert solver.lowest_without_one("7H 8H 9H QS", "QS 7H") == {parse_cards("QS")[0]: 0}
+
+
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(hands(max_size=12), min_size=1, max_size=6), st.sampled_from(_VARIANT_FLAGS))
 def test_a_solver_that_remembers_answers_as_the_functions_do(cases, flags):
@@ -301,6 +356,10 @@ _SOLVER_CALLS = {
     "Solver.going_out_discards": lambda rules, cards: Solver(1).going_out_discards(cards),
     "Solver.best_arrangement": lambda rules, cards: Solver(2).best_arrangement(cards),
     "Solver.can_go_out": lambda rules, cards: Solver(2).can_go_out(cards),
+    "Solver.lowest_without_one(hand)": lambda rules, cards: Solver(3).lowest_without_one(cards),
+    "Solver.lowest_without_one(among)": lambda rules, cards: Solver(3).lowest_without_one(
+        "8H 9H JK", cards
+    ),
     "Solver.pack": lambda rules, cards: Solver(5).pack(cards),
     "Solver.loose_packed": lambda rules, cards: Solver(5).loose_packed(cards, 1),
     "Solver.loose_ranks_with_each(hand)": lambda rules, cards: Solver(4).loose_ranks_with_each(

@@ -46,6 +46,7 @@ from .cards import (
     Suit,
     card_order,
     check_available,
+    format_cards,
     parse_cards,
     trusted_hand,
 )
@@ -61,6 +62,7 @@ from .rules import (
     round_rules,
 )
 from .search import BLOCK as _BLOCK
+from .search import INF as _INF
 from .search import Search as _Search
 
 __all__ = [
@@ -389,6 +391,90 @@ class Solver:
                     value = search.min_leftover(packed - (1 << slot), len(wilds))
                 found[card] = self._charged(value, natural_sum - card.rank, wilds)
         return found
+
+    def lowest_without_one(
+        self,
+        cards: str | Iterable[Card],
+        among: Iterable[Card] | None = None,
+        building: bool = False,
+    ) -> dict[Card, int]:
+        """The discards of ``among`` (default: every card) that leave the fewest points.
+
+        Each value is exactly :meth:`penalties_without_each`'s (with ``building``, a wild
+        outside every meld counts 0, as for a hand still being built). Every card whose
+        value is the lowest is in the result; a card left out leaves more. Other cards
+        may be in it too, with their exact values.
+
+        Faster than the full list: without a card the naturals leave at least the whole
+        hand's points less that card's rank, so once a discard is found, a card whose
+        bound is above it is not searched.
+
+        >>> found = Solver(3).lowest_without_one("7H 8H 9H QS KS")  # the run is not searched
+        >>> {str(card): points for card, points in found.items()}
+        {'Q♠': 13, 'K♠': 12}
+        """
+        hand = self._hand(cards)
+        wanted = set(hand) if among is None else set(parse_cards(among, check=False))
+        missing = wanted - set(hand)
+        if missing:
+            raise CardError(
+                _("{cards} is not in the hand, so it cannot be left out of it.").format(
+                    cards=format_cards(sorted(missing, key=_order))
+                )
+            )
+        packed, naturals, wilds = _split(hand, self.rules)
+        natural_sum = sum(c.rank for c in naturals)
+        search = self._search
+        whole = search.min_leftover(packed, len(wilds))
+        loose, spare = search.loose(packed, len(wilds))
+        wild = self.rules.wild_rank
+        found: dict[Card, int] = {}
+        later: list[tuple[int, tuple[int, int], Card]] = []  # (bound, order, card)
+        for card in wanted:
+            if card.suit is None or card.rank == wild:
+                if spare:  # a wild no best meld needs: the same naturals' points
+                    found[card] = self._wild_out(card, whole, natural_sum, wilds, building)
+                else:
+                    later.append((whole, card.sort_key, card))
+            elif (loose >> _slot(card)) & 0b11:  # loose in a best arrangement
+                found[card] = self._natural_out(
+                    card, whole - card.rank, natural_sum, wilds, building
+                )
+            else:
+                later.append((whole - card.rank, card.sort_key, card))
+        best = min(found.values(), default=_INF)
+        later.sort()
+        for bound, _key, card in later:
+            if bound > best:  # and every bound after it: no lower value is left
+                break
+            if card.suit is None or card.rank == wild:
+                value = search.min_leftover(packed, len(wilds) - 1)
+                found[card] = self._wild_out(card, value, natural_sum, wilds, building)
+            else:
+                value = search.min_leftover(packed - (1 << _slot(card)), len(wilds))
+                found[card] = self._natural_out(card, value, natural_sum, wilds, building)
+            best = min(best, found[card])
+        return found
+
+    def _wild_out(
+        self, card: Card, value: int, natural_sum: int, wilds: list[Card], building: bool
+    ) -> int:
+        rest = list(wilds)
+        rest.remove(card)
+        return self._kept_points(value, natural_sum, rest, building)
+
+    def _natural_out(
+        self, card: Card, value: int, natural_sum: int, wilds: list[Card], building: bool
+    ) -> int:
+        return self._kept_points(value, natural_sum - card.rank, wilds, building)
+
+    def _kept_points(self, value: int, natural_sum: int, wilds: list[Card], building: bool) -> int:
+        """The penalty (``building``: the points of a hand still being built) of naturals
+        adding to ``natural_sum`` that leave ``value`` points beside ``wilds``."""
+        charged = self._charged(value, natural_sum, wilds)
+        if building and 0 < len(wilds) < MIN_MELD and charged > value:
+            return value  # no meld yet: a wild will find one later, so it counts 0
+        return charged
 
     def best_arrangement(self, cards: str | Iterable[Card]) -> Arrangement:
         """The melds that leave the fewest points (as :func:`best_arrangement`)."""

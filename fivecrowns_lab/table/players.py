@@ -121,6 +121,7 @@ class Bot:
         self._plan_memo: dict[tuple[Card, ...], int] = {}
         self._arrangement_memo: dict[tuple[Card, ...], Arrangement] = {}
         self._after_memo: dict[tuple[bool, tuple[Card, ...]], dict[Card, int]] = {}
+        self._lowest_memo: dict[tuple[bool, tuple[Card, ...]], dict[Card, int]] = {}
         self._leftover_memo: dict[tuple[Card, ...], Hand] = {}
 
     def with_seed(self, seed: Seed) -> Bot:
@@ -161,6 +162,7 @@ class Bot:
         self._plan_memo.clear()
         self._arrangement_memo.clear()
         self._after_memo.clear()
+        self._lowest_memo.clear()
         self._leftover_memo.clear()
 
     def _choose(self, observation: Observation) -> Action:
@@ -234,6 +236,23 @@ class Bot:
                 if 0 < n < 3 and value == left + charged:
                     found[card] = left  # no meld yet: the solver charged the wilds
         self._after_memo[key] = found
+        return found
+
+    def _lowest_after(
+        self, cards: Sequence[Card], options: list[Card], rules: RoundRules, final: bool
+    ) -> dict[Card, int]:
+        """Like :meth:`_after_each` for the discards ``options`` only, keeping at least every
+        card that leaves the fewest points (the others may be missing); remembered."""
+        key = (final, tuple(sorted(cards, key=card_order)))
+        found = self._after_memo.get(key)
+        if found is not None:
+            return {card: found[card] for card in options}
+        found = self._lowest_memo.get(key)
+        if found is None:
+            solver = shared_solver(rules)
+            found = self._lowest_memo[key] = solver.lowest_without_one(
+                key[1], options, building=not final
+            )
         return found
 
     def _go_out_action(self, observation: Observation) -> GoOut | None:
@@ -346,8 +365,9 @@ class GreedyBot(Bot):
         rules = observation.round_rules
         best: tuple[float, int, tuple[int, int]] | None = None
         choice = hand[0]
-        after = self._after_each(hand, rules, observation.is_final_turn)
-        for card in discard_options(hand, observation):
+        options = discard_options(hand, observation)
+        after = self._lowest_after(hand, options, rules, observation.is_final_turn)
+        for card in after:
             value = after[card]
             key = (value, -_cost(card, rules), card.sort_key)
             if best is None or key < best:
