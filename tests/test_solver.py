@@ -402,6 +402,31 @@ def test_a_solvers_leftover_is_the_best_arrangements_leftover(case, flags):
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(hands(max_size=14), st.sampled_from(_VARIANT_FLAGS))
+def test_loose_ranks_with_each_of_a_leftover_and_every_card_near_it(case, flags):
+    # What the lookahead bot asks: the leftover of a best arrangement (it melds nothing)
+    # and each card of a rank it holds or beside one of its naturals. A drawn card no meld
+    # can hold is answered without a search: the answers must still be the leftovers'.
+    from fivecrowns_lab.core.rules import RoundRules, is_wild
+
+    cards, round_no = case
+    rules = RoundRules(round_no, **flags)
+    leftover = list(Solver(rules).leftover(cards))
+    held = [c for c in leftover if not is_wild(c, rules)]
+    near = [
+        c
+        for c in dict.fromkeys(DECK)
+        if c.suit is not None
+        and Counter([*leftover, c])[c] <= 2
+        and any(c.rank == k.rank or (c.suit == k.suit and abs(c.rank - k.rank) <= 2) for k in held)
+    ]
+    found = Solver(rules).loose_ranks_with_each(leftover, near)
+    for card in near:
+        bigger = Solver(rules).leftover([*leftover, card])
+        assert found[card] == tuple(sorted(c.rank for c in bigger if not is_wild(c, rules)))
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(hands(max_size=12), hands(max_size=5), st.sampled_from(_VARIANT_FLAGS))
 def test_loose_ranks_with_each_draw_are_the_naturals_leftover_leaves(case, draws, flags):
     # The lookahead bot weighs each unseen card by what the loose cards leave with it:

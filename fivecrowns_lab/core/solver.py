@@ -525,6 +525,9 @@ class Solver:
         wild = rules.wild_rank
         room = len(hand) < _MAX_CARDS
         found: dict[Card, tuple[int, ...]] = {}
+        # A hand that melds nothing (a leftover, as the lookahead bot asks about) still
+        # melds nothing with a drawn card no meld can hold: every natural stays loose.
+        meldless: bool | None = None if len(wilds) < 2 else False
         for card in extra:
             if card in found:
                 continue
@@ -535,6 +538,12 @@ class Solver:
                 slot = _slot(card)
                 rem, count = packed + (1 << slot), len(wilds)
                 simple = room and (packed >> slot) & 0b11 < 2
+                if simple and meldless is not False and _stranded_at(rem, slot, count):
+                    if meldless is None:
+                        meldless = self._search.loose(packed, count)[0] == packed
+                    if meldless:
+                        found[card] = tuple(rank for rank, _suit, _bit in packed_naturals(rem))
+                        continue
             if not simple:  # let the checks of a whole hand refuse a third copy or a 21st card
                 rem, _naturals, more = _split(self._hand((*hand, card)), rules)
                 count = len(more)
@@ -651,20 +660,24 @@ def stranded_naturals(packed: int, wilds: int) -> int:
     while rest:
         slot = ((rest & -rest).bit_length() - 1) & ~1  # a card's two bits start even
         rest &= ~(0b11 << slot)
-        shift = (slot // _BLOCK) * _BLOCK
-        if _BLOCK_SIZE[(packed >> shift) & _RANK_BITS] + wilds >= MIN_MELD:
-            continue
-        below1 = slot >= _BLOCK and (packed >> (slot - _BLOCK)) & 3
-        below2 = slot >= 2 * _BLOCK and (packed >> (slot - 2 * _BLOCK)) & 3
-        above1 = (packed >> (slot + _BLOCK)) & 3
-        above2 = (packed >> (slot + 2 * _BLOCK)) & 3
-        if wilds:
-            runs = below1 or below2 or above1 or above2
-        else:
-            runs = (below1 and above1) or (above1 and above2) or (below1 and below2)
-        if not runs:
+        if _stranded_at(packed, slot, wilds):
             found |= packed & (0b11 << slot)
     return found
+
+
+def _stranded_at(packed: int, slot: int, wilds: int) -> bool:
+    """True when the natural at ``slot`` (bit offset) of a packed hand with at most one
+    wild is in no meld (see :func:`stranded_naturals`)."""
+    shift = (slot // _BLOCK) * _BLOCK
+    if _BLOCK_SIZE[(packed >> shift) & _RANK_BITS] + wilds >= MIN_MELD:
+        return False  # a book of its rank
+    below1 = slot >= _BLOCK and (packed >> (slot - _BLOCK)) & 3
+    below2 = slot >= 2 * _BLOCK and (packed >> (slot - 2 * _BLOCK)) & 3
+    above1 = (packed >> (slot + _BLOCK)) & 3
+    above2 = (packed >> (slot + 2 * _BLOCK)) & 3
+    if wilds:
+        return not (below1 or below2 or above1 or above2)
+    return not ((below1 and above1) or (above1 and above2) or (below1 and below2))
 
 
 def _two_stranded(packed: int, wilds: list[Card]) -> bool:
