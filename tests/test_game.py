@@ -34,6 +34,7 @@ from fivecrowns_lab.table.game import (
     TurnError,
     play_game,
 )
+from fivecrowns_lab.table.loop import play_moves
 from fivecrowns_lab.table.players import make_bot
 
 
@@ -864,3 +865,44 @@ def test_a_shuffled_deal_passes_every_check_a_deal_is_made_with(round_no, player
     assert checked == deal
     assert all(type(hand) is Hand for hand in (*deal.hands, deal.discard, deal.stock))
     assert [bool(hand) for hand in deal.hands] == [p in seats for p in range(players)]
+
+
+def _unseen_by_definition(observation):
+    """The deck less what this player saw: own hand, discard pile, table, and each card an
+    opponent took face up until it is shown again; in the deck's order."""
+    left = Counter(DECK)
+    left.subtract(observation.hand)
+    left.subtract(observation.discard_pile)
+    for melds in observation.table:
+        for meld in melds:
+            left.subtract(meld.cards)
+    held: Counter[Card] = Counter()
+    for record in observation.history:
+        if record.player == observation.player:
+            continue
+        if record.drawn is not None:
+            held[record.drawn] += 1
+        shown = [c for meld in record.laid for c in meld] + list(record.laid_off)
+        thrown = getattr(record.action, "discard", getattr(record.action, "card", None))
+        if isinstance(thrown, Card):
+            shown.append(thrown)
+        for card in shown:
+            if held[card] > 0:
+                held[card] -= 1
+    left.subtract(held)
+    return +left
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 10**6), st.sampled_from([{}, {"lay_off": True}]))
+def test_unseen_cards_are_the_deck_less_every_card_the_player_saw(seed, flags):
+    game = Game(3, GameRules(rounds=4, **flags), seed=seed)
+    bots = [make_bot(kind, seed + i) for i, kind in enumerate(["random", "greedy", "random"])]
+    for _move in play_moves(game, bots):
+        for player in range(3):
+            observation = game.observation(player)
+            found = observation.unseen()
+            expected = _unseen_by_definition(observation)
+            assert found == expected and list(found.items()) == list(expected.items())
+            # Never a card of the player's own hand beyond the copies left elsewhere.
+            assert all(found[c] + Counter(observation.hand)[c] <= 2 for c in found if c.suit)

@@ -30,6 +30,7 @@ True
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Iterable
 from dataclasses import dataclass
 from operator import itemgetter
@@ -528,6 +529,7 @@ class Solver:
         # A hand that melds nothing (a leftover, as the lookahead bot asks about) still
         # melds nothing with a drawn card no meld can hold: every natural stays loose.
         meldless: bool | None = None if len(wilds) < 2 else False
+        ranks: list[int] = []  # the hand's naturals' ranks, lowest first, once meldless
         for card in extra:
             if card in found:
                 continue
@@ -541,8 +543,10 @@ class Solver:
                 if simple and meldless is not False and _stranded_at(rem, slot, count):
                     if meldless is None:
                         meldless = self._search.loose(packed, count)[0] == packed
+                        ranks = [rank for rank, _suit, _bit in packed_naturals(packed)]
                     if meldless:
-                        found[card] = tuple(rank for rank, _suit, _bit in packed_naturals(rem))
+                        at = bisect_right(ranks, card.rank)
+                        found[card] = (*ranks[:at], card.rank, *ranks[at:])
                         continue
             if not simple:  # let the checks of a whole hand refuse a third copy or a 21st card
                 rem, _naturals, more = _split(self._hand((*hand, card)), rules)

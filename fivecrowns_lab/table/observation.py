@@ -19,6 +19,8 @@ from .actions import Action, ActionRecord, Phase
 
 __all__ = ["Observation", "Phase"]
 
+_DECK_COUNTS = Counter(DECK)  # every card and its copies, in the deck's order
+
 
 @dataclass(frozen=True)
 class Observation:
@@ -73,18 +75,19 @@ class Observation:
         They are in the stock or in other players' hands (a card an opponent took
         from the discard pile is known to them, and is left out too).
         """
-        left = Counter(DECK)
-        left.subtract(self.hand)
-        left.subtract(self.discard_pile)
+        seen = Counter(self.hand)
+        seen.update(self.discard_pile)
         for melds in self.table:
             for meld in melds:
-                left.subtract(meld.cards)
+                seen.update(meld.cards)
         held: Counter[Card] = Counter()  # taken from the pile by others, not yet shown again
         for record in self.history:
             if record.player == self.player:
                 continue
             if record.drawn is not None:
                 held[record.drawn] += 1
+            if not held:  # nothing a record shows can be a card taken from the pile
+                continue
             shown = [card for meld in record.laid for card in meld] + list(record.laid_off)
             discard = getattr(record.action, "discard", getattr(record.action, "card", None))
             if isinstance(discard, Card):
@@ -92,5 +95,8 @@ class Observation:
             for card in shown:
                 if held[card] > 0:
                     held[card] -= 1
-        left.subtract(held)
-        return +left
+        seen.update(held)
+        # In the deck's order, as the cards are dealt from (samplers draw from this order).
+        return Counter(
+            {card: n - seen[card] for card, n in _DECK_COUNTS.items() if n > seen[card]}
+        )
