@@ -514,7 +514,11 @@ def test_stranded_naturals_are_in_no_meld_so_two_of_them_block_going_out(case, f
     packed, wilds = solver.pack(cards)
     if wilds > 1:
         return
-    stranded = packed_naturals(stranded_naturals(packed, wilds))
+    every = stranded_naturals(packed, wilds)
+    stranded = packed_naturals(every)
+    for _rank, _suit, bit in packed_naturals(packed):  # one card asked about: its own answer
+        assert stranded_naturals(packed, wilds, bit) == every & 3 * bit
+    assert stranded_naturals(packed, wilds, packed) == every
     distinct = flags.get("books_distinct_suits", False)
     no_all_wild = flags.get("no_all_wild_melds", False)
     for rank, suit_index, _bit in stranded:
@@ -529,3 +533,36 @@ def test_stranded_naturals_are_in_no_meld_so_two_of_them_block_going_out(case, f
                 )
     if len(stranded) > 1:
         assert all(points > 0 for points in solver.penalties_without_each(cards).values())
+
+
+@settings(max_examples=300, deadline=None)
+@given(hands(max_size=14), st.sampled_from(ROUNDS), st.sampled_from(_VARIANT_FLAGS), st.data())
+def test_a_stranded_card_drawn_into_a_hand_that_melds_nothing_leaves_it_all_loose(
+    case, round_no, flags, data
+):
+    # The expert's rollouts draw into the loose cards of a best arrangement (they meld
+    # nothing) and skip the search when the drawn card is stranded: then nothing melds.
+    from fivecrowns_lab.core.rules import RoundRules
+    from fivecrowns_lab.core.solver import packed_naturals, stranded_naturals
+
+    solver = Solver(RoundRules(round_no, **flags))
+    loose, unused = solver.loose_packed(*solver.pack(case[0]))
+    wilds = unused if loose == solver.pack(case[0])[0] and unused < 3 else 0
+    if wilds > 1:
+        return
+    held = [(rank, SUITS[suit]) for rank, suit, _bit in packed_naturals(loose)]
+    # Mostly a card beside or of the rank of a loose one: where a meld could start.
+    near = [
+        c
+        for c in dict.fromkeys(DECK)
+        if c.suit is not None
+        and c.rank != solver.rules.wild_rank
+        and any(c.rank == r or (c.suit == s and abs(c.rank - r) <= 2) for r, s in held)
+    ]
+    if not near:
+        return
+    drawn = solver.pack([data.draw(st.sampled_from(near), "drawn")])[0]
+    if loose & 3 * drawn == 2 * drawn:  # both copies held already
+        return
+    if stranded_naturals(loose + drawn, wilds, drawn):
+        assert solver.loose_packed(loose + drawn, wilds) == (loose + drawn, wilds)

@@ -643,9 +643,13 @@ _BLOCK_SIZE = [
 ]
 
 
-def stranded_naturals(packed: int, wilds: int) -> int:
+_FIRST_BITS = sum(bit for _rank, _suit, bit in NATURAL_SLOTS)  # the low bit of every slot
+
+
+def stranded_naturals(packed: int, wilds: int, among: int | None = None) -> int:
     """The naturals of a packed hand (:meth:`Solver.pack`) that no meld can hold, packed,
-    for a hand with at most one wild (with more, any natural can join a book of wilds).
+    for a hand with at most one wild (with more, any natural can join a book of wilds);
+    ``among``: look only at these naturals of the hand (packed), such as a card just drawn.
 
     A natural can be in a book only if its rank has three naturals (two with the wild),
     and in a run only if same-suit naturals sit close enough: on both sides or two on
@@ -661,6 +665,8 @@ def stranded_naturals(packed: int, wilds: int) -> int:
     """
     found = 0
     rest = packed
+    if among is not None:  # every slot holding a copy in ``among``: both of its bits
+        rest &= ((among | among >> 1) & _FIRST_BITS) * 0b11
     while rest:
         slot = ((rest & -rest).bit_length() - 1) & ~1  # a card's two bits start even
         rest &= ~(0b11 << slot)

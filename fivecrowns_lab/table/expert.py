@@ -53,7 +53,13 @@ from dataclasses import dataclass, replace
 
 from ..core.cards import DECK, JOKER, Card
 from ..core.rules import MIN_MELD, RoundRules, card_points, is_wild
-from ..core.solver import NATURAL_SLOTS, Solver, packed_naturals, shared_solver
+from ..core.solver import (
+    NATURAL_SLOTS,
+    Solver,
+    packed_naturals,
+    shared_solver,
+    stranded_naturals,
+)
 from ..i18n import gettext as _
 from .actions import Action, Discard, Draw, GoOut
 from .observation import Observation
@@ -469,14 +475,17 @@ def _new_step(
     naturals, wilds = held >> 5, held & 31
     if drawn:
         assert naturals & 3 * drawn != 2 * drawn, "a third copy of a card"
-        alone = not wilds and not naturals & near[drawn]
         naturals += drawn
+        # Loose cards hold no meld (they are what the melds left), so a new meld holds
+        # the drawn card: with no wild it needs another of its rank or suit near it, and
+        # with at most one wild, at least the neighbours stranded_naturals asks for.
+        alone = (not wilds and not (naturals - drawn) & near[drawn]) or (
+            wilds < 2 and bool(stranded_naturals(naturals, wilds, drawn))
+        )
     else:
         alone = False
         wilds += 1
     if alone:
-        # Loose cards hold no meld (they are what the melds left), and with no wild a
-        # new meld needs the drawn card beside another of its rank or suit: none here.
         loose = naturals
     else:
         loose, _unused = solver.loose_packed(naturals, wilds)

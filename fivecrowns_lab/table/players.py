@@ -536,7 +536,8 @@ class LookaheadBot(GreedyBot):
         # What each draw saves depends only on the leftover, so it is remembered for the
         # round; the unseen copies that weigh it change every turn.
         base, order, saves = found
-        wanted = [card for card in order if self._unseen[card] and card not in saves]
+        copies_of = self._unseen.get  # a plain dict lookup: Counter's [] calls Python when absent
+        wanted = [card for card in order if card not in saves and copies_of(card)]
         if self._wild_outs and JOKER not in saves:
             wanted.append(JOKER)  # any wild does what a joker does
         if wanted:
@@ -546,7 +547,7 @@ class LookaheadBot(GreedyBot):
                 saves[card] = max(0, base - (sum(ranks) - max(ranks) if ranks else 0))
         total = 0.0
         for card in order:
-            copies = self._unseen[card]
+            copies = copies_of(card)
             if copies:
                 total += copies * saves[card]
         if self._wild_outs:
