@@ -286,10 +286,12 @@ def test_lowest_without_one_keeps_every_cheapest_discard_with_its_exact_points(
         rest = list(cards)
         rest.remove(card)
         exact[card] = _building_points(rest, rules) if building else penalty(rest, rules)
-    found = Solver(rules).lowest_without_one(cards, among, building=building)
-    low = min(exact.values())
+    keep = data.draw(st.integers(1, 5), "keep")
+    found = Solver(rules).lowest_without_one(cards, among, building=building, keep=keep)
+    values = sorted(exact.values())
+    low = values[min(keep, len(values)) - 1]
     assert set(found) <= set(among)
-    assert {c for c, v in exact.items() if v == low} <= set(found)  # every cheapest one
+    assert {c for c, v in exact.items() if v <= low} <= set(found)  # every cheapest one
     assert all(found[c] == exact[c] for c in found)  # and only exact values
 
 
@@ -297,6 +299,8 @@ def test_lowest_without_one_refuses_a_card_the_hand_does_not_hold():
     solver = Solver(3)
     with pytest.raises(CardError, match=r"^9♣ is not in the hand, so it cannot be left out"):
         solver.lowest_without_one("7H 8H 9H QS", "9C")
+    with pytest.raises(FiveCrownsError, match="a whole number of at least 1, not 0"):
+        solver.lowest_without_one("7H 8H 9H QS", keep=0)
     # Without Q♠ the run is all: 0 points; without 7♥ at least 24, so it is not searched.
     # A card in the chosen melds can tie the cheapest discard (another best arrangement
     # leaves it loose): Q★ here, whose bound (33 - 12) is exactly the 16 left without it.

@@ -30,7 +30,7 @@ True
 
 from __future__ import annotations
 
-from bisect import bisect_right
+from bisect import bisect_right, insort
 from collections.abc import Iterable
 from dataclasses import dataclass
 from operator import itemgetter
@@ -63,7 +63,6 @@ from .rules import (
     round_rules,
 )
 from .search import BLOCK as _BLOCK
-from .search import INF as _INF
 from .search import Search as _Search
 
 __all__ = [
@@ -398,24 +397,35 @@ class Solver:
         cards: str | Iterable[Card],
         among: Iterable[Card] | None = None,
         building: bool = False,
+        keep: int = 1,
     ) -> dict[Card, int]:
         """The discards of ``among`` (default: every card) that leave the fewest points.
 
         Each value is exactly :meth:`penalties_without_each`'s (with ``building``, a wild
         outside every meld counts 0, as for a hand still being built). Every card whose
-        value is the lowest is in the result; a card left out leaves more. Other cards
-        may be in it too, with their exact values.
+        value is at most the ``keep``-th lowest is in the result; a card left out leaves
+        more. Other cards may be in it too, with their exact values.
 
         Faster than the full list: without a card the naturals leave at least the whole
-        hand's points less that card's rank, so once a discard is found, a card whose
-        bound is above it is not searched.
+        hand's points less that card's rank, so once ``keep`` discards are found, a card
+        whose bound is above them all is not searched.
 
         >>> found = Solver(3).lowest_without_one("7H 8H 9H QS KS")  # the run is not searched
         >>> {str(card): points for card, points in found.items()}
         {'Q♠': 13, 'K♠': 12}
         """
+        keep = whole_number(
+            keep,
+            _("The number of discards to keep is a whole number of at least {low}, not {value}."),
+            low=1,
+        )
         hand = self._hand(cards)
-        wanted = set(hand) if among is None else set(parse_cards(among, check=False))
+        if among is None:
+            wanted = set(hand)
+        elif type(among) in (list, tuple) and all(type(card) is Card for card in among):
+            wanted = set(among)  # the bots' lists of cards: nothing to read
+        else:
+            wanted = set(parse_cards(among, check=False))
         missing = wanted - set(hand)
         if missing:
             raise CardError(
@@ -443,18 +453,18 @@ class Solver:
                 )
             else:
                 later.append((whole - card.rank, card.sort_key, card))
-        best = min(found.values(), default=_INF)
+        values = sorted(found.values())
         later.sort()
         for bound, _key, card in later:
-            if bound > best:  # and every bound after it: no lower value is left
-                break
+            if len(values) >= keep and bound > values[keep - 1]:
+                break  # and every bound after it: this card and the rest leave more
             if card.suit is None or card.rank == wild:
                 value = search.min_leftover(packed, len(wilds) - 1)
                 found[card] = self._wild_out(card, value, natural_sum, wilds, building)
             else:
                 value = search.min_leftover(packed - (1 << _slot(card)), len(wilds))
                 found[card] = self._natural_out(card, value, natural_sum, wilds, building)
-            best = min(best, found[card])
+            insort(values, found[card])
         return found
 
     def _wild_out(

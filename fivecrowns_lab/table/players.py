@@ -120,8 +120,7 @@ class Bot:
         self._point_memo: dict[tuple[Card, ...], int] = {}
         self._plan_memo: dict[tuple[Card, ...], int] = {}
         self._arrangement_memo: dict[tuple[Card, ...], Arrangement] = {}
-        self._after_memo: dict[tuple[bool, tuple[Card, ...]], dict[Card, int]] = {}
-        self._lowest_memo: dict[tuple[bool, tuple[Card, ...]], dict[Card, int]] = {}
+        self._lowest_memo: dict[tuple[bool, int, tuple[Card, ...]], dict[Card, int]] = {}
         self._leftover_memo: dict[tuple[Card, ...], Hand] = {}
 
     def with_seed(self, seed: Seed) -> Bot:
@@ -161,7 +160,6 @@ class Bot:
         self._point_memo.clear()
         self._plan_memo.clear()
         self._arrangement_memo.clear()
-        self._after_memo.clear()
         self._lowest_memo.clear()
         self._leftover_memo.clear()
 
@@ -213,45 +211,24 @@ class Bot:
             found = self._plan_memo[key] = value
         return found
 
-    def _after_each(
-        self, cards: Sequence[Card], rules: RoundRules, final: bool
-    ) -> dict[Card, int]:
-        """For each different card, :meth:`_plan_points` of the hand without it (``final``:
-        :meth:`_points`), all in one pass of the solver, remembered for the round."""
-        key = (final, tuple(sorted(cards, key=card_order)))
-        found = self._after_memo.get(key)
-        if found is not None:
-            return found
-        found = shared_solver(rules).penalties_without_each(key[1])
-        if not final:
-            wilds = [c for c in key[1] if is_wild(c, rules)]
-            natural = sum(c.rank for c in key[1]) - sum(c.rank for c in wilds)
-            wild_points = sum(card_points(c, rules) for c in wilds)
-            for card, value in found.items():
-                if is_wild(card, rules):  # without it: one wild fewer
-                    charged = wild_points - card_points(card, rules)
-                    n, left = len(wilds) - 1, natural
-                else:
-                    n, left, charged = len(wilds), natural - card.rank, wild_points
-                if 0 < n < 3 and value == left + charged:
-                    found[card] = left  # no meld yet: the solver charged the wilds
-        self._after_memo[key] = found
-        return found
-
     def _lowest_after(
-        self, cards: Sequence[Card], options: list[Card], rules: RoundRules, final: bool
+        self,
+        cards: Sequence[Card],
+        options: list[Card],
+        rules: RoundRules,
+        final: bool,
+        keep: int = 1,
     ) -> dict[Card, int]:
-        """Like :meth:`_after_each` for the discards ``options`` only, keeping at least every
-        card that leaves the fewest points (the others may be missing); remembered."""
-        key = (final, tuple(sorted(cards, key=card_order)))
-        found = self._after_memo.get(key)
-        if found is not None:
-            return {card: found[card] for card in options}
+        """For the discards ``options``, the points of the hand without each (``final``: the
+        real penalty; else :meth:`_plan_points`, loose wilds counted 0), keeping at least
+        every card that leaves at most the ``keep``-th fewest points (others may be
+        missing); all in one pass of the solver, remembered for the round."""
+        key = (final, keep, tuple(sorted(cards, key=card_order)))
         found = self._lowest_memo.get(key)
         if found is None:
             solver = shared_solver(rules)
             found = self._lowest_memo[key] = solver.lowest_without_one(
-                key[1], options, building=not final
+                key[2], options, building=not final, keep=keep
             )
         return found
 
@@ -493,10 +470,10 @@ class LookaheadBot(GreedyBot):
     ) -> tuple[Card, float]:
         """Among the discards leaving the fewest points, the one with the best outlook."""
         rules = observation.round_rules
-        plain = self._after_each(hand, rules, observation.is_final_turn)
-        ranked = sorted(
-            (plain[c], -_cost(c, rules), c.sort_key, c) for c in discard_options(hand, observation)
-        )
+        options = discard_options(hand, observation)
+        keep = self.candidates if self._weight else 1
+        plain = self._lowest_after(hand, options, rules, observation.is_final_turn, keep)
+        ranked = sorted((plain[c], -_cost(c, rules), c.sort_key, c) for c in plain)
         if not self._weight:
             return ranked[0][3], ranked[0][0]
         best: tuple[float, int, tuple[int, int], Card] | None = None
