@@ -169,6 +169,26 @@ def test_only_the_current_player_may_act():
     assert game.can(Draw("stock"), player=0)
 
 
+def test_a_listed_legal_move_is_still_only_the_current_players():
+    # A move listed by legal_actions() is applied without checking it again: the seat
+    # still must be the current player's, and anything else is checked as before.
+    game = rig(Game(["Ana", "Ben"], seed=1), ["5H 6H 9C", "5S 6S 7D"], "7H")
+    listed = game.legal_actions()
+    before = state(game)
+    with pytest.raises(TurnError, match=r"^It is Ana's turn, not Ben's\.$"):
+        game.apply(listed[0], 1)
+    with pytest.raises(TurnError, match="There is no player True"):
+        game.apply(listed[0], True)
+    with pytest.raises(PhaseError, match="must draw before you discard"):
+        game.apply(Discard(C("9C")), 0)
+    assert state(game) == before and game.legal_actions() == listed
+    game.apply(Draw("discard"), 0)
+    with pytest.raises(PhaseError, match="already drawn"):  # the old list is gone
+        game.apply(Draw("discard"), 0)
+    game.apply(GoOut(C("9C")), 0)
+    assert game.went_out == 0
+
+
 def test_drawing_twice_in_a_turn_is_refused():
     game = rig(Game(2, seed=1), ["3H 4H 9C", "5S 6S 7D"], "KD")
     game.draw("stock")

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from ..core.cards import Card, format_cards
 from ..core.melds import check_meld
 from ..core.rules import RoundRules, round_rules
-from ..core.solver import best_arrangement, shared_solver
+from ..core.solver import shared_solver
 from ..errors import (
     CardNotHeldError,
     EmptyPileError,
@@ -167,7 +167,7 @@ def _check_go_out(turn: Turn, action: GoOut, hand: Sequence[Card]) -> None:
         _check_held(action.discard, hand)
         rest.remove(action.discard)
     if action.melds is None:
-        arrangement = best_arrangement(rest, turn.rules)
+        arrangement = shared_solver(turn.rules).best_arrangement(rest)
         if arrangement.leftover:
             cards = sorted(set(arrangement.leftover), key=lambda c: c.sort_key)
             raise GoOutError(_not_in_a_meld(cards))

@@ -15,7 +15,7 @@ from ..core.cards import Card, Hand
 from ..core.layoff import best_with_layoff
 from ..core.melds import Meld, check_meld
 from ..core.rules import GOING_OUT_BONUS, hand_size
-from ..core.solver import Arrangement, best_arrangement
+from ..core.solver import Arrangement, shared_solver
 from .actions import Action, ActionRecord, Discard, Draw, GoOut
 from .scoresheet import PlayoffResult, RoundResult
 from .state import GameState
@@ -68,7 +68,8 @@ class TurnMoves(GameState):
             self._replace_table(result.table)
             laid_off = result.cards_laid_off
         else:
-            arrangement = best_arrangement(hand, self._round_rules)
+            # The shared solver remembers the hands the bots and the checks just solved.
+            arrangement = shared_solver(self._round_rules).best_arrangement(hand)
             laid_off = ()
         self._lay_down(arrangement, laid_off)
         record = self._record(
@@ -97,7 +98,7 @@ class TurnMoves(GameState):
             hand.remove(action.discard)
             self._discard.append(action.discard)
         if action.melds is None:
-            melds = best_arrangement(hand, self._round_rules).melds
+            melds = shared_solver(self._round_rules).best_arrangement(hand).melds
         else:
             melds = tuple(check_meld(m, self._round_rules).meld for m in action.melds)  # type: ignore[misc]
         arrangement = Arrangement(melds, Hand(), 0, self._round_no)
