@@ -570,3 +570,21 @@ def test_a_stranded_card_drawn_into_a_hand_that_melds_nothing_leaves_it_all_loos
         return
     if stranded_naturals(loose + drawn, wilds, drawn):
         assert solver.loose_packed(loose + drawn, wilds) == (loose + drawn, wilds)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(ROUNDS), st.sampled_from(_VARIANT_FLAGS), st.randoms(use_true_random=False))
+def test_going_out_discards_are_the_cards_that_leave_zero_points(round_no, flags, rng):
+    # The rule of going out: after the discard every other card is in a meld. The
+    # going-out search (fewest wilds to meld the rest, stranded cards first) against the
+    # penalty search, which shares none of its shortcuts; biased to hands that nearly meld.
+    from fivecrowns_lab.core.rules import RoundRules
+
+    rules = RoundRules(round_no, **flags)
+    size = rules.hand_size + 1
+    suit = rng.choice(SUITS)
+    pool = [c for c in DECK if c.suit in (suit, None) or c.rank == rng.randint(3, 13)]
+    cards = rng.sample(pool if len(pool) >= size and rng.random() < 0.7 else list(DECK), size)
+    expected = tuple(c for c, v in penalties_without_each(cards, rules).items() if v == 0)
+    assert Solver(rules).going_out_discards(cards) == expected
+    assert shared_solver(rules).going_out_discards(cards) == expected
