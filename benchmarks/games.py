@@ -11,7 +11,9 @@ Prints:
   with ``--compiled`` the same batches also run on the optional compiled core (a copy of
   this checkout compiled with ``build_compiled.py`` into a temporary folder, or the
   compiled copy ``--compiled DIR`` names), with its ratio to the target and to this
-  (pure-Python) checkout;
+  (pure-Python) checkout; with ``--baseline`` also ``--paired`` games (24) of each
+  workload in one process, each game on this checkout and the baseline back to back, in
+  turns: the ratio a noisy machine cannot move by slowing down between batches;
 - the speed-up of ``simulate`` with two worker processes over a serial run;
 - bot strength: four-player games seating random, greedy, lookahead and greedy in
   every circular order and rotation (so each bot sits after the random bot equally
@@ -62,6 +64,70 @@ for seed in range(first, first + games):
         play_game(Game(4, seed=seed), [make_bot(kind, seed + s) for s in range(4)])
 print(games / (time.process_time() - start))
 """
+
+
+# Run in a fresh process: this checkout's package and the baseline's, copied under two
+# names (the package imports itself only relatively), play the same seeded games one
+# after the other, in turns, each timed alone. Prints one line per workload: the games
+# played, each copy's CPU seconds in all, and the per-game ratios (baseline / this).
+_PAIRED = """
+import importlib, shutil, sys, time
+from pathlib import Path
+root, this, base, games = Path(sys.argv[1]), sys.argv[2], sys.argv[3], int(sys.argv[4])
+for name, src in (("fcl_this", this), ("fcl_base", base)):
+    shutil.copytree(Path(src) / "fivecrowns_lab", root / name,
+                    ignore=shutil.ignore_patterns("__pycache__", "*.so", "*.pyd"))
+sys.path.insert(0, str(root))
+copies = [importlib.import_module(name) for name in ("fcl_this", "fcl_base")]
+def play(m, kind, seed):
+    if kind == "solitaire":
+        m.Solitaire(seed=seed).play()
+    else:
+        m.play_game(m.Game(4, seed=seed), [m.make_bot(kind, seed + s) for s in range(4)])
+for kind in sys.argv[5:]:
+    count = games if kind != "expert" else max(1, games // 4)
+    for m in copies:  # first use: imports, tables, caches
+        play(m, kind, 10**6)
+    spent, ratios = [0.0, 0.0], []
+    for seed in range(count):
+        took = [0.0, 0.0]
+        for i in ((0, 1) if seed % 2 == 0 else (1, 0)):
+            start = time.process_time()
+            play(copies[i], kind, seed)
+            took[i] = time.process_time() - start
+        spent[0] += took[0]
+        spent[1] += took[1]
+        ratios.append(took[1] / took[0])
+    print(kind, count, spent[0], spent[1], *ratios)
+"""
+
+
+def paired(baseline: Path, kinds: list[str], games: int) -> None:
+    """This checkout against ``baseline`` in one process, game by game in turns.
+
+    A noisy machine (a shared host) changes speed within seconds; batches in fresh
+    processes a few seconds apart then disagree by a third. Timing each game on both
+    copies back to back puts both under the same conditions, so the ratio holds.
+    """
+    here = Path(__file__).resolve().parents[1]
+    with tempfile.TemporaryDirectory() as tmp:
+        out = subprocess.run(
+            [sys.executable, "-c", _PAIRED, tmp, str(here), str(baseline), str(games), *kinds],
+            capture_output=True, text=True, check=True,
+        )  # fmt: skip
+    print("In one process, each game on this checkout and the baseline in turns:")
+    for line in out.stdout.splitlines():
+        kind, count, this, base, *each = line.split()
+        ratios = sorted(float(r) for r in each)
+        quarter = len(ratios) // 4
+        middle = statistics.median(ratios)
+        name = kind if kind == "solitaire" else f"{kind} x4"
+        print(
+            f"  {name:<13} {int(count):4d} games: this {int(count) / float(this):6.2f}/s, "
+            f"baseline {int(count) / float(base):6.2f}/s, this / baseline "
+            f"{float(base) / float(this):4.2f} (per game: median {middle:4.2f}, "
+            f"middle half {ratios[quarter]:4.2f}..{ratios[-1 - quarter]:4.2f})"
+        )
 
 
 def rate_in(checkout: Path, kind: str, games: int, first: int) -> float:
@@ -214,6 +280,11 @@ def main() -> None:
         "--compiled", nargs="?", type=Path, const=Path(), default=None,
         help="also time the compiled core (a compiled copy DIR, or compile one now)",
     )  # fmt: skip
+    parser.add_argument(
+        "--paired", type=int, default=24, metavar="GAMES",
+        help="with --baseline: also GAMES games of each workload (a quarter as many expert "
+        "games) in one process, game by game in turns (0: none)",
+    )  # fmt: skip
     parser.add_argument("--skip-strength", action="store_true")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
@@ -221,6 +292,8 @@ def main() -> None:
         if compiled == Path():
             compiled = compiled_copy(Path(tmp))
         speeds(args.batches, args.baseline, args.only, compiled)
+    if args.baseline and args.paired:
+        paired(args.baseline, args.only or list(WORKLOADS), args.paired)
     speedup(24)
     if not args.skip_strength:
         strength(args.games)

@@ -39,6 +39,20 @@ def test_benchmark_runs_on_a_tiny_workload(script):
     assert result.stdout.strip(), "a benchmark prints its figures"
 
 
+def test_games_benchmark_times_a_baseline_in_turns_and_in_one_process():
+    # The baseline is this checkout itself: both copies play the same games.
+    root = BENCHMARKS.parent
+    result = subprocess.run(
+        [sys.executable, str(BENCHMARKS / "games.py"), "--batches", "1", "--skip-strength",
+         "--only", "greedy", "solitaire", "--baseline", str(root), "--paired", "2"],
+        capture_output=True, text=True, timeout=300,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr[-3000:]
+    assert "this / baseline" in result.stdout
+    paired = result.stdout.split("In one process")[1]
+    assert "greedy x4" in paired and "solitaire" in paired and "middle half" in paired
+
+
 @pytest.mark.parametrize(
     "script",
     ["app.py", "charts.py", "probability.py", "pyodide_games.py", "serving.py", "site.py"],
