@@ -97,6 +97,7 @@ class Observation:
                     held[card] -= 1
         seen.update(held)
         # In the deck's order, as the cards are dealt from (samplers draw from this order).
+        count = seen.get  # a plain lookup: Counter's [] calls Python for a card not seen
         return Counter(
-            {card: n - seen[card] for card, n in _DECK_COUNTS.items() if n > seen[card]}
+            {card: n - k for card, n in _DECK_COUNTS.items() if (k := count(card, 0)) < n}
         )

@@ -36,6 +36,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from itertools import repeat
+from operator import mul
 from typing import Protocol, runtime_checkable
 
 from ..core.cards import DECK, JOKER, SUITS, Card, Hand, card_order
@@ -522,11 +524,8 @@ class LookaheadBot(GreedyBot):
             for card, ranks in after.items():
                 # Drawing it, then discarding the costliest loose natural.
                 saves[card] = max(0, base - (sum(ranks) - max(ranks) if ranks else 0))
-        total = 0.0
-        for card in order:
-            copies = copies_of(card)
-            if copies:
-                total += copies * saves[card]
+        # Whole numbers throughout (copies times points), so the sum is exact in any order.
+        total = sum(map(mul, map(copies_of, order, repeat(0)), map(saves.get, order, repeat(0))))
         if self._wild_outs:
             total += self._wild_outs * saves[JOKER]
         return total / self._unseen_total
