@@ -525,7 +525,9 @@ class LookaheadBot(GreedyBot):
                 # Drawing it, then discarding the costliest loose natural.
                 saves[card] = max(0, base - (sum(ranks) - max(ranks) if ranks else 0))
         # Whole numbers throughout (copies times points), so the sum is exact in any order.
-        total = sum(map(mul, map(copies_of, order, repeat(0)), map(saves.get, order, repeat(0))))
+        total: int = sum(
+            map(mul, map(copies_of, order, repeat(0)), map(saves.get, order, repeat(0)))
+        )
         if self._wild_outs:
             total += self._wild_outs * saves[JOKER]
         return total / self._unseen_total
