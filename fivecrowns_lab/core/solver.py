@@ -377,10 +377,8 @@ class Solver:
             if card.suit is None or card.rank == wild:
                 if at_most is not None and whole > at_most:
                     continue
-                rest = list(wilds)
-                rest.remove(card)
-                value = whole if spare else search.min_leftover(packed, len(rest))
-                found[card] = self._charged(value, natural_sum, rest)
+                value = whole if spare else search.min_leftover(packed, len(wilds) - 1)
+                found[card] = self._wild_out(card, value, natural_sum, wilds, False)
             else:
                 if at_most is not None and whole - card.rank > at_most:
                     continue
@@ -389,7 +387,7 @@ class Solver:
                     value = whole - card.rank
                 else:
                     value = search.min_leftover(packed - (1 << slot), len(wilds))
-                found[card] = self._charged(value, natural_sum - card.rank, wilds)
+                found[card] = self._natural_out(card, value, natural_sum, wilds, False)
         return found
 
     def lowest_without_one(
