@@ -176,7 +176,15 @@ def _checked(value: object) -> int | float:
 
 
 def number_text(text: str) -> str:
-    """English number ``text`` ("1,234.5", "21.8%") with the current language's marks."""
+    """English number ``text`` ("1,234.5", "21.8%") with the current language's marks.
+
+    A negative number takes the minus sign the prose uses ("−10 bonus"), not a hyphen.
+
+    >>> number_text("-83.5")
+    '−83.5'
+    """
+    # Typeset text writes minus as U+2212 in both languages; the hyphen is a typewriter's.
+    text = text.replace("-", "\u2212")
     if _current != "da":
         return text
     # Danish: comma and dot trade places, and a percent sign stands a space apart, as the

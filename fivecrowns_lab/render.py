@@ -533,7 +533,9 @@ def game_html(game: Game) -> str:
         for player, points in enumerate(result.points):
             totals[player] += points
             first = f" {went_out_mark()}" if result.went_out == player else ""
-            cells.append(f"<td>{points} <small>({totals[player]}){first}</small></td>")
+            cells.append(
+                f"<td>{number(points)} <small>({number(totals[player])}){first}</small></td>"
+            )
         wild = _("({rank}s wild)").format(rank=rank_text(wild_rank(result.round_no)))
         rows.append(
             f'<tr><td class="fc-left">{result.round_no} <small>{escape(wild)}</small></td>'
@@ -542,7 +544,7 @@ def game_html(game: Game) -> str:
     if not rows:
         empty = escape(_("no round scored yet"))
         rows.append(f'<tr><td class="fc-left" colspan="{len(names) + 1}">{empty}</td></tr>')
-    total_cells = "".join(f"<th>{t}</th>" for t in game.totals)
+    total_cells = "".join(f"<th>{number(t)}</th>" for t in game.totals)
     round_, total = escape(_("round")), escape(_("total"))
     legend = escape(_(WENT_OUT_LEGEND))
     return _box(

@@ -55,6 +55,18 @@ def test_numbers_and_percentages_in_either_language():
         assert number_text("95% of 2.5") == "95 % of 2,5"
 
 
+def test_negative_numbers_take_the_minus_sign_of_the_prose_in_either_language():
+    # The prose writes "the \u221210 bonus"; a number printed beside it uses the same sign.
+    assert (number(-83.5, 1), number(-1234), percent(-0.25, 0)) == (
+        "\u221283.5",
+        "\u22121,234",
+        "\u221225%",
+    )
+    with language("da"):
+        assert (number(-83.5, 1), number(-1234)) == ("\u221283,5", "\u22121.234")
+    assert "-" not in number(-10) and number(10) == "10"
+
+
 def test_a_value_that_is_not_a_number_is_refused_in_one_sentence():
     with pytest.raises(TypeError, match=r"^'2\.5' is not a number to write\.$"):
         number("2.5", 1)  # type: ignore[arg-type]

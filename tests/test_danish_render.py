@@ -113,7 +113,9 @@ def test_comparisons_both_ways_and_unclear_in_danish(mean, ci, verdict):
     with language("da"):
         text = _danish(comparison_html(comparison))
     assert verdict in text
-    assert f"-konfidensinterval {ci[0]:.1f} til {ci[1]:.1f}".replace(".", ",") in text
+    interval = f"-konfidensinterval {ci[0]:.1f} til {ci[1]:.1f}".replace(".", ",")
+    # A negative bound takes the minus sign, not the hyphen of "95 %-konfidensinterval".
+    assert interval.replace(" -", " \u2212") in text
     assert "over 1.200 spil på de samme givninger (færre point er bedre)" in text
 
 

@@ -191,7 +191,7 @@ def test_outs_html_lists_each_out_with_its_unseen_copies_and_the_chance():
 def test_comparison_html_says_the_verdict_with_its_interval():
     clear = Comparison("greedy 1", "random 2", 40, -12.5, (-20.0, -5.0))
     assert "<b>greedy 1 beats random 2</b> by 12.5 points" in clear._repr_html_()
-    assert "-20.0 to -5.0" in comparison_html(clear)
+    assert "\u221220.0 to \u22125.0" in comparison_html(clear)  # minus signs, not hyphens
     unclear = Comparison("greedy 1", "greedy 2", 10, 1.0, (-3.0, 5.0))
     assert "No clear winner yet" in comparison_html(unclear)
 

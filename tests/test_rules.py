@@ -182,8 +182,9 @@ def test_going_out_bonus_variant_says_the_bonus_it_scores():
     from fivecrowns_lab.core.rules import GOING_OUT_BONUS, VARIANTS
 
     bonus = next(v for v in VARIANTS if v.field == "going_out_bonus")
-    assert f"({GOING_OUT_BONUS})" in bonus.label
-    assert f"scores {GOING_OUT_BONUS} for the round" in bonus.description
+    minus = str(GOING_OUT_BONUS).replace("-", "\u2212")  # printed with the minus sign
+    assert f"({minus})" in bonus.label
+    assert f"scores {minus} for the round" in bonus.description
 
 
 def test_going_out_bonus_variant_scores_minus_ten_and_is_off_by_default():

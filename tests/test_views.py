@@ -307,9 +307,21 @@ def test_scorekeeper_bonus_allows_minus_ten_only(tmp_path):
     view.type_scores(-10, 30)
     view.add_button.click()
     assert view.sheet.rounds == [[-10, 30]]
+    assert "<td>\u221210<br>" in view.table.value  # printed with the minus sign
     view.type_scores(-3, 30)
     view.add_button.click()
-    assert view.status.kind == "error" and "only negative score is -10" in view.status.text
+    assert view.status.kind == "error" and "only negative score is \u221210" in view.status.text
+    assert view.sheet.rounds == [[-10, 30]]  # the refused round changed nothing
+
+
+def test_scorekeeper_takes_the_minus_sign_its_messages_print_as_well_as_a_hyphen(tmp_path):
+    view = Scorekeeper(tmp_path / "s.autosave.json")
+    view.names.value = "Ann, Ben"
+    view.bonus.value = True
+    view.start_button.click()
+    view.type_scores("\u221210", 25)  # copied from "the only negative score is \u221210"
+    view.add_button.click()
+    assert view.sheet.rounds == [[-10, 25]]
 
 
 def test_scorekeeper_players_must_be_two_to_seven_and_different(tmp_path):
@@ -883,7 +895,7 @@ def test_scoring_lesson_going_out_bonus_scores_minus_ten():
     view.bonus.value = True
     view.guess.value = "0"
     view.step_button.click()
-    assert "scores -10 points" in view.status.text and "going-out bonus" in view.steps.value
+    assert "scores \u221210 points" in view.status.text and "going-out bonus" in view.steps.value
 
 
 # --- lesson 05: the hint gives a reason --------------------------------------------------------

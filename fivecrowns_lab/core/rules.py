@@ -297,8 +297,8 @@ VARIANTS: tuple[Variant, ...] = (
     # The bonus is written out (not formatted from GOING_OUT_BONUS) so that the catalogue
     # can hold these sentences; tests/test_rules.py checks they say GOING_OUT_BONUS.
     Variant(N_("going-out bonus"), "going_out_bonus", False,
-            N_("The player who goes out scores -10 for the round instead of 0."),
-            label=N_("Going-out bonus (-10)")),
+            N_("The player who goes out scores −10 for the round instead of 0."),
+            label=N_("Going-out bonus (−10)")),
     Variant(N_("no final discard"), "no_final_discard", False,
             N_("A player may also go out by melding every card after the draw, with no discard."),
             label=N_("Go out with no discard")),
@@ -331,7 +331,7 @@ class GameRules:
     lay_off
         On the final turn, players may add cards to melds already on the table.
     going_out_bonus
-        The player who goes out scores -10 for the round instead of 0.
+        The player who goes out scores −10 for the round instead of 0.
     no_final_discard
         A player may also go out by melding every card after the draw, with no discard.
     books_distinct_suits

@@ -182,14 +182,14 @@ def _check_points(value: object, player: str, round_no: int, bonus: bool) -> int
         if bonus:
             raise ScoreError(
                 _(
-                    "{player}'s {value} in round {round}: the only negative score is -10, for "
+                    "{player}'s {value} in round {round}: the only negative score is −10, for "
                     "going out."
                 ).format(player=player, round=round_no, value=quote(value))
             )
         raise ScoreError(
             _(
                 "{player}'s {value} in round {round}: scores are never negative (turn on the "
-                "going-out bonus to allow -10)."
+                "going-out bonus to allow −10)."
             ).format(player=player, round=round_no, value=quote(value))
         )
     if value > MAX_POINTS:
@@ -211,7 +211,8 @@ def parse_score(text: str, player: str, round_no: int, bonus: bool) -> int:
         raise ScoreError(
             _("A score is typed as a whole number, not {value}.").format(value=quote(text))
         )
-    typed = text.strip()
+    # The minus sign the sheet's own messages print ("−10") is typed as well as a hyphen.
+    typed = text.strip().replace("\u2212", "-")
     if not typed:
         raise ScoreError(
             _("Enter a score for {player} in round {round} (type 0 if {player} went out).").format(

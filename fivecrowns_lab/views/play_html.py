@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from html import escape
 
 from ..core.cards import Card, format_cards
-from ..i18n import and_list
+from ..i18n import and_list, number
 from ..i18n import gettext as _
 from ..i18n import ngettext as _n
 from ..render import (
@@ -133,7 +133,7 @@ def table_html(game: Game, obs: Observation, who: Sequence[str]) -> str:
         seats.append(
             f"<div class='fc-panel' style='min-width:150px'><b>{escape(name)}</b> "
             f"<small>({escape(who[q])})</small>{mark}<br><small>"
-            f"{escape(held.format(count=n, total=obs.totals[q]))}</small>"
+            f"{escape(held.format(count=n, total=number(obs.totals[q])))}</small>"
             f"<div aria-label='{escape(down.format(count=n))}'>{backs}</div>"
             f"{laid}</div>"
         )
@@ -174,10 +174,12 @@ def sheet_html(game: Game) -> str:
         for r in game.round_results:
             running += r.points[q]
             out = f" {went_out_mark()}" if r.went_out == q else ""
-            cells.append(f"<td>{r.points[q]}{out}<br><small>Σ {running}</small></td>")
+            cells.append(
+                f"<td>{number(r.points[q])}{out}<br><small>Σ {number(running)}</small></td>"
+            )
         rows.append(
             f"<tr><td class='fc-left'>{escape(name)}</td>{''.join(cells)}"
-            f"<td><b>{game.totals[q]}</b></td><td>{places[q]}</td></tr>"
+            f"<td><b>{number(game.totals[q])}</b></td><td>{places[q]}</td></tr>"
         )
     heading = escape(_("Scoresheet ({legend})").format(legend=_(WENT_OUT_LEGEND)))
     player, total, place = escape(_("player")), escape(_("total")), escape(_("place"))

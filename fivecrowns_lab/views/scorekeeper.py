@@ -42,7 +42,7 @@ import traitlets
 
 from ..core.rules import ROUNDS, hand_size, wild_rank_text
 from ..errors import ScoreError
-from ..i18n import N_
+from ..i18n import N_, number
 from ..i18n import gettext as _
 from ..i18n import ngettext as _n
 from ..table.scorebook import SaveFile, ScoreSheet, parse_players, parse_score, placements
@@ -586,13 +586,13 @@ class Scorekeeper(View):
             cells = []
             for r in s.rounds:
                 running += r[p]
-                cells.append(f"<td>{r[p]}<br><small>Σ {running}</small></td>")
+                cells.append(f"<td>{number(r[p])}<br><small>Σ {number(running)}</small></td>")
             tie = sum(1 for q in places if q == places[p]) > 1
             place = f"{places[p]} {tie_word}" if tie else f"{places[p]}"
             hl = " class='fc-hl'" if places[p] == 1 and s.rounds else ""
             rows.append(
                 f"<tr{hl}><td class='fc-left'>{escape(name)}</td>{''.join(cells)}"
-                f"<td><b>{totals[p]}</b></td><td>{place}</td></tr>"
+                f"<td><b>{number(totals[p])}</b></td><td>{place}</td></tr>"
             )
         label, player, total, place_word = _("Scoresheet"), _("player"), _("total"), _("place")
         note = _("Lowest total wins; players tied share the place.")
