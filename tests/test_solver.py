@@ -295,6 +295,29 @@ def test_lowest_without_one_keeps_every_cheapest_discard_with_its_exact_points(
     assert all(found[c] == exact[c] for c in found)  # and only exact values
 
 
+@settings(max_examples=300, deadline=None)
+@given(hands(max_size=13), st.sampled_from(_VARIANT_FLAGS))
+def test_penalty_of_a_hand_still_being_built_counts_a_wild_outside_every_meld_as_0(
+    case, flags
+):
+    # The one home of the bots' measure of a hand to keep (loose wilds count 0).
+    from fivecrowns_lab.core.rules import RoundRules
+
+    cards, round_no = case
+    rules = RoundRules(round_no, **flags)
+    solver = Solver(rules)
+    assert solver.penalty(cards, building=True) == _building_points(cards, rules)
+    assert solver.penalty(cards) == penalty(cards, rules)
+
+
+def test_building_is_true_or_false_and_a_wrong_value_says_so():
+    solver = Solver(3)
+    for call in (solver.penalty, solver.lowest_without_one):
+        with pytest.raises(CardError, match=r"^building is True .* or False, not 1\.$"):
+            call("7H QS 5C", building=1)
+    assert solver.penalty("7H QS 5C", building=False) == 39  # fives wild: 7 + 12 + 20
+
+
 def test_lowest_without_one_refuses_a_card_the_hand_does_not_hold():
     solver = Solver(3)
     with pytest.raises(CardError, match=r"^9♣ is not in the hand, so it cannot be left out"):

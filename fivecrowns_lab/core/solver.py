@@ -340,10 +340,22 @@ class Solver:
             value += sum(card_points(c, rules) for c in wilds)
         return value
 
-    def penalty(self, cards: str | Iterable[Card]) -> int:
-        """Points a hand leaves after its best melds (as :func:`penalty`)."""
+    def penalty(self, cards: str | Iterable[Card], building: bool = False) -> int:
+        """Points a hand leaves after its best melds (as :func:`penalty`).
+
+        With ``building``, the points of a hand still being built: a wild outside every
+        meld counts 0, since it always finds a meld later (the bots' measure of a hand
+        to keep; the score if the round ended now charges it).
+
+        >>> solver = Solver(3)  # fives wild
+        >>> solver.penalty("7H QS 5C"), solver.penalty("7H QS 5C", building=True)
+        (39, 19)
+        """
+        _check_building(building)
         packed, naturals, wilds = _split(self._hand(cards), self.rules)
-        return self._value(packed, sum(c.rank for c in naturals), wilds)
+        natural_sum = sum(c.rank for c in naturals)
+        value = self._search.min_leftover(packed, len(wilds))
+        return self._kept_points(value, natural_sum, wilds, building)
 
     def penalties_without_each(self, cards: str | Iterable[Card]) -> dict[Card, int]:
         """For each different card of the hand, the penalty of the hand without one copy of it.
@@ -412,6 +424,7 @@ class Solver:
         >>> {str(card): points for card, points in found.items()}
         {'Q♠': 13, 'K♠': 12}
         """
+        _check_building(building)
         keep = whole_number(
             keep,
             _("The number of discards to keep is a whole number of at least {low}, not {value}."),
@@ -618,6 +631,15 @@ class Solver:
             return ()
         after = self._without_each(hand, 0, split)
         return tuple(card for card, points in after.items() if not points)
+
+
+def _check_building(building: object) -> None:
+    if type(building) is not bool:
+        raise CardError(
+            _("building is True (a hand still being built) or False, not {value}.").format(
+                value=quote(building)
+            )
+        )
 
 
 _order = card_order  # suit then rank, jokers last: the order of sort_key

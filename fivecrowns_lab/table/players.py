@@ -195,22 +195,17 @@ class Bot:
         return found
 
     def _plan_points(self, cards: Sequence[Card], rules: RoundRules) -> int:
-        """Points a hand still being built leaves outside its melds, loose wilds counted as 0.
+        """Points a hand still being built leaves outside its melds, loose wilds counted as 0
+        (the solver's ``penalty(..., building=True)``), remembered for the round.
 
-        The solver charges a wild 20 or 50 when nothing melds yet, which is the
-        score if the round ended now; but a wild always finds a meld later, so for
-        choosing what to keep it is worth nothing (and must never be thrown away).
+        The score if the round ended now charges a wild 20 or 50 when nothing melds yet;
+        but a wild always finds a meld later, so for choosing what to keep it is worth
+        nothing (and must never be thrown away).
         """
         key = tuple(sorted(cards, key=card_order))
         found = self._plan_memo.get(key)
         if found is None:
-            value = self._points(key, rules)
-            wilds = [c for c in key if is_wild(c, rules)]
-            natural = sum(c.rank for c in key if not is_wild(c, rules))
-            wild_points = sum(card_points(c, rules) for c in wilds)
-            if 0 < len(wilds) < 3 and value == natural + wild_points:
-                value = natural  # no meld yet: the solver charged the wilds
-            found = self._plan_memo[key] = value
+            found = self._plan_memo[key] = shared_solver(rules).penalty(key, building=True)
         return found
 
     def _lowest_after(
