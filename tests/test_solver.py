@@ -297,9 +297,7 @@ def test_lowest_without_one_keeps_every_cheapest_discard_with_its_exact_points(
 
 @settings(max_examples=300, deadline=None)
 @given(hands(max_size=13), st.sampled_from(_VARIANT_FLAGS))
-def test_penalty_of_a_hand_still_being_built_counts_a_wild_outside_every_meld_as_0(
-    case, flags
-):
+def test_penalty_of_a_hand_still_being_built_counts_a_wild_outside_every_meld_as_0(case, flags):
     # The one home of the bots' measure of a hand to keep (loose wilds count 0).
     from fivecrowns_lab.core.rules import RoundRules
 
