@@ -355,6 +355,63 @@ def bundle_icon_font(output: Path) -> None:
             page.write_text(new, encoding="utf-8")
 
 
+# The first thing in a lesson page's head. Voici draws a page in the theme its address
+# names (?theme=dark); the site's links carry it, but a bookmark or a typed address does
+# not, and the page would show light until the lesson's theme switch loads seconds later.
+# So a visitor whose choice is dark (stored by the switch, else the system's setting, as
+# the switch decides) is sent at once to the same page with ?theme=dark; light is what the
+# page is built in, so a light visit stays put. And while Voici is still fetching its dark
+# stylesheet, the built page's white ground is painted JupyterLab Dark's (#111111), until
+# the body says the dark theme is on or the switch changes the theme.
+OPEN_IN_CHOSEN_THEME = """<style>
+html.fc-dark-start, html.fc-dark-start body { background-color: #111111; color-scheme: dark; }
+html.fc-dark-start #loading { color: #e0e0e0; }
+</style>
+<script>
+(function () {
+  var root = document.documentElement;
+  var params = new URLSearchParams(window.location.search);
+  var theme = params.get("theme");
+  if (!theme) {
+    var stored = null;
+    try { stored = window.localStorage.getItem("fivecrowns-lab:theme"); } catch (e) { /**/ }
+    var dark = stored === "dark" || (stored !== "light" && !!(window.matchMedia
+      && window.matchMedia("(prefers-color-scheme: dark)").matches));
+    if (!dark) return;
+    root.classList.add("fc-dark-start");
+    params.set("theme", "dark");
+    window.location.replace(window.location.pathname + "?" + params + window.location.hash);
+    return;
+  }
+  if (theme !== "dark") return;
+  root.classList.add("fc-dark-start");
+  function done() { root.classList.remove("fc-dark-start"); }
+  var watch = new MutationObserver(function () {
+    if (document.body.dataset.jpThemeLight === "false") { done(); watch.disconnect(); }
+  });
+  document.addEventListener("DOMContentLoaded", function () {
+    watch.observe(document.body, { attributes: true, attributeFilter: ["data-jp-theme-light"] });
+  });
+  window.addEventListener("fivecrowns-lab:theme", done);
+})();
+</script>"""
+
+
+def open_in_chosen_theme(output: Path) -> int:
+    """Put :data:`OPEN_IN_CHOSEN_THEME` first in every lesson page's head; return how many
+    pages got it (each rendered page has one ``<head>``)."""
+    done = 0
+    for page in sorted((output / "voici" / "render").rglob("*.html")):
+        text = page.read_text(encoding="utf-8")
+        if "fc-dark-start" in text or text.count("<head>") != 1:
+            continue
+        page.write_text(
+            text.replace("<head>", "<head>" + OPEN_IN_CHOSEN_THEME, 1), encoding="utf-8"
+        )
+        done += 1
+    return done
+
+
 def build(output: Path) -> dict[str, object]:
     start = time.monotonic()
     if WORK.exists():
@@ -390,6 +447,7 @@ def build(output: Path) -> dict[str, object]:
         cwd=WORK,
     )
     bundle_icon_font(output)
+    log(f"lesson pages that open in the visitor's theme: {open_in_chosen_theme(output)}")
     size = sum(p.stat().st_size for p in output.rglob("*") if p.is_file())
     seconds = time.monotonic() - start
     log(f"built {output} in {seconds:.0f} s: {size / 2**20:.1f} MiB")

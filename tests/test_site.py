@@ -243,6 +243,41 @@ def test_site_dark_theme_switch_and_the_next_page_opens_dark(offline_page, site_
     nothing_was_blocked(page)
 
 
+@pytest.mark.parametrize(
+    ("stored", "system", "dark"),
+    [("dark", "light", True), (None, "dark", True), ("light", "dark", False)],
+    ids=["stored-dark", "system-dark", "stored-light-beats-system"],
+)
+def test_site_lesson_opened_from_a_bare_address_shows_the_visitors_theme_from_the_start(
+    offline_page, site_url, stored, system, dark
+):
+    # A bookmark or a typed address carries no ?theme=: the page still opens in the theme
+    # the visitor chose (else the system's), with no light loading screen or cells first.
+    page = offline_page
+    page.emulate_media(color_scheme=system)
+    if stored:
+        page.add_init_script(f"localStorage.setItem('fivecrowns-lab:theme', '{stored}')")
+    page.add_init_script(FIRST_SHOWN)
+    page.goto(f"{site_url}/voici/render/01-cards-and-wilds.html")
+    if dark:
+        page.wait_for_url(re.compile(r".*/01-cards-and-wilds\.html\?theme=dark$"))
+    page.wait_for_selector("#loading, #rendered_cells", state="attached")
+    ground = page.evaluate("() => getComputedStyle(document.body).backgroundColor")
+    assert (ground != "rgb(255, 255, 255)") is dark  # the loading screen's ground already
+    wait_for_lesson(page, ".fc-quiz")
+    assert page.evaluate(IS_DARK) is dark
+    # The early dark ground gave way to the theme's own (so the switch can turn it light).
+    assert (
+        page.evaluate("() => document.documentElement.classList.contains('fc-dark-start')")
+        is False
+    )
+    shown = page.evaluate("() => getComputedStyle(document.body).backgroundColor")
+    assert page.evaluate("() => window.__firstShown") == shown
+    if not dark:
+        assert "theme=" not in page.url  # a light visit is not sent anywhere
+    nothing_was_blocked(page)
+
+
 # -- every lesson, one after another in one tab ------------------------------------------------
 
 
