@@ -373,8 +373,8 @@ html.fc-dark-start #loading { color: #e0e0e0; }
   var params = new URLSearchParams(window.location.search);
   var theme = params.get("theme");
   if (!theme) {
-    var stored = null;
-    try { stored = window.localStorage.getItem("fivecrowns-lab:theme"); } catch (e) { /**/ }
+    var stored = null;  // stays null when storage is blocked: the system decides
+    try { stored = window.localStorage.getItem("fivecrowns-lab:theme"); } catch (e) {}
     var dark = stored === "dark" || (stored !== "light" && !!(window.matchMedia
       && window.matchMedia("(prefers-color-scheme: dark)").matches));
     if (!dark) return;
