@@ -216,3 +216,42 @@ def test_a_solitaire_save_with_an_unknown_key_is_refused_naming_it():
     data["peek"] = [1, 2]
     with pytest.raises(SolitaireError, match="holds a key no save has: 'peek'"):
         Solitaire.from_json(json.dumps(data))
+
+
+def _best_place_by_every_discard(game, card):
+    """The bot's best place from its definition: every open hand, every discard's exact
+    points (the solver's full list), the biggest saving (closing a hand counts 1000 + its
+    number); ties: the card itself goes, then the lower hand, then the first in the hand."""
+    from fivecrowns_lab.core.solver import penalties_without_each, penalty
+
+    best = None
+    for k in game.open_hands:
+        hand = list(game.hands[k - 1])
+        before = penalty(hand, k)
+        after_each = penalties_without_each([*hand, card], k)
+        for discard in dict.fromkeys([*hand, card]):
+            after = after_each[discard]
+            saving = before - after + (1000 + k if after == 0 else 0)
+            key = (saving, discard == card, -k)
+            if best is None or key > best[0]:
+                best = (key, Place(k, discard), saving)
+    return best[1], best[2]
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_solitaire_bot_places_a_card_where_it_saves_most_as_every_discard_would_say(seed):
+    # The bot asks the solver for each hand's cheapest discards only; held to the full list
+    # at every decision of seeded games, for the drawn card and for the face-up card.
+    game, bot = Solitaire(seed=seed), SolitaireBot()
+    asked = 0
+    while not game.is_over:
+        card = (
+            game.drawn
+            if game.phase == "place"
+            else (game.discard_pile[-1] if game.discard_pile else None)
+        )
+        if card is not None:
+            assert bot.best_place(game, card) == _best_place_by_every_discard(game, card)
+            asked += 1
+        game.apply(bot.choose(game))
+    assert asked > 30

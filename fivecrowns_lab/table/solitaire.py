@@ -350,14 +350,17 @@ class SolitaireBot:
         for k in game.open_hands:
             hand = list(game.hands[k - 1])
             before = self._points(hand, k)
-            # Every discard's points in one pass of the solver, sharing its memo.
-            after_each = shared_solver(k).penalties_without_each([*hand, card])
-            for discard in dict.fromkeys([*hand, card]):
-                after = after_each[discard]
-                saving = before - after + (1000 + k if after == 0 else 0)
-                key = (saving, discard == card, -k, Place(k, discard))
-                if best is None or key[:3] > best[:3]:
-                    best = key
+            # Only a hand's cheapest discards can be its best place (the saving is the
+            # points before less those after); the solver finds them without searching
+            # every discard, each with its exact points.
+            cheapest = shared_solver(k).lowest_without_one((*hand, card))
+            after = min(cheapest.values())
+            saving = before - after + (1000 + k if after == 0 else 0)
+            # Among equal savings the drawn card itself goes, else the first in the hand.
+            discard = next(d for d in (card, *hand) if cheapest.get(d) == after)
+            key = (saving, discard == card, -k, Place(k, discard))
+            if best is None or key[:3] > best[:3]:
+                best = key
         assert best is not None
         return best[3], best[0]
 
