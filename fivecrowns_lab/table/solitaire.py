@@ -347,8 +347,9 @@ class SolitaireBot:
         if not isinstance(card, Card):
             raise SolitaireError(f"{quote(card)} is not a card to place.")
         best: tuple[int, bool, int, Place] | None = None
+        hands = game.hands  # a copy of all eleven: made once, not once per open hand
         for k in game.open_hands:
-            hand = list(game.hands[k - 1])
+            hand = list(hands[k - 1])
             before = self._points(hand, k)
             # Only a hand's cheapest discards can be its best place (the saving is the
             # points before less those after); the solver finds them without searching
