@@ -195,6 +195,16 @@ def number_text(text: str) -> str:
 _DANISH_MARKS = str.maketrans({",": ".", ".": ","})
 
 
+def typed_number(text: str) -> str:
+    """A number as a learner typed it, with the minus sign :func:`number` prints ("−10")
+    read as a hyphen, so a number copied from the page parses like one typed by hand.
+
+    >>> int(typed_number(" \u221210 "))
+    -10
+    """
+    return text.strip().replace("\u2212", "-")
+
+
 def and_list(items: Sequence[str]) -> str:
     """``items`` listed inside a sentence: "a", "a and b", "a, b and c" (in the language).
 

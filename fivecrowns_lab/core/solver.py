@@ -329,10 +329,6 @@ class Solver:
         if len(search.leftover) + len(search.needed) > self.limit:
             self.clear()
 
-    def _value(self, packed: int, natural_sum: int, wilds: list[Card]) -> int:
-        """The penalty of the naturals ``packed`` (ranks adding to ``natural_sum``) and wilds."""
-        return self._charged(self._search.min_leftover(packed, len(wilds)), natural_sum, wilds)
-
     def _charged(self, value: int, natural_sum: int, wilds: list[Card]) -> int:
         """The penalty of a hand whose naturals leave ``value`` points with the wilds' help."""
         rules = self.rules

@@ -40,7 +40,7 @@ from typing import Any
 
 from ..core.rules import GOING_OUT_BONUS, MAX_PLAYERS, MIN_PLAYERS, ROUNDS
 from ..errors import ScoreError, quote
-from ..i18n import N_
+from ..i18n import N_, typed_number
 from ..i18n import gettext as _
 from ..i18n import ngettext as _n
 from ..validators import clean_name, read_json
@@ -211,8 +211,7 @@ def parse_score(text: str, player: str, round_no: int, bonus: bool) -> int:
         raise ScoreError(
             _("A score is typed as a whole number, not {value}.").format(value=quote(text))
         )
-    # The minus sign the sheet's own messages print ("−10") is typed as well as a hyphen.
-    typed = text.strip().replace("\u2212", "-")
+    typed = typed_number(text)  # "−10" copied from the sheet's own messages, or "-10"
     if not typed:
         raise ScoreError(
             _("Enter a score for {player} in round {round} (type 0 if {player} went out).").format(

@@ -26,7 +26,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Literal
 
-from ..core.cards import DECK, Card, Hand
+from ..core.cards import DECK, Card, Hand, trusted_hand
 from ..core.rules import ROUNDS, hand_size
 from ..core.solver import shared_solver
 from ..errors import FiveCrownsError, SolitaireError, quote
@@ -87,7 +87,7 @@ class Solitaire:
     @property
     def hands(self) -> tuple[Hand, ...]:
         """The eleven hands (hand ``k`` is ``hands[k - 1]``), all face up."""
-        return tuple(Hand(h) for h in self._hands)
+        return tuple(trusted_hand(h) for h in self._hands)
 
     @property
     def closed(self) -> tuple[bool, ...]:
@@ -112,7 +112,7 @@ class Solitaire:
     @property
     def discard_pile(self) -> Hand:
         """The discarded cards, bottom to top (dead after the first turn)."""
-        return Hand(self._discard)
+        return trusted_hand(self._discard)
 
     @property
     def phase(self) -> SolitairePhase:
@@ -190,7 +190,7 @@ class Solitaire:
                     ).format(
                         card=action.discard,
                         hand=k,
-                        cards=Hand(self._hands[k - 1]),
+                        cards=trusted_hand(self._hands[k - 1]),
                         drawn=self._drawn,
                     )
                 )
@@ -347,7 +347,7 @@ class SolitaireBot:
         if not isinstance(card, Card):
             raise SolitaireError(f"{quote(card)} is not a card to place.")
         best: tuple[int, bool, int, Place] | None = None
-        hands = game.hands  # a copy of all eleven: made once, not once per open hand
+        hands = game.hands  # eleven tuples: made once, not once per open hand
         for k in game.open_hands:
             hand = list(hands[k - 1])
             before = self._points(hand, k)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 
-from ..core.cards import Card, Hand
+from ..core.cards import Card, Hand, trusted_hand
 from ..core.melds import Meld
 from ..core.rules import GameRules, RoundRules
 from ..core.solver import Arrangement
@@ -111,17 +111,17 @@ class GameState:
     @property
     def hands(self) -> tuple[Hand, ...]:
         """Every player's hand: the full state, never shown to another player."""
-        return tuple(Hand(h) for h in self._hands)
+        return tuple(trusted_hand(h) for h in self._hands)
 
     @property
     def stock(self) -> Hand:
         """The face-down draw pile, bottom to top."""
-        return Hand(self._stock)
+        return trusted_hand(self._stock)
 
     @property
     def discard_pile(self) -> Hand:
         """The face-up pile, bottom to top."""
-        return Hand(self._discard)
+        return trusted_hand(self._discard)
 
     @property
     def table(self) -> tuple[tuple[Meld, ...], ...]:

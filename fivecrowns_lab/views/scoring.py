@@ -13,7 +13,7 @@ import ipywidgets as widgets
 
 from ..core.rules import GOING_OUT_BONUS, ROUNDS, GameRules, card_points, is_wild, wild_rank_text
 from ..errors import LessonError, quote
-from ..i18n import N_, number
+from ..i18n import N_, number, typed_number
 from ..i18n import gettext as _
 from ..i18n import ngettext as _n
 from ..render import arrangement_html, hand_html, points_text
@@ -28,7 +28,7 @@ MAX_GUESS_DIGITS = 4
 
 def parse_guess(text: str, name: str) -> int | None:
     """A typed guess of a score as a whole number (None if the box is empty)."""
-    text = text.strip().replace("−", "-")
+    text = typed_number(text)
     if not text:
         return None
     out_of_range = _("A round's score is between {low} and a few hundred, not {value}.")
