@@ -898,6 +898,15 @@ def test_scoring_lesson_going_out_bonus_scores_minus_ten():
     assert "scores \u221210 points" in view.status.text and "going-out bonus" in view.steps.value
 
 
+def test_scoring_lesson_writes_a_negative_guess_and_score_with_the_minus_sign():
+    view = ScoringLesson(round_no=4, players=2, seed=1)
+    view.bonus.value = True
+    view.guess.value = "\u221210"  # typed as the page writes it
+    view.step_button.click()
+    assert "You guessed \u221210: exactly right!" in view.status.text
+    assert "<td>\u221210 \u2714</td><td>\u221210</td>" in view.totals.value
+
+
 # --- lesson 05: the hint gives a reason --------------------------------------------------------
 def test_solitaire_hint_says_what_and_why():
     view = lessons.solitaire_lesson().view

@@ -69,7 +69,7 @@ def banner_html(game: Game, learner: str | None = None) -> str:
     return (
         "<div class='fc-panel fc-banner' role='status' style='font-size:18px;"
         "background:#e6f4ee;border-color:#009E73'>"
-        f"{text.format(who=who, points=best)}</div>"
+        f"{text.format(who=who, points=number(best))}</div>"
     )
 
 

@@ -194,13 +194,13 @@ class ScoringLesson(View):
             self.status.ok(f"{said} " + _("You skipped the guess: try one for the next player."))
         elif guess == score:
             self.status.ok(
-                f"{said} " + _("You guessed {guess}: exactly right!").format(guess=guess)
+                f"{said} " + _("You guessed {guess}: exactly right!").format(guess=number(guess))
             )
         else:
             off = points_text(abs(guess - score))
             self.status.info(
                 f"{said} "
-                + _("You guessed {guess}: {points} off.").format(guess=guess, points=off)
+                + _("You guessed {guess}: {points} off.").format(guess=number(guess), points=off)
             )
 
     def show_all(self) -> None:
@@ -314,8 +314,8 @@ class ScoringLesson(View):
                 mark = " ✔" if guess == g.score(p) else ""
             rows.append(
                 f"<tr><td class='fc-left'>{escape(name)}</td>"
-                f"<td>{'' if guess is None else guess}{mark}</td>"
-                f"<td>{g.score(p) if shown else '…'}</td></tr>"
+                f"<td>{'' if guess is None else number(guess)}{mark}</td>"
+                f"<td>{number(g.score(p)) if shown else '…'}</td></tr>"
             )
         scored = [p for p in self.guesses if p < self.shown]
         right = sum(1 for p in scored if self.guesses[p] == g.score(p))
