@@ -905,6 +905,8 @@ def test_scoring_lesson_writes_a_negative_guess_and_score_with_the_minus_sign():
     view.step_button.click()
     assert "You guessed \u221210: exactly right!" in view.status.text
     assert "<td>\u221210 \u2714</td><td>\u221210</td>" in view.totals.value
+    assert "Your guess \u221210, the score \u221210: exactly right." in view.steps.value
+    assert "round scores <b>\u221210</b>" in view.steps.value
 
 
 # --- lesson 05: the hint gives a reason --------------------------------------------------------

@@ -226,7 +226,7 @@ class ScoringLesson(View):
                 else _("{name} went out: every card is in a meld, so the round scores {score}.")
             )
             sentence = escape(went_out).format(
-                name=escape(g.names[player]), score=f"<b>{score}</b>"
+                name=escape(g.names[player]), score=f"<b>{number(score)}</b>"
             )
             return f"<p>{sentence}</p>" + arrangement_html(arrangement)
         lines = []
@@ -273,7 +273,9 @@ class ScoringLesson(View):
                     if off > 0
                     else _("Your guess {guess}, the score {score}: {points} too low.")
                 )
-                text = gap.format(guess=guess, score=g.score(p), points=points_text(abs(off)))
+                text = gap.format(
+                    guess=number(guess), score=number(g.score(p)), points=points_text(abs(off))
+                )
                 said = f"<p class='fc-reveal'>&nbsp;{escape(text)}</p>"
             return f"<div class='fc-panel'><h4>{name}</h4>{said}{self._lines(p)}</div>"
         count = len(g.hands[p])
