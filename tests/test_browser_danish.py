@@ -196,3 +196,34 @@ def test_danish_lessons_05_to_08_show_no_english_label(browser, danish_url):
             _check_page(page, name, expect)
     finally:
         context.close()
+
+
+# A chart's tooltip as its reader sees it (vega-tooltip's box, once it is shown).
+_TOOLTIP = """() => { const e = document.getElementById('vg-tooltip-element');
+  return e && e.classList.contains('visible') ? e.innerText : ''; }"""
+
+
+def test_danish_chart_tooltip_names_its_series_and_writes_numbers_the_danish_way(
+    browser, danish_url
+):
+    # Hovering a bar of lesson 07 shows what the bar is: before, the tooltip said
+    # "series exact (counting)" and "34.3%" on the Danish page.
+    context, page = _open(browser, f"{danish_url}/da/07-counting-wild-cards.ipynb")
+    try:
+        page.get_by_role("button", name="Vis mig bare").first.click()
+        bar = page.locator(".fc-chart:not([hidden]) svg .mark-rect.role-mark path").first
+        bar.wait_for(timeout=WIDGET_TIMEOUT_MS)
+        bar.scroll_into_view_if_needed()
+        bar.hover(force=True)
+        page.wait_for_function(f"() => ({_TOOLTIP})() !== ''", timeout=10_000)
+        tip = " ".join(page.evaluate(_TOOLTIP).split())
+        assert re.fullmatch(
+            r"serie nøjagtigt \(optælling\) vilde kort \d+ andel af hænder \d+,\d %", tip
+        ), tip
+        ticks = page.eval_on_selector_all(
+            ".fc-chart:not([hidden]) svg .role-axis-label text",
+            "els => els.map(e => e.textContent)",
+        )
+        assert "10 %" in ticks and "10%" not in ticks, ticks
+    finally:
+        context.close()

@@ -5,7 +5,9 @@ experiment labels and figures, written in the page's language."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from fractions import Fraction
+from typing import Any
 
 import pytest
 
@@ -183,21 +185,41 @@ def test_dashboard_report_writes_labels_and_figures_in_the_pages_language():
     assert '"percent": "{value} %"' in words
 
 
-def _tick(expression: str, label: str) -> str:
-    """What Vega's ``labelExpr`` makes of ``label``: its ``replace`` is JavaScript's, which
-    replaces the first match of a string pattern (so Python's with ``count=1``)."""
-    python = expression.replace("replace(", "_replace(").replace("datum.label", repr(label))
-    return eval(python, {"_replace": lambda s, a, b: s.replace(a, b, 1)})
+def _tooltip_marks(spec: Any) -> Iterator[dict[str, Any]]:
+    """Every layer (or single view) of a spec whose marks show a tooltip."""
+    for view in spec.get("layer", [spec]):
+        if "tooltip" in view.get("encoding", {}):
+            yield view
 
 
-def test_chart_axes_write_danish_ticks_and_english_ones_as_before():
+def test_charts_write_danish_numbers_in_ticks_and_tooltips_and_english_ones_as_before():
     from fivecrowns_lab.views.specs import intervals_spec
 
     english = intervals_spec("t", "x")
     with language("da"):
         danish = intervals_spec("t", "x")
+    # Vega formats every tick and tooltip with the view's number locale: Danish marks in
+    # Danish ("0,5", "1.000", "20 %", "−3"); an English spec carries none (d3's own).
+    assert "config" not in english
+    assert danish["config"]["locale"]["number"] == {
+        "decimal": ",",
+        "thousands": ".",
+        "grouping": [3],
+        "currency": ["", " kr."],
+        "percent": " %",
+        "minus": "\u2212",
+    }
     assert english["layer"][0]["encoding"]["x"]["axis"] == {"format": ".0%"}
-    axis = danish["layer"][0]["encoding"]["x"]["axis"]
-    assert axis["format"] == ".0%"
-    ticks = [_tick(axis["labelExpr"], t) for t in ("20%", "0.5", "1,000.5", "12")]
-    assert ticks == ["20 %", "0,5", "1.000,5", "12"]
+    assert danish["layer"][0]["encoding"]["x"]["axis"] == {"format": ".0%"}
+    # the tooltip: titled lines in the learner's language, shares as percentages
+    (layer,) = _tooltip_marks(danish)
+    lines = layer["encoding"]["tooltip"]
+    assert [line["title"] for line in lines] == ["intervallet", "skøn", "95 %-interval fra", "til"]
+    assert [line.get("format") for line in lines] == [None, ".1%", ".1%", ".1%"]
+    # the series' names in Danish, computed from the English keys the rows keep
+    (shown,) = layer["transform"]
+    assert lines[0]["field"] == shown["as"]
+    assert '"holds the exact value" ? "indeholder den nøjagtige værdi"' in shown["calculate"]
+    (english_layer,) = _tooltip_marks(english)
+    assert english_layer["transform"] == []
+    assert english_layer["encoding"]["tooltip"][0]["field"] == "series"

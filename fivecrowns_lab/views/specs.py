@@ -38,6 +38,19 @@ MISS_COLOUR = "#D55E00"
 SCHEMA = "https://vega.github.io/schema/vega-lite/v5.json"  # an identifier, never fetched
 
 
+def _translated(domain: list[str], expression: str) -> str | None:
+    """A Vega expression giving each name of ``domain`` (the value of ``expression``) in the
+    learner's language, or None when none needs it (English: the spec stays as it was)."""
+    shown = {name: _(name) for name in domain if _(name) != name}
+    if not shown:
+        return None
+    mapped = expression
+    for name, text in shown.items():  # json.dumps quotes a string for the expression too
+        quoted = json.dumps(name, ensure_ascii=False), json.dumps(text, ensure_ascii=False)
+        mapped = f"{expression} === {quoted[0]} ? {quoted[1]} : {mapped}"
+    return mapped
+
+
 def _legend_labels(domain: list[str]) -> dict[str, Any]:
     """The legend of a series field: its names in the learner's language.
 
@@ -46,14 +59,35 @@ def _legend_labels(domain: list[str]) -> dict[str, Any]:
     translation. In English nothing is added, so the spec stays as it was.
     """
     legend: dict[str, Any] = {"orient": "bottom", "direction": "vertical"}
-    shown = {name: _(name) for name in domain if _(name) != name}
-    if shown:
-        expression = "datum.label"
-        for name, text in shown.items():  # json.dumps quotes a string for the expression too
-            quoted = json.dumps(name, ensure_ascii=False), json.dumps(text, ensure_ascii=False)
-            expression = f"datum.label === {quoted[0]} ? {quoted[1]} : {expression}"
+    expression = _translated(domain, "datum.label")
+    if expression is not None:
         legend["labelExpr"] = expression
     return legend
+
+
+def _series_shown(domain: list[str]) -> tuple[list[Spec], str]:
+    """A layer's transforms and the field that name its series in the learner's language
+    (for a tooltip: the data keep the English keys, as for the legend)."""
+    expression = _translated(domain, "datum.series")
+    if expression is None:
+        return [], "series"
+    return [{"calculate": expression, "as": "series_shown"}], "series_shown"
+
+
+def _tip(field: str, title: str, fmt: str | None = None) -> dict[str, Any]:
+    """One line of a tooltip: ``title`` and the field's value (a number in ``fmt``)."""
+    line: dict[str, Any] = {"field": field, "title": title}
+    if fmt is None:
+        line["type"] = "nominal"
+    else:
+        line.update(type="quantitative", format=fmt)
+    return line
+
+
+def _value_format(percent: bool) -> str:
+    """How a tooltip writes a value: a share to a tenth of a percent, else up to two
+    decimals ("83.5 points", "12 games": no trailing zeros)."""
+    return ".1%" if percent else ",.2~f"
 
 
 def _colour(domain: list[str], colours: list[str], title: str | None = None) -> dict[str, Any]:
@@ -66,20 +100,33 @@ def _colour(domain: list[str], colours: list[str], title: str | None = None) -> 
     }
 
 
-#: A Danish tick label from the English one Vega writes: comma and dot trade places (a
-#: tick has at most one of each) and a percent sign stands a space apart: "0,5", "20 %".
-_DANISH_TICK = (
-    "replace(replace(replace(replace(datum.label, ',', '_'), '.', ','), '_', '.'), '%', ' %')"
-)
+#: d3-format's number marks in Danish: decimal comma, thousands dot, a space before the
+#: percent sign ("0,5", "1.000", "20 %"), as ``i18n.number`` and ``i18n.percent`` write them.
+_DANISH_NUMBERS: Spec = {
+    "decimal": ",",
+    "thousands": ".",
+    "grouping": [3],
+    "currency": ["", " kr."],
+    "percent": " %",
+    "minus": "\u2212",
+}
 
 
-def _numbers(axis: dict[str, Any]) -> dict[str, Any]:
-    """``axis`` with its tick labels in the learner's language (English: as it is)."""
-    return {**axis, "labelExpr": _DANISH_TICK} if get_language() == "da" else axis
+def _localised(spec: Spec) -> Spec:
+    """``spec`` writing its numbers (ticks, tooltips) in the learner's language.
+
+    Vega formats every number with the view's locale, so in Danish the spec carries
+    Danish marks; in English nothing is added and the spec stays as it was.
+    """
+    if get_language() == "da":
+        config = dict(spec.get("config", {}))
+        config["locale"] = {"number": _DANISH_NUMBERS}
+        spec = {**spec, "config": config}
+    return spec
 
 
 def _y(field: str, title: str, percent: bool, **extra: Any) -> dict[str, Any]:
-    axis: dict[str, Any] = _numbers({"format": ".0%"}) if percent else {"tickMinStep": 1}
+    axis: dict[str, Any] = {"format": ".0%"} if percent else {"tickMinStep": 1}
     return {"field": field, "type": "quantitative", "title": title, "axis": axis, **extra}
 
 
@@ -94,10 +141,12 @@ def grouped_bars_spec(
     """Bars side by side per category ``k``, one colour per series; dataset ``bars``
     (rows ``k``, ``value``, ``series``) and, with ``guess``, a dashed outline (``guess``)."""
     domain = [name for name, _ in series]
+    transform, shown = _series_shown(domain)
     layers: list[Spec] = [
         {
             "data": {"name": "bars"},
-            "mark": {"type": "bar", "tooltip": True},
+            "transform": transform,
+            "mark": {"type": "bar"},
             "encoding": {
                 "x": {
                     "field": "k",
@@ -108,6 +157,12 @@ def grouped_bars_spec(
                 "xOffset": {"field": "series", "scale": {"domain": domain}},
                 "y": _y("value", y_title, percent),
                 "color": _colour(domain, [c for _, c in series]),
+                "tooltip": [
+                    # one series (the solitaire's deals) needs no name of its own
+                    *([_tip(shown, _("series"))] if len(domain) > 1 else []),
+                    _tip("k", x_title),
+                    _tip("value", y_title, _value_format(percent)),
+                ],
             },
         }
     ]
@@ -128,7 +183,7 @@ def grouped_bars_spec(
                 },
             }
         )
-    return {"$schema": SCHEMA, "title": title, "height": 240, "layer": layers}
+    return _localised({"$schema": SCHEMA, "title": title, "height": 240, "layer": layers})
 
 
 def running_spec(
@@ -147,7 +202,7 @@ def running_spec(
         "type": "quantitative",
         "title": x_title,
         "scale": {"type": "log", "nice": False},  # ends at the hands dealt, not the next 10×
-        "axis": _numbers({"tickCount": 5, "format": "~s"}),
+        "axis": {"tickCount": 5, "format": "~s"},
     }
     domain = [N_("estimate so far"), N_("95% interval"), N_("exact"), N_("your guess")]
     colours = [SIMULATED_COLOUR, SIMULATED_COLOUR, EXACT_COLOUR, PREDICTION_COLOUR]
@@ -155,40 +210,46 @@ def running_spec(
         domain, colours = domain[:2], colours[:2]
     elif not guess:  # the guess is not a value on this axis (lesson 08 guesses a round)
         domain, colours = domain[:3], colours[:3]
-    return {
-        "$schema": SCHEMA,
-        "title": title,
-        "height": 220,
-        "layer": [
-            {
-                "data": {"name": "running"},
-                "mark": {"type": "area", "opacity": 0.25, "color": SIMULATED_COLOUR},
-                "encoding": {"x": x, "y": _y("low", y_title, percent), "y2": {"field": "high"}},
-            },
-            {
-                "data": {"name": "running"},
-                "mark": {"type": "line", "color": SIMULATED_COLOUR, "point": False},
-                "encoding": {"x": x, "y": {"field": "value", "type": "quantitative"}},
-            },
-            {
-                "data": {"name": "marks"},
-                "mark": {"type": "rule", "strokeWidth": 2.5},
-                "encoding": {
-                    "y": {"field": "value", "type": "quantitative"},
-                    "color": _colour(domain, colours),
-                    "strokeDash": {
-                        "field": "series",
-                        "type": "nominal",
-                        "scale": {
-                            "domain": domain,
-                            "range": [[1, 0], [1, 0], [1, 0], [6, 4]][: len(domain)],
-                        },
-                        "legend": None,
+    return _localised(
+        {
+            "$schema": SCHEMA,
+            "title": title,
+            "height": 220,
+            "layer": [
+                {
+                    "data": {"name": "running"},
+                    "mark": {"type": "area", "opacity": 0.25, "color": SIMULATED_COLOUR},
+                    "encoding": {
+                        "x": x,
+                        "y": _y("low", y_title, percent),
+                        "y2": {"field": "high"},
                     },
                 },
-            },
-        ],
-    }
+                {
+                    "data": {"name": "running"},
+                    "mark": {"type": "line", "color": SIMULATED_COLOUR, "point": False},
+                    "encoding": {"x": x, "y": {"field": "value", "type": "quantitative"}},
+                },
+                {
+                    "data": {"name": "marks"},
+                    "mark": {"type": "rule", "strokeWidth": 2.5},
+                    "encoding": {
+                        "y": {"field": "value", "type": "quantitative"},
+                        "color": _colour(domain, colours),
+                        "strokeDash": {
+                            "field": "series",
+                            "type": "nominal",
+                            "scale": {
+                                "domain": domain,
+                                "range": [[1, 0], [1, 0], [1, 0], [6, 4]][: len(domain)],
+                            },
+                            "legend": None,
+                        },
+                    },
+                },
+            ],
+        }
+    )
 
 
 def intervals_spec(title: str, x_title: str, percent: bool = True) -> Spec:
@@ -200,43 +261,59 @@ def intervals_spec(title: str, x_title: str, percent: bool = True) -> Spec:
         "field": "low",
         "type": "quantitative",
         "title": x_title,
-        "axis": _numbers({"format": fmt}),
+        "axis": {"format": fmt},
         "scale": {"zero": False},
     }
     domain = [N_("holds the exact value"), N_("misses it")]
-    return {
-        "$schema": SCHEMA,
-        "title": title,
-        "height": 300,
-        "layer": [
-            {
-                "data": {"name": "intervals"},
-                "mark": {"type": "rule", "strokeWidth": 2, "tooltip": True},
-                "encoding": {
-                    "y": {"field": "i", "type": "quantitative", "title": "sample", "axis": None},
-                    "x": x,
-                    "x2": {"field": "high"},
-                    "color": _colour(domain, [EXACT_COLOUR, MISS_COLOUR]),
+    transform, shown = _series_shown(domain)
+    value = _value_format(percent)
+    return _localised(
+        {
+            "$schema": SCHEMA,
+            "title": title,
+            "height": 300,
+            "layer": [
+                {
+                    "data": {"name": "intervals"},
+                    "transform": transform,
+                    "mark": {"type": "rule", "strokeWidth": 2},
+                    "encoding": {
+                        "y": {
+                            "field": "i",
+                            "type": "quantitative",
+                            "title": _("sample"),
+                            "axis": None,
+                        },
+                        "x": x,
+                        "x2": {"field": "high"},
+                        "color": _colour(domain, [EXACT_COLOUR, MISS_COLOUR]),
+                        "tooltip": [
+                            _tip(shown, _("the interval")),
+                            _tip("value", _("estimate"), value),
+                            _tip("low", _("95% interval from"), value),
+                            _tip("high", _("to"), value),
+                        ],
+                    },
                 },
-            },
-            {
-                "data": {"name": "intervals"},
-                "mark": {"type": "point", "size": 14, "filled": True},
-                "encoding": {
-                    "y": {"field": "i", "type": "quantitative"},
-                    "x": {"field": "value", "type": "quantitative", "scale": {"zero": False}},
-                    "color": {"field": "series", "type": "nominal", "legend": None},
+                {
+                    "data": {"name": "intervals"},
+                    "mark": {"type": "point", "size": 14, "filled": True},
+                    "encoding": {
+                        "y": {"field": "i", "type": "quantitative"},
+                        "x": {"field": "value", "type": "quantitative", "scale": {"zero": False}},
+                        "color": {"field": "series", "type": "nominal", "legend": None},
+                    },
                 },
-            },
-            {
-                "data": {"name": "exact"},
-                "mark": {"type": "rule", "strokeWidth": 2.5, "color": PREDICTION_COLOUR},
-                "encoding": {
-                    "x": {"field": "value", "type": "quantitative", "scale": {"zero": False}}
+                {
+                    "data": {"name": "exact"},
+                    "mark": {"type": "rule", "strokeWidth": 2.5, "color": PREDICTION_COLOUR},
+                    "encoding": {
+                        "x": {"field": "value", "type": "quantitative", "scale": {"zero": False}}
+                    },
                 },
-            },
-        ],
-    }
+            ],
+        }
+    )
 
 
 def by_round_spec(title: str, y_title: str, percent: bool) -> Spec:
@@ -251,45 +328,59 @@ def by_round_spec(title: str, y_title: str, percent: bool) -> Spec:
     }
     domain = [N_("simulated, with 95% interval"), N_("exact (counting)")]
     colour = _colour(domain, [SIMULATED_COLOUR, EXACT_COLOUR])
-    return {
-        "$schema": SCHEMA,
-        "title": title,
-        "height": 260,
-        "layer": [
-            {
-                "data": {"name": "sim"},
-                "mark": {"type": "rule", "strokeWidth": 2},
-                "encoding": {
-                    "x": x,
-                    "y": _y("low", y_title, percent),
-                    "y2": {"field": "high"},
-                    "color": colour,
+    transform, shown = _series_shown(domain)
+    value = ".2%" if percent else ",.2f"  # a round's chance can be under 1%
+    return _localised(
+        {
+            "$schema": SCHEMA,
+            "title": title,
+            "height": 260,
+            "layer": [
+                {
+                    "data": {"name": "sim"},
+                    "mark": {"type": "rule", "strokeWidth": 2},
+                    "encoding": {
+                        "x": x,
+                        "y": _y("low", y_title, percent),
+                        "y2": {"field": "high"},
+                        "color": colour,
+                    },
                 },
-            },
-            {
-                "data": {"name": "sim"},
-                "mark": {"type": "point", "filled": True, "tooltip": True},
-                "encoding": {
-                    "x": x,
-                    "y": {"field": "value", "type": "quantitative"},
-                    "color": colour,
+                {
+                    "data": {"name": "sim"},
+                    "transform": transform,
+                    "mark": {"type": "point", "filled": True},
+                    "encoding": {
+                        "x": x,
+                        "y": {"field": "value", "type": "quantitative"},
+                        "color": colour,
+                        "tooltip": [
+                            _tip(shown, _("series")),
+                            _tip("round", _("round"), "d"),
+                            _tip("value", y_title, value),
+                            _tip("low", _("95% interval from"), value),
+                            _tip("high", _("to"), value),
+                        ],
+                    },
                 },
-            },
-            {
-                "data": {"name": "exact"},
-                "mark": {
-                    "type": "line",
-                    "point": {"shape": "square", "size": 60},
-                    "tooltip": True,
+                {
+                    "data": {"name": "exact"},
+                    "transform": transform,
+                    "mark": {"type": "line", "point": {"shape": "square", "size": 60}},
+                    "encoding": {
+                        "x": x,
+                        "y": {"field": "value", "type": "quantitative"},
+                        "color": colour,
+                        "tooltip": [
+                            _tip(shown, _("series")),
+                            _tip("round", _("round"), "d"),
+                            _tip("value", y_title, value),
+                        ],
+                    },
                 },
-                "encoding": {
-                    "x": x,
-                    "y": {"field": "value", "type": "quantitative"},
-                    "color": colour,
-                },
-            },
-        ],
-    }
+            ],
+        }
+    )
 
 
 def lines_spec(
@@ -297,20 +388,29 @@ def lines_spec(
 ) -> Spec:
     """Lines with points, one per series (dataset ``lines``: ``x``, ``value``, ``series``)."""
     domain = [name for name, _ in series]
-    return {
-        "$schema": SCHEMA,
-        "title": title,
-        "height": 240,
-        "data": {"name": "lines"},
-        "mark": {"type": "line", "point": True, "tooltip": True},
-        "encoding": {
-            "x": {
-                "field": "x",
-                "type": "quantitative",
-                "title": x_title,
-                "axis": {"tickMinStep": 1, "format": "d"},
+    transform, shown = _series_shown(domain)
+    return _localised(
+        {
+            "$schema": SCHEMA,
+            "title": title,
+            "height": 240,
+            "data": {"name": "lines"},
+            "transform": transform,
+            "mark": {"type": "line", "point": True},
+            "encoding": {
+                "x": {
+                    "field": "x",
+                    "type": "quantitative",
+                    "title": x_title,
+                    "axis": {"tickMinStep": 1, "format": "d"},
+                },
+                "y": _y("value", y_title, percent, scale={"domain": [0, 1]} if percent else {}),
+                "color": _colour(domain, [c for _, c in series]),
+                "tooltip": [
+                    *([_tip(shown, _("series"))] if len(domain) > 1 else []),
+                    _tip("x", x_title, "d"),
+                    _tip("value", y_title, _value_format(percent)),
+                ],
             },
-            "y": _y("value", y_title, percent, scale={"domain": [0, 1]} if percent else {}),
-            "color": _colour(domain, [c for _, c in series]),
-        },
-    }
+        }
+    )
