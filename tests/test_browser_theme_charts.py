@@ -83,3 +83,46 @@ def test_no_chart_cuts_off_its_title_axis_titles_or_legend_once_its_data_arrive(
     page.wait_for_timeout(500)  # the last rows' layout
     assert page.evaluate(_OUTSIDE) == []
     assert_no_errors(page)
+
+
+# The hover box as drawn: its left and right edges, the window's width, and its colours
+# with the page's own (all normalised by the browser).
+_TIP_BOX = """() => {
+  const e = document.getElementById('vg-tooltip-element');
+  if (!e || !e.classList.contains('visible')) return null;
+  const norm = (c) => { const d = document.createElement('div'); d.style.color = c;
+    document.body.append(d); const out = getComputedStyle(d).color; d.remove(); return out; };
+  const r = e.getBoundingClientRect();
+  const page = getComputedStyle(document.body).getPropertyValue('--jp-layout-color1').trim();
+  return { left: r.left, right: r.right, width: window.innerWidth, text: e.innerText,
+           ground: norm(getComputedStyle(e).backgroundColor), page: norm(page) };
+}"""
+
+
+def test_a_charts_tooltip_fits_a_phone_screen_in_the_pages_theme(browser, voila_url):
+    # At 390 px a long tooltip ("rule of thumb (1% per out per turn)") was placed left of
+    # the pointer and pushed past the screen's left edge, half of it unreadable; and it
+    # stayed a white box on a dark page.
+    context = browser.new_context(viewport={"width": 390, "height": 900})
+    page = context.new_page()
+    try:
+        page.goto(f"{voila_url}/voila/render/09-outs.ipynb?theme=dark")
+        page.wait_for_selector(".fc-view", state="visible", timeout=90_000)
+        page.get_by_role("button", name="Just show me").first.click()
+        points = page.locator(".fc-chart:not([hidden]) svg .mark-symbol.role-mark path")
+        points.first.wait_for(timeout=90_000)
+        boxes = []
+        for i in range(points.count()):
+            points.nth(i).scroll_into_view_if_needed()
+            points.nth(i).hover(force=True)
+            page.wait_for_function(f"() => ({_TIP_BOX})() !== null", timeout=10_000)
+            boxes.append(page.evaluate(_TIP_BOX))
+            page.mouse.move(0, 0)
+        assert any("rule of thumb" in box["text"] for box in boxes)
+        for box in boxes:
+            assert 0 <= box["left"] and box["right"] <= box["width"], box
+            assert box["ground"] == box["page"], box  # the dark theme's ground, not white
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        assert_no_errors(page)
+    finally:
+        context.close()

@@ -41,6 +41,17 @@ _CSS = """
 .fc-chart .fc-visually-hidden { position: absolute; width: 1px; height: 1px; margin: -1px;
   padding: 0; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; border: 0; }
 .fc-chart svg { max-width: 100%; height: auto; }
+/* The hover box (vega-tooltip's, one per page): in the page's theme and type size, and at
+   most half the window wide less its 10 px offset, so it fits beside the pointer on one
+   side, even on a phone (wider, it was pushed off the left edge); long lines wrap. */
+html #vg-tooltip-element {
+  box-sizing: border-box; max-width: min(24rem, calc(50vw - 10px));
+  font: 13px/1.35 system-ui, -apple-system, 'Segoe UI', sans-serif;
+  background-color: var(--jp-layout-color1, #fff); color: var(--jp-ui-font-color1, #1b1f23);
+  border: 1px solid var(--jp-border-color1, #bcc5ce);
+}
+html #vg-tooltip-element table tr td.key { color: var(--jp-ui-font-color2, #555); }
+html #vg-tooltip-element table tr td.value { max-width: none; overflow-wrap: anywhere; }
 """
 
 
