@@ -274,6 +274,16 @@ def test_outs_rule_of_thumb_never_shows_a_chance_over_100_percent(widget_errors)
     assert "288%" not in lesson.table.value and "breaks down" in lesson.table.value
 
 
+def test_outs_chart_names_each_turn_once_on_its_axis(widget_errors):
+    # Over 1 to 2 turns Vega put a tick at 1.5 too, written "2": the axis read "1, 2, 2".
+    lesson = outs_lesson().view
+    lesson.commit.skip_button.click()
+    for turns in (1, 2, 3, 12):
+        lesson.draws.value = turns
+        axis = lesson.plot.spec["encoding"]["x"]["axis"]
+        assert axis["values"] == list(range(1, turns + 1)) and axis["format"] == "d"
+
+
 def test_outs_round_dropdown_governs_the_wild_rank_at_once(widget_errors):
     lesson = outs_lesson().view
     lesson.round.value = 1  # 3 cards, threes wild: the 6-card hand cannot stay

@@ -1854,6 +1854,7 @@ class OutsLesson(View):
                 _("turns from now"),
                 _("chance"),
                 [(exact_name, EXACT_COLOUR), (thumb_name, THUMB_COLOUR)],
+                x_values=turns,
             ),
             {"lines": rows},
             _n(

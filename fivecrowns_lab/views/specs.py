@@ -8,6 +8,7 @@ axes and grid take the page's theme colours in the browser (``chart.js``).
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from typing import Any
 
 from ..core.rules import FIRST_ROUND, LAST_ROUND, ROUNDS
@@ -384,9 +385,15 @@ def by_round_spec(title: str, y_title: str, percent: bool) -> Spec:
 
 
 def lines_spec(
-    title: str, x_title: str, y_title: str, series: list[tuple[str, str]], percent: bool = True
+    title: str,
+    x_title: str,
+    y_title: str,
+    series: list[tuple[str, str]],
+    percent: bool = True,
+    x_values: Sequence[int] = (),
 ) -> Spec:
-    """Lines with points, one per series (dataset ``lines``: ``x``, ``value``, ``series``)."""
+    """Lines with points, one per series (dataset ``lines``: ``x``, ``value``, ``series``);
+    ``x_values``: the whole numbers the x axis names (every x of the rows)."""
     domain = [name for name, _ in series]
     transform, shown = _series_shown(domain)
     return _localised(
@@ -402,7 +409,11 @@ def lines_spec(
                     "field": "x",
                     "type": "quantitative",
                     "title": x_title,
-                    "axis": {"tickMinStep": 1, "format": "d"},
+                    # Named ticks: over 1 to 2 Vega also put one at 1.5, which "d" wrote
+                    # "2", so the axis read "1, 2, 2".
+                    "axis": {"format": "d", "values": list(x_values)}
+                    if x_values
+                    else {"tickMinStep": 1, "format": "d"},
                 },
                 "y": _y("value", y_title, percent, scale={"domain": [0, 1]} if percent else {}),
                 "color": _colour(domain, [c for _, c in series]),
