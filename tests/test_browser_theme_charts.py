@@ -126,3 +126,34 @@ def test_a_charts_tooltip_fits_a_phone_screen_in_the_pages_theme(browser, voila_
         assert_no_errors(page)
     finally:
         context.close()
+
+
+def test_counts_of_deals_are_named_on_whole_ticks_after_a_short_run(page, voila_url):
+    # After a run of 2 deals the running chart's axis read "1, 1.2, 1.4 … 2" deals and the
+    # bars' axis "0.0, 0.5, 1.0, 1.5, 2.0" deals: a count is named on whole numbers only.
+    open_lesson(page, voila_url, "11-solitaire-odds")
+    page.get_by_text("Played").first.wait_for(timeout=90_000)
+    view = page.locator(".fc-view").first
+    games = view.locator("input[type=number]").first
+    games.fill("2")
+    games.press("Enter")
+    view.get_by_role("button", name="Play the deals").click()
+    page.get_by_text("Played 2 deals").first.wait_for(timeout=90_000)
+    charts = page.locator(".fc-chart:not([hidden])")
+    running, closed = charts.nth(0), charts.nth(1)
+
+    def ticks(chart, axis: str) -> list[str]:
+        # Vega labels each axis group for screen readers: "X-axis titled …", "Y-axis …"
+        labels = chart.locator(f"svg .role-axis[aria-label^='{axis}-axis'] .role-axis-label text")
+        return [t for t in labels.all_text_contents() if t]
+
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('.fc-chart:not([hidden]) .role-axis-label text')]"
+        ".some(t => t.textContent === '2')",
+        timeout=30_000,
+    )
+    deals_axis = ticks(running, "X")
+    count_axis = ticks(closed, "Y")
+    assert deals_axis == ["1", "2"], deals_axis
+    assert count_axis and all(t.isdigit() for t in count_axis), count_axis
+    assert_no_errors(page)

@@ -284,6 +284,20 @@ def test_outs_chart_names_each_turn_once_on_its_axis(widget_errors):
         assert axis["values"] == list(range(1, turns + 1)) and axis["format"] == "d"
 
 
+def test_count_axes_ask_for_whole_ticks_vega_lite_keeps():
+    from fivecrowns_lab.views.specs import grouped_bars_spec, running_spec
+
+    bars = grouped_bars_spec("t", "hands closed", "deals", [("deals", "#000")], percent=False)
+    running = running_spec("t", "deals played", "win rate", exact=False)
+    # Vega-Lite 5 leaves an axis's tickMinStep out of the chart: a count axis limits its
+    # tick count to the span it covers instead (the browser test sees "1, 2")
+    assert "tickMinStep" not in str(bars) + str(running)
+    count = bars["layer"][0]["encoding"]["y"]["axis"]["tickCount"]["expr"]
+    deals = running["layer"][0]["encoding"]["x"]["axis"]["tickCount"]["expr"]
+    assert count == "max(1, min(ceil(height/40), span(domain('y'))))"
+    assert deals == "max(1, min(5, span(domain('x'))))"
+
+
 def test_outs_round_dropdown_governs_the_wild_rank_at_once(widget_errors):
     lesson = outs_lesson().view
     lesson.round.value = 1  # 3 cards, threes wild: the 6-card hand cannot stay

@@ -126,9 +126,23 @@ def _localised(spec: Spec) -> Spec:
     return spec
 
 
-def _y(field: str, title: str, percent: bool, **extra: Any) -> dict[str, Any]:
-    axis: dict[str, Any] = {"format": ".0%"} if percent else {"tickMinStep": 1}
+def _y(
+    field: str, title: str, percent: bool, counts: bool = False, **extra: Any
+) -> dict[str, Any]:
+    """A quantitative y: shares as percentages, ``counts`` on whole ticks."""
+    axis: dict[str, Any] = {}
+    if percent:
+        axis = {"format": ".0%"}
+    elif counts:
+        axis = _whole_ticks("y", "ceil(height/40)")
     return {"field": field, "type": "quantitative", "title": title, "axis": axis, **extra}
+
+
+def _whole_ticks(channel: str, most: str) -> dict[str, Any]:
+    """Axis ticks on whole numbers only (a count of games or deals): at most ``most`` (a
+    Vega expression), and never more than the axis spans, so 1 deal gets "0, 1", not
+    "0.0, 0.2, … 1.0". (Vega-Lite 5 leaves an axis's ``tickMinStep`` out of the chart.)"""
+    return {"tickCount": {"expr": f"max(1, min({most}, span(domain('{channel}'))))"}}
 
 
 def grouped_bars_spec(
@@ -140,7 +154,8 @@ def grouped_bars_spec(
     guess: bool = False,
 ) -> Spec:
     """Bars side by side per category ``k``, one colour per series; dataset ``bars``
-    (rows ``k``, ``value``, ``series``) and, with ``guess``, a dashed outline (``guess``)."""
+    (rows ``k``, ``value``, ``series``) and, with ``guess``, a dashed outline (``guess``).
+    Without ``percent`` the values are counts (games, deals), named on whole ticks."""
     domain = [name for name, _ in series]
     transform, shown = _series_shown(domain)
     layers: list[Spec] = [
@@ -156,7 +171,7 @@ def grouped_bars_spec(
                     "axis": {"labelAngle": 0},
                 },
                 "xOffset": {"field": "series", "scale": {"domain": domain}},
-                "y": _y("value", y_title, percent),
+                "y": _y("value", y_title, percent, counts=not percent),
                 "color": _colour(domain, [c for _, c in series]),
                 "tooltip": [
                     # one series (the solitaire's deals) needs no name of its own
@@ -203,7 +218,7 @@ def running_spec(
         "type": "quantitative",
         "title": x_title,
         "scale": {"type": "log", "nice": False},  # ends at the hands dealt, not the next 10×
-        "axis": {"tickCount": 5, "format": "~s"},
+        "axis": {**_whole_ticks("x", "5"), "format": "~s"},  # 2 deals: "1, 2", no "1.2"
     }
     domain = [N_("estimate so far"), N_("95% interval"), N_("exact"), N_("your guess")]
     colours = [SIMULATED_COLOUR, SIMULATED_COLOUR, EXACT_COLOUR, PREDICTION_COLOUR]
