@@ -285,13 +285,14 @@ def test_outs_chart_names_each_turn_once_on_its_axis(widget_errors):
 
 
 def test_count_axes_ask_for_whole_ticks_vega_lite_keeps():
-    from fivecrowns_lab.views.specs import grouped_bars_spec, running_spec
+    from fivecrowns_lab.views.specs import grouped_bars_spec, lines_spec, running_spec
 
     bars = grouped_bars_spec("t", "hands closed", "deals", [("deals", "#000")], percent=False)
     running = running_spec("t", "deals played", "win rate", exact=False)
+    lines = lines_spec("t", "turns", "chance", [("exact", "#000")])
     # Vega-Lite 5 leaves an axis's tickMinStep out of the chart: a count axis limits its
     # tick count to the span it covers instead (the browser test sees "1, 2")
-    assert "tickMinStep" not in str(bars) + str(running)
+    assert "tickMinStep" not in str(bars) + str(running) + str(lines)
     count = bars["layer"][0]["encoding"]["y"]["axis"]["tickCount"]["expr"]
     deals = running["layer"][0]["encoding"]["x"]["axis"]["tickCount"]["expr"]
     assert count == "max(1, min(ceil(height/40), span(domain('y'))))"

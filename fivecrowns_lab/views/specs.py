@@ -113,6 +113,12 @@ _DANISH_NUMBERS: Spec = {
 }
 
 
+def _chart(title: str, height: int, **body: Any) -> Spec:
+    """A lesson's spec: its title, height and body (``layer``, or one view's ``data``,
+    ``mark`` and ``encoding``), writing its numbers in the learner's language."""
+    return _localised({"$schema": SCHEMA, "title": title, "height": height, **body})
+
+
 def _localised(spec: Spec) -> Spec:
     """``spec`` writing its numbers (ticks, tooltips) in the learner's language.
 
@@ -199,7 +205,7 @@ def grouped_bars_spec(
                 },
             }
         )
-    return _localised({"$schema": SCHEMA, "title": title, "height": 240, "layer": layers})
+    return _chart(title, 240, layer=layers)
 
 
 def running_spec(
@@ -226,45 +232,42 @@ def running_spec(
         domain, colours = domain[:2], colours[:2]
     elif not guess:  # the guess is not a value on this axis (lesson 08 guesses a round)
         domain, colours = domain[:3], colours[:3]
-    return _localised(
-        {
-            "$schema": SCHEMA,
-            "title": title,
-            "height": 220,
-            "layer": [
-                {
-                    "data": {"name": "running"},
-                    "mark": {"type": "area", "opacity": 0.25, "color": SIMULATED_COLOUR},
-                    "encoding": {
-                        "x": x,
-                        "y": _y("low", y_title, percent),
-                        "y2": {"field": "high"},
-                    },
+    return _chart(
+        title,
+        220,
+        layer=[
+            {
+                "data": {"name": "running"},
+                "mark": {"type": "area", "opacity": 0.25, "color": SIMULATED_COLOUR},
+                "encoding": {
+                    "x": x,
+                    "y": _y("low", y_title, percent),
+                    "y2": {"field": "high"},
                 },
-                {
-                    "data": {"name": "running"},
-                    "mark": {"type": "line", "color": SIMULATED_COLOUR, "point": False},
-                    "encoding": {"x": x, "y": {"field": "value", "type": "quantitative"}},
-                },
-                {
-                    "data": {"name": "marks"},
-                    "mark": {"type": "rule", "strokeWidth": 2.5},
-                    "encoding": {
-                        "y": {"field": "value", "type": "quantitative"},
-                        "color": _colour(domain, colours),
-                        "strokeDash": {
-                            "field": "series",
-                            "type": "nominal",
-                            "scale": {
-                                "domain": domain,
-                                "range": [[1, 0], [1, 0], [1, 0], [6, 4]][: len(domain)],
-                            },
-                            "legend": None,
+            },
+            {
+                "data": {"name": "running"},
+                "mark": {"type": "line", "color": SIMULATED_COLOUR, "point": False},
+                "encoding": {"x": x, "y": {"field": "value", "type": "quantitative"}},
+            },
+            {
+                "data": {"name": "marks"},
+                "mark": {"type": "rule", "strokeWidth": 2.5},
+                "encoding": {
+                    "y": {"field": "value", "type": "quantitative"},
+                    "color": _colour(domain, colours),
+                    "strokeDash": {
+                        "field": "series",
+                        "type": "nominal",
+                        "scale": {
+                            "domain": domain,
+                            "range": [[1, 0], [1, 0], [1, 0], [6, 4]][: len(domain)],
                         },
+                        "legend": None,
                     },
                 },
-            ],
-        }
+            },
+        ],
     )
 
 
@@ -283,52 +286,49 @@ def intervals_spec(title: str, x_title: str, percent: bool = True) -> Spec:
     domain = [N_("holds the exact value"), N_("misses it")]
     transform, shown = _series_shown(domain)
     value = _value_format(percent)
-    return _localised(
-        {
-            "$schema": SCHEMA,
-            "title": title,
-            "height": 300,
-            "layer": [
-                {
-                    "data": {"name": "intervals"},
-                    "transform": transform,
-                    "mark": {"type": "rule", "strokeWidth": 2},
-                    "encoding": {
-                        "y": {
-                            "field": "i",
-                            "type": "quantitative",
-                            "title": _("sample"),
-                            "axis": None,
-                        },
-                        "x": x,
-                        "x2": {"field": "high"},
-                        "color": _colour(domain, [EXACT_COLOUR, MISS_COLOUR]),
-                        "tooltip": [
-                            _tip(shown, _("the interval")),
-                            _tip("value", _("estimate"), value),
-                            _tip("low", _("95% interval from"), value),
-                            _tip("high", _("to"), value),
-                        ],
+    return _chart(
+        title,
+        300,
+        layer=[
+            {
+                "data": {"name": "intervals"},
+                "transform": transform,
+                "mark": {"type": "rule", "strokeWidth": 2},
+                "encoding": {
+                    "y": {
+                        "field": "i",
+                        "type": "quantitative",
+                        "title": _("sample"),
+                        "axis": None,
                     },
+                    "x": x,
+                    "x2": {"field": "high"},
+                    "color": _colour(domain, [EXACT_COLOUR, MISS_COLOUR]),
+                    "tooltip": [
+                        _tip(shown, _("the interval")),
+                        _tip("value", _("estimate"), value),
+                        _tip("low", _("95% interval from"), value),
+                        _tip("high", _("to"), value),
+                    ],
                 },
-                {
-                    "data": {"name": "intervals"},
-                    "mark": {"type": "point", "size": 14, "filled": True},
-                    "encoding": {
-                        "y": {"field": "i", "type": "quantitative"},
-                        "x": {"field": "value", "type": "quantitative", "scale": {"zero": False}},
-                        "color": {"field": "series", "type": "nominal", "legend": None},
-                    },
+            },
+            {
+                "data": {"name": "intervals"},
+                "mark": {"type": "point", "size": 14, "filled": True},
+                "encoding": {
+                    "y": {"field": "i", "type": "quantitative"},
+                    "x": {"field": "value", "type": "quantitative", "scale": {"zero": False}},
+                    "color": {"field": "series", "type": "nominal", "legend": None},
                 },
-                {
-                    "data": {"name": "exact"},
-                    "mark": {"type": "rule", "strokeWidth": 2.5, "color": PREDICTION_COLOUR},
-                    "encoding": {
-                        "x": {"field": "value", "type": "quantitative", "scale": {"zero": False}}
-                    },
+            },
+            {
+                "data": {"name": "exact"},
+                "mark": {"type": "rule", "strokeWidth": 2.5, "color": PREDICTION_COLOUR},
+                "encoding": {
+                    "x": {"field": "value", "type": "quantitative", "scale": {"zero": False}}
                 },
-            ],
-        }
+            },
+        ],
     )
 
 
@@ -346,56 +346,53 @@ def by_round_spec(title: str, y_title: str, percent: bool) -> Spec:
     colour = _colour(domain, [SIMULATED_COLOUR, EXACT_COLOUR])
     transform, shown = _series_shown(domain)
     value = ".2%" if percent else ",.2f"  # a round's chance can be under 1%
-    return _localised(
-        {
-            "$schema": SCHEMA,
-            "title": title,
-            "height": 260,
-            "layer": [
-                {
-                    "data": {"name": "sim"},
-                    "mark": {"type": "rule", "strokeWidth": 2},
-                    "encoding": {
-                        "x": x,
-                        "y": _y("low", y_title, percent),
-                        "y2": {"field": "high"},
-                        "color": colour,
-                    },
+    return _chart(
+        title,
+        260,
+        layer=[
+            {
+                "data": {"name": "sim"},
+                "mark": {"type": "rule", "strokeWidth": 2},
+                "encoding": {
+                    "x": x,
+                    "y": _y("low", y_title, percent),
+                    "y2": {"field": "high"},
+                    "color": colour,
                 },
-                {
-                    "data": {"name": "sim"},
-                    "transform": transform,
-                    "mark": {"type": "point", "filled": True},
-                    "encoding": {
-                        "x": x,
-                        "y": {"field": "value", "type": "quantitative"},
-                        "color": colour,
-                        "tooltip": [
-                            _tip(shown, _("series")),
-                            _tip("round", _("round"), "d"),
-                            _tip("value", y_title, value),
-                            _tip("low", _("95% interval from"), value),
-                            _tip("high", _("to"), value),
-                        ],
-                    },
+            },
+            {
+                "data": {"name": "sim"},
+                "transform": transform,
+                "mark": {"type": "point", "filled": True},
+                "encoding": {
+                    "x": x,
+                    "y": {"field": "value", "type": "quantitative"},
+                    "color": colour,
+                    "tooltip": [
+                        _tip(shown, _("series")),
+                        _tip("round", _("round"), "d"),
+                        _tip("value", y_title, value),
+                        _tip("low", _("95% interval from"), value),
+                        _tip("high", _("to"), value),
+                    ],
                 },
-                {
-                    "data": {"name": "exact"},
-                    "transform": transform,
-                    "mark": {"type": "line", "point": {"shape": "square", "size": 60}},
-                    "encoding": {
-                        "x": x,
-                        "y": {"field": "value", "type": "quantitative"},
-                        "color": colour,
-                        "tooltip": [
-                            _tip(shown, _("series")),
-                            _tip("round", _("round"), "d"),
-                            _tip("value", y_title, value),
-                        ],
-                    },
+            },
+            {
+                "data": {"name": "exact"},
+                "transform": transform,
+                "mark": {"type": "line", "point": {"shape": "square", "size": 60}},
+                "encoding": {
+                    "x": x,
+                    "y": {"field": "value", "type": "quantitative"},
+                    "color": colour,
+                    "tooltip": [
+                        _tip(shown, _("series")),
+                        _tip("round", _("round"), "d"),
+                        _tip("value", y_title, value),
+                    ],
                 },
-            ],
-        }
+            },
+        ],
     )
 
 
@@ -411,32 +408,29 @@ def lines_spec(
     ``x_values``: the whole numbers the x axis names (every x of the rows)."""
     domain = [name for name, _ in series]
     transform, shown = _series_shown(domain)
-    return _localised(
-        {
-            "$schema": SCHEMA,
-            "title": title,
-            "height": 240,
-            "data": {"name": "lines"},
-            "transform": transform,
-            "mark": {"type": "line", "point": True},
-            "encoding": {
-                "x": {
-                    "field": "x",
-                    "type": "quantitative",
-                    "title": x_title,
-                    # Named ticks: over 1 to 2 Vega also put one at 1.5, which "d" wrote
-                    # "2", so the axis read "1, 2, 2".
-                    "axis": {"format": "d", "values": list(x_values)}
-                    if x_values
-                    else {"tickMinStep": 1, "format": "d"},
-                },
-                "y": _y("value", y_title, percent, scale={"domain": [0, 1]} if percent else {}),
-                "color": _colour(domain, [c for _, c in series]),
-                "tooltip": [
-                    *([_tip(shown, _("series"))] if len(domain) > 1 else []),
-                    _tip("x", x_title, "d"),
-                    _tip("value", y_title, _value_format(percent)),
-                ],
+    return _chart(
+        title,
+        240,
+        data={"name": "lines"},
+        transform=transform,
+        mark={"type": "line", "point": True},
+        encoding={
+            "x": {
+                "field": "x",
+                "type": "quantitative",
+                "title": x_title,
+                # Whole ticks: over 1 to 2 Vega also put one at 1.5, which "d" wrote
+                # "2", so the axis read "1, 2, 2".
+                "axis": {"format": "d", "values": list(x_values)}
+                if x_values
+                else {**_whole_ticks("x", "ceil(width/40)"), "format": "d"},
             },
-        }
+            "y": _y("value", y_title, percent, scale={"domain": [0, 1]} if percent else {}),
+            "color": _colour(domain, [c for _, c in series]),
+            "tooltip": [
+                *([_tip(shown, _("series"))] if len(domain) > 1 else []),
+                _tip("x", x_title, "d"),
+                _tip("value", y_title, _value_format(percent)),
+            ],
+        },
     )
