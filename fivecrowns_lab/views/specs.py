@@ -115,20 +115,14 @@ _DANISH_NUMBERS: Spec = {
 
 def _chart(title: str, height: int, **body: Any) -> Spec:
     """A lesson's spec: its title, height and body (``layer``, or one view's ``data``,
-    ``mark`` and ``encoding``), writing its numbers in the learner's language."""
-    return _localised({"$schema": SCHEMA, "title": title, "height": height, **body})
+    ``mark`` and ``encoding``), writing its numbers in the learner's language.
 
-
-def _localised(spec: Spec) -> Spec:
-    """``spec`` writing its numbers (ticks, tooltips) in the learner's language.
-
-    Vega formats every number with the view's locale, so in Danish the spec carries
-    Danish marks; in English nothing is added and the spec stays as it was.
+    Vega formats every number (ticks, tooltips) with the view's locale, so in Danish the
+    spec carries Danish marks; in English nothing is added.
     """
+    spec: Spec = {"$schema": SCHEMA, "title": title, "height": height, **body}
     if get_language() == "da":
-        config = dict(spec.get("config", {}))
-        config["locale"] = {"number": _DANISH_NUMBERS}
-        spec = {**spec, "config": config}
+        spec["config"] = {"locale": {"number": _DANISH_NUMBERS}}
     return spec
 
 
