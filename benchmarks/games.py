@@ -14,6 +14,10 @@ Prints:
   (pure-Python) checkout; with ``--baseline`` also ``--paired`` games (24) of each
   workload in one process, each game on this checkout and the baseline back to back, in
   turns: the ratio a noisy machine cannot move by slowing down between batches;
+- where a move's time goes in the game workloads: the table's own work per move (dealing,
+  observations with their legal moves, applying the move) and the bots' choosing, and
+  the games a second the table alone would play with bots that cost nothing (the most
+  any bot can reach);
 - the speed-up of ``simulate`` with two worker processes over a serial run;
 - bot strength: four-player games seating random, greedy, lookahead and greedy in
   every circular order and rotation (so each bot sits after the random bot equally
@@ -100,6 +104,55 @@ for kind in sys.argv[5:]:
         ratios.append(took[1] / took[0])
     print(kind, count, spent[0], spent[1], *ratios)
 """
+
+
+# Run in a fresh process: plays the same seeded games as the first batch and splits each
+# move's time into the bots' choosing and the table's own work (dealing, observations,
+# legal moves, applying the move). Prints per workload: games, moves, seconds in all and
+# seconds spent choosing (wall clock, as play_moves times the choosing).
+_SPLIT = """
+import sys, time
+sys.path.insert(0, sys.argv[1])
+from fivecrowns_lab import Game, make_bot
+from fivecrowns_lab.table.loop import play_moves
+for kind, games in zip(sys.argv[2::2], map(int, sys.argv[3::2])):
+    moves, choosing = 0, 0.0
+    start = time.perf_counter()
+    for seed in range(games):
+        game = Game(4, seed=seed)
+        for move in play_moves(game, [make_bot(kind, seed + s) for s in range(4)]):
+            moves += 1
+            choosing += move.seconds
+    print(kind, games, moves, time.perf_counter() - start, choosing)
+"""
+
+
+def table_share(kinds: list[str]) -> None:
+    """How much of a game the table itself takes: the speed with bots that cost nothing.
+
+    The table's own work per move (dealing, observations with their legal moves,
+    applying each move) bounds the games a second whatever the bots do; the bots'
+    choosing is the rest. Games of the first batch, in a fresh process.
+    """
+    here = Path(__file__).resolve().parents[1]
+    args = [str(part) for kind in kinds for part in (kind, WORKLOADS[kind][0])]
+    out = subprocess.run(
+        [sys.executable, "-c", _SPLIT, str(here), *args],
+        capture_output=True, text=True, check=True,
+    )  # fmt: skip
+    print("Where a move's time goes (the table's own work, and the bots' choosing):")
+    for line in out.stdout.splitlines():
+        kind, games, moves, seconds, choosing = line.split()
+        n_games, n_moves = int(games), int(moves)
+        table = (float(seconds) - float(choosing)) / n_moves
+        bots = float(choosing) / n_moves
+        ceiling = n_games / (table * n_moves)
+        target = WORKLOADS[kind][1]
+        print(
+            f"  {kind + ' x4':<13} {n_moves / n_games:5.0f} moves a game; the table "
+            f"{table * 1e6:5.0f} us a move, the bots {bots * 1e6:6.0f} us; with bots that "
+            f"cost nothing {ceiling:6.1f} games/s ({ceiling / target:.2f} x the target {target:g})"
+        )
 
 
 def paired(baseline: Path, kinds: list[str], games: int) -> None:
@@ -292,6 +345,7 @@ def main() -> None:
         if compiled == Path():
             compiled = compiled_copy(Path(tmp))
         speeds(args.batches, args.baseline, args.only, compiled)
+    table_share([kind for kind in args.only or WORKLOADS if kind != "solitaire"])
     if args.baseline and args.paired:
         paired(args.baseline, args.only or list(WORKLOADS), args.paired)
     speedup(24)

@@ -8,6 +8,7 @@ figures come from running them in full (``make bench``), never from a test.
 from __future__ import annotations
 
 import importlib.util
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -49,6 +50,11 @@ def test_games_benchmark_times_a_baseline_in_turns_and_in_one_process():
     )  # fmt: skip
     assert result.returncode == 0, result.stderr[-3000:]
     assert "this / baseline" in result.stdout
+    # The table's own share of a move, and the most any bot could reach (no solitaire line:
+    # a solitaire deal has no bots).
+    share = result.stdout.split("Where a move's time goes")[1].split("In one process")[0]
+    assert re.search(r"greedy x4 +\d+ moves a game; the table +\d+ us a move", share)
+    assert "with bots that cost nothing" in share and "solitaire" not in share
     paired = result.stdout.split("In one process")[1]
     assert "greedy x4" in paired and "solitaire" in paired and "middle half" in paired
 
