@@ -542,9 +542,10 @@ class Solver:
         packed, _naturals, wilds = _split(hand, rules)
         wild = rules.wild_rank
         room = len(hand) < _MAX_CARDS
+        distinct = self._search.distinct
         found: dict[Card, tuple[int, ...]] = {}
-        # A hand that melds nothing (a leftover, as the lookahead bot asks about) still
-        # melds nothing with a drawn card no meld can hold: every natural stays loose.
+        # A hand that melds nothing (a leftover, as the lookahead bot asks about) plus one
+        # natural melds only in a meld through that card: found directly, without a search.
         meldless: bool | None = None if len(wilds) < 2 else False
         ranks: list[int] = []  # the hand's naturals' ranks, lowest first, once meldless
         for card in extra:
@@ -557,13 +558,13 @@ class Solver:
                 slot = _slot(card)
                 rem, count = packed + (1 << slot), len(wilds)
                 simple = room and (packed >> slot) & 0b11 < 2
-                if simple and meldless is not False and _stranded_at(rem, slot, count):
-                    if meldless is None:
-                        meldless = self._search.loose(packed, count)[0] == packed
-                        ranks = [rank for rank, _suit, _bit in packed_naturals(packed)]
-                    if meldless:
-                        at = bisect_right(ranks, card.rank)
-                        found[card] = (*ranks[:at], card.rank, *ranks[at:])
+                if simple and meldless is None:
+                    meldless = self._search.loose(packed, count)[0] == packed
+                    ranks = [rank for rank, _suit, _bit in packed_naturals(packed)]
+                if simple and meldless:
+                    after = _meldless_with(packed, ranks, count, slot, distinct)
+                    if after is not None:
+                        found[card] = after
                         continue
             if not simple:  # let the checks of a whole hand refuse a third copy or a 21st card
                 rem, _naturals, more = _split(self._hand((*hand, card)), rules)
@@ -714,6 +715,67 @@ def _stranded_at(packed: int, slot: int, wilds: int) -> bool:
     if wilds:
         return not (below1 or below2 or above1 or above2)
     return not ((below1 and above1) or (above1 and above2) or (below1 and below2))
+
+
+def _meldless_with(
+    packed: int, ranks: list[int], wilds: int, slot: int, distinct: bool
+) -> tuple[int, ...] | None:
+    """The ranks of the naturals left loose once the natural at ``slot`` joins a hand that
+    melds nothing (at most one wild); ``ranks``: the hand's naturals' ranks, lowest first.
+
+    Any meld of the bigger hand holds the new card, so one meld is all there is to find.
+    ``None`` when the search must decide: two different best melds, or books of
+    distinct suits.
+    """
+    rem = packed + (1 << slot)
+    if _stranded_at(rem, slot, wilds):  # no meld holds the card: everything stays loose
+        rank = slot // _BLOCK + MIN_RANK
+        at = bisect_right(ranks, rank)
+        return (*ranks[:at], rank, *ranks[at:])
+    if distinct:
+        return None
+    taken = _best_meld_through(rem, slot, wilds)
+    if taken is None:
+        return None
+    return tuple(rank for rank, _suit, _bit in packed_naturals(rem - taken))
+
+
+def _best_meld_through(packed: int, slot: int, wilds: int) -> int | None:
+    """The naturals (packed) of the meld through the natural at ``slot`` that holds the
+    most points, with at most ``wilds`` wilds; 0 when no meld holds that card.
+
+    ``None`` when two different melds tie for the most (the caller's search then
+    decides, so every answer is the one the search gives).
+    """
+    rank_index, suit_slot = divmod(slot, _BLOCK)
+    best, taken, tied = 0, 0, False
+    block = (packed >> rank_index * _BLOCK) & _RANK_BITS
+    if _BLOCK_SIZE[block] + wilds >= MIN_MELD:  # a book: every copy of the rank joins it
+        best, taken = _BLOCK_SIZE[block] * (rank_index + MIN_RANK), block << rank_index * _BLOCK
+    # Runs in the card's suit from each lower end up, each rank without a natural taking
+    # a wild; the run must reach the card.
+    top = MAX_RANK - MIN_RANK
+    for low in range(rank_index, -1, -1):
+        gaps = bits = points = 0
+        for high in range(low, top + 1):
+            at = high * _BLOCK + suit_slot
+            if (packed >> at) & 3:
+                bits, points = bits | 1 << at, points + high + MIN_RANK
+            else:
+                gaps += 1
+                if gaps > wilds:
+                    break
+            if high < rank_index or high - low + 1 < MIN_MELD:
+                continue
+            if points > best:
+                best, taken, tied = points, bits, False
+            elif points == best and bits != taken:
+                tied = True
+        else:
+            continue
+        if high < rank_index:  # too many gaps below the card: a lower end has them too
+            break
+    return None if tied else taken
 
 
 def _two_stranded(packed: int, wilds: list[Card]) -> bool:

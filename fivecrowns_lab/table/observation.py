@@ -96,8 +96,14 @@ class Observation:
                 if held[card] > 0:
                     held[card] -= 1
         seen.update(held)
-        # In the deck's order, as the cards are dealt from (samplers draw from this order).
-        count = seen.get  # a plain lookup: Counter's [] calls Python for a card not seen
-        return Counter(
-            {card: n - k for card, n in _DECK_COUNTS.items() if (k := count(card, 0)) < n}
-        )
+        # In the deck's order, as the cards are dealt from (samplers draw from this order):
+        # a copy of the deck's counts keeps that order, less the cards seen. Copying reuses
+        # the stored hashes (a card's hash is a Python call), so only seen cards are hashed.
+        left = _DECK_COUNTS.copy()
+        for card, k in seen.items():
+            n = left[card] - k
+            if n > 0:
+                left[card] = n
+            else:
+                del left[card]
+        return left
