@@ -471,6 +471,24 @@ def test_loose_ranks_with_each_draw_are_the_naturals_leftover_leaves(case, draws
     assert found == expected
 
 
+def test_loose_ranks_with_each_leaves_a_tie_between_two_best_melds_to_the_search():
+    # 6♥ 8♥ 7♠ 7♣ melds nothing; with 7♥ a run (6-7-8♥) and a book (three 7s) both take
+    # 21 points. The direct rule finds one meld through the card and cannot choose, so
+    # it hands the tie to the search: the answer is the search's own, 7 7 or 6 8.
+    from fivecrowns_lab.core.solver import _best_meld_through, _slot
+
+    solver = Solver(1)
+    packed, wilds = solver.pack("6H 8H 7S 7C 7H")
+    assert _best_meld_through(packed, _slot(Card.parse("7H")), wilds) is None
+    packed, wilds = solver.pack("6H 8H 7S 7H")  # no tie: the run is the one best meld
+    run = _best_meld_through(packed, _slot(Card.parse("7H")), wilds)
+    assert run == packed - solver.pack("7S")[0]
+    leftover = solver.leftover("6H 8H 7S 7C 7H")
+    assert solver.loose_ranks_with_each("6H 8H 7S 7C", "7H")[Card.parse("7H")] == tuple(
+        sorted(card.rank for card in leftover)
+    )
+
+
 def test_loose_ranks_with_each_refuses_a_third_copy_and_keeps_the_hand():
     solver = Solver(3)
     hand = parse_cards("8H 8H 9H")
