@@ -562,9 +562,16 @@ class Solver:
                     meldless = self._search.loose(packed, count)[0] == packed
                     ranks = [rank for rank, _suit, _bit in packed_naturals(packed)]
                 if simple and meldless:
-                    after = _meldless_with(packed, ranks, count, slot, distinct)
-                    if after is not None:
-                        found[card] = after
+                    if _stranded_at(rem, slot, count):  # no meld holds it: all stay loose
+                        at = bisect_right(ranks, card.rank)
+                        found[card] = (*ranks[:at], card.rank, *ranks[at:])
+                        continue
+                    # Otherwise one meld holds it; two best, or books of distinct suits:
+                    # the search decides.
+                    taken = None if distinct else _best_meld_through(rem, slot, count)
+                    if taken is not None:
+                        left = packed_naturals(rem - taken)
+                        found[card] = tuple(rank for rank, _suit, _bit in left)
                         continue
             if not simple:  # let the checks of a whole hand refuse a third copy or a 21st card
                 rem, _naturals, more = _split(self._hand((*hand, card)), rules)
@@ -715,29 +722,6 @@ def _stranded_at(packed: int, slot: int, wilds: int) -> bool:
     if wilds:
         return not (below1 or below2 or above1 or above2)
     return not ((below1 and above1) or (above1 and above2) or (below1 and below2))
-
-
-def _meldless_with(
-    packed: int, ranks: list[int], wilds: int, slot: int, distinct: bool
-) -> tuple[int, ...] | None:
-    """The ranks of the naturals left loose once the natural at ``slot`` joins a hand that
-    melds nothing (at most one wild); ``ranks``: the hand's naturals' ranks, lowest first.
-
-    Any meld of the bigger hand holds the new card, so one meld is all there is to find.
-    ``None`` when the search must decide: two different best melds, or books of
-    distinct suits.
-    """
-    rem = packed + (1 << slot)
-    if _stranded_at(rem, slot, wilds):  # no meld holds the card: everything stays loose
-        rank = slot // _BLOCK + MIN_RANK
-        at = bisect_right(ranks, rank)
-        return (*ranks[:at], rank, *ranks[at:])
-    if distinct:
-        return None
-    taken = _best_meld_through(rem, slot, wilds)
-    if taken is None:
-        return None
-    return tuple(rank for rank, _suit, _bit in packed_naturals(rem - taken))
 
 
 def _best_meld_through(packed: int, slot: int, wilds: int) -> int | None:

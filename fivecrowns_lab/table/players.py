@@ -36,7 +36,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from itertools import repeat
 from operator import mul
 from typing import Protocol, runtime_checkable
 
@@ -279,6 +278,8 @@ def is_wild_discard(action: Action, observation: Observation) -> bool:
 
 # Every suited card, made once (Card() checks its input; the bots look many up).
 _SUITED = {(c.rank, c.suit): c for c in DECK if c.suit is not None}
+# Each card's place in the lookahead's lists of copies (Card.index, worked out once).
+_INDEXES = {card: card.index for card in dict.fromkeys(DECK)}
 
 
 def _wild(card: Card | None, rules: RoundRules) -> bool:
@@ -440,18 +441,27 @@ class LookaheadBot(GreedyBot):
     def __init__(self, seed: Seed = 0, name: str | None = None) -> None:
         super().__init__(seed, name)
         # Per leftover: its loose points, the draws that could help it (in the order they
-        # are weighed) and the points each saves, once worked out.
-        self._draw_memo: dict[Hand, tuple[int, list[Card], dict[Card, int]]] = {}
+        # are weighed), their cards' indexes, and the points each saves (-1 until worked
+        # out; the last entry is any wild's).
+        self._draw_memo: dict[Hand, tuple[int, list[Card], list[int], list[int]]] = {}
+        self._copies = [0] * len(_INDEXES)  # unseen copies of each card, by Card.index
 
     def _forget_round(self) -> None:
         super()._forget_round()
         self._draw_memo.clear()
 
     def _choose(self, observation: Observation) -> Action:
-        self._unseen = observation.unseen()
-        self._unseen_total = max(1, sum(self._unseen.values()))
-        rules = observation.round_rules
-        self._wild_outs = sum(n for c, n in self._unseen.items() if is_wild(c, rules))
+        unseen = observation.unseen()
+        self._unseen_total = max(1, sum(unseen.values()))
+        # Copies by card index: the draws are weighed many times a move, and a list
+        # lookup by a whole number is cheaper than hashing a card.
+        copies = self._copies = [0] * len(_INDEXES)
+        for card, count in unseen.items():
+            copies[_INDEXES[card]] = count
+        wild = observation.wild_rank
+        self._wild_outs = copies[_INDEXES[JOKER]] + sum(
+            copies[_INDEXES[_SUITED[wild, suit]]] for suit in SUITS
+        )
         self._weight = self._horizon(observation)
         return super()._choose(observation)
 
@@ -506,25 +516,37 @@ class LookaheadBot(GreedyBot):
                     rank = card.rank + step
                     if MIN_RANK <= rank <= MAX_RANK and rank != wild:
                         draws.add(_SUITED[rank, card.suit])
-            found = self._draw_memo[leftover] = (_loose_points(leftover, rules), list(draws), {})
+            order = list(draws)
+            found = self._draw_memo[leftover] = (
+                _loose_points(leftover, rules),
+                order,
+                [_INDEXES[card] for card in order],
+                [-1] * (len(order) + 1),
+            )
         # What each draw saves depends only on the leftover, so it is remembered for the
         # round; the unseen copies that weigh it change every turn.
-        base, order, saves = found
-        copies_of = self._unseen.get  # a plain dict lookup: Counter's [] calls Python when absent
-        wanted = [card for card in order if card not in saves and copies_of(card)]
-        if self._wild_outs and JOKER not in saves:
+        base, order, indexes, saves = found
+        copies = self._copies
+        # ``saves`` has one entry more than ``indexes`` (a wild's, last): zip stops at the
+        # draws. A draw with no unseen copy is left until it has one.
+        pending = enumerate(zip(indexes, saves, strict=False))
+        places = [at for at, (index, saved) in pending if saved < 0 and copies[index]]
+        wanted = [order[at] for at in places]
+        wild_outs = self._wild_outs
+        if wild_outs and saves[-1] < 0:
+            places.append(-1)
             wanted.append(JOKER)  # any wild does what a joker does
         if wanted:
             after = shared_solver(rules).loose_ranks_with_each(leftover, wanted)
-            for card, ranks in after.items():
+            # One answer a card, in the order asked (the cards differ).
+            for at, ranks in zip(places, after.values(), strict=True):
                 # Drawing it, then discarding the costliest loose natural.
-                saves[card] = max(0, base - (sum(ranks) - max(ranks) if ranks else 0))
-        # Whole numbers throughout (copies times points), so the sum is exact in any order.
-        total: int = sum(
-            map(mul, map(copies_of, order, repeat(0)), map(saves.get, order, repeat(0)))
-        )
-        if self._wild_outs:
-            total += self._wild_outs * saves[JOKER]
+                saves[at] = max(0, base - (sum(ranks) - max(ranks) if ranks else 0))
+        # Whole numbers throughout (copies times points), so the sum is exact in any order;
+        # a draw not worked out has no unseen copy, so its -1 counts nothing.
+        total: int = sum(map(mul, map(copies.__getitem__, indexes), saves))
+        if wild_outs:
+            total += wild_outs * saves[-1]
         return total / self._unseen_total
 
     def _discard_reason(self, card: Card, value: float, observation: Observation) -> str:
