@@ -207,7 +207,8 @@ def test_danish_chart_tooltip_names_its_series_and_writes_numbers_the_danish_way
     browser, danish_url
 ):
     # Hovering a bar of lesson 07 shows what the bar is: before, the tooltip said
-    # "series exact (counting)" and "34.3%" on the Danish page.
+    # "series exact (counting)" and "34.3%" on the Danish page, and later "serie", a word
+    # that tells a learner nothing. The line now says where the bar comes from ("kilde").
     context, page = _open(browser, f"{danish_url}/da/07-counting-wild-cards.ipynb")
     try:
         page.get_by_role("button", name="Vis mig bare").first.click()
@@ -218,7 +219,7 @@ def test_danish_chart_tooltip_names_its_series_and_writes_numbers_the_danish_way
         page.wait_for_function(f"() => ({_TOOLTIP})() !== ''", timeout=10_000)
         tip = " ".join(page.evaluate(_TOOLTIP).split())
         assert re.fullmatch(
-            r"serie nøjagtigt \(optælling\) vilde kort \d+ andel af hænder \d+,\d %", tip
+            r"kilde nøjagtigt \(optælling\) vilde kort \d+ andel af hænder \d+,\d %", tip
         ), tip
         ticks = page.eval_on_selector_all(
             ".fc-chart:not([hidden]) svg .role-axis-label text",

@@ -284,12 +284,35 @@ def test_outs_chart_names_each_turn_once_on_its_axis(widget_errors):
         assert axis["values"] == list(range(1, turns + 1)) and axis["format"] == "d"
 
 
+def test_chart_tooltips_name_what_tells_their_series_apart():
+    # A tooltip's first line said "series: dealt hands": the word named nothing a learner
+    # sees. Each chart now says what its series are: a source, a method, a player.
+    from fivecrowns_lab import language
+    from fivecrowns_lab.views.specs import by_round_spec, grouped_bars_spec, lines_spec
+
+    def first_titles(spec):
+        views = spec.get("layer", [spec])
+        return {v["encoding"]["tooltip"][0]["title"] for v in views if "tooltip" in v["encoding"]}
+
+    two = [("exact", "#000"), ("dealt hands", "#111")]
+    assert first_titles(grouped_bars_spec("t", "k", "v", two, series_title="source")) == {"source"}
+    assert first_titles(lines_spec("t", "x", "v", two, series_title="method")) == {"method"}
+    assert first_titles(by_round_spec("t", "points", False)) == {"source"}
+    # one series needs no name: the first line is the category
+    one = grouped_bars_spec("t", "hands closed", "deals", two[:1], series_title="deals")
+    assert first_titles(one) == {"hands closed"}
+    with language("da"):
+        assert first_titles(by_round_spec("t", "point", False)) == {"kilde"}
+
+
 def test_count_axes_ask_for_whole_ticks_vega_lite_keeps():
     from fivecrowns_lab.views.specs import grouped_bars_spec, lines_spec, running_spec
 
-    bars = grouped_bars_spec("t", "hands closed", "deals", [("deals", "#000")], percent=False)
+    bars = grouped_bars_spec(
+        "t", "hands closed", "deals", [("deals", "#000")], percent=False, series_title="deals"
+    )
     running = running_spec("t", "deals played", "win rate", exact=False)
-    lines = lines_spec("t", "turns", "chance", [("exact", "#000")])
+    lines = lines_spec("t", "turns", "chance", [("exact", "#000")], series_title="method")
     # Vega-Lite 5 leaves an axis's tickMinStep out of the chart: a count axis limits its
     # tick count to the span it covers instead (the browser test sees "1, 2")
     assert "tickMinStep" not in str(bars) + str(running) + str(lines)

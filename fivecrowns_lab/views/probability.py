@@ -630,6 +630,7 @@ class WildCountLesson(View):
                 _("share of hands"),
                 [("exact (counting)", EXACT_COLOUR), ("dealt hands", SIMULATED_COLOUR)],
                 guess=True,
+                series_title=_("source"),
             ),
             {
                 "bars": bars,
@@ -1855,6 +1856,7 @@ class OutsLesson(View):
                 _("chance"),
                 [(exact_name, EXACT_COLOUR), (thumb_name, THUMB_COLOUR)],
                 x_values=turns,
+                series_title=_("method"),
             ),
             {"lines": rows},
             _n(

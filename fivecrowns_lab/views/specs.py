@@ -152,10 +152,13 @@ def grouped_bars_spec(
     series: list[tuple[str, str]],
     percent: bool = True,
     guess: bool = False,
+    *,
+    series_title: str,
 ) -> Spec:
     """Bars side by side per category ``k``, one colour per series; dataset ``bars``
     (rows ``k``, ``value``, ``series``) and, with ``guess``, a dashed outline (``guess``).
-    Without ``percent`` the values are counts (games, deals), named on whole ticks."""
+    Without ``percent`` the values are counts (games, deals), named on whole ticks.
+    ``series_title`` names what tells the series apart in a tooltip ("player")."""
     domain = [name for name, _ in series]
     transform, shown = _series_shown(domain)
     layers: list[Spec] = [
@@ -175,7 +178,7 @@ def grouped_bars_spec(
                 "color": _colour(domain, [c for _, c in series]),
                 "tooltip": [
                     # one series (the solitaire's deals) needs no name of its own
-                    *([_tip(shown, _("series"))] if len(domain) > 1 else []),
+                    *([_tip(shown, series_title)] if len(domain) > 1 else []),
                     _tip("k", x_title),
                     _tip("value", y_title, _value_format(percent)),
                 ],
@@ -363,7 +366,7 @@ def by_round_spec(title: str, y_title: str, percent: bool) -> Spec:
                     "y": {"field": "value", "type": "quantitative"},
                     "color": colour,
                     "tooltip": [
-                        _tip(shown, _("series")),
+                        _tip(shown, _("source")),
                         _tip("round", _("round"), "d"),
                         _tip("value", y_title, value),
                         _tip("low", _("95% interval from"), value),
@@ -380,7 +383,7 @@ def by_round_spec(title: str, y_title: str, percent: bool) -> Spec:
                     "y": {"field": "value", "type": "quantitative"},
                     "color": colour,
                     "tooltip": [
-                        _tip(shown, _("series")),
+                        _tip(shown, _("source")),
                         _tip("round", _("round"), "d"),
                         _tip("value", y_title, value),
                     ],
@@ -397,9 +400,12 @@ def lines_spec(
     series: list[tuple[str, str]],
     percent: bool = True,
     x_values: Sequence[int] = (),
+    *,
+    series_title: str,
 ) -> Spec:
     """Lines with points, one per series (dataset ``lines``: ``x``, ``value``, ``series``);
-    ``x_values``: the whole numbers the x axis names (every x of the rows)."""
+    ``x_values``: the whole numbers the x axis names (every x of the rows);
+    ``series_title``: what tells the series apart, as a tooltip names it ("method")."""
     domain = [name for name, _ in series]
     transform, shown = _series_shown(domain)
     return _chart(
@@ -422,7 +428,7 @@ def lines_spec(
             "y": _y("value", y_title, percent, scale={"domain": [0, 1]} if percent else {}),
             "color": _colour(domain, [c for _, c in series]),
             "tooltip": [
-                *([_tip(shown, _("series"))] if len(domain) > 1 else []),
+                *([_tip(shown, series_title)] if len(domain) > 1 else []),
                 _tip("x", x_title, "d"),
                 _tip("value", y_title, _value_format(percent)),
             ],

@@ -751,6 +751,7 @@ class StrategyLab(View):
             _("games"),
             series,
             percent=False,
+            series_title=_("player"),
         )
         spec["layer"][0]["encoding"]["x"]["sort"] = {"field": "order"}
         spec["layer"][0]["encoding"]["x"]["axis"] = {"labelAngle": -45}
@@ -1048,6 +1049,7 @@ class SolitaireOddsLesson(View):
                 deals,
                 closed,
                 percent=False,
+                series_title=deals,
             ),
             {"bars": [{"k": k, "value": odds.closed.get(k, 0), "series": deals} for k in ks]},
             _n(
@@ -1066,6 +1068,7 @@ class SolitaireOddsLesson(View):
                 _("hand (cards in it)"),
                 share,
                 [(share, EXACT_COLOUR)],
+                series_title=share,
             ),
             {
                 "bars": [
