@@ -84,6 +84,8 @@ class Turn:
 
 def check_player(player: object, names: Sequence[str]) -> int:
     """Return ``player`` if it is a seat (0-based) at this table, else raise :class:`TurnError`."""
+    if type(player) is int and 0 <= player < len(names):  # every move asks: skip the sentence
+        return player
     return whole_number(
         player,
         _("There is no player {value}: the seats are numbered {low} to {high}."),

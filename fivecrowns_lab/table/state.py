@@ -148,10 +148,18 @@ class GameState:
         """The tiebreak round's result, once played."""
         return self._playoff
 
+    # The totals and how many results they sum: every observation shows them, and
+    # results are only ever appended, so they are summed again only after a round.
+    _totals_of: tuple[int, tuple[int, ...]] = (-1, ())
+
     @property
     def totals(self) -> tuple[int, ...]:
         """Each player's points over the scored rounds."""
-        return totals(len(self.names), self._results)
+        scored, summed = self._totals_of
+        if scored != len(self._results):
+            summed = totals(len(self.names), self._results)
+            self._totals_of = (len(self._results), summed)
+        return summed
 
     @property
     def history(self) -> tuple[ActionRecord, ...]:
