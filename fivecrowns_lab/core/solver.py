@@ -559,7 +559,13 @@ class Solver:
                 rem, count = packed + (1 << slot), len(wilds)
                 simple = room and (packed >> slot) & 0b11 < 2
                 if simple and meldless is None:
-                    meldless = self._search.loose(packed, count)[0] == packed
+                    # With at most one wild a hand melds nothing exactly when no natural
+                    # can join a meld; books of distinct suits: the search says.
+                    meldless = (
+                        self._search.loose(packed, count)[0] == packed
+                        if distinct
+                        else stranded_naturals(packed, count) == packed
+                    )
                     ranks = [rank for rank, _suit, _bit in packed_naturals(packed)]
                 if simple and meldless:
                     if _stranded_at(rem, slot, count):  # no meld holds it: all stay loose
