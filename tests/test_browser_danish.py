@@ -214,6 +214,9 @@ def test_danish_chart_tooltip_names_its_series_and_writes_numbers_the_danish_way
         page.get_by_role("button", name="Vis mig bare").first.click()
         bar = page.locator(".fc-chart:not([hidden]) svg .mark-rect.role-mark path").first
         bar.wait_for(timeout=WIDGET_TIMEOUT_MS)
+        # The marks carry no hidden English label of their own ("series: exact"): the
+        # chart's box speaks for them, in Danish.
+        assert bar.get_attribute("aria-label") is None
         bar.scroll_into_view_if_needed()
         bar.hover(force=True)
         page.wait_for_function(f"() => ({_TOOLTIP})() !== ''", timeout=10_000)

@@ -142,18 +142,20 @@ def test_counts_of_deals_are_named_on_whole_ticks_after_a_short_run(page, voila_
     charts = page.locator(".fc-chart:not([hidden])")
     running, closed = charts.nth(0), charts.nth(1)
 
-    def ticks(chart, axis: str) -> list[str]:
-        # Vega labels each axis group for screen readers: "X-axis titled …", "Y-axis …"
-        labels = chart.locator(f"svg .role-axis[aria-label^='{axis}-axis'] .role-axis-label text")
-        return [t for t in labels.all_text_contents() if t]
+    def ticks(chart, title: str) -> list[str]:
+        # the axis whose title is ``title`` (Vega's groups carry no x or y of their own)
+        axis = chart.locator("svg .role-axis").filter(
+            has=page.locator(".role-axis-title text", has_text=title)
+        )
+        return [t for t in axis.locator(".role-axis-label text").all_text_contents() if t]
 
     page.wait_for_function(
         "() => [...document.querySelectorAll('.fc-chart:not([hidden]) .role-axis-label text')]"
         ".some(t => t.textContent === '2')",
         timeout=30_000,
     )
-    deals_axis = ticks(running, "X")
-    count_axis = ticks(closed, "Y")
+    deals_axis = ticks(running, "deals played")
+    count_axis = ticks(closed, "deals")
     assert deals_axis == ["1", "2"], deals_axis
     assert count_axis and all(t.isdigit() for t in count_axis), count_axis
     assert_no_errors(page)

@@ -200,7 +200,7 @@ def test_charts_write_danish_numbers_in_ticks_and_tooltips_and_english_ones_as_b
         danish = intervals_spec("t", "x")
     # Vega formats every tick and tooltip with the view's number locale: Danish marks in
     # Danish ("0,5", "1.000", "20 %", "−3"); an English spec carries none (d3's own).
-    assert "config" not in english
+    assert "locale" not in english["config"]
     assert danish["config"]["locale"]["number"] == {
         "decimal": ",",
         "thousands": ".",

@@ -305,6 +305,33 @@ def test_chart_tooltips_name_what_tells_their_series_apart():
         assert first_titles(by_round_spec("t", "point", False)) == {"kilde"}
 
 
+def test_charts_leave_speaking_to_the_chart_box_in_the_learners_language():
+    # Vega labels each mark, axis and legend for screen readers from field names and the
+    # data's English keys ("series: dealt hands"), even on a Danish page. The plot is
+    # hidden from assistive technology (chart.js) and the box's label and summary speak
+    # for it, so no spec asks Vega for those labels.
+    from fivecrowns_lab import language
+    from fivecrowns_lab.views.specs import (
+        by_round_spec,
+        grouped_bars_spec,
+        intervals_spec,
+        lines_spec,
+        running_spec,
+    )
+
+    two = [("exact", "#000"), ("dealt hands", "#111")]
+    for lang in ("en", "da"):
+        with language(lang):
+            specs = [
+                grouped_bars_spec("t", "k", "v", two, guess=True, series_title="source"),
+                running_spec("t", "hands", "share"),
+                intervals_spec("t", "share"),
+                by_round_spec("t", "points", False),
+                lines_spec("t", "x", "v", two, series_title="method"),
+            ]
+            assert all(spec["config"]["aria"] is False for spec in specs)
+
+
 def test_count_axes_ask_for_whole_ticks_vega_lite_keeps():
     from fivecrowns_lab.views.specs import grouped_bars_spec, lines_spec, running_spec
 

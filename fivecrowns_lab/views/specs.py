@@ -118,12 +118,16 @@ def _chart(title: str, height: int, **body: Any) -> Spec:
     ``mark`` and ``encoding``), writing its numbers in the learner's language.
 
     Vega formats every number (ticks, tooltips) with the view's locale, so in Danish the
-    spec carries Danish marks; in English nothing is added.
+    spec carries Danish marks; in English it carries none.
     """
-    spec: Spec = {"$schema": SCHEMA, "title": title, "height": height, **body}
+    # No screen-reader text from Vega: ``chart.js`` hides the whole plot from assistive
+    # technology, and the box's label and summary speak for the chart in the learner's
+    # language. Vega's own labels of marks, axes and legends were hidden text built from
+    # field names and the data's English keys ("series: dealt hands"), even in Danish.
+    config: Spec = {"aria": False}
     if get_language() == "da":
-        spec["config"] = {"locale": {"number": _DANISH_NUMBERS}}
-    return spec
+        config["locale"] = {"number": _DANISH_NUMBERS}
+    return {"$schema": SCHEMA, "title": title, "height": height, **body, "config": config}
 
 
 def _y(
