@@ -89,6 +89,16 @@ def test_gallery_groups_lessons_and_links_rules_and_teachers(page, voila_url):
     assert sheets.first.get_attribute("href").startswith("data:text/html;charset=utf-8;base64,")
     assert_no_errors(page)
     shoot(page, "lessons-00-teachers")
+    # On a phone the plan's six columns made the whole page as wide as the table: its
+    # headings ran off the screen's edge. Each lesson is now a block of its own.
+    shoot_phone(page, "lessons-00-teachers")
+    widest = page.evaluate(
+        "() => Math.max(...[...document.querySelectorAll('.fc-teacher, .fc-view h4')]"
+        ".map(e => e.getBoundingClientRect().right))"
+    )
+    assert widest <= PHONE["width"], widest
+    goals = page.locator(".fc-teacher td.fc-obj").first
+    assert goals.evaluate("e => getComputedStyle(e, '::before').content") == '"Objectives"'
 
 
 def test_rules_page_shows_the_schedule_table(page, voila_url):

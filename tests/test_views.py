@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 
 import ipywidgets as widgets
 import pytest
@@ -970,6 +971,11 @@ def test_teacher_page_has_objectives_timings_prerequisites_and_worksheets():
     assert html.count("Worksheet and answer key") == len(LESSON_QUIZZES) >= 4
     assert "download='lesson-03-handout.html'" in html and "Serving a class" in html
     assert f"{len(LESSON_QUIZZES)} with a quiz" in page.status.text
+    # every cell names its column, for the phone layout that shows a lesson as a block
+    assert "fc-stack" in html and "fc-fit" in page.table._dom_classes
+    cells = re.findall(r"<td( data-label='[^']*')?", html)
+    assert cells and all(cells), "a cell without its column's name"
+    assert html.count("data-label='Objectives'") == len(CATALOGUE)
 
 
 def test_rules_page_has_the_schedule_and_a_way_back_to_the_lessons():

@@ -63,6 +63,11 @@ _STYLE = """<style>
   text-decoration: underline; }
 .fc-teacher ul { margin: 0; padding-left: 1.1em; text-align: left; }
 .fc-teacher td.fc-obj { min-width: 16em; }
+@media (max-width: 600px) {
+  .fc-table.fc-teacher th[scope='row'] { display: block; border: none; }
+  .fc-table.fc-teacher td.fc-obj { min-width: 0; display: block; text-align: left; }
+  .fc-table.fc-teacher td.fc-obj::before { display: block; margin-bottom: 2px; }
+}
 @media print { .fc-lessonnav, .fc-pages { display: none; } }
 </style>"""
 
@@ -291,6 +296,8 @@ class TeacherPage(View):
         super().__init__(**kwargs)
         # Each sentence outside the f-strings below, where the catalogue's extractor sees it.
         sheet, nothing = escape(_("Worksheet and answer key")), _("none")
+        # Each cell but the lesson's names its column: on a phone a row is a block (theme.css).
+        labels = [f" data-label='{escape(_(name))}'" for name in _COLUMNS[1:]]
         sections = []
         for group, heading in GROUPS.items():
             rows = []
@@ -304,14 +311,15 @@ class TeacherPage(View):
                     else "—"
                 )
                 level = _(_LEVELS.get(entry.level, entry.level))
+                time, grade, first, goals, paper = labels
                 rows.append(
                     f"<tr><th scope='row' class='fc-left'><a href='{_href(entry.filename)}'>"
                     f"{escape(entry.label)}</a></th>"
-                    f"<td>{entry.minutes} min</td>"
-                    f"<td>{escape(level)}</td>"
-                    f"<td>{escape(', '.join(entry.prerequisites) or nothing)}</td>"
-                    f"<td class='fc-left fc-obj'><ul>{objectives}</ul></td>"
-                    f"<td>{worksheet}</td></tr>"
+                    f"<td{time}>{entry.minutes} min</td>"
+                    f"<td{grade}>{escape(level)}</td>"
+                    f"<td{first}>{escape(', '.join(entry.prerequisites) or nothing)}</td>"
+                    f"<td{goals} class='fc-left fc-obj'><ul>{objectives}</ul></td>"
+                    f"<td{paper}>{worksheet}</td></tr>"
                 )
             total = sum(e.minutes for e in CATALOGUE if e.group == group)
             title = _("{group} (about {minutes} minutes in all)").format(
@@ -323,11 +331,13 @@ class TeacherPage(View):
             )
             sections.append(
                 f"<h4>{escape(title)}</h4>"
-                "<div style='overflow-x:auto'><table class='fc-table fc-teacher'>"
+                "<div style='overflow-x:auto; max-width:100%'>"
+                "<table class='fc-table fc-teacher fc-stack'>"
                 f"<thead><tr>{columns}</tr></thead>"
                 f"<tbody>{''.join(rows)}</tbody></table></div>"
             )
         self.table = widgets.HTML(_STYLE + "".join(sections) + _serving())
+        self.table.add_class("fc-fit")  # theme.css: as wide as the screen, not the table
         self.language = LanguageLink(TEACHER_FILE)
         self.nav = IndexLink()
         self._frame(
