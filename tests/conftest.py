@@ -18,6 +18,26 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, settings
 
+# tests/test_compiled.py runs the engine's tests again on the optional compiled core: the
+# compiled copy of the package named here goes first on the path before anything imports
+# the package, in every xdist worker too, and a worker that still loads the pure path stops.
+_COMPILED_COPY = os.environ.get("FIVECROWNS_COMPILED_COPY")
+if _COMPILED_COPY:
+    sys.path.insert(0, _COMPILED_COPY)
+    import fivecrowns_lab
+
+    if not fivecrowns_lab.compiled:
+        raise RuntimeError(f"no compiled core in {_COMPILED_COPY}: {fivecrowns_lab.__file__}")
+
+
+def pytest_report_header() -> str | None:
+    if not _COMPILED_COPY:
+        return None
+    import fivecrowns_lab
+
+    return f"compiled core: {', '.join(fivecrowns_lab.compiled.modules)}"
+
+
 # Property tests judge correctness, never speed: a busy machine must not fail them.
 settings.register_profile(
     "fivecrowns", deadline=None, suppress_health_check=[HealthCheck.too_slow], print_blob=True
