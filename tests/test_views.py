@@ -976,6 +976,10 @@ def test_teacher_page_has_objectives_timings_prerequisites_and_worksheets():
     cells = re.findall(r"<td( data-label='[^']*')?", html)
     assert cells and all(cells), "a cell without its column's name"
     assert html.count("data-label='Objectives'") == len(CATALOGUE)
+    from fivecrowns_lab import language
+
+    with language("da"):  # the names in the learner's language
+        assert lessons.teacher_page().table.value.count("data-label='Mål'") == len(CATALOGUE)
 
 
 def test_rules_page_has_the_schedule_and_a_way_back_to_the_lessons():

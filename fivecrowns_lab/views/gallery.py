@@ -297,7 +297,9 @@ class TeacherPage(View):
         # Each sentence outside the f-strings below, where the catalogue's extractor sees it.
         sheet, nothing = escape(_("Worksheet and answer key")), _("none")
         # Each cell but the lesson's names its column: on a phone a row is a block (theme.css).
-        labels = [f" data-label='{escape(_(name))}'" for name in _COLUMNS[1:]]
+        minutes, level_of, first, goals, paper = (
+            f" data-label='{escape(_(name))}'" for name in _COLUMNS[1:]
+        )
         sections = []
         for group, heading in GROUPS.items():
             rows = []
@@ -311,12 +313,11 @@ class TeacherPage(View):
                     else "—"
                 )
                 level = _(_LEVELS.get(entry.level, entry.level))
-                time, grade, first, goals, paper = labels
                 rows.append(
                     f"<tr><th scope='row' class='fc-left'><a href='{_href(entry.filename)}'>"
                     f"{escape(entry.label)}</a></th>"
-                    f"<td{time}>{entry.minutes} min</td>"
-                    f"<td{grade}>{escape(level)}</td>"
+                    f"<td{minutes}>{entry.minutes} min</td>"
+                    f"<td{level_of}>{escape(level)}</td>"
                     f"<td{first}>{escape(', '.join(entry.prerequisites) or nothing)}</td>"
                     f"<td{goals} class='fc-left fc-obj'><ul>{objectives}</ul></td>"
                     f"<td{paper}>{worksheet}</td></tr>"
