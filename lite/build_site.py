@@ -358,27 +358,29 @@ def bundle_icon_font(output: Path) -> None:
 # The first thing in a lesson page's head. Voici draws a page in the theme its address
 # names (?theme=dark); the site's links carry it, but a bookmark or a typed address does
 # not, and the page would show light until the lesson's theme switch loads seconds later.
-# So a visitor whose choice is dark (stored by the switch, else the system's setting, as
-# the switch decides) is sent at once to the same page with ?theme=dark; light is what the
-# page is built in, so a light visit stays put. And while Voici is still fetching its dark
-# stylesheet, the built page's white ground is painted JupyterLab Dark's (#111111), until
-# the body says the dark theme is on or the switch changes the theme.
-OPEN_IN_CHOSEN_THEME = """<style>
+# So a visitor whose choice is dark (stored by the switch, else the system's setting: the
+# switch's own choice, from theme_choice.js) is sent at once to the same page with
+# ?theme=dark; light is what the page is built in, so a light visit stays put. And while
+# Voici is still fetching its dark stylesheet, the built page's white ground is painted
+# JupyterLab Dark's (#111111), until the body says the dark theme is on or the switch
+# changes the theme.
+THEME_CHOICE = ROOT / "fivecrowns_lab/share/jupyter/voila/templates/fivecrowns/theme_choice.js"
+OPEN_IN_CHOSEN_THEME = (
+    """<style>
 html.fc-dark-start, html.fc-dark-start body { background-color: #111111; color-scheme: dark; }
 html.fc-dark-start #loading { color: #e0e0e0; }
 </style>
 <script>
+"""
+    + THEME_CHOICE.read_text(encoding="utf-8")
+    + """
 (function () {
   var root = document.documentElement;
-  var params = new URLSearchParams(window.location.search);
-  var theme = params.get("theme");
+  var theme = fcAskedTheme();
   if (!theme) {
-    var stored = null;  // stays null when storage is blocked: the system decides
-    try { stored = window.localStorage.getItem("fivecrowns-lab:theme"); } catch (e) {}
-    var dark = stored === "dark" || (stored !== "light" && !!(window.matchMedia
-      && window.matchMedia("(prefers-color-scheme: dark)").matches));
-    if (!dark) return;
+    if (fcChosenTheme() !== "dark") return;
     root.classList.add("fc-dark-start");
+    var params = new URLSearchParams(window.location.search);
     params.set("theme", "dark");
     window.location.replace(window.location.pathname + "?" + params + window.location.hash);
     return;
@@ -395,6 +397,7 @@ html.fc-dark-start #loading { color: #e0e0e0; }
   window.addEventListener("fivecrowns-lab:theme", done);
 })();
 </script>"""
+)
 
 
 def open_in_chosen_theme(output: Path) -> int:

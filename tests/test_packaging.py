@@ -231,7 +231,7 @@ def test_wheel_ships_py_typed_the_notebooks_the_voila_settings_and_the_command(w
         settings = json.loads((ROOT / "voila.json").read_text(encoding="utf-8"))
         template = "share/jupyter/voila/templates/" + settings["VoilaConfiguration"]["template"]
         data = next(n for n in names if n.endswith(".data/data/" + template + "/conf.json"))
-        for name in ("conf.json", "index.html.j2"):
+        for name in ("conf.json", "index.html.j2", "theme_choice.js"):
             source = (ROOT / "fivecrowns_lab" / template / name).read_bytes()
             assert zf.read(f"fivecrowns_lab/{template}/{name}") == source, name
             assert zf.read(data.replace("conf.json", name)) == source, name

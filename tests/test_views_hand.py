@@ -145,6 +145,35 @@ def test_every_view_shows_the_same_one_dark_theme_switch_and_the_kernel_holds_no
         assert needed in script
 
 
+def test_the_theme_a_page_opens_in_is_chosen_in_one_place():
+    # The address, else the stored choice, else the system's setting: the Voilà template's
+    # head, the static site's pages and the switch each had their own copy of that order.
+    import importlib.util
+
+    from fivecrowns_lab.views import base
+    from fivecrowns_lab.views.base import ThemeSwitch
+
+    root = Path(base.__file__).parents[2]
+    spec = importlib.util.spec_from_file_location("build_site", root / "lite/build_site.py")
+    assert spec is not None and spec.loader is not None
+    build_site = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(build_site)
+    choice = base.THEME_CHOICE.read_text(encoding="utf-8")
+    assert choice in ThemeSwitch._esm and choice in build_site.OPEN_IN_CHOSEN_THEME
+    # nowhere else asks the system or reads the stored theme itself
+    sources = [*root.glob("fivecrowns_lab/**/*.js"), *root.glob("fivecrowns_lab/**/*.j2")]
+    sources += [root / "lite/build_site.py"]
+    asking = {
+        path.name
+        for path in sources
+        if "static" not in path.parts
+        and re.search(
+            r"prefers-color-scheme|getItem\(\"fivecrowns-lab:theme", path.read_text("utf-8")
+        )
+    }
+    assert asking == {"theme_choice.js"}, asking
+
+
 def test_the_three_switches_read_and_write_storage_and_the_address_in_one_place():
     from fivecrowns_lab.views import base
     from fivecrowns_lab.views.base import ContrastSwitch, ProjectorSwitch, ThemeSwitch
@@ -157,16 +186,20 @@ def test_the_three_switches_read_and_write_storage_and_the_address_in_one_place(
         (ProjectorSwitch, "projector.js"),
     ):
         own = (folder / name).read_text(encoding="utf-8")
-        assert switch._esm == shared + "\n" + own, name
+        choice = (
+            [base.THEME_CHOICE.read_text(encoding="utf-8")] if name == "theme_switch.js" else []
+        )
+        assert switch._esm == "\n".join([shared, *choice, own]), name
         code = "\n".join(line for line in own.splitlines() if not line.startswith("//"))
         for direct in ("localStorage", "location.search", "URLSearchParams"):
             assert direct not in code, f"{name} uses {direct} itself"
-    # The page template's head, which runs before any widget, keeps the theme under the
-    # same key the switch does.
+    # The page template's head, which runs before any widget, chooses the theme with the
+    # switch's own functions (theme_choice.js, read under the key the switch stores).
     template = (
         folder.parent / "share/jupyter/voila/templates/fivecrowns/index.html.j2"
     ).read_text(encoding="utf-8")
-    assert 'var KEY = "fivecrowns-lab:theme";' in template
+    assert '{% include "theme_choice.js" %}' in template and "fcChosenTheme()" in template
+    assert 'getItem("fivecrowns-lab:theme")' in base.THEME_CHOICE.read_text(encoding="utf-8")
     assert 'const KEY = "fivecrowns-lab:theme";' in ThemeSwitch._esm
     # ... and the projector's and high contrast's keys, whose classes it sets early.
     for key, switch in (("projector", ProjectorSwitch), ("high-contrast", ContrastSwitch)):

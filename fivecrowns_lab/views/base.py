@@ -70,13 +70,19 @@ def css() -> str:
     )
 
 
-def page_script(name: str) -> str:
+#: The choice of a page's theme, in one place for the Voilà template's head, the static
+#: site's pages and the dark-theme switch (it sits in the template's folder, where the
+#: template includes it).
+THEME_CHOICE = _HERE.parent / "share/jupyter/voila/templates/fivecrowns/theme_choice.js"
+
+
+def page_script(name: str, *before: Path) -> str:
     """The browser script ``name`` (in this folder) with ``page_memory.js`` in front of it:
     the reading and writing of ``localStorage`` and of the page's address that the three
-    switches (dark theme, high contrast, projector) share, written once."""
-    return "\n".join(
-        (_HERE / part).read_text(encoding="utf-8") for part in ("page_memory.js", name)
-    )
+    switches (dark theme, high contrast, projector) share, written once; ``before``: other
+    scripts to put between them."""
+    parts = [_HERE / "page_memory.js", *before, _HERE / name]
+    return "\n".join(part.read_text(encoding="utf-8") for part in parts)
 
 
 _LONG_WORD = re.compile(r"\S{41,}")
@@ -251,7 +257,7 @@ class ThemeSwitch(anywidget.AnyWidget):
     a page. JupyterLab and the static docs do not show it. Use :func:`theme_switch`.
     """
 
-    _esm = page_script("theme_switch.js")
+    _esm = page_script("theme_switch.js", THEME_CHOICE)
     label = traitlets.Unicode("Dark theme").tag(sync=True)
 
     def __init__(self, **kwargs: Any) -> None:

@@ -13,32 +13,18 @@
 // link to another page of the site carries ?theme=, which Voici reads before it shows
 // anything, so the next page opens in the theme from its first frame.
 // Every change is announced as the window event "fivecrowns-lab:theme".
-// remembered, remember and addressed come from page_memory.js (put in front by base.py).
+// remember and addressed come from page_memory.js, and the choice of theme (fcAskedTheme,
+// fcChosenTheme) from theme_choice.js in the Voila template's folder, where the page's head
+// makes the same choice before the first paint: base.py puts both in front of this script.
 const KEY = "fivecrowns-lab:theme";
 const LINKS = "link[rel='stylesheet'][href*='theme-light.css'], link[rel='stylesheet'][href*='theme-dark.css']";
-
-function stored() {
-  const value = remembered(KEY);
-  return value === "dark" || value === "light" ? value : null;
-}
 
 function store(theme) {
   remember(KEY, theme);
 }
 
-function fromAddress() {
-  const value = addressed("theme");
-  return value === "dark" || value === "light" ? value : null;
-}
-
 function served() {
   return document.body.dataset.jpThemeLight === "false" ? "dark" : "light";
-}
-
-function systemTheme() {
-  return window.matchMedia && window.matchMedia("(prefers-color-scheme: dark)").matches
-    ? "dark"
-    : "light";
 }
 
 // The theme asked for last; it is marked on the page once its stylesheet has loaded.
@@ -168,9 +154,9 @@ function apply(theme) {
 function start() {
   if (window.__fivecrownsTheme) return;
   window.__fivecrownsTheme = true;
-  const asked = fromAddress();
+  const asked = fcAskedTheme();
   if (asked) store(asked);
-  if (swappable()) apply(asked || stored() || systemTheme());
+  if (swappable()) apply(fcChosenTheme());
   document.addEventListener("click", carryTheme, true); // before the browser follows it
   document.addEventListener("auxclick", carryTheme, true); // a middle click: a new tab
   window.addEventListener("storage", (e) => {
