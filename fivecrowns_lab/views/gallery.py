@@ -332,7 +332,7 @@ class TeacherPage(View):
             )
             sections.append(
                 f"<h4>{escape(title)}</h4>"
-                "<div style='overflow-x:auto; max-width:100%'>"
+                "<div style='overflow-x:auto'>"
                 "<table class='fc-table fc-teacher fc-stack'>"
                 f"<thead><tr>{columns}</tr></thead>"
                 f"<tbody>{''.join(rows)}</tbody></table></div>"
