@@ -12,7 +12,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from fivecrowns_lab.core.cards import DECK, Card, CardError, Hand, parse_card, parse_cards
+from fivecrowns_lab.core.cards import (
+    CARDS_BY_INDEX,
+    DECK,
+    Card,
+    CardError,
+    Hand,
+    parse_card,
+    parse_cards,
+)
 from fivecrowns_lab.core.rules import GameRules, hand_size
 from fivecrowns_lab.errors import FiveCrownsError
 from fivecrowns_lab.table.actions import (
@@ -924,5 +932,7 @@ def test_unseen_cards_are_the_deck_less_every_card_the_player_saw(seed, flags):
             found = observation.unseen()
             expected = _unseen_by_definition(observation)
             assert found == expected and list(found.items()) == list(expected.items())
+            copies = observation.unseen_copies()  # the same, as a list by Card.index
+            assert copies == [expected[card] for card in CARDS_BY_INDEX]
             # Never a card of the player's own hand beyond the copies left elsewhere.
             assert all(found[c] + Counter(observation.hand)[c] <= 2 for c in found if c.suit)

@@ -393,6 +393,12 @@ _SOLVER_CALLS = {
     "Solver.loose_ranks_with_each(draws)": lambda rules, cards: Solver(4).loose_ranks_with_each(
         "8H 9H", cards
     ),
+    "Solver.loose_points_after_each(hand)": lambda rules, cards: Solver(4).loose_points_after_each(
+        cards, "8H JK"
+    ),
+    "Solver.loose_points_after_each(draws)": lambda rules, cards: Solver(
+        4
+    ).loose_points_after_each("8H 9H", cards),
 }
 
 
@@ -469,6 +475,72 @@ def test_loose_ranks_with_each_draw_are_the_naturals_leftover_leaves(case, draws
         for card in possible
     }
     assert found == expected
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(hands(max_size=14), hands(max_size=6), st.booleans(), st.sampled_from(_VARIANT_FLAGS))
+def test_loose_points_after_each_draw_are_the_bigger_leftovers_points_less_the_highest(
+    case, draws, of_leftover, flags
+):
+    # The lookahead bot weighs a draw by the points its hand would keep loose after taking
+    # it and throwing the costliest loose natural: worked out here from the leftover of
+    # each bigger hand, built in full. Asked of a leftover (it melds nothing, the bot's
+    # case: most draws are answered without a search) and of any hand.
+    from fivecrowns_lab.core.rules import RoundRules, is_wild
+
+    cards, round_no = case
+    rules = RoundRules(round_no, **flags)
+    if of_leftover:
+        cards = list(Solver(rules).leftover(cards))
+    held = [c for c in cards if not is_wild(c, rules)]
+    near = [
+        c
+        for c in dict.fromkeys(DECK)
+        if c.suit is not None
+        and any(c.rank == k.rank or (c.suit == k.suit and abs(c.rank - k.rank) <= 2) for k in held)
+    ]
+    asked = [*near, *draws[0], JOKER]
+    possible = list(
+        dict.fromkeys(c for c in asked if Counter([*cards, c])[c] <= (6 if c == JOKER else 2))
+    )
+    found = Solver(rules).loose_points_after_each(cards, tuple(possible))
+    expected = []
+    for card in possible:
+        ranks = [c.rank for c in Solver(rules).leftover([*cards, card]) if not is_wild(c, rules)]
+        expected.append(sum(ranks) - max(ranks, default=0))
+    assert found == expected
+
+
+def test_loose_points_after_each_answers_each_different_draw_once_and_keeps_the_hand():
+    solver = Solver(3)  # fives wild
+    hand = parse_cards("8H 9H QS")
+    # 10♥ makes 8-9-10♥: Q♠ alone stays loose and is thrown (0). Q♠ melds nothing: 8, 9,
+    # Q, Q stay and a queen goes (29). The second 10♥ is the first one's answer. The
+    # wild 5♣ makes 8-9♥ a run: Q♠ alone stays (0).
+    assert solver.loose_points_after_each(hand, "10H QS 10H 5C") == [0, 29, 0]
+    with pytest.raises(CardError, match="only 2 copies of 8♥, but these cards hold 3"):
+        solver.loose_points_after_each(parse_cards("8H 8H 9H"), "8H")
+    with pytest.raises(CardError, match="'9X' is not a card"):
+        solver.loose_points_after_each(hand, "9X")
+    assert hand == parse_cards("8H 9H QS")
+
+
+@settings(max_examples=300, deadline=None)
+@given(hands(max_size=12))
+def test_the_slots_a_drawn_natural_joins_are_those_it_is_not_stranded_at(case):
+    # The direct answer for a drawn card (the slots where a natural joins a meld of a
+    # hand with at most one wild, worked out once a hand) agrees with the card-by-card
+    # rule for every natural the hand could still take.
+    from fivecrowns_lab.core.solver import NATURAL_SLOTS, _joining, _stranded_at
+
+    cards, round_no = case
+    packed, _wilds = Solver(round_no).pack(cards)
+    for count in (0, 1):
+        joins = _joining(packed, count)
+        for _rank, _suit, bit in NATURAL_SLOTS:
+            slot = bit.bit_length() - 1
+            if (packed >> slot) & 3 < 2:
+                assert bool((joins >> slot) & 1) is not _stranded_at(packed + bit, slot, count)
 
 
 def test_loose_ranks_with_each_leaves_a_tie_between_two_best_melds_to_the_search():

@@ -50,6 +50,7 @@ from ..i18n import gettext as _
 from .rules import MAX_RANK, MIN_RANK
 
 __all__ = [
+    "CARDS_BY_INDEX",
     "DECK",
     "JOKER",
     "RANKS",
@@ -157,10 +158,12 @@ class Card:
     rank: int
     suit: Suit | None
     # Derived once: hands are sorted and counted in the solver's and the bots' inner
-    # loops, so the order and the hash are stored rather than rebuilt on every use. Both
-    # are small integers, the same in every process (a pickled card stays valid).
+    # loops, so the order, the hash and the index are stored rather than rebuilt on every
+    # use. All are small integers, the same in every process (a pickled card stays valid).
     _order: int = field(init=False, repr=False, compare=False)
     _hash: int = field(init=False, repr=False, compare=False)
+    index: int = field(init=False, repr=False, compare=False)
+    """A dense index 0..55: suit-major over the 55 suited cards, 55 for the joker."""
 
     def __post_init__(self) -> None:
         if isinstance(self.rank, bool) or not isinstance(self.rank, int):
@@ -187,6 +190,8 @@ class Card:
         suit_index = len(SUITS) if self.suit is None else self.suit.index
         object.__setattr__(self, "_order", suit_index * 16 + self.rank)
         object.__setattr__(self, "_hash", self.rank * 8 + suit_index)
+        index = 55 if self.suit is None else suit_index * 11 + self.rank - MIN_RANK
+        object.__setattr__(self, "index", index)
 
     def __hash__(self) -> int:
         return self._hash
@@ -214,13 +219,6 @@ class Card:
         if self.suit is None:
             return "JK"
         return self.rank_text + self.suit.letter
-
-    @property
-    def index(self) -> int:
-        """A dense index 0..55: suit-major over the 55 suited cards, 55 for the joker."""
-        if self.suit is None:
-            return 55
-        return self.suit.index * 11 + self.rank - 3
 
     @property
     def sort_key(self) -> tuple[int, int]:
@@ -276,6 +274,8 @@ JOKER = Card(_JOKER_RANK, None)
 DECK: tuple[Card, ...] = tuple(
     [Card(rank, suit) for _copy in range(2) for suit in SUITS for rank in RANKS] + [JOKER] * 6
 )
+# Every different card once, by Card.index (the deck's order).
+CARDS_BY_INDEX: tuple[Card, ...] = tuple(sorted(set(DECK), key=attrgetter("index")))
 _COPIES = Counter(DECK)
 # The most cards any text or list may hold (the deck twice over, for unchecked lists), and
 # the longest text read as cards: checked before anything is split or allocated.

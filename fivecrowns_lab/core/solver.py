@@ -31,7 +31,7 @@ True
 from __future__ import annotations
 
 from bisect import bisect_right, insort
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from operator import itemgetter
 
@@ -39,6 +39,7 @@ from ..errors import CardError, HandSizeError, quote
 from ..i18n import gettext as _
 from ..validators import whole_number
 from .cards import (
+    CARDS_BY_INDEX,
     DECK,
     RANKS,
     SUITS,
@@ -130,6 +131,10 @@ def _slot(card: Card) -> int:
     """Bit offset of a natural card in the packed representation."""
     assert card.suit is not None
     return _SUIT_SLOT[card.suit] + _BLOCK * card.rank
+
+
+# The same by Card.index, for loops over many draws (-1 for the joker).
+_SLOT_AT = [-1 if c.suit is None else _slot(c) for c in CARDS_BY_INDEX]
 
 
 def _split(cards: Hand, rules: RoundRules) -> tuple[int, list[Card], list[Card]]:
@@ -535,6 +540,50 @@ class Solver:
         {'8♥': (12,), 'Q♣': (7, 9, 12, 12)}
         """
         hand = self._hand(cards)
+        ranks: list[int] | None = None  # the hand's naturals' ranks, lowest first
+        found: dict[Card, tuple[int, ...]] = {}
+        for card, loose, all_loose in self._loose_with_each(hand, draws):
+            if all_loose:  # the hand's naturals and the drawn one
+                if ranks is None:
+                    ranks = sorted(_natural_ranks(hand, self.rules))
+                at = bisect_right(ranks, card.rank)
+                found[card] = (*ranks[:at], card.rank, *ranks[at:])
+            else:
+                found[card] = tuple(rank for rank, _suit, _bit in packed_naturals(loose))
+        return found
+
+    def loose_points_after_each(
+        self, cards: str | Iterable[Card], draws: str | Iterable[Card]
+    ) -> list[int]:
+        """For each different card of ``draws`` (in the order first met), the points of the
+        naturals left loose once that card joins the hand and the costliest of them is
+        thrown away.
+
+        The same as the ranks :meth:`loose_ranks_with_each` gives, less the highest, summed;
+        for a caller that weighs many draws (nothing is built per draw).
+
+        >>> Solver(3).loose_points_after_each("7H 9H QS", "8H QC")  # 8♥ melds; Q♣ does not
+        [0, 28]
+        """
+        hand = self._hand(cards)
+        naturals = _natural_ranks(hand, self.rules)
+        total, top = sum(naturals), max(naturals, default=0)
+        found: list[int] = []
+        for card, loose, all_loose in self._loose_with_each(hand, draws):
+            if all_loose:  # the hand's naturals and the drawn one; the highest goes
+                rank = card.rank
+                found.append(total + rank - (rank if rank > top else top))
+            else:
+                found.append(_points_less_highest(loose))
+        return found
+
+    def _loose_with_each(
+        self, hand: Hand, draws: str | Iterable[Card]
+    ) -> Iterator[tuple[Card, int, bool]]:
+        """For each different card of ``draws``: the card, the naturals (packed) a best
+        arrangement leaves loose once it joins ``hand``, and whether those are simply all
+        of the hand's naturals and the drawn one (the caller may count them more cheaply).
+        """
         extra = draws if type(draws) is tuple else parse_cards(draws, check=False)
         if not all(type(card) is Card for card in extra):
             extra = parse_cards(extra, check=False)  # raises: says which one is not a card
@@ -543,19 +592,21 @@ class Solver:
         wild = rules.wild_rank
         room = len(hand) < _MAX_CARDS
         distinct = self._search.distinct
-        found: dict[Card, tuple[int, ...]] = {}
+        seen = 0  # a bit per Card.index met
+        joins = 0  # once meldless: the slots where a drawn natural joins a meld
         # A hand that melds nothing (a leftover, as the lookahead bot asks about) plus one
         # natural melds only in a meld through that card: found directly, without a search.
         meldless: bool | None = None if len(wilds) < 2 else False
-        ranks: list[int] = []  # the hand's naturals' ranks, lowest first, once meldless
         for card in extra:
-            if card in found:
+            index = card.index
+            if (seen >> index) & 1:
                 continue
+            seen |= 1 << index
             if card.suit is None or card.rank == wild:
                 rem, count = packed, len(wilds) + 1
                 simple = room and len(wilds) < 2  # more wilds: the copies need counting
             else:
-                slot = _slot(card)
+                slot = _SLOT_AT[index]
                 rem, count = packed + (1 << slot), len(wilds)
                 simple = room and (packed >> slot) & 0b11 < 2
                 if simple and meldless is None:
@@ -566,25 +617,23 @@ class Solver:
                         if distinct
                         else stranded_naturals(packed, count) == packed
                     )
-                    ranks = [rank for rank, _suit, _bit in packed_naturals(packed)]
+                    if meldless:
+                        joins = _joining(packed, count)
                 if simple and meldless:
-                    if _stranded_at(rem, slot, count):  # no meld holds it: all stay loose
-                        at = bisect_right(ranks, card.rank)
-                        found[card] = (*ranks[:at], card.rank, *ranks[at:])
+                    if not (joins >> slot) & 1:  # no meld holds it: all stay loose
+                        yield card, rem, True
                         continue
                     # Otherwise one meld holds it; two best, or books of distinct suits:
                     # the search decides.
                     taken = None if distinct else _best_meld_through(rem, slot, count)
                     if taken is not None:
-                        left = packed_naturals(rem - taken)
-                        found[card] = tuple(rank for rank, _suit, _bit in left)
+                        yield card, rem - taken, False
                         continue
             if not simple:  # let the checks of a whole hand refuse a third copy or a 21st card
                 rem, _naturals, more = _split(self._hand((*hand, card)), rules)
                 count = len(more)
             loose, _unused = self._search.loose(rem, count)
-            found[card] = tuple(rank for rank, _suit, _bit in packed_naturals(loose))
-        return found
+            yield card, loose, False
 
     def pack(self, cards: str | Iterable[Card]) -> tuple[int, int]:
         """The cards as the search holds them: the naturals packed (two bits a card) and
@@ -684,6 +733,7 @@ _BLOCK_SIZE = [
 
 
 _FIRST_BITS = sum(bit for _rank, _suit, bit in NATURAL_SLOTS)  # the low bit of every slot
+_ONE_RANK_FIRST_BITS = sum(1 << 2 * suit for suit in range(len(SUITS)))  # the same in one block
 
 
 def stranded_naturals(packed: int, wilds: int, among: int | None = None) -> int:
@@ -728,6 +778,48 @@ def _stranded_at(packed: int, slot: int, wilds: int) -> bool:
     if wilds:
         return not (below1 or below2 or above1 or above2)
     return not ((below1 and above1) or (above1 and above2) or (below1 and below2))
+
+
+def _natural_ranks(hand: Hand, rules: RoundRules) -> list[int]:
+    """The ranks of the hand's naturals (its cards that are not wild), in its order."""
+    wild = rules.wild_rank
+    return [card.rank for card in hand if card.suit is not None and card.rank != wild]
+
+
+def _points_less_highest(packed: int) -> int:
+    """The points of a packed hand's naturals (a natural scores its rank), less the
+    highest one's."""
+    if not packed:
+        return 0
+    total = 0
+    rest = packed
+    while rest:  # a rank's block at a time
+        shift = (((rest & -rest).bit_length() - 1) // _BLOCK) * _BLOCK
+        block = (rest >> shift) & _RANK_BITS
+        total += _BLOCK_SIZE[block] * (shift // _BLOCK + MIN_RANK)
+        rest ^= block << shift
+    return total - ((packed.bit_length() - 1) // _BLOCK + MIN_RANK)
+
+
+def _joining(packed: int, wilds: int) -> int:
+    """The slots (the low bit of each) where one more natural would join a meld of the
+    packed hand's naturals, for a hand with at most one wild: a slot is set exactly when
+    :func:`_stranded_at` says the natural drawn there is not stranded."""
+    present = (packed | packed >> 1) & _FIRST_BITS
+    below1, below2 = present << _BLOCK, present << 2 * _BLOCK
+    above1, above2 = present >> _BLOCK, present >> 2 * _BLOCK
+    if wilds:
+        joins = below1 | below2 | above1 | above2
+    else:
+        joins = (below1 & above1) | (above1 & above2) | (below1 & below2)
+    rest = packed
+    while rest:  # books: a rank the drawn card brings to three with the wilds
+        shift = (((rest & -rest).bit_length() - 1) // _BLOCK) * _BLOCK
+        block = (rest >> shift) & _RANK_BITS
+        if _BLOCK_SIZE[block] + 1 + wilds >= MIN_MELD:
+            joins |= _ONE_RANK_FIRST_BITS << shift
+        rest ^= block << shift
+    return joins & _FIRST_BITS
 
 
 def _best_meld_through(packed: int, slot: int, wilds: int) -> int | None:

@@ -12,14 +12,17 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from ..core.cards import DECK, Card, Hand
+from ..core.cards import CARDS_BY_INDEX, DECK, Card, Hand
 from ..core.melds import Meld
 from ..core.rules import GameRules, RoundRules
 from .actions import Action, ActionRecord, Phase
 
 __all__ = ["Observation", "Phase"]
 
-_DECK_COUNTS = Counter(DECK)  # every card and its copies, in the deck's order
+# Every card's copies in the deck, by Card.index.
+_DECK_COPIES = [0] * len(set(DECK))
+for _card in DECK:
+    _DECK_COPIES[_card.index] += 1
 
 
 @dataclass(frozen=True)
@@ -73,13 +76,32 @@ class Observation:
         """Cards this player has not seen: the deck less own hand, discard pile and table.
 
         They are in the stock or in other players' hands (a card an opponent took
-        from the discard pile is known to them, and is left out too).
+        from the discard pile is known to them, and is left out too). The cards come in
+        the deck's order, as they are dealt from (samplers draw from this order).
         """
-        seen = Counter(self.hand)
-        seen.update(self.discard_pile)
+        return Counter(
+            {
+                CARDS_BY_INDEX[index]: count
+                for index, count in enumerate(self.unseen_copies())
+                if count
+            }
+        )
+
+    def unseen_copies(self) -> list[int]:
+        """:meth:`unseen` as a list: the unseen copies of each card, by :attr:`Card.index`.
+
+        For a caller that weighs the unseen cards many times a move (a list read by a
+        whole number costs less than hashing a card).
+        """
+        left = list(_DECK_COPIES)
+        for card in self.hand:
+            left[card.index] -= 1
+        for card in self.discard_pile:
+            left[card.index] -= 1
         for melds in self.table:
             for meld in melds:
-                seen.update(meld.cards)
+                for card in meld.cards:
+                    left[card.index] -= 1
         held: Counter[Card] = Counter()  # taken from the pile by others, not yet shown again
         for record in self.history:
             if record.player == self.player:
@@ -95,15 +117,8 @@ class Observation:
             for card in shown:
                 if held[card] > 0:
                     held[card] -= 1
-        seen.update(held)
-        # In the deck's order, as the cards are dealt from (samplers draw from this order):
-        # a copy of the deck's counts keeps that order, less the cards seen. Copying reuses
-        # the stored hashes (a card's hash is a Python call), so only seen cards are hashed.
-        left = _DECK_COUNTS.copy()
-        for card, k in seen.items():
-            n = left[card] - k
-            if n > 0:
-                left[card] = n
-            else:
-                del left[card]
-        return left
+        for card, count in held.items():
+            left[card.index] -= count
+        # A hand or table that holds more copies than the deck (a game set up by hand)
+        # leaves none unseen, never fewer than none.
+        return [count if count > 0 else 0 for count in left]

@@ -39,7 +39,7 @@ from collections.abc import Callable, Sequence
 from operator import mul
 from typing import Protocol, runtime_checkable
 
-from ..core.cards import DECK, JOKER, SUITS, Card, Hand, card_order
+from ..core.cards import CARDS_BY_INDEX, DECK, JOKER, SUITS, Card, Hand, card_order
 from ..core.rules import MAX_RANK, MIN_RANK, RoundRules, card_points, is_wild
 from ..core.solver import Arrangement, shared_solver
 from ..errors import BotError, quote
@@ -278,8 +278,25 @@ def is_wild_discard(action: Action, observation: Observation) -> bool:
 
 # Every suited card, made once (Card() checks its input; the bots look many up).
 _SUITED = {(c.rank, c.suit): c for c in DECK if c.suit is not None}
-# Each card's place in the lookahead's lists of copies (Card.index, worked out once).
-_INDEXES = {card: card.index for card in dict.fromkeys(DECK)}
+# The draws that could meld with a natural, by wild rank then the natural's Card.index
+# (as indexes): its rank in every suit, and its suit within two ranks (the wild rank's
+# cards count as wilds, weighed apart).
+_NEAR_DRAWS = {
+    wild: [
+        ()
+        if card.suit is None or card.rank == wild
+        else tuple(
+            {_SUITED[card.rank, suit].index for suit in SUITS}
+            | {
+                _SUITED[card.rank + step, card.suit].index
+                for step in (-2, -1, 1, 2)
+                if MIN_RANK <= card.rank + step <= MAX_RANK and card.rank + step != wild
+            }
+        )
+        for card in CARDS_BY_INDEX
+    ]
+    for wild in range(MIN_RANK, MAX_RANK + 1)
+}
 
 
 def _wild(card: Card | None, rules: RoundRules) -> bool:
@@ -440,27 +457,24 @@ class LookaheadBot(GreedyBot):
 
     def __init__(self, seed: Seed = 0, name: str | None = None) -> None:
         super().__init__(seed, name)
-        # Per leftover: its loose points, the draws that could help it (in the order they
-        # are weighed), their cards' indexes, and the points each saves (-1 until worked
-        # out; the last entry is any wild's).
-        self._draw_memo: dict[Hand, tuple[int, list[Card], list[int], list[int]]] = {}
-        self._copies = [0] * len(_INDEXES)  # unseen copies of each card, by Card.index
+        # Per leftover: its loose points, the draws that could help it (their cards'
+        # indexes), and the points each saves (-1 until worked out; the last entry is any
+        # wild's).
+        self._draw_memo: dict[Hand, tuple[int, list[int], list[int]]] = {}
+        self._copies = [0] * len(CARDS_BY_INDEX)  # unseen copies of each card, by Card.index
 
     def _forget_round(self) -> None:
         super()._forget_round()
         self._draw_memo.clear()
 
     def _choose(self, observation: Observation) -> Action:
-        unseen = observation.unseen()
-        self._unseen_total = max(1, sum(unseen.values()))
         # Copies by card index: the draws are weighed many times a move, and a list
         # lookup by a whole number is cheaper than hashing a card.
-        copies = self._copies = [0] * len(_INDEXES)
-        for card, count in unseen.items():
-            copies[_INDEXES[card]] = count
+        copies = self._copies = observation.unseen_copies()
+        self._unseen_total = max(1, sum(copies))
         wild = observation.wild_rank
-        self._wild_outs = copies[_INDEXES[JOKER]] + sum(
-            copies[_INDEXES[_SUITED[wild, suit]]] for suit in SUITS
+        self._wild_outs = copies[JOKER.index] + sum(
+            copies[_SUITED[wild, suit].index] for suit in SUITS
         )
         self._weight = self._horizon(observation)
         return super()._choose(observation)
@@ -506,42 +520,35 @@ class LookaheadBot(GreedyBot):
         rules = observation.round_rules
         found = self._draw_memo.get(leftover)
         if found is None:
-            wild = observation.wild_rank
-            draws: set[Card] = set()
+            near = _NEAR_DRAWS[observation.wild_rank]
+            draws: set[int] = set()
             for card in leftover:
-                if is_wild(card, rules) or card.suit is None:
-                    continue
-                draws.update(_SUITED[card.rank, suit] for suit in SUITS)
-                for step in (-2, -1, 1, 2):
-                    rank = card.rank + step
-                    if MIN_RANK <= rank <= MAX_RANK and rank != wild:
-                        draws.add(_SUITED[rank, card.suit])
-            order = list(draws)
+                draws.update(near[card.index])  # none for a wild
+            indexes = list(draws)
             found = self._draw_memo[leftover] = (
                 _loose_points(leftover, rules),
-                order,
-                [_INDEXES[card] for card in order],
-                [-1] * (len(order) + 1),
+                indexes,
+                [-1] * (len(indexes) + 1),
             )
         # What each draw saves depends only on the leftover, so it is remembered for the
         # round; the unseen copies that weigh it change every turn.
-        base, order, indexes, saves = found
+        base, indexes, saves = found
         copies = self._copies
         # ``saves`` has one entry more than ``indexes`` (a wild's, last): zip stops at the
         # draws. A draw with no unseen copy is left until it has one.
         pending = enumerate(zip(indexes, saves, strict=False))
         places = [at for at, (index, saved) in pending if saved < 0 and copies[index]]
-        wanted = [order[at] for at in places]
+        wanted = [CARDS_BY_INDEX[indexes[at]] for at in places]
         wild_outs = self._wild_outs
         if wild_outs and saves[-1] < 0:
             places.append(-1)
             wanted.append(JOKER)  # any wild does what a joker does
         if wanted:
-            after = shared_solver(rules).loose_ranks_with_each(leftover, wanted)
-            # One answer a card, in the order asked (the cards differ).
-            for at, ranks in zip(places, after.values(), strict=True):
-                # Drawing it, then discarding the costliest loose natural.
-                saves[at] = max(0, base - (sum(ranks) - max(ranks) if ranks else 0))
+            # Drawing it, then discarding the costliest loose natural (the cards differ,
+            # so one answer a card, in the order asked).
+            after = shared_solver(rules).loose_points_after_each(leftover, tuple(wanted))
+            for at, points in zip(places, after, strict=True):
+                saves[at] = max(0, base - points)
         # Whole numbers throughout (copies times points), so the sum is exact in any order;
         # a draw not worked out has no unseen copy, so its -1 counts nothing.
         total: int = sum(map(mul, map(copies.__getitem__, indexes), saves))
