@@ -525,22 +525,47 @@ def test_loose_points_after_each_answers_each_different_draw_once_and_keeps_the_
     assert hand == parse_cards("8H 9H QS")
 
 
+def _in_reach_of_a_meld(packed: int, slot: int, wilds: int) -> bool:
+    """The rule card by card, for a packed hand holding the natural at ``slot`` and at
+    most one wild: three of its rank (the wild counting), or same-suit naturals on both
+    sides or two on one side (with the wild, either neighbour within two ranks)."""
+    block = 10  # bits a rank
+    shift = (slot // block) * block
+    held = (packed >> shift) & (1 << block) - 1
+    if sum((held >> 2 * suit) & 3 for suit in range(5)) + wilds >= 3:
+        return True
+    below1 = slot >= block and (packed >> (slot - block)) & 3
+    below2 = slot >= 2 * block and (packed >> (slot - 2 * block)) & 3
+    above1 = (packed >> (slot + block)) & 3
+    above2 = (packed >> (slot + 2 * block)) & 3
+    if wilds:
+        return bool(below1 or below2 or above1 or above2)
+    return bool((below1 and above1) or (above1 and above2) or (below1 and below2))
+
+
 @settings(max_examples=300, deadline=None)
 @given(hands(max_size=12))
-def test_the_slots_a_drawn_natural_joins_are_those_it_is_not_stranded_at(case):
-    # The direct answer for a drawn card (the slots where a natural joins a meld of a
-    # hand with at most one wild, worked out once a hand) agrees with the card-by-card
-    # rule for every natural the hand could still take.
-    from fivecrowns_lab.core.solver import NATURAL_SLOTS, _joining, _stranded_at
+def test_the_naturals_in_reach_of_a_meld_are_found_for_every_slot_at_once(case):
+    # The solver answers every slot at once (shifts of whole ranks): for the hand's own
+    # naturals (the stranded ones are the rest) and for one more natural drawn into any
+    # slot the hand could still take. Both agree with the rule applied card by card.
+    from fivecrowns_lab.core.solver import NATURAL_SLOTS, _meld_reach, stranded_naturals
 
     cards, round_no = case
     packed, _wilds = Solver(round_no).pack(cards)
-    for count in (0, 1):
-        joins = _joining(packed, count)
+    for wilds in (0, 1):
+        own, drawn = _meld_reach(packed, wilds, 0), _meld_reach(packed, wilds, 1)
+        stranded = stranded_naturals(packed, wilds)
         for _rank, _suit, bit in NATURAL_SLOTS:
             slot = bit.bit_length() - 1
-            if (packed >> slot) & 3 < 2:
-                assert bool((joins >> slot) & 1) is not _stranded_at(packed + bit, slot, count)
+            copies = (packed >> slot) & 3
+            if copies:
+                joins = _in_reach_of_a_meld(packed, slot, wilds)
+                assert bool((own >> slot) & 1) is joins
+                assert (stranded >> slot) & 3 == (0 if joins else copies)
+            if copies < 2:
+                joins = _in_reach_of_a_meld(packed + bit, slot, wilds)
+                assert bool((drawn >> slot) & 1) is joins
 
 
 def test_loose_ranks_with_each_leaves_a_tie_between_two_best_melds_to_the_search():

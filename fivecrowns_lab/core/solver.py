@@ -618,7 +618,7 @@ class Solver:
                         else stranded_naturals(packed, count) == packed
                     )
                     if meldless:
-                        joins = _joining(packed, count)
+                        joins = _meld_reach(packed, count, 1)
                 if simple and meldless:
                     if not (joins >> slot) & 1:  # no meld holds it: all stay loose
                         yield card, rem, True
@@ -753,31 +753,13 @@ def stranded_naturals(packed: int, wilds: int, among: int | None = None) -> int:
     >>> ranks(stranded_naturals(*solver.pack("4H 7H 9S 9C KD 3S")))  # 3♠ wild: a book of 9s
     [4, 7, 13]
     """
-    found = 0
-    rest = packed
-    if among is not None:  # every slot holding a copy in ``among``: both of its bits
-        rest &= ((among | among >> 1) & _FIRST_BITS) * 0b11
-    while rest:
-        slot = ((rest & -rest).bit_length() - 1) & ~1  # a card's two bits start even
-        rest &= ~(0b11 << slot)
-        if _stranded_at(packed, slot, wilds):
-            found |= packed & (0b11 << slot)
-    return found
-
-
-def _stranded_at(packed: int, slot: int, wilds: int) -> bool:
-    """True when the natural at ``slot`` (bit offset) of a packed hand with at most one
-    wild is in no meld (see :func:`stranded_naturals`)."""
-    shift = (slot // _BLOCK) * _BLOCK
-    if _BLOCK_SIZE[(packed >> shift) & _RANK_BITS] + wilds >= MIN_MELD:
-        return False  # a book of its rank
-    below1 = slot >= _BLOCK and (packed >> (slot - _BLOCK)) & 3
-    below2 = slot >= 2 * _BLOCK and (packed >> (slot - 2 * _BLOCK)) & 3
-    above1 = (packed >> (slot + _BLOCK)) & 3
-    above2 = (packed >> (slot + 2 * _BLOCK)) & 3
-    if wilds:
-        return not (below1 or below2 or above1 or above2)
-    return not ((below1 and above1) or (above1 and above2) or (below1 and below2))
+    asked = (packed | packed >> 1) & _FIRST_BITS  # the low bit of every slot held
+    if among is not None:
+        asked &= among | among >> 1
+    if not asked:
+        return 0
+    stranded = asked & ~_meld_reach(packed, wilds, 0)
+    return packed & stranded * 0b11  # both bits of each stranded slot: every copy
 
 
 def _natural_ranks(hand: Hand, rules: RoundRules) -> list[int]:
@@ -801,25 +783,31 @@ def _points_less_highest(packed: int) -> int:
     return total - ((packed.bit_length() - 1) // _BLOCK + MIN_RANK)
 
 
-def _joining(packed: int, wilds: int) -> int:
-    """The slots (the low bit of each) where one more natural would join a meld of the
-    packed hand's naturals, for a hand with at most one wild: a slot is set exactly when
-    :func:`_stranded_at` says the natural drawn there is not stranded."""
+def _meld_reach(packed: int, wilds: int, drawn: int) -> int:
+    """The slots (the low bit of each) where a natural could join a meld of the packed
+    hand's naturals, for a hand with at most one wild: with ``drawn`` 0, each natural of
+    the hand itself; with ``drawn`` 1, one more natural drawn there.
+
+    A natural can be in a book only if its rank has three naturals (two with the wild),
+    the drawn one counted; and in a run only if same-suit naturals sit close enough: on
+    both sides or two on one side (either neighbour within two ranks, with the wild).
+    Every slot is answered at once, with shifts of whole ranks.
+    """
     present = (packed | packed >> 1) & _FIRST_BITS
     below1, below2 = present << _BLOCK, present << 2 * _BLOCK
     above1, above2 = present >> _BLOCK, present >> 2 * _BLOCK
     if wilds:
-        joins = below1 | below2 | above1 | above2
+        reach = below1 | below2 | above1 | above2
     else:
-        joins = (below1 & above1) | (above1 & above2) | (below1 & below2)
+        reach = (below1 & above1) | (above1 & above2) | (below1 & below2)
     rest = packed
-    while rest:  # books: a rank the drawn card brings to three with the wilds
+    while rest:  # books: a rank with three naturals (the drawn one too) with the wilds
         shift = (((rest & -rest).bit_length() - 1) // _BLOCK) * _BLOCK
         block = (rest >> shift) & _RANK_BITS
-        if _BLOCK_SIZE[block] + 1 + wilds >= MIN_MELD:
-            joins |= _ONE_RANK_FIRST_BITS << shift
+        if _BLOCK_SIZE[block] + drawn + wilds >= MIN_MELD:
+            reach |= _ONE_RANK_FIRST_BITS << shift
         rest ^= block << shift
-    return joins & _FIRST_BITS
+    return reach & _FIRST_BITS
 
 
 def _best_meld_through(packed: int, slot: int, wilds: int) -> int | None:

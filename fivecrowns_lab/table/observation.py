@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from ..core.cards import CARDS_BY_INDEX, DECK, Card, Hand
 from ..core.melds import Meld
 from ..core.rules import GameRules, RoundRules
-from .actions import Action, ActionRecord, Phase
+from .actions import Action, ActionRecord, Discard, Phase
 
 __all__ = ["Observation", "Phase"]
 
@@ -102,23 +102,26 @@ class Observation:
             for meld in melds:
                 for card in meld.cards:
                     left[card.index] -= 1
-        held: Counter[Card] = Counter()  # taken from the pile by others, not yet shown again
+        # Cards others took from the pile and have not shown again, by Card.index.
+        held: list[int] = []
+        me = self.player
         for record in self.history:
-            if record.player == self.player:
+            if record.player == me:
                 continue
             if record.drawn is not None:
-                held[record.drawn] += 1
+                held.append(record.drawn.index)
             if not held:  # nothing a record shows can be a card taken from the pile
                 continue
-            shown = [card for meld in record.laid for card in meld] + list(record.laid_off)
-            discard = getattr(record.action, "discard", getattr(record.action, "card", None))
-            if isinstance(discard, Card):
-                shown.append(discard)
-            for card in shown:
-                if held[card] > 0:
-                    held[card] -= 1
-        for card, count in held.items():
-            left[card.index] -= count
+            action = record.action
+            thrown = action.card if type(action) is Discard else getattr(action, "discard", None)
+            if isinstance(thrown, Card) and thrown.index in held:
+                held.remove(thrown.index)
+            if record.laid or record.laid_off:
+                for card in (*(card for meld in record.laid for card in meld), *record.laid_off):
+                    if card.index in held:
+                        held.remove(card.index)
+        for index in held:
+            left[index] -= 1
         # A hand or table that holds more copies than the deck (a game set up by hand)
         # leaves none unseen, never fewer than none.
-        return [count if count > 0 else 0 for count in left]
+        return left if min(left) >= 0 else [count if count > 0 else 0 for count in left]

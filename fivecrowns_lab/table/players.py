@@ -457,10 +457,9 @@ class LookaheadBot(GreedyBot):
 
     def __init__(self, seed: Seed = 0, name: str | None = None) -> None:
         super().__init__(seed, name)
-        # Per leftover: its loose points, the draws that could help it (their cards'
-        # indexes), and the points each saves (-1 until worked out; the last entry is any
-        # wild's).
-        self._draw_memo: dict[Hand, tuple[int, list[int], list[int]]] = {}
+        # Per leftover: the draws that could help it (their cards' indexes), and the points
+        # each saves (one more entry, last: any wild's).
+        self._draw_memo: dict[Hand, tuple[list[int], list[int]]] = {}
         self._copies = [0] * len(CARDS_BY_INDEX)  # unseen copies of each card, by Card.index
 
     def _forget_round(self) -> None:
@@ -517,43 +516,31 @@ class LookaheadBot(GreedyBot):
 
     def _gain(self, leftover: Hand, observation: Observation) -> float:
         """Expected points one draw saves, from the cards the melds leave out."""
-        rules = observation.round_rules
         found = self._draw_memo.get(leftover)
         if found is None:
+            # What each draw saves depends only on the leftover, so it is worked out once
+            # for the round; the unseen copies that weigh it change every turn. The save of
+            # drawing a card: the leftover's points less those it keeps loose after that
+            # card joins and the costliest loose natural goes (never below 0).
+            rules = observation.round_rules
             near = _NEAR_DRAWS[observation.wild_rank]
             draws: set[int] = set()
+            held: set[int] = set()
+            both: set[int] = set()  # cards the leftover holds both copies of: none to draw
             for card in leftover:
                 draws.update(near[card.index])  # none for a wild
-            indexes = list(draws)
-            found = self._draw_memo[leftover] = (
-                _loose_points(leftover, rules),
-                indexes,
-                [-1] * (len(indexes) + 1),
-            )
-        # What each draw saves depends only on the leftover, so it is remembered for the
-        # round; the unseen copies that weigh it change every turn.
-        base, indexes, saves = found
+                (both if card.index in held else held).add(card.index)
+            indexes = list(draws - both)
+            base = _loose_points(leftover, rules)
+            asked = (*(CARDS_BY_INDEX[index] for index in indexes), JOKER)  # any wild: a joker
+            after = shared_solver(rules).loose_points_after_each(leftover, asked)
+            saves = [base - points if points < base else 0 for points in after]
+            found = self._draw_memo[leftover] = (indexes, saves)
+        indexes, saves = found  # the last save is any wild's
         copies = self._copies
-        # ``saves`` has one entry more than ``indexes`` (a wild's, last): zip stops at the
-        # draws. A draw with no unseen copy is left until it has one.
-        pending = enumerate(zip(indexes, saves, strict=False))
-        places = [at for at, (index, saved) in pending if saved < 0 and copies[index]]
-        wanted = [CARDS_BY_INDEX[indexes[at]] for at in places]
-        wild_outs = self._wild_outs
-        if wild_outs and saves[-1] < 0:
-            places.append(-1)
-            wanted.append(JOKER)  # any wild does what a joker does
-        if wanted:
-            # Drawing it, then discarding the costliest loose natural (the cards differ,
-            # so one answer a card, in the order asked).
-            after = shared_solver(rules).loose_points_after_each(leftover, tuple(wanted))
-            for at, points in zip(places, after, strict=True):
-                saves[at] = max(0, base - points)
-        # Whole numbers throughout (copies times points), so the sum is exact in any order;
-        # a draw not worked out has no unseen copy, so its -1 counts nothing.
+        # Whole numbers throughout (copies times points), so the sum is exact in any order.
         total: int = sum(map(mul, map(copies.__getitem__, indexes), saves))
-        if wild_outs:
-            total += wild_outs * saves[-1]
+        total += self._wild_outs * saves[-1]
         return total / self._unseen_total
 
     def _discard_reason(self, card: Card, value: float, observation: Observation) -> str:
