@@ -579,7 +579,7 @@ def test_loose_ranks_with_each_leaves_a_tie_between_two_best_melds_to_the_search
     assert _best_meld_through(packed, _slot(Card.parse("7H")), wilds) is None
     packed, wilds = solver.pack("6H 8H 7S 7H")  # no tie: the run is the one best meld
     run = _best_meld_through(packed, _slot(Card.parse("7H")), wilds)
-    assert run == packed - solver.pack("7S")[0]
+    assert run == (packed - solver.pack("7S")[0], 6 + 7 + 8)
     leftover = solver.leftover("6H 8H 7S 7C 7H")
     assert solver.loose_ranks_with_each("6H 8H 7S 7C", "7H")[Card.parse("7H")] == tuple(
         sorted(card.rank for card in leftover)

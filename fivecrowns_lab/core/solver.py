@@ -30,7 +30,7 @@ True
 
 from __future__ import annotations
 
-from bisect import bisect_right, insort
+from bisect import insort
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from operator import itemgetter
@@ -540,17 +540,10 @@ class Solver:
         {'8♥': (12,), 'Q♣': (7, 9, 12, 12)}
         """
         hand = self._hand(cards)
-        ranks: list[int] | None = None  # the hand's naturals' ranks, lowest first
-        found: dict[Card, tuple[int, ...]] = {}
-        for card, loose, all_loose in self._loose_with_each(hand, draws):
-            if all_loose:  # the hand's naturals and the drawn one
-                if ranks is None:
-                    ranks = sorted(_natural_ranks(hand, self.rules))
-                at = bisect_right(ranks, card.rank)
-                found[card] = (*ranks[:at], card.rank, *ranks[at:])
-            else:
-                found[card] = tuple(rank for rank, _suit, _bit in packed_naturals(loose))
-        return found
+        return {
+            card: tuple(rank for rank, _suit, _bit in packed_naturals(loose))
+            for card, loose, _points in self._loose_with_each(hand, draws)
+        }
 
     def loose_points_after_each(
         self, cards: str | Iterable[Card], draws: str | Iterable[Card]
@@ -565,30 +558,29 @@ class Solver:
         >>> Solver(3).loose_points_after_each("7H 9H QS", "8H QC")  # 8♥ melds; Q♣ does not
         [0, 28]
         """
-        hand = self._hand(cards)
-        naturals = _natural_ranks(hand, self.rules)
-        total, top = sum(naturals), max(naturals, default=0)
         found: list[int] = []
-        for card, loose, all_loose in self._loose_with_each(hand, draws):
-            if all_loose:  # the hand's naturals and the drawn one; the highest goes
-                rank = card.rank
-                found.append(total + rank - (rank if rank > top else top))
-            else:
+        for _card, loose, points in self._loose_with_each(self._hand(cards), draws):
+            if not loose:
+                found.append(0)
+            elif points < 0:
                 found.append(_points_less_highest(loose))
+            else:  # less the highest loose natural's rank
+                found.append(points - ((loose.bit_length() - 1) // _BLOCK + MIN_RANK))
         return found
 
     def _loose_with_each(
         self, hand: Hand, draws: str | Iterable[Card]
-    ) -> Iterator[tuple[Card, int, bool]]:
+    ) -> Iterator[tuple[Card, int, int]]:
         """For each different card of ``draws``: the card, the naturals (packed) a best
-        arrangement leaves loose once it joins ``hand``, and whether those are simply all
-        of the hand's naturals and the drawn one (the caller may count them more cheaply).
+        arrangement leaves loose once it joins ``hand``, and the sum of their ranks when
+        that came cheaply (-1 when not).
         """
         extra = draws if type(draws) is tuple else parse_cards(draws, check=False)
         if not all(type(card) is Card for card in extra):
             extra = parse_cards(extra, check=False)  # raises: says which one is not a card
         rules = self.rules
-        packed, _naturals, wilds = _split(hand, rules)
+        packed, naturals, wilds = _split(hand, rules)
+        total = sum(card.rank for card in naturals)
         wild = rules.wild_rank
         room = len(hand) < _MAX_CARDS
         distinct = self._search.distinct
@@ -621,19 +613,20 @@ class Solver:
                         joins = _meld_reach(packed, count, 1)
                 if simple and meldless:
                     if not (joins >> slot) & 1:  # no meld holds it: all stay loose
-                        yield card, rem, True
+                        yield card, rem, total + card.rank
                         continue
                     # Otherwise one meld holds it; two best, or books of distinct suits:
                     # the search decides.
-                    taken = None if distinct else _best_meld_through(rem, slot, count)
-                    if taken is not None:
-                        yield card, rem - taken, False
+                    meld = None if distinct else _best_meld_through(rem, slot, count)
+                    if meld is not None:
+                        taken, points = meld
+                        yield card, rem - taken, total + card.rank - points
                         continue
             if not simple:  # let the checks of a whole hand refuse a third copy or a 21st card
                 rem, _naturals, more = _split(self._hand((*hand, card)), rules)
                 count = len(more)
             loose, _unused = self._search.loose(rem, count)
-            yield card, loose, False
+            yield card, loose, -1
 
     def pack(self, cards: str | Iterable[Card]) -> tuple[int, int]:
         """The cards as the search holds them: the naturals packed (two bits a card) and
@@ -762,12 +755,6 @@ def stranded_naturals(packed: int, wilds: int, among: int | None = None) -> int:
     return packed & stranded * 0b11  # both bits of each stranded slot: every copy
 
 
-def _natural_ranks(hand: Hand, rules: RoundRules) -> list[int]:
-    """The ranks of the hand's naturals (its cards that are not wild), in its order."""
-    wild = rules.wild_rank
-    return [card.rank for card in hand if card.suit is not None and card.rank != wild]
-
-
 def _points_less_highest(packed: int) -> int:
     """The points of a packed hand's naturals (a natural scores its rank), less the
     highest one's."""
@@ -810,9 +797,10 @@ def _meld_reach(packed: int, wilds: int, drawn: int) -> int:
     return reach & _FIRST_BITS
 
 
-def _best_meld_through(packed: int, slot: int, wilds: int) -> int | None:
+def _best_meld_through(packed: int, slot: int, wilds: int) -> tuple[int, int] | None:
     """The naturals (packed) of the meld through the natural at ``slot`` that holds the
-    most points, with at most ``wilds`` wilds; 0 when no meld holds that card.
+    most points, with at most ``wilds`` wilds, and those points; (0, 0) when no meld holds
+    that card.
 
     ``None`` when two different melds tie for the most (the caller's search then
     decides, so every answer is the one the search gives).
@@ -845,7 +833,7 @@ def _best_meld_through(packed: int, slot: int, wilds: int) -> int | None:
             continue
         if high < rank_index:  # too many gaps below the card: a lower end has them too
             break
-    return None if tied else taken
+    return None if tied else (taken, best)
 
 
 def _two_stranded(packed: int, wilds: list[Card]) -> bool:
