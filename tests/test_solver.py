@@ -511,6 +511,35 @@ def test_loose_points_after_each_draw_are_the_bigger_leftovers_points_less_the_h
     assert found == expected
 
 
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(hands(max_size=14))
+def test_a_drawn_wild_makes_the_one_meld_the_search_makes(case):
+    # Naturals that meld nothing (a leftover's) and one wild drawn: the direct rule finds
+    # the best meld through the wild (a book of two, or a suit's row with one rank missing
+    # or none), or hands a tie to the search. Either way the search's own answer.
+    from fivecrowns_lab.core.rules import RoundRules, is_wild
+
+    cards, round_no = case
+    rules = RoundRules(round_no)
+    naturals = [c for c in Solver(rules).leftover(cards) if not is_wild(c, rules)]
+    ranks = [c.rank for c in Solver(rules).leftover([*naturals, JOKER]) if not is_wild(c, rules)]
+    expected = sum(ranks) - max(ranks, default=0)
+    assert Solver(rules).loose_points_after_each(naturals, (JOKER,)) == [expected]
+
+
+def test_one_wild_fills_a_missing_rank_and_leaves_a_tie_to_the_search():
+    from fivecrowns_lab.core.solver import _best_meld_with_one_wild
+
+    solver = Solver(1)  # threes wild
+    packed, _wilds = solver.pack("5H 6H 8H 9H KS")  # 5-6-W-8-9♥ takes 28 points
+    assert _best_meld_with_one_wild(packed) == (solver.pack("5H 6H 8H 9H")[0], 28)
+    assert solver.loose_points_after_each("5H 6H 8H 9H KS", "JK") == [0]
+    packed, _wilds = solver.pack("7S 7C 6H 8H KD")  # 7 7 W and 6 W 8: 14 points each
+    assert _best_meld_with_one_wild(packed) is None
+    assert _best_meld_with_one_wild(solver.pack("5H 9S KD")[0]) == (0, 0)  # nothing melds
+    assert solver.loose_points_after_each("5H 9S KD", "JK") == [5 + 9]
+
+
 def test_loose_points_after_each_answers_each_different_draw_once_and_keeps_the_hand():
     solver = Solver(3)  # fives wild
     hand = parse_cards("8H 9H QS")

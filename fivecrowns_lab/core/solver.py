@@ -585,10 +585,16 @@ class Solver:
         room = len(hand) < _MAX_CARDS
         distinct = self._search.distinct
         seen = 0  # a bit per Card.index met
-        joins = 0  # once meldless: the slots where a drawn natural joins a meld
         # A hand that melds nothing (a leftover, as the lookahead bot asks about) plus one
-        # natural melds only in a meld through that card: found directly, without a search.
-        meldless: bool | None = None if len(wilds) < 2 else False
+        # card melds only in a meld through that card: found directly, without a search.
+        # With at most one wild a hand melds nothing exactly when no natural can join a
+        # meld; books of distinct suits: the search says.
+        meldless = len(wilds) < 2 and (
+            self._search.loose(packed, len(wilds))[0] == packed
+            if distinct
+            else stranded_naturals(packed, len(wilds)) == packed
+        )
+        joins = _meld_reach(packed, len(wilds), 1) if meldless else 0  # a drawn natural's
         for card in extra:
             index = card.index
             if (seen >> index) & 1:
@@ -597,20 +603,17 @@ class Solver:
             if card.suit is None or card.rank == wild:
                 rem, count = packed, len(wilds) + 1
                 simple = room and len(wilds) < 2  # more wilds: the copies need counting
+                if simple and meldless and not wilds and not distinct:
+                    # The drawn wild is the hand's only one: at most one meld, through it.
+                    meld = _best_meld_with_one_wild(packed)
+                    if meld is not None:
+                        taken, points = meld
+                        yield card, packed - taken, total - points
+                        continue
             else:
                 slot = _SLOT_AT[index]
                 rem, count = packed + (1 << slot), len(wilds)
                 simple = room and (packed >> slot) & 0b11 < 2
-                if simple and meldless is None:
-                    # With at most one wild a hand melds nothing exactly when no natural
-                    # can join a meld; books of distinct suits: the search says.
-                    meldless = (
-                        self._search.loose(packed, count)[0] == packed
-                        if distinct
-                        else stranded_naturals(packed, count) == packed
-                    )
-                    if meldless:
-                        joins = _meld_reach(packed, count, 1)
                 if simple and meldless:
                     if not (joins >> slot) & 1:  # no meld holds it: all stay loose
                         yield card, rem, total + card.rank
@@ -833,6 +836,53 @@ def _best_meld_through(packed: int, slot: int, wilds: int) -> tuple[int, int] | 
             continue
         if high < rank_index:  # too many gaps below the card: a lower end has them too
             break
+    return None if tied else (taken, best)
+
+
+def _best_meld_with_one_wild(packed: int) -> tuple[int, int] | None:
+    """For naturals that meld nothing by themselves (packed), the naturals of the meld one
+    wild makes with them that holds the most points, and those points; (0, 0) when the
+    wild makes none. ``None`` when two different melds tie for the most (the caller's
+    search then decides, so every answer is the one the search gives).
+
+    The wild joins two naturals of a rank (a book), or the naturals of one suit that sit
+    in a row but for one missing rank, which it fills or, with none missing, extends.
+    Books here may hold two copies of one card (the standard rule).
+    """
+    best, taken, tied = 0, 0, False
+    candidates: list[tuple[int, int]] = []  # (points, naturals)
+    rest = packed
+    while rest:  # books: every natural of a rank that holds two (meldless: never three)
+        shift = (((rest & -rest).bit_length() - 1) // _BLOCK) * _BLOCK
+        block = (rest >> shift) & _RANK_BITS
+        size = _BLOCK_SIZE[block]
+        if size + 1 >= MIN_MELD:
+            candidates.append((size * (shift // _BLOCK + MIN_RANK), block << shift))
+        rest ^= block << shift
+    top = MAX_RANK - MIN_RANK
+    for suit_slot in range(0, _BLOCK, 2):  # runs, a suit at a time: one copy a rank
+        held = [i for i in range(top + 1) if (packed >> (i * _BLOCK + suit_slot)) & 3]
+        # Rows of ranks in a row; two rows one rank apart join across the gap.
+        rows: list[list[int]] = []
+        for index in held:
+            if rows and rows[-1][-1] == index - 1:
+                rows[-1].append(index)
+            else:
+                rows.append([index])
+        for at, row in enumerate(rows):
+            spans = [row]
+            if at + 1 < len(rows) and rows[at + 1][0] == row[-1] + 2:
+                spans.append(row + rows[at + 1])
+            for span in spans:
+                if len(span) + 1 >= MIN_MELD:
+                    points = sum(index + MIN_RANK for index in span)
+                    bits = sum(1 << (index * _BLOCK + suit_slot) for index in span)
+                    candidates.append((points, bits))
+    for points, bits in candidates:
+        if points > best:
+            best, taken, tied = points, bits, False
+        elif points == best and bits != taken:
+            tied = True
     return None if tied else (taken, best)
 
 
