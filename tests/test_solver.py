@@ -578,20 +578,20 @@ def test_the_naturals_in_reach_of_a_meld_are_found_for_every_slot_at_once(case):
     # The solver answers every slot at once (shifts of whole ranks): for the hand's own
     # naturals (the stranded ones are the rest) and for one more natural drawn into any
     # slot the hand could still take. Both agree with the rule applied card by card.
-    from fivecrowns_lab.core.solver import NATURAL_SLOTS, _meld_reach, stranded_naturals
+    from fivecrowns_lab.core.solver import NATURAL_SLOTS, _joining, stranded_naturals
 
     cards, round_no = case
     packed, _wilds = Solver(round_no).pack(cards)
     for wilds in (0, 1):
-        own, drawn = _meld_reach(packed, wilds, 0), _meld_reach(packed, wilds, 1)
-        stranded = stranded_naturals(packed, wilds)
+        drawn, stranded = _joining(packed, wilds), stranded_naturals(packed, wilds)
         for _rank, _suit, bit in NATURAL_SLOTS:
             slot = bit.bit_length() - 1
             copies = (packed >> slot) & 3
             if copies:
                 joins = _in_reach_of_a_meld(packed, slot, wilds)
-                assert bool((own >> slot) & 1) is joins
                 assert (stranded >> slot) & 3 == (0 if joins else copies)
+                alone = stranded_naturals(packed, wilds, bit)  # asked about this card only
+                assert alone == stranded & 3 * bit
             if copies < 2:
                 joins = _in_reach_of_a_meld(packed + bit, slot, wilds)
                 assert bool((drawn >> slot) & 1) is joins

@@ -594,7 +594,7 @@ class Solver:
             if distinct
             else stranded_naturals(packed, len(wilds)) == packed
         )
-        joins = _meld_reach(packed, len(wilds), 1) if meldless else 0  # a drawn natural's
+        joins = _joining(packed, len(wilds)) if meldless else 0  # a drawn natural's
         for card in extra:
             index = card.index
             if (seen >> index) & 1:
@@ -749,12 +749,15 @@ def stranded_naturals(packed: int, wilds: int, among: int | None = None) -> int:
     >>> ranks(stranded_naturals(*solver.pack("4H 7H 9S 9C KD 3S")))  # 3♠ wild: a book of 9s
     [4, 7, 13]
     """
-    asked = (packed | packed >> 1) & _FIRST_BITS  # the low bit of every slot held
-    if among is not None:
-        asked &= among | among >> 1
-    if not asked:
-        return 0
-    stranded = asked & ~_meld_reach(packed, wilds, 0)
+    present = (packed | packed >> 1) & _FIRST_BITS  # the low bit of every slot held
+    asked = present if among is None else present & (among | among >> 1)
+    stranded = asked & ~_run_reach(present, wilds)
+    rest = stranded
+    while rest:  # a rank at a time: with three naturals (two and the wild) it is a book
+        shift = (((rest & -rest).bit_length() - 1) // _BLOCK) * _BLOCK
+        if _BLOCK_SIZE[(packed >> shift) & _RANK_BITS] + wilds >= MIN_MELD:
+            stranded &= ~(_RANK_BITS << shift)
+        rest &= ~(_RANK_BITS << shift)
     return packed & stranded * 0b11  # both bits of each stranded slot: every copy
 
 
@@ -773,28 +776,30 @@ def _points_less_highest(packed: int) -> int:
     return total - ((packed.bit_length() - 1) // _BLOCK + MIN_RANK)
 
 
-def _meld_reach(packed: int, wilds: int, drawn: int) -> int:
-    """The slots (the low bit of each) where a natural could join a meld of the packed
-    hand's naturals, for a hand with at most one wild: with ``drawn`` 0, each natural of
-    the hand itself; with ``drawn`` 1, one more natural drawn there.
-
-    A natural can be in a book only if its rank has three naturals (two with the wild),
-    the drawn one counted; and in a run only if same-suit naturals sit close enough: on
-    both sides or two on one side (either neighbour within two ranks, with the wild).
-    Every slot is answered at once, with shifts of whole ranks.
+def _run_reach(present: int, wilds: int) -> int:
+    """The slots (the low bit of each) where a natural has same-suit naturals close enough
+    for a run, for a hand with at most one wild; ``present``: the low bit of each slot the
+    hand holds. Close enough: on both sides or two on one side (with the wild, either
+    neighbour within two ranks). Every slot at once, with shifts of whole ranks.
     """
-    present = (packed | packed >> 1) & _FIRST_BITS
     below1, below2 = present << _BLOCK, present << 2 * _BLOCK
     above1, above2 = present >> _BLOCK, present >> 2 * _BLOCK
     if wilds:
-        reach = below1 | below2 | above1 | above2
-    else:
-        reach = (below1 & above1) | (above1 & above2) | (below1 & below2)
+        return (below1 | below2 | above1 | above2) & _FIRST_BITS
+    return ((below1 & above1) | (above1 & above2) | (below1 & below2)) & _FIRST_BITS
+
+
+def _joining(packed: int, wilds: int) -> int:
+    """The slots (the low bit of each) where one more natural drawn would join a meld of
+    the packed hand's naturals, for a hand with at most one wild: a run (as
+    :func:`_run_reach`), or a book of its rank (three naturals with it, two with the wild).
+    """
+    reach = _run_reach((packed | packed >> 1) & _FIRST_BITS, wilds)
     rest = packed
-    while rest:  # books: a rank with three naturals (the drawn one too) with the wilds
+    while rest:  # books, a rank at a time
         shift = (((rest & -rest).bit_length() - 1) // _BLOCK) * _BLOCK
         block = (rest >> shift) & _RANK_BITS
-        if _BLOCK_SIZE[block] + drawn + wilds >= MIN_MELD:
+        if _BLOCK_SIZE[block] + 1 + wilds >= MIN_MELD:
             reach |= _ONE_RANK_FIRST_BITS << shift
         rest ^= block << shift
     return reach & _FIRST_BITS
