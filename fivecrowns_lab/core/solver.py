@@ -31,7 +31,7 @@ True
 from __future__ import annotations
 
 from bisect import insort
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from dataclasses import dataclass
 from operator import itemgetter
 
@@ -540,10 +540,13 @@ class Solver:
         {'8♥': (12,), 'Q♣': (7, 9, 12, 12)}
         """
         hand = self._hand(cards)
-        return {
-            card: tuple(rank for rank, _suit, _bit in packed_naturals(loose))
-            for card, loose, _points in self._loose_with_each(hand, draws)
-        }
+        drawing = self._drawing(hand)
+        found: dict[Card, tuple[int, ...]] = {}
+        for card in _drawn_cards(draws):
+            if card not in found:
+                loose, _points = self._loose_after(hand, drawing, card)
+                found[card] = tuple(rank for rank, _suit, _bit in packed_naturals(loose))
+        return found
 
     def loose_points_after_each(
         self, cards: str | Iterable[Card], draws: str | Iterable[Card]
@@ -558,8 +561,27 @@ class Solver:
         >>> Solver(3).loose_points_after_each("7H 9H QS", "8H QC")  # 8♥ melds; Q♣ does not
         [0, 28]
         """
+        hand = self._hand(cards)
+        drawing = self._drawing(hand)
+        packed, _wilds, total, meldless, joins = drawing
+        wild = self.rules.wild_rank
+        top = (packed.bit_length() - 1) // _BLOCK + MIN_RANK if packed else 0
+        # Most draws into a hand that melds nothing join no meld: every natural stays loose
+        # and the highest goes (what _loose_after says, worked out here without a call).
+        quick = meldless and len(hand) < _MAX_CARDS
         found: list[int] = []
-        for _card, loose, points in self._loose_with_each(self._hand(cards), draws):
+        seen = 0  # a bit per Card.index met
+        for card in _drawn_cards(draws):
+            index = card.index
+            if (seen >> index) & 1:
+                continue
+            seen |= 1 << index
+            slot = _SLOT_AT[index]
+            rank = card.rank
+            if quick and slot >= 0 and rank != wild and not (joins >> slot | packed >> slot) & 2:
+                found.append(total + rank - (rank if rank > top else top))
+                continue
+            loose, points = self._loose_after(hand, drawing, card)
             if not loose:
                 found.append(0)
             elif points < 0:
@@ -568,68 +590,62 @@ class Solver:
                 found.append(points - ((loose.bit_length() - 1) // _BLOCK + MIN_RANK))
         return found
 
-    def _loose_with_each(
-        self, hand: Hand, draws: str | Iterable[Card]
-    ) -> Iterator[tuple[Card, int, int]]:
-        """For each different card of ``draws``: the card, the naturals (packed) a best
-        arrangement leaves loose once it joins ``hand``, and the sum of their ranks when
-        that came cheaply (-1 when not).
+    def _drawing(self, hand: Hand) -> tuple[int, int, int, bool, int]:
+        """What :meth:`_loose_after` needs of a hand, worked out once for many draws: its
+        naturals (packed), its number of wilds, the sum of its naturals' ranks, whether it
+        melds nothing, and (if so) the slots where a drawn natural joins a meld (the low
+        bit of each, shifted one up: see :func:`_joining`).
         """
-        extra = draws if type(draws) is tuple else parse_cards(draws, check=False)
-        if not all(type(card) is Card for card in extra):
-            extra = parse_cards(extra, check=False)  # raises: says which one is not a card
-        rules = self.rules
-        packed, naturals, wilds = _split(hand, rules)
+        packed, naturals, wilds = _split(hand, self.rules)
         total = sum(card.rank for card in naturals)
-        wild = rules.wild_rank
-        room = len(hand) < _MAX_CARDS
-        distinct = self._search.distinct
-        seen = 0  # a bit per Card.index met
         # A hand that melds nothing (a leftover, as the lookahead bot asks about) plus one
         # card melds only in a meld through that card: found directly, without a search.
         # With at most one wild a hand melds nothing exactly when no natural can join a
         # meld; books of distinct suits: the search says.
         meldless = len(wilds) < 2 and (
             self._search.loose(packed, len(wilds))[0] == packed
-            if distinct
+            if self._search.distinct
             else stranded_naturals(packed, len(wilds)) == packed
         )
-        joins = _joining(packed, len(wilds)) if meldless else 0  # a drawn natural's
-        for card in extra:
-            index = card.index
-            if (seen >> index) & 1:
-                continue
-            seen |= 1 << index
-            if card.suit is None or card.rank == wild:
-                rem, count = packed, len(wilds) + 1
-                simple = room and len(wilds) < 2  # more wilds: the copies need counting
-                if simple and meldless and not wilds and not distinct:
-                    # The drawn wild is the hand's only one: at most one meld, through it.
-                    meld = _best_meld_with_one_wild(packed)
-                    if meld is not None:
-                        taken, points = meld
-                        yield card, packed - taken, total - points
-                        continue
-            else:
-                slot = _SLOT_AT[index]
-                rem, count = packed + (1 << slot), len(wilds)
-                simple = room and (packed >> slot) & 0b11 < 2
-                if simple and meldless:
-                    if not (joins >> slot) & 1:  # no meld holds it: all stay loose
-                        yield card, rem, total + card.rank
-                        continue
-                    # Otherwise one meld holds it; two best, or books of distinct suits:
-                    # the search decides.
-                    meld = None if distinct else _best_meld_through(rem, slot, count)
-                    if meld is not None:
-                        taken, points = meld
-                        yield card, rem - taken, total + card.rank - points
-                        continue
-            if not simple:  # let the checks of a whole hand refuse a third copy or a 21st card
-                rem, _naturals, more = _split(self._hand((*hand, card)), rules)
-                count = len(more)
-            loose, _unused = self._search.loose(rem, count)
-            yield card, loose, -1
+        joins = _joining(packed, len(wilds)) << 1 if meldless else 0
+        return packed, len(wilds), total, meldless, joins
+
+    def _loose_after(
+        self, hand: Hand, drawing: tuple[int, int, int, bool, int], card: Card
+    ) -> tuple[int, int]:
+        """The naturals (packed) a best arrangement leaves loose once ``card`` joins
+        ``hand`` (``drawing``: :meth:`_drawing` of the hand), and the sum of their ranks
+        when that came cheaply (-1 when not)."""
+        packed, wilds, total, meldless, joins = drawing
+        distinct = self._search.distinct
+        room = len(hand) < _MAX_CARDS
+        if card.suit is None or card.rank == self.rules.wild_rank:
+            rem, count = packed, wilds + 1
+            simple = room and wilds < 2  # more wilds: the copies need counting
+            if simple and meldless and not wilds and not distinct:
+                # The drawn wild is the hand's only one: at most one meld, through it.
+                meld = _best_meld_with_one_wild(packed)
+                if meld is not None:
+                    taken, points = meld
+                    return packed - taken, total - points
+        else:
+            slot = _SLOT_AT[card.index]
+            rem, count = packed + (1 << slot), wilds
+            simple = room and (packed >> slot) & 0b11 < 2
+            if simple and meldless:
+                if not (joins >> slot) & 2:  # no meld holds it: all stay loose
+                    return rem, total + card.rank
+                # Otherwise one meld holds it; two best, or books of distinct suits:
+                # the search decides.
+                meld = None if distinct else _best_meld_through(rem, slot, count)
+                if meld is not None:
+                    taken, points = meld
+                    return rem - taken, total + card.rank - points
+        if not simple:  # let the checks of a whole hand refuse a third copy or a 21st card
+            rem, _naturals, more = _split(self._hand((*hand, card)), self.rules)
+            count = len(more)
+        loose, _unused = self._search.loose(rem, count)
+        return loose, -1
 
     def pack(self, cards: str | Iterable[Card]) -> tuple[int, int]:
         """The cards as the search holds them: the naturals packed (two bits a card) and
@@ -686,6 +702,15 @@ class Solver:
             return ()
         after = self._without_each(hand, 0, split)
         return tuple(card for card, points in after.items() if not points)
+
+
+def _drawn_cards(draws: str | Iterable[Card]) -> tuple[Card, ...] | list[Card]:
+    """The cards of ``draws`` (notation or cards), refusing anything that is not a card
+    with a sentence; a tuple of cards is taken as it is (the bots ask many)."""
+    extra = draws if type(draws) is tuple else parse_cards(draws, check=False)
+    if not all(type(card) is Card for card in extra):
+        extra = parse_cards(extra, check=False)  # raises: says which one is not a card
+    return extra
 
 
 def _check_building(building: object) -> None:
