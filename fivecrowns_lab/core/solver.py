@@ -133,8 +133,9 @@ def _slot(card: Card) -> int:
     return _SUIT_SLOT[card.suit] + _BLOCK * card.rank
 
 
-# The same by Card.index, for loops over many draws (-1 for the joker).
+# The same by Card.index, for loops over many cards (-1 for the joker), and as a bit.
 _SLOT_AT = [-1 if c.suit is None else _slot(c) for c in CARDS_BY_INDEX]
+_BIT_AT = [0 if slot < 0 else 1 << slot for slot in _SLOT_AT]
 
 
 def _split(cards: Hand, rules: RoundRules) -> tuple[int, list[Card], list[Card]]:
@@ -149,10 +150,10 @@ def _split(cards: Hand, rules: RoundRules) -> tuple[int, list[Card], list[Card]]
             wilds.append(card)
         else:
             naturals.append(card)
-            slot = _SUIT_SLOT[suit] + _BLOCK * card.rank
-            if (packed >> slot) & 3 == 2:  # a third copy would spill into the next card's bits
+            bit = _BIT_AT[card.index]
+            if packed & bit << 1:  # a third copy would spill into the next card's bits
                 check_available(cards)
-            packed += 1 << slot
+            packed += bit
     if len(wilds) > 2:
         check_available(wilds)
     return packed, naturals, wilds
@@ -755,6 +756,7 @@ _BLOCK_SIZE = [
 
 _FIRST_BITS = sum(bit for _rank, _suit, bit in NATURAL_SLOTS)  # the low bit of every slot
 _ONE_RANK_FIRST_BITS = sum(1 << 2 * suit for suit in range(len(SUITS)))  # the same in one block
+_LOWEST_SUIT_FIRST_BITS = sum(1 << rank * _BLOCK for rank in range(len(RANKS)))  # in every block
 
 
 def stranded_naturals(packed: int, wilds: int, among: int | None = None) -> int:
@@ -890,8 +892,12 @@ def _best_meld_with_one_wild(packed: int) -> tuple[int, int] | None:
             candidates.append((size * (shift // _BLOCK + MIN_RANK), block << shift))
         rest ^= block << shift
     top = MAX_RANK - MIN_RANK
+    present = (packed | packed >> 1) & _FIRST_BITS
     for suit_slot in range(0, _BLOCK, 2):  # runs, a suit at a time: one copy a rank
-        held = [i for i in range(top + 1) if (packed >> (i * _BLOCK + suit_slot)) & 3]
+        suit = (present >> suit_slot) & _LOWEST_SUIT_FIRST_BITS
+        if not suit & (suit >> _BLOCK | suit >> 2 * _BLOCK):
+            continue  # no two naturals within two ranks: one wild makes no run
+        held = [i for i in range(top + 1) if (suit >> i * _BLOCK) & 1]
         # Rows of ranks in a row; two rows one rank apart join across the gap.
         rows: list[list[int]] = []
         for index in held:
