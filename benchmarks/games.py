@@ -41,6 +41,7 @@ import tempfile
 import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
+from typing import Any
 
 from fivecrowns_lab import simulate
 
@@ -292,30 +293,37 @@ def strength(games: int) -> None:
     tables = seatings()
     per_table = -(-games // len(tables))
     start = time.perf_counter()
-    parts = []
+    finals: list[dict[str, Any]] = []  # each seat's last round, in every game
     with ProcessPoolExecutor(max_workers=2) as pool:
         for k, order in enumerate(tables):
-            table = simulate(order, per_table, seed=100 + k, executor=pool, progress=False)
-            table["game"] = table["game"] * len(tables) + k
-            parts.append(table)
+            rows = simulate(order, per_table, seed=100 + k, executor=pool, progress=False)
+            last = max(rows["round"])
+            for record in rows.where("round", last).records():
+                finals.append({**record, "game": record["game"] * len(tables) + k})
     seconds = time.perf_counter() - start
-    import pandas as pd
-
-    table = pd.concat(parts)
-    finals = table[table["round"] == table["round"].max()]
-    n_games = finals["game"].nunique()
+    n_games = len({record["game"] for record in finals})
     print(f"Bot strength: {n_games} four-player games in {seconds:.0f} s (lower total is better)")
+    seats: dict[str, list[dict[str, Any]]] = {}
+    for record in finals:
+        seats.setdefault(record["bot"], []).append(record)
     for bot in ["random", "greedy", "lookahead"]:
-        totals = finals[finals["bot"] == bot]["total"].astype(float).tolist()
+        totals = [float(record["total"]) for record in seats[bot]]
         mean, half = interval(totals)
-        wins = (finals[finals["bot"] == bot]["placement"] == 1).mean()
+        wins = sum(record["placement"] == 1 for record in seats[bot]) / len(seats[bot])
         print(
             f"  {bot:>9}: mean total {mean:6.1f} ± {half:4.1f} (95% CI, n={len(totals)}), "
             f"first place in {wins:.1%} of seats"
         )
-    per_game = finals.groupby(["game", "bot"])["total"].mean().unstack()
+    # Per game, each bot's mean total over its seats (greedy sits twice at every table).
+    per_game: dict[int, dict[str, list[float]]] = {}
+    for record in finals:
+        by_bot = per_game.setdefault(record["game"], {})
+        by_bot.setdefault(record["bot"], []).append(float(record["total"]))
     for better, worse in [("lookahead", "greedy"), ("greedy", "random")]:
-        diff = (per_game[better] - per_game[worse]).tolist()
+        diff = [
+            statistics.fmean(bots[better]) - statistics.fmean(bots[worse])
+            for bots in per_game.values()
+        ]
         mean, half = interval(diff)
         verdict = "significant" if mean + half < 0 else "NOT significant"
         print(

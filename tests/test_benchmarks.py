@@ -85,3 +85,18 @@ def test_every_benchmark_is_covered():
         "serving.py",
         "site.py",
     }
+
+
+def test_games_benchmark_prints_the_strength_table():
+    # The strength table reads the simulations' plain rows (no pandas needed).
+    result = subprocess.run(
+        [sys.executable, str(BENCHMARKS / "games.py"), "--batches", "1", "--only", "solitaire",
+         "--games", "24"],
+        capture_output=True, text=True, timeout=300,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr[-3000:]
+    table = result.stdout.split("Bot strength: ")[1]
+    assert table.startswith("24 four-player games")
+    for bot in ("random", "greedy", "lookahead"):
+        assert re.search(rf"{bot}: mean total +\d+\.\d ± +\d+\.\d \(95% CI, n=\d+\)", table)
+    assert re.search(r"lookahead - greedy: +[-+]\d+\.\d ± +\d+\.\d points per game", table)
