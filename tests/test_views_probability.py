@@ -448,6 +448,18 @@ def test_strategy_lab_caps_a_run_by_the_measured_speed_of_its_bots(widget_errors
     assert lab.n_games.max > game_cap(["lookahead"] * 4)
 
 
+def test_a_browser_kernel_plans_its_runs_for_its_slower_speed(monkeypatch):
+    # Pyodide plays about half as many games a second, and the page waits for the run:
+    # the same planned minutes allow fewer games there.
+    from fivecrowns_lab.views.strategy import BROWSER_SLOWDOWN
+
+    server = game_cap(["lookahead", "greedy"]), solitaire_cap()
+    monkeypatch.setattr("sys.platform", "emscripten")
+    browser = game_cap(["lookahead", "greedy"]), solitaire_cap()
+    for here, there in zip(server, browser, strict=True):
+        assert there == pytest.approx(here / BROWSER_SLOWDOWN, abs=1)
+
+
 def test_in_a_browser_the_labs_caps_promise_no_stop_and_name_no_server(widget_errors, monkeypatch):
     # The static site's kernel has no threads: a run holds the page, Stop cannot end it.
     monkeypatch.setattr(views_strategy, "threads_allowed", lambda: False)
@@ -903,7 +915,8 @@ def test_strategy_lab_just_show_me_plays_4x_and_records_the_skip(widget_errors):
 def test_solitaire_odds_says_what_it_did_with_0_deals(widget_errors):
     lesson = ready(solitaire_odds_lesson(n=2))
     lesson.n.value = 0
-    assert lesson.n.value == 1 and "Deals are 1 to 200; playing 1." in lesson.status.text
+    cap = f"{solitaire_cap():,}"
+    assert lesson.n.value == 1 and f"Deals are 1 to {cap}; playing 1." in lesson.status.text
     assert not lesson.running.visible, "the results of 2 deals left with the old count"
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import base64
 import math
+import sys
 import threading
 import time
 from collections import Counter
@@ -46,6 +47,7 @@ from .specs import (
 from .work import LIVE_SECONDS, Outcome, Progress, Runner, StoppableBot, threads_allowed
 
 __all__ = [
+    "BROWSER_SLOWDOWN",
     "GAME_SECONDS",
     "SOLITAIRE_DEAL_SECONDS",
     "SolitaireOddsLesson",
@@ -57,13 +59,24 @@ __all__ = [
 _EMPTY = N_("(empty seat)")
 _SEAT_COLOUR_LIST = (EXACT_COLOUR, SIMULATED_COLOUR, "#009E73", THUMB_COLOUR)
 
-#: Seconds one seat of each bot adds to an 11-round game, on one core of the lesson server
-#: (measured by ``benchmarks/lesson_work.py``; a bot missing here, like a new slow level,
-#: counts as ``UNMEASURED_SECONDS`` until measured, and the time budget bounds it anyway).
-GAME_SECONDS: dict[str, float] = {"random": 0.25, "greedy": 0.25, "lookahead": 2.5}
+#: Seconds one seat of each bot adds to an 11-round game, on one core of the lesson server:
+#: twice what ``benchmarks/lesson_work.py`` measured on a quiet core (random 0.030, greedy
+#: 0.017, lookahead 0.033, expert 0.148), for a server that is busy. A bot missing here,
+#: like a new slow level, counts as ``UNMEASURED_SECONDS`` until measured, and the time
+#: budget bounds it anyway.
+GAME_SECONDS: dict[str, float] = {
+    "random": 0.06,
+    "greedy": 0.035,
+    "lookahead": 0.07,
+    "expert": 0.3,
+}
 UNMEASURED_SECONDS = 10.0
-#: Seconds per solitaire deal played by the bot (same benchmark).
-SOLITAIRE_DEAL_SECONDS = 0.75
+#: Seconds per solitaire deal played by the bot (same benchmark: 0.024 measured).
+SOLITAIRE_DEAL_SECONDS = 0.05
+#: How much longer the same work takes in a browser kernel (the static site):
+#: ``benchmarks/pyodide_games.py`` measured Pyodide at 0.50 (greedy) and 0.48 (expert) of
+#: CPython's games a second.
+BROWSER_SLOWDOWN = 2.1
 #: The planned length of the longest run; the wall-clock budget in :mod:`.work` is a backstop.
 PLANNED_SECONDS = 150.0
 
@@ -121,12 +134,17 @@ def game_cap(
     True
     """
     per_game = sum(GAME_SECONDS.get(p, UNMEASURED_SECONDS) for p in players) * rounds / LAST_ROUND
-    return max(2, int(seconds / per_game))
+    return max(2, int(seconds / (per_game * _slowdown())))
 
 
 def solitaire_cap(seconds: float = PLANNED_SECONDS) -> int:
     """The most solitaire deals one run may play."""
-    return max(2, int(seconds / SOLITAIRE_DEAL_SECONDS))
+    return max(2, int(seconds / (SOLITAIRE_DEAL_SECONDS * _slowdown())))
+
+
+def _slowdown() -> float:
+    """How much longer a game takes in this kernel than the plan's figures say."""
+    return BROWSER_SLOWDOWN if sys.platform == "emscripten" else 1.0
 
 
 def _num(x: float, digits: int = 1) -> str:
