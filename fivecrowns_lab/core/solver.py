@@ -579,6 +579,8 @@ class Solver:
             seen |= 1 << index
             slot = _SLOT_AT[index]
             rank = card.rank
+            # Bit 1 at the slot: a meld the card joins (``joins`` is shifted one up), or
+            # the hand already holds both copies.
             if quick and slot >= 0 and rank != wild and not (joins >> slot | packed >> slot) & 2:
                 found.append(total + rank - (rank if rank > top else top))
                 continue
