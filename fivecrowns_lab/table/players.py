@@ -207,6 +207,15 @@ class Bot:
             found = self._plan_memo[key] = shared_solver(rules).penalty(key, building=True)
         return found
 
+    def _remember_kept(
+        self, hand: Hand | list[Card], card: Card, points: int, final: bool
+    ) -> None:
+        """Remember the points of ``hand`` without ``card``, as :meth:`_lowest_after` gave
+        them (the real penalty when ``final``, else :meth:`_plan_points`'s): the hand kept
+        after this discard is asked about again next turn, and needs no search then."""
+        memo = self._point_memo if final else self._plan_memo
+        memo.setdefault(tuple(sorted(_without(hand, card), key=card_order)), points)
+
     def _lowest_after(
         self,
         cards: Sequence[Card],
@@ -365,6 +374,7 @@ class GreedyBot(Bot):
             if best is None or key < best:
                 best, choice = key, card
         assert best is not None
+        self._remember_kept(hand, choice, after[choice], observation.is_final_turn)
         return choice, best[0]
 
     def _choose(self, observation: Observation) -> Action:
@@ -494,7 +504,9 @@ class LookaheadBot(GreedyBot):
         keep = self.candidates if self._weight else 1
         plain = self._lowest_after(hand, options, rules, observation.is_final_turn, keep)
         ranked = sorted((plain[c], -_cost(c, rules), c.sort_key, c) for c in plain)
+        final = observation.is_final_turn
         if not self._weight:
+            self._remember_kept(hand, ranked[0][3], ranked[0][0], final)
             return ranked[0][3], ranked[0][0]
         best: tuple[float, int, tuple[int, int], Card] | None = None
         for _points, cost, order, card in ranked[: self.candidates]:
@@ -502,6 +514,7 @@ class LookaheadBot(GreedyBot):
             if best is None or (value, cost, order) < best[:3]:
                 best = (value, cost, order, card)
         assert best is not None
+        self._remember_kept(hand, best[3], plain[best[3]], final)
         return best[3], best[0]
 
     def _score(self, cards: list[Card], observation: Observation) -> float:
