@@ -60,6 +60,15 @@ def solitaire_seconds(seconds: float) -> float:
     return (time.perf_counter() - start) / deals
 
 
+def _stale(planned: float, measured: float) -> str:
+    """A warning when the plan is far from the measurement (the plan is about twice it)."""
+    if measured > planned:
+        return "  <- UPDATE the plan: the measured speed is slower than planned"
+    if planned > 4 * measured:
+        return "  <- UPDATE the plan: it is over four times the measured time, caps too low"
+    return ""
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python benchmarks/lesson_work.py")
     parser.add_argument("--seconds", type=float, default=20.0, help="seconds per bot and batch")
@@ -79,13 +88,13 @@ def main(argv: list[str] | None = None) -> int:
             f"  {bot:10s} measured {measured:6.3f} s "
             f"(batches {min(figures):.3f}..{max(figures):.3f}),"
             f" planned {planned:6.3f} s; 4 seats: cap {cap:,} games = "
-            f"{cap * 4 * measured:5.0f} s at the measured speed"
+            f"{cap * 4 * measured:5.0f} s at the measured speed{_stale(planned, measured)}"
         )
     deal = solitaire_seconds(args.seconds)
     cap = solitaire_cap()
     print(
         f"Solitaire odds (lesson 11): {deal:.3f} s per deal (planned {SOLITAIRE_DEAL_SECONDS}); "
-        f"cap {cap:,} deals = {cap * deal:.0f} s"
+        f"cap {cap:,} deals = {cap * deal:.0f} s{_stale(SOLITAIRE_DEAL_SECONDS, deal)}"
     )
     n = max(50, int(200 * args.seconds / 20))
     start = time.perf_counter()
