@@ -267,7 +267,9 @@ def test_11_a_new_count_of_deals_clears_the_old_win_rate(page, voila_url):
     shows(page, "The bot won", timeout=3 * WAIT_MS)
     deals = view.locator(".widget-inline-hbox", has_text="Deals").locator("input")
     fill(deals, "0")
-    settles(page, ["The bot won"], "Deals are 1 to 200; playing 1.")
+    from fivecrowns_lab.views.strategy import solitaire_cap
+
+    settles(page, ["The bot won"], f"Deals are 1 to {solitaire_cap():,}; playing 1.")
     page.wait_for_function(  # the box shows the number the kernel brought it to
         "e => e.value === '1'", arg=deals.element_handle(), timeout=WAIT_MS
     )
