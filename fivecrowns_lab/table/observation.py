@@ -20,9 +20,7 @@ from .actions import Action, ActionRecord, Discard, Phase
 __all__ = ["Observation", "Phase"]
 
 # Every card's copies in the deck, by Card.index.
-_DECK_COPIES = [0] * len(set(DECK))
-for _card in DECK:
-    _DECK_COPIES[_card.index] += 1
+_DECK_COPIES = [DECK.count(card) for card in CARDS_BY_INDEX]
 
 
 @dataclass(frozen=True)
