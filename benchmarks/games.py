@@ -17,7 +17,8 @@ Prints:
 - where a move's time goes in the game workloads: the table's own work per move (dealing,
   observations with their legal moves, applying the move) and the bots' choosing, and
   the games a second the table alone would play with bots that cost nothing (the most
-  any bot can reach);
+  any bot can reach), and the greedy bots' speed when every solver position is already
+  known (the most a faster solver alone could give them);
 - the speed-up of ``simulate`` with two worker processes over a serial run;
 - bot strength: four-player games seating random, greedy, lookahead and greedy in
   every circular order and rotation (so each bot sits after the random bot equally
@@ -128,6 +129,27 @@ for kind, games in zip(sys.argv[2::2], map(int, sys.argv[3::2])):
 """
 
 
+# Run in a fresh process: four greedy bots play the first batch's games twice with the
+# shared solvers never forgetting a position; the second pass finds every search already
+# done, so its speed is what the table and the bots' own work allow if the solver cost
+# nothing but its memo lookups. Prints games per second of the second pass.
+_KNOWN = """
+import sys, time
+sys.path.insert(0, sys.argv[1])
+games = int(sys.argv[2])
+from fivecrowns_lab import Game, make_bot, play_game
+from fivecrowns_lab.core import solver
+solver._SHARED_LIMIT = 10**9  # before the first solver is made: no memo is ever cleared
+def batch():
+    for seed in range(games):
+        play_game(Game(4, seed=seed), [make_bot("greedy", seed + s) for s in range(4)])
+batch()
+start = time.process_time()
+batch()
+print(games / (time.process_time() - start))
+"""
+
+
 def table_share(kinds: list[str]) -> None:
     """How much of a game the table itself takes: the speed with bots that cost nothing.
 
@@ -153,6 +175,18 @@ def table_share(kinds: list[str]) -> None:
             f"  {kind + ' x4':<13} {n_moves / n_games:5.0f} moves a game; the table "
             f"{table * 1e6:5.0f} us a move, the bots {bots * 1e6:6.0f} us; with bots that "
             f"cost nothing {ceiling:6.1f} games/s ({ceiling / target:.2f} x the target {target:g})"
+        )
+    if "greedy" in kinds:
+        games, target = WORKLOADS["greedy"]
+        known = subprocess.run(
+            [sys.executable, "-c", _KNOWN, str(here), str(games)],
+            capture_output=True, text=True, check=True,
+        )  # fmt: skip
+        rate = float(known.stdout)
+        print(
+            f"  greedy x4 with every solver position already known (the search costing only "
+            f"its memo lookups): {rate:.1f} games/s ({rate / target:.2f} x the target "
+            f"{target:g})"
         )
 
 

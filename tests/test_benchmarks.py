@@ -55,6 +55,8 @@ def test_games_benchmark_times_a_baseline_in_turns_and_in_one_process():
     share = result.stdout.split("Where a move's time goes")[1].split("In one process")[0]
     assert re.search(r"greedy x4 +\d+ moves a game; the table +\d+ us a move", share)
     assert "with bots that cost nothing" in share and "solitaire" not in share
+    known = re.search(r"every solver position already known .*?: ([\d.]+) games/s", share)
+    assert known and float(known.group(1)) > 0
     paired = result.stdout.split("In one process")[1]
     assert "greedy x4" in paired and "solitaire" in paired and "middle half" in paired
 
