@@ -22,7 +22,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..core.cards import Card, format_cards
+from ..core.cards import DECK, Card, card_order, format_cards
 from ..core.melds import check_meld
 from ..core.rules import RoundRules, round_rules
 from ..core.solver import shared_solver
@@ -211,15 +211,20 @@ def _allowed(turn: Turn, action: Action) -> bool:
     return True
 
 
+# The draws and every card's discard, made once: actions are frozen values, and the legal
+# moves are listed on every turn of every simulated game.
+_DRAWS = (Draw("stock"), Draw("discard"))
+_DISCARD_OF = {card: Discard(card) for card in DECK}
+
+
 def list_legal(turn: Turn) -> tuple[Action, ...]:
     """Every action the current player may take (going out with the engine's melds)."""
     if turn.phase == "draw":
-        return tuple(a for a in (Draw("stock"), Draw("discard")) if _allowed(turn, a))
+        return tuple(a for a in _DRAWS if _allowed(turn, a))
     if turn.phase != "discard":
         return ()
     hand = turn.hand
-    ordered = sorted(set(hand), key=lambda c: c.sort_key)
-    actions: list[Action] = [Discard(c) for c in ordered]
+    actions: list[Action] = [_DISCARD_OF[c] for c in sorted(set(hand), key=card_order)]
     solver = shared_solver(turn.rules)
     actions += [GoOut(c) for c in solver.going_out_discards(hand)]
     if turn.no_final_discard and solver.can_go_out(hand):
