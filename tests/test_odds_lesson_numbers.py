@@ -5,11 +5,13 @@ The test pulls every number out of each notebook's markdown. Small whole numbers
 number must have an entry in ``CLAIMS`` for that notebook, which recomputes it from
 the engine, so a wrong figure ("25 billion", "1,000 deals") cannot come back unnoticed.
 Every ``C(a, b) = N`` is recomputed too. Numbers that are a task for the learner
-("play 10 games") are checked to be doable within the lesson's caps.
+("play 50 games") are checked to be the number the lesson's box starts with, and
+doable four times over within the lesson's caps.
 """
 
 from __future__ import annotations
 
+import inspect
 import math
 import re
 from collections.abc import Callable
@@ -50,6 +52,16 @@ def _solitaire_cap_allows(deals: int) -> bool:
     return 4 * deals <= solitaire_cap()
 
 
+def _starts_with(view: str, parameter: str) -> int:
+    """The number a lesson's box starts with: the view's default for ``parameter``."""
+    pytest.importorskip("ipywidgets")
+    from fivecrowns_lab.views import strategy
+
+    default = inspect.signature(getattr(strategy, view)).parameters[parameter].default
+    assert isinstance(default, int)
+    return default
+
+
 def _lesson_exists(number: str) -> bool:
     return any(NOTEBOOKS.glob(f"{number}-*.ipynb"))
 
@@ -87,13 +99,18 @@ CLAIMS: dict[str, dict[str, Callable[[], bool]]] = {
     "10-strategy-lab": {
         "95%": lambda: CONFIDENCE == 95,
         "100%": lambda: True,  # win rates add to more than 100% with ties: widget test
-        "10": lambda: _cap_allows(10, ["lookahead", "greedy"]),  # "play 10 games", then 4x
+        # "play 50 games (the number the lab starts with)", then 4x
+        "50": lambda: (
+            _starts_with("StrategyLab", "n_games") == 50
+            and _cap_allows(50, ["lookahead", "greedy"])
+        ),
     },
     "11-solitaire-odds": {
         "95%": lambda: CONFIDENCE == 95,
         "3 / n": lambda: abs((1 - 0.05 ** (1 / 300)) * 300 - 3) < 0.05,
         "3.8": lambda: round(wilson_interval(0, 10_000)[1] * 10_000, 1) == 3.8,
-        "30": lambda: _solitaire_cap_allows(30),  # "Play 30 deals", then 4x
+        # "Play 50 deals (the number the box starts with)", then 4x
+        "50": lambda: _starts_with("SolitaireOddsLesson", "n") == 50 and _solitaire_cap_allows(50),
         "08": lambda: _lesson_exists("08"),
     },
 }
