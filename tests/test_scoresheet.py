@@ -212,6 +212,21 @@ def test_scorebook_typed_input_is_checked_with_the_input_quoted():
     assert len(str(caught.value)) < 90
 
 
+def test_scorebook_a_refused_negative_score_is_written_with_the_sheets_minus_sign():
+    # The messages write the bonus as "−10" (U+2212); the refused score takes the same sign
+    # however it was typed, and a huge one from a save or a call is cut short.
+    for typed in ("-3", "\u22123", " -3 "):
+        with pytest.raises(ScoreError) as caught:
+            parse_score(typed, "Ann", 2, False)
+        assert str(caught.value).startswith("Ann's \u22123 in round 2: scores are never negative")
+    with pytest.raises(ScoreError) as caught:
+        ScoreSheet(["Ann", "Ben"], going_out_bonus=True).with_round([-5, 0])
+    assert str(caught.value).startswith("Ann's \u22125 in round 1: the only negative score")
+    with pytest.raises(ScoreError) as caught:
+        ScoreSheet(["Ann", "Ben"]).with_round([-(10**5000), 0])
+    assert len(str(caught.value)) < 200 and "-" not in str(caught.value).split("round")[0]
+
+
 def test_scorebook_changes_return_a_new_sheet_and_leave_the_old_one():
     sheet = ScoreSheet(["Ann", "Ben"])
     one = sheet.with_round([3, 0])

@@ -40,7 +40,7 @@ from typing import Any
 
 from ..core.rules import GOING_OUT_BONUS, MAX_PLAYERS, MIN_PLAYERS, ROUNDS
 from ..errors import ScoreError, quote
-from ..i18n import N_, typed_number
+from ..i18n import N_, number_text, typed_number
 from ..i18n import gettext as _
 from ..i18n import ngettext as _n
 from ..validators import clean_name, read_json
@@ -171,6 +171,12 @@ def parse_players(text: str) -> list[str]:
     return names
 
 
+def _points(value: int) -> str:
+    """A score as the sheet's messages write it: "−3" with the minus sign of "−10", any
+    size cut short (a score can arrive from a save or a call, not only typed)."""
+    return number_text(quote(value))
+
+
 def _check_points(value: object, player: str, round_no: int, bonus: bool) -> int:
     if type(value) is not int:  # not bool, not 1.5: a save of it could not be read back
         raise ScoreError(
@@ -184,13 +190,13 @@ def _check_points(value: object, player: str, round_no: int, bonus: bool) -> int
                 _(
                     "{player}'s {value} in round {round}: the only negative score is −10, for "
                     "going out."
-                ).format(player=player, round=round_no, value=quote(value))
+                ).format(player=player, round=round_no, value=_points(value))
             )
         raise ScoreError(
             _(
                 "{player}'s {value} in round {round}: scores are never negative (turn on the "
                 "going-out bonus to allow −10)."
-            ).format(player=player, round=round_no, value=quote(value))
+            ).format(player=player, round=round_no, value=_points(value))
         )
     if value > MAX_POINTS:
         raise ScoreError(
