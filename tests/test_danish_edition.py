@@ -355,7 +355,7 @@ def test_lesson_06_scorekeeper_speaks_danish_and_refuses_a_wrong_score_in_danish
     assert keeper.status.kind == "ok"
     assert opening == "Skriv spillernes navne, og tryk på Start et nyt spil."
     assert started == "Nyt spil for Ana, Ben, Cara. Runde 1 giver 3 kort, og treere er vilde."
-    assert refused.startswith("Bens -5 i runde 1: point er aldrig negative")
+    assert refused.startswith("Bens \u22125 i runde 1: point er aldrig negative")
     assert "ti&#x27; er ikke et antal point (Cara, runde 1)." in notes
     assert added == "Runde 1 er tilføjet og gemt."
     assert labels == ["Tilføj runde", "Fortryd sidste runde", "Eksportér CSV"]
