@@ -502,9 +502,9 @@ class LookaheadBot(GreedyBot):
         rules = observation.round_rules
         options = discard_options(hand, observation)
         keep = self.candidates if self._weight else 1
-        plain = self._lowest_after(hand, options, rules, observation.is_final_turn, keep)
-        ranked = sorted((plain[c], -_cost(c, rules), c.sort_key, c) for c in plain)
         final = observation.is_final_turn
+        plain = self._lowest_after(hand, options, rules, final, keep)
+        ranked = sorted((plain[c], -_cost(c, rules), c.sort_key, c) for c in plain)
         if not self._weight:
             self._remember_kept(hand, ranked[0][3], ranked[0][0], final)
             return ranked[0][3], ranked[0][0]
