@@ -1,9 +1,12 @@
 """The optional compiled core plays exactly like the pure-Python one.
 
-``build_compiled.py`` compiles the unchanged hot modules with mypyc into a copy of the
-package (once per run, in a temporary folder). Both paths then play the seeded games and
-solitaire deals of the replay test and score the same seeded hands, in every round and
-under the meld variants, each path in its own process; every result must be identical.
+The compiled wheel is built once per run as the wheels workflow builds it (a wheel build
+with ``FIVECROWNS_COMPILE=1``: the build hook has ``build_compiled.py`` compile the
+unchanged hot modules with mypyc) and unpacked into a temporary folder, where it is the
+installed package; the workflow's own test command is run on it. Both paths then play the
+seeded games and solitaire deals of the replay test and score the same seeded hands, in
+every round and under the meld variants, each path in its own process; every result must
+be identical.
 And every test of the engine runs again on the compiled path and must pass there too,
 the fuzz of each public entry point among them: mypyc raises its own TypeError on a
 wrongly typed argument of a compiled function, so a compiled public entry point would
@@ -12,10 +15,9 @@ compiled).
 
 It runs when ``FIVECROWNS_TEST_COMPILED=1`` is set, as ``make test``'s second pass and the
 wheels workflow (``.github/workflows/wheels.yml``) do:
-``FIVECROWNS_TEST_COMPILED=1 pytest -m slow tests/test_compiled.py``. Compiling takes 30 to
-70 s; the whole file took 81 s here (the engine's tests on two workers). It skips where
-mypyc or a C compiler is missing (``.ci/run`` installs one): the compiled core is never
-required.
+``FIVECROWNS_TEST_COMPILED=1 pytest -m slow tests/test_compiled.py``. Building the wheel
+takes about a minute, the engine's tests on two workers about another. It skips where mypyc
+or a C compiler is missing (``.ci/run`` installs one): the compiled core is never required.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ import os
 import shutil
 import subprocess
 import sys
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -78,16 +81,63 @@ print(json.dumps({
 
 
 @pytest.fixture(scope="session")
-def compiled_copy(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def compiled_wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The compiled wheel, built as the wheels workflow builds it: ``FIVECROWNS_COMPILE=1``
+    and a standard wheel build (the build hook runs ``build_compiled.py``)."""
     if importlib.util.find_spec("mypyc") is None or shutil.which("cc") is None:
         pytest.skip("the compiled core needs mypyc and a C compiler")
-    spec = importlib.util.spec_from_file_location("build_compiled", ROOT / "build_compiled.py")
-    assert spec is not None and spec.loader is not None
-    build_compiled = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(build_compiled)
+    out = tmp_path_factory.mktemp("compiled-wheel")
+    done = subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "-w", str(out), str(ROOT)],
+        env={**os.environ, "FIVECROWNS_COMPILE": "1"},
+        capture_output=True, text=True, timeout=900,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    (wheel,) = out.glob("*.whl")
+    return wheel
+
+
+@pytest.fixture(scope="session")
+def compiled_copy(compiled_wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The compiled wheel unpacked: put first on the path, it is the installed package."""
     out = tmp_path_factory.mktemp("compiled")
-    build_compiled.compile_into(out, ROOT / "fivecrowns_lab")
+    with zipfile.ZipFile(compiled_wheel) as wheel:
+        wheel.extractall(out)
     return out
+
+
+def test_the_compiled_wheel_is_a_platform_wheel_with_the_search_compiled_beside_its_source(
+    compiled_wheel: Path,
+) -> None:
+    assert not compiled_wheel.name.endswith("-none-any.whl"), compiled_wheel.name
+    with zipfile.ZipFile(compiled_wheel) as wheel:
+        names = wheel.namelist()
+    search = [n for n in names if n.startswith("fivecrowns_lab/core/search.")]
+    assert "fivecrowns_lab/core/search.py" in search  # the pure path stays in the wheel
+    assert any(n.endswith((".so", ".pyd")) for n in search), search
+    assert any(n.startswith("fivecrowns_lab_core__mypyc") for n in names)  # mypyc's runtime
+
+
+def test_the_wheels_workflow_command_tests_the_installed_wheel_not_the_checkout(
+    compiled_copy: Path, tmp_path: Path
+) -> None:
+    # The command cibuildwheel runs on every compiled wheel, from a folder of its own.
+    workflow = (ROOT / ".github/workflows/wheels.yml").read_text(encoding="utf-8")
+    assert "python {project}/.ci/test_compiled_wheel.py {project}" in workflow
+    script = [sys.executable, str(ROOT / ".ci/test_compiled_wheel.py"), str(ROOT)]
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    done = subprocess.run(
+        script, cwd=tmp_path, env={**env, "PYTHONPATH": str(compiled_copy)},
+        capture_output=True, text=True, timeout=600,
+    )  # fmt: skip
+    out = done.stdout[-3000:] + done.stderr[-2000:]
+    assert done.returncode == 0, out
+    assert f"Compiled core in {compiled_copy / 'fivecrowns_lab'}: core.search" in done.stdout, out
+    assert " passed" in done.stdout and "failed" not in done.stdout, out
+    # Run where the checkout's own package is the one imported, it refuses to pass.
+    done = subprocess.run(script, cwd=ROOT, env=env, capture_output=True, text=True, timeout=600)
+    assert done.returncode == 1
+    assert "imported from the checkout" in done.stdout
 
 
 def play(first: Path, tmp: Path) -> dict[str, object]:
