@@ -15,6 +15,7 @@ variable (``pip install``, the static site, every default build) the wheel is pu
 from __future__ import annotations
 
 import importlib.util
+import io
 import os
 import shutil
 import tempfile
@@ -44,9 +45,16 @@ def compile_catalogues(root: Path) -> list[Path]:
     for po in sorted((root / LOCALE).glob("*/LC_MESSAGES/*.po")):
         with po.open("rb") as source:
             catalogue = read_po(source, locale=po.parent.parent.name)
+        compiled = io.BytesIO()
+        write_mo(compiled, catalogue)
         mo = po.with_suffix(".mo")
-        with mo.open("wb") as target:
-            write_mo(target, catalogue)
+        # A running lesson or test may be reading this file while a wheel is built from
+        # the same checkout: an unchanged catalogue is left alone, a changed one replaced
+        # whole (never seen half written).
+        if not mo.is_file() or mo.read_bytes() != compiled.getvalue():
+            partial = mo.with_name(f"{mo.name}.{os.getpid()}.partial")
+            partial.write_bytes(compiled.getvalue())
+            os.replace(partial, mo)
         written.append(mo)
     return written
 
