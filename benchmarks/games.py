@@ -370,7 +370,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=2000, help="games for the strength table")
     parser.add_argument("--batches", type=int, default=5, help="batches for the speed medians")
-    parser.add_argument("--baseline", type=Path, help="an earlier checkout to compare with")
+    parser.add_argument(
+        "--baseline", type=Path, help="an earlier checkout's folder (git worktree add DIR COMMIT)"
+    )
     parser.add_argument(
         "--only", nargs="*", choices=list(WORKLOADS), help="time only these workloads"
     )
@@ -385,6 +387,14 @@ def main() -> None:
     )  # fmt: skip
     parser.add_argument("--skip-strength", action="store_true")
     args = parser.parse_args()
+    # A folder without the package would be timed as this checkout (the fresh processes
+    # import the installed one instead), and its ratios would all read 1.
+    for option, folder in (("--baseline", args.baseline), ("--compiled", args.compiled)):
+        if folder not in (None, Path()) and not (folder / "fivecrowns_lab").is_dir():
+            parser.error(
+                f"{option} is a folder holding a copy of the package (fivecrowns_lab/), such "
+                f"as a checkout made with `git worktree add`; {folder} holds none."
+            )
     with tempfile.TemporaryDirectory() as tmp:
         compiled = args.compiled
         if compiled == Path():

@@ -61,6 +61,19 @@ def test_games_benchmark_times_a_baseline_in_turns_and_in_one_process():
     assert "greedy x4" in paired and "solitaire" in paired and "middle half" in paired
 
 
+def test_games_benchmark_refuses_a_baseline_that_holds_no_package(tmp_path):
+    # A commit id or a missing folder would otherwise be timed as this checkout (ratio 1).
+    for option in ("--baseline", "--compiled"):
+        result = subprocess.run(
+            [sys.executable, str(BENCHMARKS / "games.py"), option, str(tmp_path)],
+            capture_output=True, text=True, timeout=60,
+        )  # fmt: skip
+        assert result.returncode == 2
+        assert f"{option} is a folder holding a copy of the package" in result.stderr
+        assert f"{tmp_path} holds none" in result.stderr
+        assert not result.stdout
+
+
 @pytest.mark.parametrize(
     "script",
     ["app.py", "charts.py", "probability.py", "pyodide_games.py", "serving.py", "site.py"],
