@@ -45,15 +45,16 @@ def compile_catalogues(root: Path) -> list[Path]:
     for po in sorted((root / LOCALE).glob("*/LC_MESSAGES/*.po")):
         with po.open("rb") as source:
             catalogue = read_po(source, locale=po.parent.parent.name)
-        compiled = io.BytesIO()
-        write_mo(compiled, catalogue)
+        buffer = io.BytesIO()
+        write_mo(buffer, catalogue)
+        compiled = buffer.getvalue()
         mo = po.with_suffix(".mo")
         # A running lesson or test may be reading this file while a wheel is built from
         # the same checkout: an unchanged catalogue is left alone, a changed one replaced
         # whole (never seen half written).
-        if not mo.is_file() or mo.read_bytes() != compiled.getvalue():
+        if not mo.is_file() or mo.read_bytes() != compiled:
             partial = mo.with_name(f"{mo.name}.{os.getpid()}.partial")
-            partial.write_bytes(compiled.getvalue())
+            partial.write_bytes(compiled)
             os.replace(partial, mo)
         written.append(mo)
     return written

@@ -18,12 +18,15 @@ from .conftest import ROOT
 LOCALE = Path("fivecrowns_lab") / "locale"
 
 
-def _hook() -> ModuleType:
+def _load_hook() -> ModuleType:
     spec = importlib.util.spec_from_file_location("hatch_build", ROOT / "hatch_build.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
+
+
+HOOK = _load_hook()
 
 
 def _copy_catalogues(tmp_path: Path) -> Path:
@@ -36,7 +39,7 @@ def _copy_catalogues(tmp_path: Path) -> Path:
 
 def test_build_hook_compiles_each_catalogue_and_leaves_an_unchanged_one_alone(tmp_path):
     root = _copy_catalogues(tmp_path)
-    written = _hook().compile_catalogues(root)
+    written = HOOK.compile_catalogues(root)
     assert [mo.relative_to(root).as_posix() for mo in written] == [
         "fivecrowns_lab/locale/da/LC_MESSAGES/fivecrowns_lab.mo"
     ]
@@ -46,7 +49,7 @@ def test_build_hook_compiles_each_catalogue_and_leaves_an_unchanged_one_alone(tm
         danish = gettext.GNUTranslations(compiled)
     assert danish.gettext("Draw from the stock") != "Draw from the stock"
     first = mo.stat()
-    again = _hook().compile_catalogues(root)
+    again = HOOK.compile_catalogues(root)
     assert again == written
     # The same file, never rewritten: a reader holding it open reads what it opened.
     assert (mo.stat().st_ino, mo.stat().st_mtime_ns) == (first.st_ino, first.st_mtime_ns)
@@ -55,7 +58,7 @@ def test_build_hook_compiles_each_catalogue_and_leaves_an_unchanged_one_alone(tm
 
 def test_build_hook_replaces_a_changed_catalogue_whole(tmp_path):
     root = _copy_catalogues(tmp_path)
-    (mo,) = _hook().compile_catalogues(root)
+    (mo,) = HOOK.compile_catalogues(root)
     held = mo.open("rb")  # a lesson that opened the old catalogue
     old = held.read()
     held.seek(0)
@@ -66,7 +69,7 @@ def test_build_hook_replaces_a_changed_catalogue_whole(tmp_path):
         ),
         encoding="utf-8",
     )
-    _hook().compile_catalogues(root)
+    HOOK.compile_catalogues(root)
     assert held.read() == old  # replaced, not overwritten in place
     held.close()
     with mo.open("rb") as new:
