@@ -246,6 +246,7 @@ def test_11_solitaire_odds_prediction_beside_4x_the_deals(page, voila_url, brows
 
 #: Lessons whose every slider and table is measured at 390 px, with what shows they are ready.
 PHONE_LESSONS = {
+    "01-cards-and-wilds": "face cards are not worth 10",
     "03-scoring-a-round": "Next step",
     "07-counting-wild-cards": "First predict",
     "08-go-out-on-the-deal": "First predict",
@@ -299,6 +300,17 @@ def test_every_slider_has_a_track_and_no_table_is_cut_at_390_px(browser, voila_u
         assert not found["hidden"], f"stacked tables with columns past the edge: {found['hidden']}"
         if lesson == "10-strategy-lab":  # its results: one block per seat on a phone
             assert found["stacked"] >= 1
+        if lesson == "01-cards-and-wilds":  # round 11: two wild columns, the widest table
+            page.locator(".fc-view .widget-hslider [role='slider']").first.focus()
+            page.keyboard.press("End")
+            wait_text(page, "the kings are wild")
+            found = page.evaluate(MEASURE_JS)
+            assert not found["cut"], f"tables cut at 390 px in round 11: {found['cut']}"
+            cells = page.evaluate(
+                "() => [...document.querySelectorAll('.fc-view table th[scope=col]')]"
+                ".map(th => th.getBoundingClientRect().right)"
+            )
+            assert len(cells) >= 12 and max(cells) <= PHONE["width"], cells
     finally:
         context.close()
 

@@ -161,14 +161,27 @@ class ScheduleView(View):
             f"<div style='display:flex;flex-wrap:wrap;align-items:center;gap:6px'>{wilds}"
             f"{card_html(JOKER, r, width=48)}</div>"
         )
-        points = self.points()
-        head = "".join(f"<th scope='col'>{rank}</th>" for rank in points)
-        cells = "".join(
-            f"<td{' class=fc-wildcell' if rank in (wild, 'JK') else ''}>"
-            f"{_wild_cell(p) if rank in (wild, 'JK') else p}</td>"
-            for rank, p in points.items()
+        points = list(self.points().items())
+        label = escape(_("Points of each card this round"), quote=True)
+        card_word, points_word = escape(_("card")), escape(_("points"))
+        # Two tables of six cards that wrap: side by side on a wide screen, one above the
+        # other on a phone, where one row of twelve would hide the last cards off the edge.
+        half = len(points) // 2
+        tables = "".join(
+            "<table class='fc-table' style='margin:0'>"
+            f"<tr><th class='fc-left' scope='row'>{card_word}</th>"
+            + "".join(f"<th scope='col'>{rank}</th>" for rank, _p in part)
+            + f"</tr><tr><th class='fc-left' scope='row'>{points_word}</th>"
+            + "".join(
+                f"<td class=fc-wildcell>{_wild_cell(p)}</td>"
+                if rank in (wild, "JK")
+                else f"<td>{p}</td>"
+                for rank, p in part
+            )
+            + "</tr></table>"
+            for part in (points[:half], points[half:])
         )
-        king = points["K"]
+        king = dict(points)["K"]
         note = (
             _("In this last round the kings are wild, so a king left in hand scores 20, not 13.")
             if r == ROUNDS[-1]
@@ -177,12 +190,8 @@ class ScheduleView(View):
                 "face cards are not worth 10."
             ).format(points=king)
         )
-        label = escape(_("Points of each card this round"), quote=True)
-        card_word, points_word = escape(_("card")), escape(_("points"))
         self.table.value = (
-            "<div style='overflow-x:auto;max-width:100%'>"
-            f"<table class='fc-table' aria-label='{label}'>"
-            f"<tr><th class='fc-left' scope='row'>{card_word}</th>{head}</tr>"
-            f"<tr><th class='fc-left' scope='row'>{points_word}</th>{cells}</tr>"
-            f"</table></div><p style='overflow-wrap:anywhere'>{escape(note)}</p>"
+            f"<div role='group' aria-label='{label}' style='display:flex;flex-wrap:wrap;"
+            f"gap:6px 12px;margin:6px 0;max-width:100%'>{tables}</div>"
+            f"<p style='overflow-wrap:anywhere'>{escape(note)}</p>"
         )
