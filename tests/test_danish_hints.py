@@ -52,3 +52,18 @@ def test_danish_worked_position_is_the_english_one_with_danish_reasons_and_facts
     for text in (danish.expert_reason, danish.greedy_reason, *danish.facts):
         assert not ENGLISH.search(text), text
     assert any("afkastbunken" in fact for fact in danish.facts)
+
+
+def test_danish_coach_says_why_the_plan_throws_the_costlier_loose_card():
+    from fivecrowns_lab.lessons import coached_game
+
+    with language("da"):
+        view = coached_game()
+        view.stock_button.click()
+        view.hand.select_cards("6*")
+        view.throw_button.click()
+        text = view.status.text
+    assert "Hvorfor ikke 6★? Hverken 6★ eller Q♣ passer i et sæt eller en sekvens endnu" in text
+    assert "6★ 6, Q♣ 12. Smid det dyreste, Q♣." in text
+    assert not ENGLISH.search(text), text
+    assert len(view.game.hands[0]) == 4

@@ -13,7 +13,7 @@ import pytest
 
 from fivecrowns_lab.content.quizzes import QUIZZES
 from fivecrowns_lab.content.scenarios import FIRST_GAME, Step
-from fivecrowns_lab.core.cards import Card, parse_cards
+from fivecrowns_lab.core.cards import Card, parse_card, parse_cards
 from fivecrowns_lab.core.melds import check_meld
 from fivecrowns_lab.core.rules import GameRules
 from fivecrowns_lab.core.solver import penalty
@@ -626,6 +626,28 @@ def test_coach_flags_throwing_away_a_wild():
     view.throw_button.click()
     assert "You threw away a wild" in view.status.text
     assert len(view.game.hands[0]) == 4
+
+
+@pytest.mark.parametrize(("card", "points"), [("6*", 6), ("10D", 10)])
+def test_coach_says_why_the_plan_throws_the_costlier_loose_card(card, points):
+    view = coached_game()
+    view.stock_button.click()  # Q♣ 10♦ 3★ 6★: nothing melds yet, and the plan throws Q♣
+    before = view.game.to_json()
+    view.hand.select_cards(card)
+    view.throw_button.click()
+    shown = str(parse_card(card))
+    assert view.status.kind == "error"
+    assert f"Why not the {shown}? Neither it nor the Q♣ fits a book or run yet" in (
+        view.status.text
+    )
+    assert f"the {shown} {points}, the Q♣ 12. Throw the costlier one, the Q♣." in (
+        view.status.text
+    )
+    assert "Careful:" in view.coach.value and "Why not the" in view.coach.value
+    assert view.game.to_json() == before and len(view.game.hands[0]) == 4
+    view.hand.select_cards("QC")
+    view.throw_button.click()
+    assert view.status.kind == "ok" and "Careful:" not in view.coach.value
 
 
 def test_coach_flags_a_discard_when_another_would_go_out():

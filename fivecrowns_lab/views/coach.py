@@ -17,7 +17,8 @@ from html import escape
 
 from ..content.scenarios import Scenario, Step
 from ..core.cards import Card, format_cards, parse_card, parse_cards
-from ..core.rules import is_wild
+from ..core.rules import card_points, is_wild
+from ..core.solver import shared_solver
 from ..errors import LessonError
 from ..i18n import gettext as _
 from ..table.actions import Action, Discard, Draw, GoOut
@@ -39,6 +40,22 @@ def scripted_action(step: Step) -> Action:
     raise LessonError(
         _("A scripted opponent cannot make the move {move}.").format(move=repr(step.move))
     )
+
+
+def _costlier_loose(card: Card, planned: Card, hand: Sequence[Card], round_no: int) -> str | None:
+    """Why the plan throws ``planned`` rather than ``card``, when neither fits a meld of the
+    hand and ``planned`` costs more left in hand; else None."""
+    if card not in hand or planned not in hand:
+        return None
+    loose = shared_solver(round_no).leftover(list(hand))
+    low, high = card_points(card, round_no), card_points(planned, round_no)
+    if card not in loose or planned not in loose or high <= low:
+        return None
+    return _(
+        "Why not the {card}? Neither it nor the {planned} fits a book or run yet, and a card "
+        "still in your hand when the round ends costs its points: the {card} {low}, the "
+        "{planned} {high}. Throw the costlier one, the {planned}."
+    ).format(card=card, planned=planned, low=low, high=high)
 
 
 class ScriptedPlayer:
@@ -110,9 +127,16 @@ class Coach:
         return None
 
     def judge_discard(
-        self, player: int, card: Card, round_no: int, final_turn: bool, going: Sequence[Card]
+        self,
+        player: int,
+        card: Card,
+        round_no: int,
+        final_turn: bool,
+        going: Sequence[Card],
+        hand: Sequence[Card] = (),
     ) -> str | None:
-        """None if discarding ``card`` is the plan; ``going`` are the discards that go out."""
+        """None if discarding ``card`` is the plan; ``going`` are the discards that go out;
+        ``hand``: the learner's cards not laid down, ``card`` among them (to say why not)."""
         step = self.step(player)
         if step is None:
             return _("The coach's plan has no discard now.")
@@ -131,6 +155,10 @@ class Coach:
             return _("Not yet: lay your meld down first. {plan}").format(
                 plan=_(step.coach) if step.coach else ""
             )
+        if step.kind == "discard" and hand:
+            why = _costlier_loose(card, parse_card(step.cards), hand, round_no)
+            if why is not None:
+                return why
         return _(step.coach) if step.coach else step.coach
 
     def html(self, player: int | None, over: bool, flag: str = "") -> str:

@@ -679,7 +679,9 @@ class PlayLesson(View):
         if self.coach_script is not None:
             going = self._going_out_discards()
             self._judge(
-                self.coach_script.judge_discard(p, card, game.round_no, game.is_final_turn, going)
+                self.coach_script.judge_discard(
+                    p, card, game.round_no, game.is_final_turn, going, self._remaining()
+                )
             )
         if game.is_final_turn:
             self.act(Discard(card))
