@@ -45,8 +45,8 @@ def scripted_action(step: Step) -> Action:
 def _costlier_loose(card: Card, planned: Card, hand: Sequence[Card], round_no: int) -> str | None:
     """Why the plan throws ``planned`` rather than ``card``, when neither fits a meld of the
     hand and ``planned`` costs more left in hand; else None."""
-    if card not in hand or planned not in hand:
-        return None
+    if card not in hand or planned not in hand or is_wild(planned, round_no):
+        return None  # a wild's cost is no reason to throw it before the final turn
     loose = shared_solver(round_no).leftover(list(hand))
     low, high = card_points(card, round_no), card_points(planned, round_no)
     if card not in loose or planned not in loose or high <= low:
