@@ -965,12 +965,16 @@ def test_every_chart_is_labelled_for_a_screen_reader(widget_errors):
         assert "%" in chart.summary, "the summary states the key numbers"
 
 
-def test_solitaire_running_estimate_moves_while_the_deals_are_played(widget_errors):
+def test_solitaire_running_estimate_moves_while_the_deals_are_played(widget_errors, monkeypatch):
+    # The chart redraws every LIVE_SECONDS of a run; at 0 it redraws after every deal, so
+    # the test does not hang on how fast this machine plays (40 deals could end in 0.5 s,
+    # before a first redraw), and a run of 400 deals lasts long enough to be caught midway.
+    monkeypatch.setattr(views_strategy, "LIVE_SECONDS", 0.0)
     lesson = ready(solitaire_odds_lesson(n=2))
-    lesson.n.value = 40
+    lesson.n.value = 400
     lesson.run_button.click()  # in the background
     wait_until(
-        lambda: lesson.runner.running and 2 <= len(lesson.running.data.get("running", [])) < 40,
+        lambda: lesson.runner.running and 2 <= len(lesson.running.data.get("running", [])) < 400,
         "the running chart to show the deals so far, mid-run",
     )
     lesson.runner.stop()
