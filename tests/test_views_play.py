@@ -22,6 +22,7 @@ from fivecrowns_lab.render import points_text
 from fivecrowns_lab.table.actions import GoOut
 from fivecrowns_lab.table.game import Game
 from fivecrowns_lab.table.players import BOT_DESCRIPTIONS, BOTS
+from fivecrowns_lab.views.coach import Coach
 from fivecrowns_lab.views.play import PlayLesson, ScriptedPlayer, bot_levels, hint_level
 
 pytestmark = pytest.mark.usefixtures("widget_errors")
@@ -648,6 +649,21 @@ def test_coach_says_why_the_plan_throws_the_costlier_loose_card(card, points):
     view.hand.select_cards("QC")
     view.throw_button.click()
     assert view.status.kind == "ok" and "Careful:" not in view.coach.value
+
+
+def test_coach_gives_the_costlier_card_reason_only_when_neither_card_fits_a_meld():
+    coach = Coach(FIRST_GAME)
+    for player in (1, 1, 0):  # to the learner's discard: the plan throws Q♣
+        coach.advance(player)
+    plan = FIRST_GAME.steps[3].coach
+
+    def verdict(hand: str, card: str) -> str | None:
+        return coach.judge_discard(0, parse_card(card), 1, False, (), parse_cards(hand))
+
+    assert verdict("QC 10D 3* 6*", "6*").startswith("Why not the 6★?")
+    assert verdict("QC 10D 3* 10H", "10D") == plan  # 10♦ 10♥ 3★ is a book
+    assert verdict("QC JC 3* 6*", "6*") == plan  # J♣ Q♣ 3★ is a run: Q♣ fits
+    assert verdict("QC KD 3* 6*", "KD") == plan  # the K♦ costs more than the Q♣
 
 
 def test_coach_flags_a_discard_when_another_would_go_out():

@@ -14,11 +14,12 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from html import escape
+from itertools import combinations
 
 from ..content.scenarios import Scenario, Step
 from ..core.cards import Card, format_cards, parse_card, parse_cards
+from ..core.melds import check_meld
 from ..core.rules import card_points, is_wild
-from ..core.solver import shared_solver
 from ..errors import LessonError
 from ..i18n import gettext as _
 from ..table.actions import Action, Discard, Draw, GoOut
@@ -42,14 +43,24 @@ def scripted_action(step: Step) -> Action:
     )
 
 
+def _fits_a_meld(card: Card, hand: Sequence[Card], round_no: int) -> bool:
+    """True when ``card`` and two other cards of ``hand`` make a book or run.
+
+    Three cards are enough to ask: a longer meld holding the card holds three that are
+    a meld too (the card with two of its book, or a stretch of three of its run).
+    """
+    rest = list(hand)
+    rest.remove(card)
+    return any(check_meld((card, a, b), round_no).valid for a, b in combinations(rest, 2))
+
+
 def _costlier_loose(card: Card, planned: Card, hand: Sequence[Card], round_no: int) -> str | None:
-    """Why the plan throws ``planned`` rather than ``card``, when neither fits a meld of the
-    hand and ``planned`` costs more left in hand; else None."""
+    """Why the plan throws ``planned`` rather than ``card``, when neither makes a book or run
+    with the other cards of ``hand`` and ``planned`` costs more left in hand; else None."""
     if card not in hand or planned not in hand or is_wild(planned, round_no):
         return None  # a wild's cost is no reason to throw it before the final turn
-    loose = shared_solver(round_no).leftover(list(hand))
     low, high = card_points(card, round_no), card_points(planned, round_no)
-    if card not in loose or planned not in loose or high <= low:
+    if high <= low or any(_fits_a_meld(c, hand, round_no) for c in (card, planned)):
         return None
     return _(
         "Why not the {card}? Neither it nor the {planned} fits a book or run yet, and a card "
