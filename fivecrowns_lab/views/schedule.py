@@ -102,6 +102,21 @@ class DealtHand(widgets.HTML):
         )
 
 
+def _points_table(points: list[tuple[str, int]], wild: str) -> str:
+    """A two-row table: the ranks ``points`` names, and each one's points this round."""
+    card_word, points_word = escape(_("card")), escape(_("points"))
+    head = "".join(f"<th scope='col'>{rank}</th>" for rank, _p in points)
+    cells = "".join(
+        f"<td class=fc-wildcell>{_wild_cell(p)}</td>" if rank in (wild, "JK") else f"<td>{p}</td>"
+        for rank, p in points
+    )
+    return (
+        "<table class='fc-table' style='margin:0'>"
+        f"<tr><th class='fc-left' scope='row'>{card_word}</th>{head}</tr>"
+        f"<tr><th class='fc-left' scope='row'>{points_word}</th>{cells}</tr></table>"
+    )
+
+
 def _wild_cell(points: int) -> str:
     badge = escape(_("WILD"))
     return f"<b>{points}</b> <span class=fc-badge>{badge}</span>"
@@ -161,27 +176,14 @@ class ScheduleView(View):
             f"<div style='display:flex;flex-wrap:wrap;align-items:center;gap:6px'>{wilds}"
             f"{card_html(JOKER, r, width=48)}</div>"
         )
-        points = list(self.points().items())
+        points = self.points()
         label = escape(_("Points of each card this round"), quote=True)
-        card_word, points_word = escape(_("card")), escape(_("points"))
         # Two tables of six cards that wrap: side by side on a wide screen, one above the
         # other on a phone, where one row of twelve would hide the last cards off the edge.
-        half = len(points) // 2
-        tables = "".join(
-            "<table class='fc-table' style='margin:0'>"
-            f"<tr><th class='fc-left' scope='row'>{card_word}</th>"
-            + "".join(f"<th scope='col'>{rank}</th>" for rank, _p in part)
-            + f"</tr><tr><th class='fc-left' scope='row'>{points_word}</th>"
-            + "".join(
-                f"<td class=fc-wildcell>{_wild_cell(p)}</td>"
-                if rank in (wild, "JK")
-                else f"<td>{p}</td>"
-                for rank, p in part
-            )
-            + "</tr></table>"
-            for part in (points[:half], points[half:])
-        )
-        king = dict(points)["K"]
+        items = list(points.items())
+        half = len(items) // 2
+        tables = _points_table(items[:half], wild) + _points_table(items[half:], wild)
+        king = points["K"]
         note = (
             _("In this last round the kings are wild, so a king left in hand scores 20, not 13.")
             if r == ROUNDS[-1]
