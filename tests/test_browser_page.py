@@ -81,14 +81,18 @@ def test_projector_mode_enlarges_the_type_and_holds_across_a_link(browser, voila
     try:
         asked = class_requests(page)
         open_lesson(page, f"{voila_url}/voila/render/01-cards-and-wilds.ipynb")
-        prose, intro = ".jp-RenderedMarkdown p", ".fc-view .fc-intro"
+        prose, intro, lead = ".jp-RenderedMarkdown p", ".fc-view .fc-intro", ".fc-view .fc-lead"
         before = font_px(page, prose), font_px(page, intro)
+        lead_before = font_px(page, lead)  # "Round 1: each player is dealt 3 cards; ..."
         switch = page.locator("button.fc-projector-switch:visible")
         assert switch.count() == 1 and switch.get_attribute("aria-pressed") == "false"
         switch.click()
         assert switch.get_attribute("aria-pressed") == "true"
         after = font_px(page, prose), font_px(page, intro)
         assert after[0] >= 1.4 * before[0] and after[1] >= 1.4 * before[1], (before, after)
+        # The view's lead sentence grows too, and stays above its text (it once kept 16 px).
+        assert font_px(page, lead) >= 1.4 * lead_before
+        assert font_px(page, lead) > font_px(page, ".fc-view"), font_px(page, lead)
         colour = page.evaluate(
             "() => getComputedStyle(document.querySelector('.jp-RenderedMarkdown p')).color"
         )

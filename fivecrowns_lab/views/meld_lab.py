@@ -253,7 +253,7 @@ class MeldLab(View):
             if left:
                 sums = " + ".join(str(card_points(c, r)) for c in left)
                 self.score.value = (
-                    "<p style='font-size:16px'>"
+                    "<p class='fc-lead'>"
                     + escape(_("Left in hand: {sums} = {points}")).format(
                         sums=sums, points=f"<b>{points_text(self.left_points())}</b>"
                     )
@@ -261,7 +261,7 @@ class MeldLab(View):
                 )
             else:
                 self.score.value = (
-                    "<p style='font-size:16px'>"
+                    "<p class='fc-lead'>"
                     + "<b>"
                     + escape(_("Every card is melded: 0 points!"))
                     + "</b></p>"

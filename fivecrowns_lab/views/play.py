@@ -875,7 +875,7 @@ class PlayLesson(View):
                 round=obs.round_no, rank=wild_rank_text(obs.round_no)
             )
             self.turn.value = (
-                f"<p style='font-size:16px'>{escape(wild)} <b>{escape(self._whose_turn())}</b></p>"
+                f"<p class='fc-lead'>{escape(wild)} <b>{escape(self._whose_turn())}</b></p>"
             )
             top = obs.top_discard
             empty = escape(_("empty discard pile"))

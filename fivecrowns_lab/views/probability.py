@@ -524,7 +524,7 @@ class WildCountLesson(View):
                     "A hand of <b>n = {n}</b> cards from 116, of which <b>16</b> are wild (6 "
                     "jokers and 10 cards of the wild rank):"
                 ).format(n=n)
-                + "</p><p style='font-size:16px'>"
+                + "</p><p class='fc-lead'>"
                 + _("P(k wilds) = C(16, k) · C(100, {n} − k) / C(116, {n})").format(n=n)
                 + "</p><p>"
                 + _(

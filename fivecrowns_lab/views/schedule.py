@@ -170,7 +170,7 @@ class ScheduleView(View):
             size,
         )
         sentence = dealt.format(round=r, count=size, rank=escape(wild))
-        self.summary.value = f"<p style='font-size:16px'>{sentence}</p>"
+        self.summary.value = f"<p class='fc-lead'>{sentence}</p>"
         wilds = "".join(card_html(Card(wild_rank(r), s), r, width=48) for s in Suit)
         self.cards.value = (
             f"<div style='display:flex;flex-wrap:wrap;align-items:center;gap:6px'>{wilds}"

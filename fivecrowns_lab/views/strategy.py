@@ -998,7 +998,7 @@ class SolitaireOddsLesson(View):
             "even when wins are rare."
         )
         with self.hold_sync():
-            self.result_view.value = f"<p style='font-size:16px'>{won}</p>{zero}<p>{wilson}</p>"
+            self.result_view.value = f"<p class='fc-lead'>{won}</p>{zero}<p>{wilson}</p>"
             width = _Width(odds.games, 100 * (high - low) / 2, N_("win rate, percentage points"))
             previous = [w for s, w in self.widths if s == odds.seed]
             self.widths.append((odds.seed, width))
