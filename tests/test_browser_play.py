@@ -135,7 +135,9 @@ def test_04_coached_game_to_the_end_then_free_play_lays_down_and_goes_out(page, 
     select(view, "3*")
     press(view, page, "Discard 3★")
     wait_status(page, "You threw away a wild")
-    select(view, "3*", "QC")
+    # The refused 3★ went back down: the learner picks the Q♣ alone.
+    page.wait_for_function("() => !document.querySelector('.fc-play-hand button.fc-selected')")
+    select(view, "QC")
     press(view, page, "Discard Q♣")
     wait_status(page, "You: discard Q♣")
     wait_focus(page, "fc-play-discard")

@@ -646,7 +646,9 @@ def test_coach_says_why_the_plan_throws_the_costlier_loose_card(card, points):
     )
     assert "Careful:" in view.coach.value and "Why not the" in view.coach.value
     assert view.game.to_json() == before and len(view.game.hands[0]) == 4
+    assert not view.hand.selected_cards and view.throw_button.disabled  # back down
     view.hand.select_cards("QC")
+    assert not view.throw_button.disabled
     view.throw_button.click()
     assert view.status.kind == "ok" and "Careful:" not in view.coach.value
 

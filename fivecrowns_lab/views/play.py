@@ -678,11 +678,14 @@ class PlayLesson(View):
         staged: Melds = tuple(self.staged)
         if self.coach_script is not None:
             going = self._going_out_discards()
-            self._judge(
-                self.coach_script.judge_discard(
-                    p, card, game.round_no, game.is_final_turn, going, self._remaining()
-                )
+            verdict = self.coach_script.judge_discard(
+                p, card, game.round_no, game.is_final_turn, going, self._remaining()
             )
+            if verdict is not None:
+                # The refused card goes back down, so the card the coach names can be picked
+                # at once (with two raised, Discard would just stay greyed out).
+                self.hand.selected = []
+            self._judge(verdict)
         if game.is_final_turn:
             self.act(Discard(card))
             left = game.hands[p]
