@@ -15,6 +15,7 @@ from fivecrowns_lab import (
     SUITS,
     Card,
     CardError,
+    Hand,
     HandSizeError,
     best_arrangement,
     can_go_out,
@@ -293,6 +294,41 @@ def test_lowest_without_one_keeps_every_cheapest_discard_with_its_exact_points(
     assert set(found) <= set(among)
     assert {c for c, v in exact.items() if v <= low} <= set(found)  # every cheapest one
     assert all(found[c] == exact[c] for c in found)  # and only exact values
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(hands(max_size=14), st.sampled_from(_VARIANT_FLAGS), st.data())
+def test_one_search_for_every_discard_agrees_with_a_search_of_each_smaller_hand(case, flags, data):
+    # Search.min_after_drop finds the fewest points any allowed natural's discard leaves
+    # and every natural that leaves them, in one search; here each smaller hand is
+    # searched on its own, with a fresh memo, and the limit is any number.
+    from fivecrowns_lab.core.rules import RoundRules
+    from fivecrowns_lab.core.search import INF, Search
+    from fivecrowns_lab.core.solver import _slot, _split
+
+    cards, round_no = case
+    rules = RoundRules(round_no, **flags)
+    packed, naturals, wilds = _split(Hand(cards), rules)
+    distinct = sorted(set(naturals), key=lambda c: c.sort_key)
+    some = st.lists(st.sampled_from(distinct), unique=True) if distinct else st.just([])
+    allowed_cards = data.draw(some, "allowed")
+    allowed = sum(0b11 << _slot(card) for card in allowed_cards)
+    limit = data.draw(st.integers(0, 200) | st.just(INF), "limit")
+    distinct_suits = rules.books_distinct_suits
+    each = {
+        card: Search(distinct_suits).min_leftover(packed - (1 << _slot(card)), len(wilds))
+        for card in allowed_cards
+    }
+    value, thrown = Search(distinct_suits).min_after_drop(packed, len(wilds), allowed, limit, {})
+    if not each:
+        assert (value, thrown) == (INF, 0)
+        return
+    low = min(each.values())
+    if low > limit:
+        assert value > limit  # not asked about: only "more than the limit"
+        return
+    assert value == low
+    assert thrown == sum(1 << _slot(card) for card, points in each.items() if points == low)
 
 
 @settings(max_examples=300, deadline=None)

@@ -292,6 +292,69 @@ class Search:
         self.best_choice[key] = chosen
         return best
 
+    def min_after_drop(
+        self, rem: int, wilds: int, allowed: int, limit: int, memo: dict[int, tuple[int, int, int]]
+    ) -> tuple[int, int]:
+        """Fewest points left once one natural of ``rem`` in ``allowed`` is thrown away, and
+        which throws reach it: a bit at each such natural's slot (``1 << slot``).
+
+        ``allowed`` has both bits of each slot that may be thrown (``0b11 << slot``).
+        Exact when at most ``limit``; otherwise the points are some number above it (and
+        the slots mean nothing), since nobody asked about more. ``memo`` is the caller's,
+        for one ``allowed``.
+
+        One search for every "hand without one card" at once: searching each smaller
+        hand on its own repeats the work below the thrown card's rank for every card;
+        here the throw is one more choice at the lowest rank held (throw one of its
+        naturals, then search the rest as usual), so each state below it is searched
+        once. Ties are all kept, so a head is cut only when its points are above the
+        best. ``(INF, 0)`` when nothing allowed is held.
+        """
+        if not rem & allowed:
+            return INF, 0
+        key = rem << 5 | wilds
+        found = memo.get(key)
+        # Remembered with the limit it was asked under: exact if within it, else only
+        # "above it", which answers a lower limit too.
+        if found is not None and (found[0] <= found[2] or found[2] >= limit):
+            return found[0], found[1]
+        rank, rest, heads = _heads(rem, wilds, False, self.distinct)
+        shift = (rank - _MIN_RANK) * BLOCK
+        best = INF
+        slots = 0
+        for suit in _HELD[(rem & allowed) >> shift & _RANK_MASK]:  # throw one of this rank
+            bit = 1 << (shift + 2 * suit)
+            value = self.min_leftover(rem - bit, wilds)
+            if value < best:
+                best, slots = value, bit
+            elif value == best:
+                slots |= bit
+        if rest & allowed:  # or keep every natural of this rank and throw one above
+            for points, _books, starts, spare in heads:
+                bound = best if best < limit else limit
+                if points > bound:
+                    break
+                if not starts:
+                    value, thrown = self.min_after_drop(rest, spare, allowed, bound - points, memo)
+                    value += points
+                    if value < best:
+                        best, slots = value, thrown
+                    elif value == best:
+                        slots |= thrown
+                    continue
+                for after, spare_after, _runs in _run_sets(rest, starts, rank, spare):
+                    value, thrown = self.min_after_drop(
+                        after, spare_after, allowed, bound - points, memo
+                    )
+                    value += points
+                    if value < best:
+                        best, slots = value, thrown
+                        bound = best if best < limit else limit
+                    elif value == best:
+                        slots |= thrown
+        memo[key] = (best, slots, limit)
+        return best, slots
+
     def wilds_needed(self, rem: int, limit: int) -> int:
         """Fewest wilds that meld every natural in ``rem`` (``INF`` if more than ``limit``)."""
         if not rem:

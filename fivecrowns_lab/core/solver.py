@@ -64,6 +64,7 @@ from .rules import (
     round_rules,
 )
 from .search import BLOCK as _BLOCK
+from .search import INF as _INF
 from .search import Search as _Search
 
 __all__ = [
@@ -420,7 +421,9 @@ class Solver:
 
         Faster than the full list: without a card the naturals leave at least the whole
         hand's points less that card's rank, so once ``keep`` discards are found, a card
-        whose bound is above them all is not searched.
+        whose bound is above them all is not searched. With ``keep=1`` the naturals still
+        to search are searched together, in one search that throws one of them
+        (``Search.min_after_drop`` in ``core/search.py``).
 
         >>> found = Solver(3).lowest_without_one("7H 8H 9H QS KS")  # the run is not searched
         >>> {str(card): points for card, points in found.items()}
@@ -468,6 +471,9 @@ class Solver:
                 later.append((whole - card.rank, card.sort_key, card))
         values = sorted(found.values())
         later.sort()
+        if keep == 1 and self._points_are_naturals(wilds, building):
+            self._add_lowest_later(found, later, values, packed, natural_sum, wilds, building)
+            return found
         for bound, _key, card in later:
             if len(values) >= keep and bound > values[keep - 1]:
                 break  # and every bound after it: this card and the rest leave more
@@ -479,6 +485,57 @@ class Solver:
                 found[card] = self._natural_out(card, value, natural_sum, wilds, building)
             insort(values, found[card])
         return found
+
+    def _points_are_naturals(self, wilds: list[Card], building: bool) -> bool:
+        """True when a hand keeping these wilds scores exactly its naturals' points left
+        (:meth:`_kept_points` adds nothing, whatever the naturals do)."""
+        if not wilds:
+            return True
+        if len(wilds) >= MIN_MELD:
+            return not self.rules.no_all_wild_melds
+        return building
+
+    def _add_lowest_later(
+        self,
+        found: dict[Card, int],
+        later: list[tuple[int, tuple[int, int], Card]],
+        values: list[int],
+        packed: int,
+        natural_sum: int,
+        wilds: list[Card],
+        building: bool,
+    ) -> None:
+        """:meth:`lowest_without_one`'s last step for ``keep=1`` when the points are the
+        naturals' own (see :meth:`_points_are_naturals`): add to ``found`` every card of
+        ``later`` that leaves the fewest points, with one search for all its naturals.
+
+        ``later`` holds (bound, order, card) for the cards ``found`` lacks, ``values``
+        the points in ``found``. A card whose bound is above the fewest points found is
+        never needed; of the others, the naturals that leave less than the rest are found
+        together by ``Search.min_after_drop``, and each wild on its own.
+        """
+        search = self._search
+        wild = self.rules.wild_rank
+        cap = values[0] if values else None
+        allowed = 0
+        naturals = []
+        for bound, _key, card in later:
+            if cap is not None and bound > cap:
+                break  # and every bound after it
+            if card.suit is None or card.rank == wild:
+                value = search.min_leftover(packed, len(wilds) - 1)
+                found[card] = self._wild_out(card, value, natural_sum, wilds, building)
+            else:
+                allowed |= 0b11 << _slot(card)
+                naturals.append(card)
+        if naturals:
+            limit = _INF if cap is None else cap  # above the loose cards' best: not needed
+            value, thrown = search.min_after_drop(packed, len(wilds), allowed, limit, {})
+            if value > limit:
+                return
+            for card in naturals:
+                if (thrown >> _slot(card)) & 1:
+                    found[card] = value  # the naturals' own points: _natural_out adds nothing
 
     def _wild_out(
         self, card: Card, value: int, natural_sum: int, wilds: list[Card], building: bool

@@ -223,18 +223,36 @@ class Bot:
         rules: RoundRules,
         final: bool,
         keep: int = 1,
+        drawn: Card | None = None,
     ) -> dict[Card, int]:
         """For the discards ``options``, the points of the hand without each (``final``: the
         real penalty; else :meth:`_plan_points`, loose wilds counted 0), keeping at least
         every card that leaves at most the ``keep``-th fewest points (others may be
-        missing); all in one pass of the solver, remembered for the round."""
+        missing); all in one pass of the solver, remembered for the round.
+
+        ``drawn``: a card just added to the hand the bot held, whose points without it
+        the bot has worked out already (a draw being weighed); the solver is not asked
+        about it.
+        """
         key = (final, keep, tuple(sorted(cards, key=card_order)))
         found = self._lowest_memo.get(key)
         if found is None:
             solver = shared_solver(rules)
-            found = self._lowest_memo[key] = solver.lowest_without_one(
-                key[2], options, building=not final, keep=keep
-            )
+            if drawn is None or drawn not in options:
+                found = solver.lowest_without_one(key[2], options, building=not final, keep=keep)
+            else:
+                # Adding a card's own value keeps the answer whole: the keep-th fewest
+                # points of all the options is at most that of the others.
+                held = _without(list(cards), drawn)
+                points = self._points(held, rules) if final else self._plan_points(held, rules)
+                others = [card for card in options if card != drawn]
+                found = (
+                    solver.lowest_without_one(key[2], others, building=not final, keep=keep)
+                    if others
+                    else {}
+                )
+                found[drawn] = points
+            self._lowest_memo[key] = found
         return found
 
     def _go_out_action(self, observation: Observation) -> GoOut | None:
@@ -360,14 +378,18 @@ class GreedyBot(Bot):
         return self._plan_points(cards, observation.round_rules)
 
     def _best_discard(
-        self, hand: Hand | list[Card], observation: Observation
+        self, hand: Hand | list[Card], observation: Observation, drawn: Card | None = None
     ) -> tuple[Card, float]:
-        """The discard leaving the best-scored hand; ties drop the costliest card."""
+        """The discard leaving the best-scored hand; ties drop the costliest card.
+
+        ``drawn``: the card a draw being weighed adds to the hand held (see
+        :meth:`_lowest_after`).
+        """
         rules = observation.round_rules
         best: tuple[float, int, tuple[int, int]] | None = None
         choice = hand[0]
         options = discard_options(hand, observation)
-        after = self._lowest_after(hand, options, rules, observation.is_final_turn)
+        after = self._lowest_after(hand, options, rules, observation.is_final_turn, 1, drawn)
         for card in after:
             value = after[card]
             key = (value, -_cost(card, rules), card.sort_key)
@@ -402,7 +424,7 @@ class GreedyBot(Bot):
             )
             return take
         now = self._score(list(observation.hand), observation)
-        _card, after = self._best_discard([*observation.hand, top], observation)
+        _card, after = self._best_discard([*observation.hand, top], observation, top)
         if after < now:
             self.last_reason = self._take_reason(top, now, after, observation)
             return take
@@ -496,14 +518,14 @@ class LookaheadBot(GreedyBot):
         return self.horizon * max(0.25, 1.0 - own_turns / (observation.round_no + 4))
 
     def _best_discard(
-        self, hand: Hand | list[Card], observation: Observation
+        self, hand: Hand | list[Card], observation: Observation, drawn: Card | None = None
     ) -> tuple[Card, float]:
         """Among the discards leaving the fewest points, the one with the best outlook."""
         rules = observation.round_rules
         options = discard_options(hand, observation)
         keep = self.candidates if self._weight else 1
         final = observation.is_final_turn
-        plain = self._lowest_after(hand, options, rules, final, keep)
+        plain = self._lowest_after(hand, options, rules, final, keep, drawn)
         ranked = sorted((plain[c], -_cost(c, rules), c.sort_key, c) for c in plain)
         if not self._weight:
             self._remember_kept(hand, ranked[0][3], ranked[0][0], final)
