@@ -334,14 +334,6 @@ class Search:
                 bound = best if best < limit else limit
                 if points > bound:
                     break
-                if not starts:
-                    value, thrown = self.min_after_drop(rest, spare, allowed, bound - points, memo)
-                    value += points
-                    if value < best:
-                        best, slots = value, thrown
-                    elif value == best:
-                        slots |= thrown
-                    continue
                 for after, spare_after, _runs in _run_sets(rest, starts, rank, spare):
                     value, thrown = self.min_after_drop(
                         after, spare_after, allowed, bound - points, memo
