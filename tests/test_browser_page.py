@@ -112,6 +112,45 @@ def test_projector_mode_enlarges_the_type_and_holds_across_a_link(browser, voila
         context.close()
 
 
+# Every element of a view past the right edge of the window (a name and its right edge).
+_PAST_THE_EDGE = """() => {
+  const edge = document.documentElement.clientWidth;
+  const right = e => e.getBoundingClientRect().right;
+  return [...document.querySelectorAll('.fc-view *')]
+    .filter(e => e.getBoundingClientRect().width > 0 && right(e) > edge + 1)
+    .slice(0, 6).map(e => `${e.tagName}.${e.className} ${Math.round(right(e))}`);
+}"""
+
+
+def test_projector_mode_on_a_phone_keeps_the_switches_the_slider_and_the_tables_on_screen(
+    browser, voila_url
+):
+    # At 390 px the projector's 200 px labels and 520 px boxes once squeezed lesson 01's
+    # round slider to nothing, its three switches ran past the view's edge and its points
+    # table hid the joker's column.
+    context = browser.new_context(viewport={"width": 390, "height": 900})
+    page = context.new_page()
+    try:
+        open_lesson(page, f"{voila_url}/voila/render/01-cards-and-wilds.ipynb?projector=1")
+        assert page.evaluate("() => document.documentElement.classList.contains('fc-projector')")
+        slider = page.locator(".fc-view [role=slider]").first
+        slider.focus()
+        slider.press("End")  # round 11: the widest table, with two wild columns
+        page.wait_for_function(
+            "() => document.querySelector('.fc-view .fc-lead').innerText.includes('13')",
+            timeout=WIDGET_TIMEOUT_MS,
+        )
+        assert page.evaluate(_PAST_THE_EDGE) == []
+        track = page.locator(".fc-view .widget-hslider .slider-container").first.bounding_box()
+        assert track is not None and track["width"] >= 100, track
+        assert font_px(page, ".fc-view .fc-lead") >= 22  # still projector type
+        for lesson in ("04-play-a-round", "10-strategy-lab"):
+            open_lesson(page, f"{voila_url}/voila/render/{lesson}.ipynb?projector=1")
+            assert page.evaluate(_PAST_THE_EDGE) == [], lesson
+    finally:
+        context.close()
+
+
 def test_no_lesson_page_asks_for_a_class_without_one_and_projector_1_opens_in_that_mode(
     page, voila_url
 ):
