@@ -107,6 +107,16 @@ CHROMIUM_ARGS = [
 ROOT = Path(__file__).resolve().parent.parent
 
 
+# Every element of a view past the right edge of the window (a name and its right edge).
+PAST_THE_EDGE = """() => {
+  const edge = document.documentElement.clientWidth;
+  const right = e => e.getBoundingClientRect().right;
+  return [...document.querySelectorAll('.fc-view *')]
+    .filter(e => e.getBoundingClientRect().width > 0 && right(e) > edge + 1)
+    .slice(0, 6).map(e => `${e.tagName}.${e.className} ${Math.round(right(e))}`);
+}"""
+
+
 def free_port() -> int:
     """A TCP port on the loopback address that nothing listens on now."""
     with socket.socket() as sock:

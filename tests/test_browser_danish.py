@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import free_port, start_voila, stop_process, wait_for_http
+from .conftest import PAST_THE_EDGE, free_port, start_voila, stop_process, wait_for_http
 
 pytestmark = pytest.mark.browser
 
@@ -201,6 +201,24 @@ def test_danish_lessons_05_to_08_show_no_english_label(browser, danish_url):
 # A chart's tooltip as its reader sees it (vega-tooltip's box, once it is shown).
 _TOOLTIP = """() => { const e = document.getElementById('vg-tooltip-element');
   return e && e.classList.contains('visible') ? e.innerText : ''; }"""
+
+
+def test_danish_lab_in_projector_mode_on_a_phone_wraps_its_long_checkbox_label(
+    browser, danish_url
+):
+    # "Ingen meldinger af lutter vilde kort" (no melds of wilds alone) kept to one line in
+    # projector type at 390 px and ran 70 px past the window's edge.
+    context = browser.new_context(viewport={"width": 390, "height": 900})
+    page = context.new_page()
+    try:
+        page.goto(f"{danish_url}/da/10-strategy-lab.ipynb?projector=1")
+        page.wait_for_selector(".fc-view", state="visible", timeout=WIDGET_TIMEOUT_MS)
+        page.wait_for_load_state("networkidle")
+        assert page.evaluate("() => document.documentElement.classList.contains('fc-projector')")
+        assert page.get_by_text("Ingen meldinger af lutter vilde kort").count() == 1
+        assert page.evaluate(PAST_THE_EDGE) == []
+    finally:
+        context.close()
 
 
 def test_danish_chart_tooltip_names_its_series_and_writes_numbers_the_danish_way(

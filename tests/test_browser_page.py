@@ -12,7 +12,7 @@ import subprocess
 
 import pytest
 
-from .conftest import ROOT, SERVER_LOGS
+from .conftest import PAST_THE_EDGE, ROOT, SERVER_LOGS
 
 pytestmark = pytest.mark.browser
 
@@ -112,16 +112,6 @@ def test_projector_mode_enlarges_the_type_and_holds_across_a_link(browser, voila
         context.close()
 
 
-# Every element of a view past the right edge of the window (a name and its right edge).
-_PAST_THE_EDGE = """() => {
-  const edge = document.documentElement.clientWidth;
-  const right = e => e.getBoundingClientRect().right;
-  return [...document.querySelectorAll('.fc-view *')]
-    .filter(e => e.getBoundingClientRect().width > 0 && right(e) > edge + 1)
-    .slice(0, 6).map(e => `${e.tagName}.${e.className} ${Math.round(right(e))}`);
-}"""
-
-
 def test_projector_mode_on_a_phone_keeps_the_switches_the_slider_and_the_tables_on_screen(
     browser, voila_url
 ):
@@ -140,13 +130,13 @@ def test_projector_mode_on_a_phone_keeps_the_switches_the_slider_and_the_tables_
             "() => document.querySelector('.fc-view .fc-lead').innerText.includes('13')",
             timeout=WIDGET_TIMEOUT_MS,
         )
-        assert page.evaluate(_PAST_THE_EDGE) == []
+        assert page.evaluate(PAST_THE_EDGE) == []
         track = page.locator(".fc-view .widget-hslider .slider-container").first.bounding_box()
         assert track is not None and track["width"] >= 100, track
         assert font_px(page, ".fc-view .fc-lead") >= 22  # still projector type
         for lesson in ("04-play-a-round", "10-strategy-lab"):
             open_lesson(page, f"{voila_url}/voila/render/{lesson}.ipynb?projector=1")
-            assert page.evaluate(_PAST_THE_EDGE) == [], lesson
+            assert page.evaluate(PAST_THE_EDGE) == [], lesson
     finally:
         context.close()
 

@@ -85,6 +85,32 @@ def test_no_chart_cuts_off_its_title_axis_titles_or_legend_once_its_data_arrive(
     assert_no_errors(page)
 
 
+def test_a_chart_lays_its_title_out_again_when_the_window_narrows(browser, voila_url):
+    # A long title is cut into lines for the width the chart is drawn at. Made narrower
+    # after that (a tablet turned upright), lesson 07's "Share of hands with 1 wild, as
+    # hands are dealt" kept one line and ran past its chart's edge, cut off.
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    try:
+        open_lesson(page, voila_url, "07-counting-wild-cards")
+        page.locator(".fc-view").first.get_by_role("button", name="Just show me").click()
+        titles = ".fc-chart:not([hidden]) svg .role-title-text"
+        page.wait_for_function(f"() => document.querySelectorAll('{titles}').length >= 2")
+        page.wait_for_timeout(500)
+        assert page.evaluate(_OUTSIDE) == []
+        page.set_viewport_size({"width": 390, "height": 900})
+        page.wait_for_function(
+            f"() => [...document.querySelectorAll('{titles}')].some("
+            "t => t.querySelectorAll('tspan').length > 1)",  # drawn again, on two lines
+            timeout=10_000,
+        )
+        page.wait_for_timeout(500)
+        assert page.evaluate(_OUTSIDE) == []
+        assert_no_errors(page)
+    finally:
+        context.close()
+
+
 # The hover box as drawn: its left and right edges, the window's width, and its colours
 # with the page's own (all normalised by the browser).
 _TIP_BOX = """() => {

@@ -115,6 +115,7 @@ function render({ model, el }) {
   el.append(box, summary);
 
   let result = null;
+  let drawnWidth = 0; // the width the chart was last drawn at (its title's lines)
   let generation = 0;
   let shown = {}; // dataset name -> the rows now in the view
   let frames = [];
@@ -195,7 +196,8 @@ function render({ model, el }) {
     plot.textContent = "";
     const spec = model.get("spec");
     if (!spec || !Object.keys(spec).length) return;
-    const made = await lib.embed(plot, themed(spec, el, width()), {
+    drawnWidth = width();
+    const made = await lib.embed(plot, themed(spec, el, drawnWidth), {
       actions: false,
       renderer: "svg",
       tooltip: true,
@@ -220,6 +222,13 @@ function render({ model, el }) {
     const w = width();
     if (result && box.clientWidth > 0 && w !== lastWidth) {
       lastWidth = w;
+      // A title is cut into lines for the width it was drawn at: a window made narrower
+      // (a tablet turned upright) would cut a long title off, so that chart is drawn again.
+      const title = (model.get("spec") || {}).title;
+      if (JSON.stringify(wrap(title, w)) !== JSON.stringify(wrap(title, drawnWidth))) {
+        draw();
+        return;
+      }
       // resize(): autosize runs again, so the axes and title stay inside the new width
       result.view.width(w).resize().runAsync();
     }
