@@ -141,6 +141,30 @@ def test_projector_mode_on_a_phone_keeps_the_switches_the_slider_and_the_tables_
         context.close()
 
 
+def test_the_strategy_labs_table_and_guess_fit_a_1024_px_projector(browser, voila_url):
+    # On a 1024 px projector the lab's seven columns ran past the screen ("rounds out
+    # first per game" cut off, its headings kept to one line), and the guess's dropdown
+    # showed "— choos": its laptop width left the choices a few letters beside the
+    # projector's 200 px label.
+    context = browser.new_context(viewport={"width": 1024, "height": 800})
+    page = context.new_page()
+    try:
+        open_lesson(page, f"{voila_url}/voila/render/10-strategy-lab.ipynb?projector=1")
+        page.locator(".fc-view table.fc-table").first.wait_for(timeout=WIDGET_TIMEOUT_MS)
+        assert page.evaluate(PAST_THE_EDGE) == []
+        guess = page.locator(".fc-view select").filter(has_text="choose").first
+        # The box against its longest choice, measured in the box's own font.
+        width, text = guess.evaluate(
+            """s => { const c = document.createElement('canvas').getContext('2d');
+              c.font = getComputedStyle(s).font;
+              const widest = Math.max(...[...s.options].map(o => c.measureText(o.text).width));
+              return [s.clientWidth, Math.ceil(widest)]; }"""
+        )
+        assert width >= text + 20, (width, text)  # and room for the arrow
+    finally:
+        context.close()
+
+
 def test_no_lesson_page_asks_for_a_class_without_one_and_projector_1_opens_in_that_mode(
     page, voila_url
 ):
