@@ -111,6 +111,41 @@ def test_a_chart_lays_its_title_out_again_when_the_window_narrows(browser, voila
         context.close()
 
 
+_LABEL_PX = """() => {
+  const t = document.querySelector('.fc-chart:not([hidden]) svg .role-axis-label text');
+  return t ? parseFloat(getComputedStyle(t).fontSize) : 0;
+}"""
+
+
+def test_a_charts_text_grows_in_projector_mode_and_still_fits_a_phone(browser, voila_url):
+    # The charts kept 13 px labels on a projector, where the text around them is 22 px:
+    # the smallest type on the screen was the one a class has to read from the back.
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    try:
+        open_lesson(page, voila_url, "07-counting-wild-cards")
+        page.locator(".fc-view").first.get_by_role("button", name="Just show me").click()
+        page.wait_for_function(f"() => ({_LABEL_PX})() > 0")
+        plain = page.evaluate(_LABEL_PX)
+        switch = page.locator("button.fc-projector-switch:visible").first
+        switch.click()
+        page.wait_for_function(f"() => ({_LABEL_PX})() >= 1.4 * {plain}", timeout=10_000)
+        page.wait_for_timeout(500)
+        assert page.evaluate(_OUTSIDE) == []
+        switch.click()  # and back
+        page.wait_for_function(f"() => ({_LABEL_PX})() === {plain}", timeout=10_000)
+        # On a phone the projector keeps the charts' own sizes: their titles fit.
+        page.set_viewport_size({"width": 390, "height": 900})
+        page.goto(f"{voila_url}/voila/render/10-strategy-lab.ipynb?projector=1")
+        page.wait_for_selector(".fc-view", state="visible", timeout=90_000)
+        page.wait_for_function(f"() => ({_LABEL_PX})() > 0", timeout=90_000)
+        page.wait_for_timeout(500)
+        assert page.evaluate(_OUTSIDE) == []
+        assert_no_errors(page)
+    finally:
+        context.close()
+
+
 # The hover box as drawn: its left and right edges, the window's width, and its colours
 # with the page's own (all normalised by the browser).
 _TIP_BOX = """() => {

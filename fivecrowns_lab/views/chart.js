@@ -29,8 +29,19 @@ function highContrast(el) {
   return document.documentElement.classList.contains("fc-hc") || Boolean(el.closest(".fc-hc"));
 }
 
-function themeConfig(el) {
+// Projector mode (the class fc-projector on <html>) enlarges the page's type about 1.5
+// times; a chart of a projector's width grows its text and lines with it, or its labels
+// are the smallest on the screen. A narrow one (a phone) keeps its size: its axis titles
+// and legends would not fit.
+function typeScale(width) {
+  const projector = document.documentElement.classList.contains("fc-projector");
+  return projector && width >= 600 ? 1.5 : 1;
+}
+
+function themeConfig(el, width) {
   const hc = highContrast(el);
+  const s = typeScale(width);
+  const px = (size) => Math.round(size * s);
   const text = hc
     ? cssVar(el, "--jp-ui-font-color0", "#000")
     : cssVar(el, "--jp-ui-font-color1", "#1b1f23");
@@ -40,12 +51,12 @@ function themeConfig(el) {
     background: null,
     font: "system-ui, -apple-system, 'Segoe UI', sans-serif",
     view: { stroke: null },
-    title: { color: text, fontSize: 15, anchor: "start", fontWeight: 600, limit: 0 },
+    title: { color: text, fontSize: px(15), anchor: "start", fontWeight: 600, limit: 0 },
     axis: {
       labelColor: text,
       titleColor: text,
-      labelFontSize: 13,
-      titleFontSize: 13,
+      labelFontSize: px(13),
+      titleFontSize: px(13),
       gridColor: grid,
       domainColor: hc ? text : border,
       tickColor: hc ? text : border,
@@ -54,23 +65,24 @@ function themeConfig(el) {
     legend: {
       labelColor: text,
       titleColor: text,
-      labelFontSize: 13,
-      titleFontSize: 13,
+      labelFontSize: px(13),
+      titleFontSize: px(13),
+      symbolSize: 100 * s * s,
       orient: "bottom",
       direction: "vertical",
       labelLimit: 0,
     },
-    text: { color: text, fontSize: 13 },
+    text: { color: text, fontSize: px(13) },
     rule: { color: text },
     bar: { stroke: hc ? text : null, strokeWidth: hc ? 1.5 : 0 },
-    line: { strokeWidth: hc ? 3.5 : 2.5 },
-    point: { size: hc ? 90 : 60, filled: true },
+    line: { strokeWidth: (hc ? 3.5 : 2.5) * s },
+    point: { size: (hc ? 90 : 60) * s * s, filled: true },
   };
 }
 
 // A long title is cut into lines that fit the chart (a phone is 390 px wide).
 function wrap(text, width) {
-  const most = Math.max(18, Math.floor(width / 9));
+  const most = Math.max(18, Math.floor(width / (9 * typeScale(width))));
   if (typeof text !== "string" || text.length <= most) return text;
   const lines = [""];
   for (const word of text.split(" ")) {
@@ -84,7 +96,7 @@ function wrap(text, width) {
 function themed(spec, el, width) {
   const copy = JSON.parse(JSON.stringify(spec));
   if (copy.title) copy.title = wrap(copy.title, width);
-  copy.config = Object.assign({}, themeConfig(el), copy.config || {});
+  copy.config = Object.assign({}, themeConfig(el, width), copy.config || {});
   copy.width = width;
   copy.autosize = { type: "fit-x", contains: "padding" };
   return copy;
@@ -222,10 +234,12 @@ function render({ model, el }) {
     const w = width();
     if (result && box.clientWidth > 0 && w !== lastWidth) {
       lastWidth = w;
-      // A title is cut into lines for the width it was drawn at: a window made narrower
-      // (a tablet turned upright) would cut a long title off, so that chart is drawn again.
+      // A title is cut into lines (and the type sized) for the width it was drawn at: a
+      // window made narrower (a tablet turned upright) would cut a long title off, so
+      // that chart is drawn again.
       const title = (model.get("spec") || {}).title;
-      if (JSON.stringify(wrap(title, w)) !== JSON.stringify(wrap(title, drawnWidth))) {
+      const lines = (width) => JSON.stringify([wrap(title, width), typeScale(width)]);
+      if (lines(w) !== lines(drawnWidth)) {
         draw();
         return;
       }
