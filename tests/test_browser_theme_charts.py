@@ -85,15 +85,21 @@ def test_no_chart_cuts_off_its_title_axis_titles_or_legend_once_its_data_arrive(
     assert_no_errors(page)
 
 
+def _lesson_07_charts(browser, voila_url):
+    """A 1280 px window on lesson 07 with its charts drawn ("Just show me")."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    open_lesson(page, voila_url, "07-counting-wild-cards")
+    page.locator(".fc-view").first.get_by_role("button", name="Just show me").click()
+    return context, page
+
+
 def test_a_chart_lays_its_title_out_again_when_the_window_narrows(browser, voila_url):
     # A long title is cut into lines for the width the chart is drawn at. Made narrower
     # after that (a tablet turned upright), lesson 07's "Share of hands with 1 wild, as
     # hands are dealt" kept one line and ran past its chart's edge, cut off.
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    page = context.new_page()
+    context, page = _lesson_07_charts(browser, voila_url)
     try:
-        open_lesson(page, voila_url, "07-counting-wild-cards")
-        page.locator(".fc-view").first.get_by_role("button", name="Just show me").click()
         titles = ".fc-chart:not([hidden]) svg .role-title-text"
         page.wait_for_function(f"() => document.querySelectorAll('{titles}').length >= 2")
         page.wait_for_timeout(500)
@@ -120,11 +126,8 @@ _LABEL_PX = """() => {
 def test_a_charts_text_grows_in_projector_mode_and_still_fits_a_phone(browser, voila_url):
     # The charts kept 13 px labels on a projector, where the text around them is 22 px:
     # the smallest type on the screen was the one a class has to read from the back.
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    page = context.new_page()
+    context, page = _lesson_07_charts(browser, voila_url)
     try:
-        open_lesson(page, voila_url, "07-counting-wild-cards")
-        page.locator(".fc-view").first.get_by_role("button", name="Just show me").click()
         page.wait_for_function(f"() => ({_LABEL_PX})() > 0")
         plain = page.evaluate(_LABEL_PX)
         switch = page.locator("button.fc-projector-switch:visible").first
