@@ -477,12 +477,7 @@ class Solver:
         for bound, _key, card in later:
             if len(values) >= keep and bound > values[keep - 1]:
                 break  # and every bound after it: this card and the rest leave more
-            if card.suit is None or card.rank == wild:
-                value = search.min_leftover(packed, len(wilds) - 1)
-                found[card] = self._wild_out(card, value, natural_sum, wilds, building)
-            else:
-                value = search.min_leftover(packed - (1 << _slot(card)), len(wilds))
-                found[card] = self._natural_out(card, value, natural_sum, wilds, building)
+            found[card] = self._searched_out(card, packed, natural_sum, wilds, building)
             insort(values, found[card])
         return found
 
@@ -523,8 +518,7 @@ class Solver:
             if cap is not None and bound > cap:
                 break  # and every bound after it
             if card.suit is None or card.rank == wild:
-                value = search.min_leftover(packed, len(wilds) - 1)
-                found[card] = self._wild_out(card, value, natural_sum, wilds, building)
+                found[card] = self._searched_out(card, packed, natural_sum, wilds, building)
             else:
                 allowed |= 0b11 << _slot(card)
                 naturals.append(card)
@@ -536,6 +530,17 @@ class Solver:
             for card in naturals:
                 if (thrown >> _slot(card)) & 1:
                     found[card] = value  # the naturals' own points: _natural_out adds nothing
+
+    def _searched_out(
+        self, card: Card, packed: int, natural_sum: int, wilds: list[Card], building: bool
+    ) -> int:
+        """The points of the hand (``packed`` naturals beside ``wilds``) without ``card``,
+        searched on its own."""
+        if card.suit is None or card.rank == self.rules.wild_rank:
+            value = self._search.min_leftover(packed, len(wilds) - 1)
+            return self._wild_out(card, value, natural_sum, wilds, building)
+        value = self._search.min_leftover(packed - (1 << _slot(card)), len(wilds))
+        return self._natural_out(card, value, natural_sum, wilds, building)
 
     def _wild_out(
         self, card: Card, value: int, natural_sum: int, wilds: list[Card], building: bool
