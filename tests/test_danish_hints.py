@@ -67,3 +67,34 @@ def test_danish_coach_says_why_the_plan_throws_the_costlier_loose_card():
     assert "6★ 6, Q♣ 12. Smid det dyreste, Q♣." in text
     assert not ENGLISH.search(text), text
     assert len(view.game.hands[0]) == 4
+
+
+def _solitaire_reasons(code: str, seed: int) -> list[str]:
+    """Every reason of the solitaire bot's seeded game, in ``code``."""
+    from fivecrowns_lab.table.solitaire import Solitaire, SolitaireBot
+
+    with language(code):
+        game, bot = Solitaire(seed=seed), SolitaireBot()
+        reasons = [bot.last_reason]
+        while not game.is_over:
+            game.apply(bot.choose(game))
+            reasons.append(bot.last_reason)
+    return reasons
+
+
+def test_danish_solitaire_bot_gives_the_same_reasons_in_danish_sentences():
+    english = [r for seed in range(3) for r in _solitaire_reasons("en", seed)]
+    danish = [r for seed in range(3) for r in _solitaire_reasons("da", seed)]
+    assert len(danish) == len(english) > 60
+    # Every kind of reason: no move yet, a first-turn draw, a later draw, each kind of place.
+    assert len(set(danish)) > 20
+    starts = {d.split(" ")[0] for d in danish}
+    assert {"Intet", "Træk", "Læg", "Smid"} <= starts, starts
+    assert any("lukkes" in d for d in danish) and any("falder" in d for d in danish)
+    for en, da in zip(english, danish, strict=True):
+        assert cards_named(da) == cards_named(en), (en, da)
+        assert [int(n) for n in re.findall(r"\b\d+\b", da)] == [
+            int(n) for n in re.findall(r"\b\d+\b", en)
+        ], (en, da)
+        assert da[0].isupper() and da.endswith("."), da
+        assert not ENGLISH.search(da), da

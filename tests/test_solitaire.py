@@ -162,6 +162,37 @@ def test_the_bot_plays_legal_moves_to_the_end_and_explains_them():
     assert result.won or result.stock_left == 0
 
 
+def test_solitaire_rule_only_the_first_turn_takes_the_upcard_in_the_bots_reasons():
+    # Later draws come from the draw pile by rule: the bot says so, and never that the
+    # face-up card "helps no hand" when it was not allowed to take it at all.
+    for seed in range(4):
+        game, bot = Solitaire(seed=seed), SolitaireBot()
+        draws = []
+        while not game.is_over:
+            if game.phase == "draw":
+                top = game.discard_pile[-1] if game.discard_pile else None
+                allowed = game.can(Draw("discard"))
+                action = bot.choose(game)
+                draws.append((allowed, top, action, bot.last_reason))
+            else:
+                action = bot.choose(game)
+            game.apply(action)
+        (allowed, top, action, reason), *later = draws
+        assert allowed and top is not None
+        expected = (
+            f"Take the face-up {top}: it improves a hand."
+            if action == Draw("discard")
+            else f"Draw from the draw pile: the face-up {top} would improve no hand."
+        )
+        assert reason == expected
+        assert len(later) > 10
+        for allowed, _top, action, reason in later:
+            assert not allowed and action == Draw("stock")
+            assert reason == (
+                "Draw from the draw pile: only the first turn may take the face-up card."
+            )
+
+
 def test_the_same_seed_deals_and_plays_the_same_game():
     assert Solitaire(seed=12).play() == Solitaire(seed=12).play()
 

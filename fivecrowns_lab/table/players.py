@@ -116,7 +116,7 @@ class Bot:
         self.seed = seed
         self.rng = random.Random(seed)
         self.name = name or self.kind
-        self.last_reason = "No move yet."
+        self.last_reason = _("No move yet.")
         self._round: tuple[int, int] | None = None
         self._point_memo: dict[tuple[Card, ...], int] = {}
         self._plan_memo: dict[tuple[Card, ...], int] = {}

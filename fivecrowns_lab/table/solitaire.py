@@ -330,7 +330,7 @@ class SolitaireBot:
     name = "solitaire"
 
     def __init__(self) -> None:
-        self.last_reason = "No move yet."
+        self.last_reason = _("No move yet.")
         self._cache: dict[tuple[int, tuple[Card, ...]], int] = {}
 
     def _points(self, cards: list[Card], k: int) -> int:
@@ -372,27 +372,40 @@ class SolitaireBot:
             raise SolitaireError(_over_sentence(game.phase))
         if game.phase == "draw":
             top = game.discard_pile[-1] if game.discard_pile else None
-            if top is not None and game.can(Draw("discard")):
-                _place, saving = self.best_place(game, top)
-                if saving > 0:
-                    self.last_reason = f"Take the face-up {top}: it improves a hand."
-                    return Draw("discard")
-            self.last_reason = "Draw from the draw pile: the face-up card helps no hand."
+            if top is None or not game.can(Draw("discard")):
+                # After the first turn the face-up card may not be taken at all.
+                self.last_reason = _(
+                    "Draw from the draw pile: only the first turn may take the face-up card."
+                )
+                return Draw("stock")
+            _place, saving = self.best_place(game, top)
+            if saving > 0:
+                self.last_reason = _("Take the face-up {card}: it improves a hand.").format(
+                    card=top
+                )
+                return Draw("discard")
+            self.last_reason = _(
+                "Draw from the draw pile: the face-up {card} would improve no hand."
+            ).format(card=top)
             return Draw("stock")
-        assert game.drawn is not None
-        place, saving = self.best_place(game, game.drawn)
+        drawn = game.drawn
+        assert drawn is not None
+        place, saving = self.best_place(game, drawn)
         if saving >= 1000:
-            self.last_reason = (
-                f"Put the {game.drawn} into hand {place.hand} and discard {place.discard}: "
-                "every card of that hand then melds, so it closes."
+            text = _(
+                "Put the {card} into hand {hand} and discard {discard}: every card of that "
+                "hand then melds, so it closes."
             )
         elif saving > 0:
-            self.last_reason = (
-                f"Put the {game.drawn} into hand {place.hand} and discard {place.discard}: "
-                f"that hand's points fall by {saving}."
+            text = _(
+                "Put the {card} into hand {hand} and discard {discard}: that hand's points "
+                "fall by {points}."
             )
         else:
-            self.last_reason = f"Discard the {game.drawn}: it helps no hand."
+            text = _("Discard the {card}: it helps no hand.")
+        self.last_reason = text.format(
+            card=drawn, hand=place.hand, discard=place.discard, points=saving
+        )
         return place
 
 
