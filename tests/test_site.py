@@ -217,6 +217,32 @@ FIRST_SHOWN = """(() => {
 })();"""
 
 
+def test_site_lesson_10_stop_ends_a_run_in_the_browser(offline_page, site_url):
+    # No thread in the browser: the games play in turns, and a Stop click is read between
+    # two games; the games played so far are kept.
+    page = offline_page
+    open_lesson(page, site_url, "10-strategy-lab", ".fc-quiz")
+    wait_text(page, ".fc-view", "50 of 50 games", timeout=WIDGET_TIMEOUT_MS)
+    view = _view(page)
+    assert "Stop ends a run once the game being played ends" in view.inner_text()
+    games = view.locator(".widget-inline-hbox", has_text="Games").locator("input").first
+    games.fill("5000")
+    games.press("Enter")  # more than a run may play: the box takes the cap
+    page.wait_for_function("box => Number(box.value) < 5000", arg=games.element_handle())
+    total = int(games.input_value())
+    _button(page, "Play the games")
+    wait_text(page, ".fc-view", f" of {total:,} games")  # the bar counts the games played
+    _button(page, "Stop")
+    wait_text(page, ".fc-view", "Stopped after")
+    stopped = re.search(r"Stopped after ([\d,]+) of ([\d,]+) games", view.inner_text())
+    assert stopped is not None
+    assert 0 < int(stopped[1].replace(",", "")) < total == int(stopped[2].replace(",", ""))
+    assert view.get_by_role("button", name="Play the games", exact=True).is_enabled()
+    assert view.get_by_role("button", name="Stop", exact=True).is_disabled()
+    shoot(page, "site-10-stopped")
+    nothing_was_blocked(page)
+
+
 def test_site_dark_theme_switch_and_the_next_page_opens_dark(offline_page, site_url):
     page = offline_page
     page.add_init_script(FIRST_SHOWN)
@@ -377,7 +403,7 @@ def _outs(page) -> None:
 
 def _new_seed(first_run: str) -> Callable[[object], None]:
     def reseed(page) -> None:
-        # The lesson's first run is played as the page opens (no thread in the browser).
+        # The lesson's first run is played as the page opens (in turns in the browser).
         wait_text(page, ".fc-view", first_run, timeout=WIDGET_TIMEOUT_MS)
         seed = _view(page).locator(".widget-inline-hbox", has_text="Seed").locator("input").first
         before = int(seed.input_value())

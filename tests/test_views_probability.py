@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+import asyncio
+import gc
 import re
 import time
+import weakref
 
 import pytest
 
 pytest.importorskip("ipywidgets")
 
 from fivecrowns_lab.core.rules import ROUNDS, GameRules, hand_size
-from fivecrowns_lab.errors import ExactUnavailableError
+from fivecrowns_lab.errors import ExactUnavailableError, LessonError
 from fivecrowns_lab.lessons import (
     QUIZZES,
     go_out_lesson,
@@ -23,6 +26,7 @@ from fivecrowns_lab.odds.probability import first_turn_go_out, go_out_on_deal
 from fivecrowns_lab.odds.strategy import run_games, solitaire_odds
 from fivecrowns_lab.table.players import BOT_DESCRIPTIONS, BOTS
 from fivecrowns_lab.views import strategy as views_strategy
+from fivecrowns_lab.views import work
 from fivecrowns_lab.views.plots import pct, table_html
 from fivecrowns_lab.views.strategy import GAME_SECONDS, game_cap, solitaire_cap
 
@@ -460,8 +464,114 @@ def test_a_browser_kernel_plans_its_runs_for_its_slower_speed(monkeypatch):
         assert there == pytest.approx(here / BROWSER_SLOWDOWN, abs=1)
 
 
-def test_in_a_browser_the_labs_caps_promise_no_stop_and_name_no_server(widget_errors, monkeypatch):
-    # The static site's kernel has no threads: a run holds the page, Stop cannot end it.
+def test_in_a_browser_kernel_the_labs_caps_promise_stop_between_games_and_name_no_server(
+    widget_errors, monkeypatch
+):
+    # The static site's kernel has no threads: a run plays in turns, and Stop is read
+    # between two games (or deals).
+    monkeypatch.setattr("sys.platform", "emscripten")
+    monkeypatch.setattr(views_strategy, "Runner", _RunnerOnItsThread)  # no event loop here
+    lab = ready(strategy_lab(n_games=2))
+    odds = ready(solitaire_odds_lesson(n=3, seed=2))
+    assert "minutes in this browser); <i>Stop</i> ends a run once the game being played ends" in (
+        lab.cap_note.value
+    )
+    deals = "".join(getattr(c, "value", "") for c in odds.children)
+    assert "minutes in this browser); <i>Stop</i> keeps the deals played so far" in deals
+    for note in (lab.cap_note.value, deals):
+        assert "server" not in note and "page waits" not in note
+
+
+class _RunnerOnItsThread(work.Runner):
+    """A runner that plays on a thread whatever the platform says (for the notes alone)."""
+
+    def start(self, work_, finish, background=True):  # type: ignore[no-untyped-def]
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(work, "steps_in_turns", lambda: False)
+            patch.setattr(work, "threads_allowed", lambda: True)
+            super().start(work_, finish, background)
+
+
+async def _until_idle(runner) -> None:
+    """Let the event loop play a browser kernel's run until it ends."""
+    for _ in range(100_000):
+        if not runner.running:
+            return
+        await asyncio.sleep(0)
+    raise AssertionError("the run did not end")
+
+
+def test_in_a_browser_kernel_a_run_plays_in_turns_and_stop_ends_it_before_the_next_game(
+    widget_errors, monkeypatch
+):
+    # No thread: the click returns at once and the games play in an asyncio task that
+    # pauses after each one; a Stop click read in a pause ends the run there.
+    monkeypatch.setattr(work, "steps_in_turns", lambda: True)
+
+    async def scenario() -> None:
+        lab = strategy_lab(n_games=2).view
+        assert lab.runner.thread is None and lab.runner.task is not None
+        await _until_idle(lab.runner)
+        assert "Played 2 games of 11 rounds" in lab.status.text
+        lab.n_games.value = lab.n_games.max
+        lab.run_button.click()
+        assert lab.runner.running and not lab.series  # nothing played inside the click
+        assert lab.run_button.disabled and not lab.runner.stop_button.disabled
+        while len(lab.series) < 3:
+            await asyncio.sleep(0)
+        played = len(lab.series)
+        lab.runner.stop_button.click()
+        await _until_idle(lab.runner)
+        assert len(set(lab.table["game"])) == played < lab.n_games.value
+        assert f"Stopped after {played} of {lab.n_games.value:,} games" in lab.status.text
+        assert not lab.run_button.disabled and lab.runner.stop_button.disabled
+
+    asyncio.run(scenario())
+
+
+def test_in_a_browser_kernel_a_new_run_replaces_the_one_playing_and_errors_reach_the_status(
+    widget_errors, monkeypatch
+):
+    monkeypatch.setattr(work, "steps_in_turns", lambda: True)
+
+    async def scenario() -> None:
+        lab = strategy_lab(n_games=2).view
+        await _until_idle(lab.runner)
+        lab.n_games.value = lab.n_games.max
+        lab.run_button.click()
+        while len(lab.series) < 2:
+            await asyncio.sleep(0)
+        assert lab.runner.task is not None
+        old = weakref.ref(lab.runner.task)
+        lab.n_games.value = 3  # a new setting drops the run playing
+        lab.run()  # and a new one replaces it at once
+        assert lab.runner.task is not old()
+        while len(lab.series) < 2:  # the new run's games
+            await asyncio.sleep(0)
+        gc.collect()  # nothing of the old run is left to clean up after the new one started
+        assert old() is None and lab.runner.running
+        assert lab.run_button.disabled and not lab.runner.stop_button.disabled
+        await _until_idle(lab.runner)
+        assert "Played 3 games of 11 rounds" in lab.status.text
+        assert len(set(lab.table["game"])) == 3 and len(lab.series) == 3
+        assert not lab.run_button.disabled and lab.runner.stop_button.disabled
+
+        def broken(*args: object, **kwargs: object) -> None:
+            raise LessonError("A broken game.")
+
+        monkeypatch.setattr(views_strategy, "play_games", broken)
+        lab.run_button.click()
+        await _until_idle(lab.runner)
+        assert lab.status.text == "A broken game."
+        assert not lab.run_button.disabled and lab.runner.stop_button.disabled
+
+    asyncio.run(scenario())
+
+
+def test_in_the_docs_build_the_labs_caps_say_the_page_waits_and_name_no_server(
+    widget_errors, monkeypatch
+):
+    # The documentation's build plays each run before the cell returns: no Stop there.
     monkeypatch.setattr(views_strategy, "threads_allowed", lambda: False)
     lab = ready(strategy_lab(n_games=2))
     odds = ready(solitaire_odds_lesson(n=3, seed=2))

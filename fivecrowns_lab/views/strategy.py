@@ -44,7 +44,15 @@ from .specs import (
     grouped_bars_spec,
     running_spec,
 )
-from .work import LIVE_SECONDS, Outcome, Progress, Runner, StoppableBot, threads_allowed
+from .work import (
+    LIVE_SECONDS,
+    Outcome,
+    Progress,
+    Runner,
+    StoppableBot,
+    steps_in_turns,
+    threads_allowed,
+)
 
 __all__ = [
     "BROWSER_SLOWDOWN",
@@ -135,6 +143,24 @@ def game_cap(
     """
     per_game = sum(GAME_SECONDS.get(p, UNMEASURED_SECONDS) for p in players) * rounds / LAST_ROUND
     return max(2, int(seconds / (per_game * _slowdown())))
+
+
+def _deals_note() -> str:
+    """The solitaire odds' note on a run's size and its Stop, for where the run plays."""
+    if threads_allowed():
+        return _(
+            "A run plays at most <b>{cap}</b> deals (about {minutes} minutes of the server's "
+            "time); <i>Stop</i> keeps the deals played so far."
+        )
+    if steps_in_turns():  # a browser kernel (the static site): Stop between deals
+        return _(
+            "A run plays at most <b>{cap}</b> deals (about {minutes} minutes in this browser); "
+            "<i>Stop</i> keeps the deals played so far."
+        )
+    return _(  # played before the cell returns (the documentation's build)
+        "A run plays at most <b>{cap}</b> deals (about {minutes} minutes); in this browser the "
+        "page waits until the run ends, so start with a few deals."
+    )
 
 
 def solitaire_cap(seconds: float = PLANNED_SECONDS) -> int:
@@ -447,20 +473,25 @@ class StrategyLab(View):
     def _update_cap(self) -> None:
         cap = self.cap()
         self.n_games.set_range(2, cap)
-        # In a browser kernel (the static site) a run holds the page until it ends: no Stop.
-        note = (
-            _(
+        if threads_allowed():
+            note = _(
                 "With these seats a run plays at most <b>{cap}</b> games (about {minutes} "
                 "minutes of the server's time); <i>Stop</i> ends a run at once and keeps the "
                 "games played so far."
             )
-            if threads_allowed()
-            else _(
+        elif steps_in_turns():  # a browser kernel (the static site): Stop between games
+            note = _(
+                "With these seats a run plays at most <b>{cap}</b> games (about {minutes} "
+                "minutes in this browser); <i>Stop</i> ends a run once the game being played "
+                "ends and keeps the games played so far."
+            )
+        else:  # played before the cell returns (the documentation's build)
+            note = _(
                 "With these seats a run plays at most <b>{cap}</b> games (about {minutes} "
                 "minutes); in this browser the page waits until the run ends, so start with "
                 "a few games."
             )
-        ).format(cap=number(cap), minutes=number(PLANNED_SECONDS / 60, spec=".1f"))
+        note = note.format(cap=number(cap), minutes=number(PLANNED_SECONDS / 60, spec=".1f"))
         self.cap_note.value = f"<p class='fc-note'>{note}</p>"
 
     def new_seed(self) -> None:
@@ -831,18 +862,7 @@ class SolitaireOddsLesson(View):
                 run_row,
                 widgets.HTML(
                     "<p class='fc-note'>"
-                    + (
-                        _(
-                            "A run plays at most <b>{cap}</b> deals (about {minutes} minutes "
-                            "of the server's time); <i>Stop</i> keeps the deals played so far."
-                        )
-                        if threads_allowed()
-                        else _(
-                            "A run plays at most <b>{cap}</b> deals (about {minutes} minutes); "
-                            "in this browser the page waits until the run ends, so start with "
-                            "a few deals."
-                        )
-                    ).format(
+                    + _deals_note().format(
                         cap=number(solitaire_cap()),
                         minutes=number(PLANNED_SECONDS / 60, spec=".1f"),
                     )

@@ -7,6 +7,11 @@ hands), and checks a stop flag between steps; the bots of a game check it before
 every move (:class:`StoppableBot`), so *Stop* takes effect within one move. The
 work also stops by itself at a time budget, so no visitor can hold a core for long.
 
+A browser kernel (Pyodide, the static site) has no threads: there the work runs as an
+asyncio task that pauses after every step, and in each pause the kernel reads the
+messages that came meanwhile, a *Stop* click among them, which then ends the run after
+the step being played.
+
 The work is a generator: it does one step, updates its own partial results, then
 yields ``(done, total)``. When it ends (finished, stopped or out of time) the
 runner calls ``finish(outcome)``, which shows whatever has been done so far. A run
@@ -16,11 +21,12 @@ to a setting no longer on screen.
 
 from __future__ import annotations
 
+import asyncio
 import os
 import sys
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -213,10 +219,20 @@ def threads_allowed() -> bool:
 
     Not in a browser kernel (Pyodide, the static site), which cannot start threads, nor
     when ``FIVECROWNS_LAB_FOREGROUND=1`` (the docs build, which saves the widgets' state as
-    soon as the last cell returns and must save finished results). The work then runs
-    where it is asked for and the page waits for it; the time budget still ends it.
+    soon as the last cell returns and must save finished results). In a browser kernel
+    the work runs in turns instead (:func:`steps_in_turns`); for the docs build it runs
+    where it is asked for, and the page waits for it. The time budget ends it either way.
     """
     return sys.platform != "emscripten" and os.environ.get("FIVECROWNS_LAB_FOREGROUND") != "1"
+
+
+def steps_in_turns() -> bool:
+    """Whether lesson work runs as an asyncio task that lets messages in between its steps.
+
+    In a browser kernel (Pyodide), where no thread can start, unless
+    ``FIVECROWNS_LAB_FOREGROUND=1`` asks for the work to end before the cell does.
+    """
+    return sys.platform == "emscripten" and os.environ.get("FIVECROWNS_LAB_FOREGROUND") != "1"
 
 
 class Runner:
@@ -239,6 +255,9 @@ class Runner:
         self.budget = budget
         self.stop_event = _StopSignal()
         self.thread: threading.Thread | None = None
+        # A browser kernel's run: the task and the steps it plays (see steps_in_turns).
+        self.task: asyncio.Future[None] | None = None
+        self._steps: Generator[bool, None, None] | None = None
         self.last: Outcome | None = None
         self.stop_button = widgets.Button(
             description=_("Stop"),
@@ -250,6 +269,8 @@ class Runner:
 
     @property
     def running(self) -> bool:
+        if self.task is not None and not self.task.done():
+            return True
         return self.thread is not None and self.thread.is_alive()
 
     def stop(self) -> None:
@@ -283,6 +304,7 @@ class Runner:
             # A new request replaces the run in progress (it stops within a move).
             self.stop()
             self.thread.join(10)
+        self._end_task()
         signal = self.stop_event = _StopSignal()
         self.last = None
         with self.progress.hold_sync():
@@ -291,13 +313,44 @@ class Runner:
         for button in self.run_buttons:
             button.disabled = True
         self.stop_button.disabled = False
-        body = self._guard(lambda: self._loop(work, finish, signal))
+        self.thread = None
+        if background and steps_in_turns():
+            self._steps = self._loop(work, finish, signal)
+            self.task = asyncio.ensure_future(self._play_in_turns(self._steps))
+            return
+        body = self._guard(lambda: self._play_all(self._loop(work, finish, signal)))
         if background and threads_allowed():
             self.thread = threading.Thread(target=body, name="fivecrowns-lesson-work", daemon=True)
             self.thread.start()
         else:
-            self.thread = None
             body()
+
+    def _end_task(self) -> None:
+        """End a browser kernel's run now (a new one replaces it), keeping nothing of it.
+
+        The task is paused between two steps, so closing its steps runs their clean-up at
+        once: a later step of the old run cannot touch the new run's bar and buttons.
+        """
+        if self.task is None:
+            return
+        self.stop_event.drop = True
+        self.stop_event.set()
+        if self._steps is not None:
+            self._steps.close()
+        self.task.cancel()
+        self.task = self._steps = None
+
+    @staticmethod
+    def _play_all(steps: Iterator[bool]) -> None:
+        for _step in steps:
+            pass
+
+    async def _play_in_turns(self, steps: Iterator[bool]) -> None:
+        """Play ``steps`` one at a time, pausing after each so that the kernel reads the
+        messages that came meanwhile (a Stop click); an error goes to the status line."""
+        play = self._guard(next)
+        while play(steps, False):
+            await asyncio.sleep(0)
 
     def join(self, timeout: float | None = None) -> None:
         """Wait for the work to end (tests and scripts; a lesson never waits)."""
@@ -309,7 +362,8 @@ class Runner:
         work: Callable[[threading.Event], Iterator[tuple[int, int]]],
         finish: Callable[[Outcome], None],
         signal: _StopSignal,
-    ) -> None:
+    ) -> Generator[bool, None, None]:
+        """The run, one step at a time: yields True after each step of ``work``."""
         start = time.monotonic()
         shown = 0.0
         done, total, why = 0, 0, "finished"
@@ -335,6 +389,7 @@ class Runner:
                 if now - shown >= _REDRAW_SECONDS or done == total:
                     self.progress(done, total)
                     shown = now
+                yield True
         finally:
             self.stop_button.disabled = True
             for button in self.run_buttons:
