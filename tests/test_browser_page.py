@@ -141,6 +141,26 @@ def test_projector_mode_on_a_phone_keeps_the_switches_the_slider_and_the_tables_
         context.close()
 
 
+def test_the_teachers_plan_stacks_its_lessons_on_a_768_px_projector(browser, voila_url):
+    # At the projector's type the plan's six columns need about 930 px: on a 768 px screen
+    # the table ran past the view's edge (scrolling inside its box). Below 960 px each
+    # lesson is now a block of its own there, as on a phone; from 1024 px it is a table.
+    context = browser.new_context(viewport={"width": 768, "height": 900})
+    page = context.new_page()
+    try:
+        open_lesson(page, f"{voila_url}/voila/render/00-teachers.ipynb?projector=1")
+        page.locator(".fc-teacher td.fc-obj").first.wait_for(timeout=WIDGET_TIMEOUT_MS)
+        assert page.evaluate(PAST_THE_EDGE) == []
+        goals = page.locator(".fc-teacher td.fc-obj").first
+        assert goals.evaluate("e => getComputedStyle(e, '::before').content") == '"Objectives"'
+        assert font_px(page, ".fc-teacher td") >= 20  # still projector type
+        page.set_viewport_size({"width": 1024, "height": 900})
+        assert page.locator(".fc-teacher thead").first.is_visible()
+        assert page.evaluate(PAST_THE_EDGE) == []
+    finally:
+        context.close()
+
+
 def test_the_strategy_labs_table_and_guess_fit_a_1024_px_projector(browser, voila_url):
     # On a 1024 px projector the lab's seven columns ran past the screen ("rounds out
     # first per game" cut off, its headings kept to one line), and the guess's dropdown

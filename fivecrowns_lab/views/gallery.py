@@ -68,6 +68,24 @@ _STYLE = """<style>
   .fc-table.fc-teacher td.fc-obj { min-width: 0; display: block; text-align: left; }
   .fc-table.fc-teacher td.fc-obj::before { display: block; margin-bottom: 2px; }
 }
+/* Projector mode: at its 20px type the plan's six columns need about 930px, so below 960px
+   each lesson is a block of its own there too, as on a phone (theme.css, fc-stack). */
+@media (max-width: 960px) {
+  html.fc-projector .fc-view .fc-table.fc-teacher { display: block; width: 100%; }
+  html.fc-projector .fc-table.fc-teacher thead { display: none; }
+  html.fc-projector .fc-table.fc-teacher tbody, html.fc-projector .fc-table.fc-teacher tr,
+  html.fc-projector .fc-table.fc-teacher th[scope='row'] { display: block; }
+  html.fc-projector .fc-table.fc-teacher tr { border: 1px solid var(--fc-border);
+    border-radius: 6px; margin: 0 0 6px; }
+  html.fc-projector .fc-table.fc-teacher th[scope='row'] { border: none; }
+  html.fc-projector .fc-table.fc-teacher td { display: flex; justify-content: space-between;
+    gap: 12px; border: none; border-top: 1px solid var(--fc-border); text-align: right; }
+  html.fc-projector .fc-table.fc-teacher td::before { content: attr(data-label);
+    text-align: left; font-weight: 600; white-space: normal; }
+  html.fc-projector .fc-table.fc-teacher td.fc-obj { min-width: 0; display: block;
+    text-align: left; }
+  html.fc-projector .fc-table.fc-teacher td.fc-obj::before { display: block; margin-bottom: 2px; }
+}
 @media print { .fc-lessonnav, .fc-pages { display: none; } }
 </style>"""
 
