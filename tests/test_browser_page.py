@@ -6,6 +6,7 @@ The printed lesson goes to artifacts/screenshots/ as a PDF and its first page as
 
 from __future__ import annotations
 
+import contextlib
 import re
 import shutil
 import subprocess
@@ -24,6 +25,18 @@ def open_lesson(page, url: str) -> None:
     page.goto(url)
     page.wait_for_selector(".fc-view", state="visible", timeout=WIDGET_TIMEOUT_MS)
     page.wait_for_load_state("networkidle")
+
+
+@contextlib.contextmanager
+def projector_tab(browser, url: str, width: int, height: int = 900):
+    """A tab ``width`` px wide with ``url`` open in projector mode; closed afterwards."""
+    context = browser.new_context(viewport={"width": width, "height": height})
+    try:
+        page = context.new_page()
+        open_lesson(page, f"{url}?projector=1")
+        yield page
+    finally:
+        context.close()
 
 
 def class_requests(page) -> list[str]:
@@ -145,20 +158,15 @@ def test_the_teachers_plan_stacks_its_lessons_on_a_768_px_projector(browser, voi
     # At the projector's type the plan's six columns need about 930 px: on a 768 px screen
     # the table ran past the view's edge (scrolling inside its box). Below 960 px each
     # lesson is now a block of its own there, as on a phone; from 1024 px it is a table.
-    context = browser.new_context(viewport={"width": 768, "height": 900})
-    page = context.new_page()
-    try:
-        open_lesson(page, f"{voila_url}/voila/render/00-teachers.ipynb?projector=1")
-        page.locator(".fc-teacher td.fc-obj").first.wait_for(timeout=WIDGET_TIMEOUT_MS)
-        assert page.evaluate(PAST_THE_EDGE) == []
+    with projector_tab(browser, f"{voila_url}/voila/render/00-teachers.ipynb", 768) as page:
         goals = page.locator(".fc-teacher td.fc-obj").first
+        goals.wait_for(timeout=WIDGET_TIMEOUT_MS)
+        assert page.evaluate(PAST_THE_EDGE) == []
         assert goals.evaluate("e => getComputedStyle(e, '::before').content") == '"Objectives"'
         assert font_px(page, ".fc-teacher td") >= 20  # still projector type
         page.set_viewport_size({"width": 1024, "height": 900})
         assert page.locator(".fc-teacher thead").first.is_visible()
         assert page.evaluate(PAST_THE_EDGE) == []
-    finally:
-        context.close()
 
 
 def test_the_strategy_labs_table_and_guess_fit_a_1024_px_projector(browser, voila_url):
@@ -166,10 +174,8 @@ def test_the_strategy_labs_table_and_guess_fit_a_1024_px_projector(browser, voil
     # first per game" cut off, its headings kept to one line), and the guess's dropdown
     # showed "— choos": its laptop width left the choices a few letters beside the
     # projector's 200 px label.
-    context = browser.new_context(viewport={"width": 1024, "height": 800})
-    page = context.new_page()
-    try:
-        open_lesson(page, f"{voila_url}/voila/render/10-strategy-lab.ipynb?projector=1")
+    lab = f"{voila_url}/voila/render/10-strategy-lab.ipynb"
+    with projector_tab(browser, lab, 1024, 800) as page:
         page.locator(".fc-view table.fc-table").first.wait_for(timeout=WIDGET_TIMEOUT_MS)
         assert page.evaluate(PAST_THE_EDGE) == []
         guess = page.locator(".fc-view select").filter(has_text="choose").first
@@ -181,8 +187,6 @@ def test_the_strategy_labs_table_and_guess_fit_a_1024_px_projector(browser, voil
               return [s.clientWidth, Math.ceil(widest)]; }"""
         )
         assert width >= text + 20, (width, text)  # and room for the arrow
-    finally:
-        context.close()
 
 
 def test_no_lesson_page_asks_for_a_class_without_one_and_projector_1_opens_in_that_mode(
