@@ -469,8 +469,9 @@ def test_in_a_browser_kernel_the_labs_caps_promise_stop_between_games_and_name_n
 ):
     # The static site's kernel has no threads: a run plays in turns, and Stop is read
     # between two games (or deals).
-    monkeypatch.setattr("sys.platform", "emscripten")
-    monkeypatch.setattr(views_strategy, "Runner", _RunnerOnItsThread)  # no event loop here
+    # The notes read the platform; the runs here still play on a thread (no event loop).
+    monkeypatch.setattr(views_strategy, "threads_allowed", lambda: False)
+    monkeypatch.setattr(views_strategy, "steps_in_turns", lambda: True)
     lab = ready(strategy_lab(n_games=2))
     odds = ready(solitaire_odds_lesson(n=3, seed=2))
     assert "minutes in this browser); <i>Stop</i> ends a run once the game being played ends" in (
@@ -480,16 +481,6 @@ def test_in_a_browser_kernel_the_labs_caps_promise_stop_between_games_and_name_n
     assert "minutes in this browser); <i>Stop</i> keeps the deals played so far" in deals
     for note in (lab.cap_note.value, deals):
         assert "server" not in note and "page waits" not in note
-
-
-class _RunnerOnItsThread(work.Runner):
-    """A runner that plays on a thread whatever the platform says (for the notes alone)."""
-
-    def start(self, work_, finish, background=True):  # type: ignore[no-untyped-def]
-        with pytest.MonkeyPatch.context() as patch:
-            patch.setattr(work, "steps_in_turns", lambda: False)
-            patch.setattr(work, "threads_allowed", lambda: True)
-            super().start(work_, finish, background)
 
 
 async def _until_idle(runner) -> None:

@@ -145,6 +145,27 @@ def game_cap(
     return max(2, int(seconds / (per_game * _slowdown())))
 
 
+def _games_note() -> str:
+    """The strategy lab's note on a run's size and its Stop, for where the run plays."""
+    if threads_allowed():
+        return _(
+            "With these seats a run plays at most <b>{cap}</b> games (about {minutes} "
+            "minutes of the server's time); <i>Stop</i> ends a run at once and keeps the "
+            "games played so far."
+        )
+    if steps_in_turns():  # a browser kernel (the static site): Stop between games
+        return _(
+            "With these seats a run plays at most <b>{cap}</b> games (about {minutes} "
+            "minutes in this browser); <i>Stop</i> ends a run once the game being played "
+            "ends and keeps the games played so far."
+        )
+    return _(  # played before the cell returns (the documentation's build)
+        "With these seats a run plays at most <b>{cap}</b> games (about {minutes} "
+        "minutes); in this browser the page waits until the run ends, so start with "
+        "a few games."
+    )
+
+
 def _deals_note() -> str:
     """The solitaire odds' note on a run's size and its Stop, for where the run plays."""
     if threads_allowed():
@@ -473,25 +494,9 @@ class StrategyLab(View):
     def _update_cap(self) -> None:
         cap = self.cap()
         self.n_games.set_range(2, cap)
-        if threads_allowed():
-            note = _(
-                "With these seats a run plays at most <b>{cap}</b> games (about {minutes} "
-                "minutes of the server's time); <i>Stop</i> ends a run at once and keeps the "
-                "games played so far."
-            )
-        elif steps_in_turns():  # a browser kernel (the static site): Stop between games
-            note = _(
-                "With these seats a run plays at most <b>{cap}</b> games (about {minutes} "
-                "minutes in this browser); <i>Stop</i> ends a run once the game being played "
-                "ends and keeps the games played so far."
-            )
-        else:  # played before the cell returns (the documentation's build)
-            note = _(
-                "With these seats a run plays at most <b>{cap}</b> games (about {minutes} "
-                "minutes); in this browser the page waits until the run ends, so start with "
-                "a few games."
-            )
-        note = note.format(cap=number(cap), minutes=number(PLANNED_SECONDS / 60, spec=".1f"))
+        note = _games_note().format(
+            cap=number(cap), minutes=number(PLANNED_SECONDS / 60, spec=".1f")
+        )
         self.cap_note.value = f"<p class='fc-note'>{note}</p>"
 
     def new_seed(self) -> None:

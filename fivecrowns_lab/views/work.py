@@ -333,8 +333,6 @@ class Runner:
         """
         if self.task is None:
             return
-        self.stop_event.drop = True
-        self.stop_event.set()
         if self._steps is not None:
             self._steps.close()
         self.task.cancel()
