@@ -145,43 +145,44 @@ def game_cap(
     return max(2, int(seconds / (per_game * _slowdown())))
 
 
-def _games_note() -> str:
-    """The strategy lab's note on a run's size and its Stop, for where the run plays."""
-    if threads_allowed():
-        return _(
-            "With these seats a run plays at most <b>{cap}</b> games (about {minutes} "
-            "minutes of the server's time); <i>Stop</i> ends a run at once and keeps the "
-            "games played so far."
-        )
-    if steps_in_turns():  # a browser kernel (the static site): Stop between games
-        return _(
-            "With these seats a run plays at most <b>{cap}</b> games (about {minutes} "
-            "minutes in this browser); <i>Stop</i> ends a run once the game being played "
-            "ends and keeps the games played so far."
-        )
-    return _(  # played before the cell returns (the documentation's build)
+#: The labs' note on a run's size and its Stop, by what a run plays and where it plays: on
+#: the server's threads, in a browser kernel in turns (Stop between games or deals), or
+#: before the cell returns (the documentation's build).
+_RUN_NOTES = {
+    ("games", "server"): N_(
+        "With these seats a run plays at most <b>{cap}</b> games (about {minutes} "
+        "minutes of the server's time); <i>Stop</i> ends a run at once and keeps the "
+        "games played so far."
+    ),
+    ("games", "browser"): N_(
+        "With these seats a run plays at most <b>{cap}</b> games (about {minutes} "
+        "minutes in this browser); <i>Stop</i> ends a run once the game being played "
+        "ends and keeps the games played so far."
+    ),
+    ("games", "foreground"): N_(
         "With these seats a run plays at most <b>{cap}</b> games (about {minutes} "
         "minutes); in this browser the page waits until the run ends, so start with "
         "a few games."
-    )
-
-
-def _deals_note() -> str:
-    """The solitaire odds' note on a run's size and its Stop, for where the run plays."""
-    if threads_allowed():
-        return _(
-            "A run plays at most <b>{cap}</b> deals (about {minutes} minutes of the server's "
-            "time); <i>Stop</i> keeps the deals played so far."
-        )
-    if steps_in_turns():  # a browser kernel (the static site): Stop between deals
-        return _(
-            "A run plays at most <b>{cap}</b> deals (about {minutes} minutes in this browser); "
-            "<i>Stop</i> keeps the deals played so far."
-        )
-    return _(  # played before the cell returns (the documentation's build)
+    ),
+    ("deals", "server"): N_(
+        "A run plays at most <b>{cap}</b> deals (about {minutes} minutes of the server's "
+        "time); <i>Stop</i> keeps the deals played so far."
+    ),
+    ("deals", "browser"): N_(
+        "A run plays at most <b>{cap}</b> deals (about {minutes} minutes in this browser); "
+        "<i>Stop</i> keeps the deals played so far."
+    ),
+    ("deals", "foreground"): N_(
         "A run plays at most <b>{cap}</b> deals (about {minutes} minutes); in this browser the "
         "page waits until the run ends, so start with a few deals."
-    )
+    ),
+}
+
+
+def _run_note(unit: str) -> str:
+    """The note for runs of ``unit`` ("games" or "deals") where this kernel plays them."""
+    where = "server" if threads_allowed() else "browser" if steps_in_turns() else "foreground"
+    return _(_RUN_NOTES[unit, where])
 
 
 def solitaire_cap(seconds: float = PLANNED_SECONDS) -> int:
@@ -494,7 +495,7 @@ class StrategyLab(View):
     def _update_cap(self) -> None:
         cap = self.cap()
         self.n_games.set_range(2, cap)
-        note = _games_note().format(
+        note = _run_note("games").format(
             cap=number(cap), minutes=number(PLANNED_SECONDS / 60, spec=".1f")
         )
         self.cap_note.value = f"<p class='fc-note'>{note}</p>"
@@ -867,7 +868,7 @@ class SolitaireOddsLesson(View):
                 run_row,
                 widgets.HTML(
                     "<p class='fc-note'>"
-                    + _deals_note().format(
+                    + _run_note("deals").format(
                         cap=number(solitaire_cap()),
                         minutes=number(PLANNED_SECONDS / 60, spec=".1f"),
                     )
