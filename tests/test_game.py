@@ -6,7 +6,7 @@ import json
 import random
 import re
 from collections import Counter
-from dataclasses import replace
+from dataclasses import FrozenInstanceError, replace
 
 import pytest
 from hypothesis import given, settings
@@ -500,6 +500,24 @@ def test_an_observation_shows_only_the_players_own_hand():
     text = repr(seen)
     for other in (game.hands[0], game.hands[2]):
         assert not any(repr(card) in text for card in other if card not in seen.discard_pile)
+
+
+def test_an_observation_the_table_makes_is_the_one_the_class_makes():
+    # The table builds its observations without the frozen class's field-by-field set-up.
+    from dataclasses import fields
+
+    from fivecrowns_lab.table.observation import Observation
+
+    game = rig(Game(3, seed=1), ["5H 6H 9C", "8S 8D KC", "QS KS 4D"], "7H")
+    seen = game.observation(0)
+    values = {field.name: getattr(seen, field.name) for field in fields(Observation)}
+    made = Observation(**values)
+    assert made == seen and hash(made) == hash(seen) and repr(made) == repr(seen)
+    with pytest.raises(FrozenInstanceError):
+        seen.hand = ()  # type: ignore[misc]
+    del values["history"]
+    with pytest.raises(TypeError, match="history"):
+        Observation._of_table(**values)
 
 
 def test_an_observation_counts_an_opponents_pickup_as_seen():

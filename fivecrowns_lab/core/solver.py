@@ -139,22 +139,31 @@ _SLOT_AT = [-1 if c.suit is None else _slot(c) for c in CARDS_BY_INDEX]
 _BIT_AT = [0 if slot < 0 else 1 << slot for slot in _SLOT_AT]
 
 
+# _BIT_AT with 0 for each card that is wild, by the wild rank (the round's wilds).
+_NATURAL_BIT_AT = {
+    wild: [
+        0 if c.suit is None or c.rank == wild else bit
+        for c, bit in zip(CARDS_BY_INDEX, _BIT_AT, strict=True)
+    ]
+    for wild in range(MIN_RANK, MAX_RANK + 1)
+}
+
+
 def _split(cards: Hand, rules: RoundRules) -> tuple[int, list[Card], list[Card]]:
     """Pack the naturals into an integer; return it with the naturals and wilds."""
     packed = 0
     naturals: list[Card] = []
     wilds: list[Card] = []
-    wild = rules.wild_rank
+    bits = _NATURAL_BIT_AT[rules.wild_rank]
     for card in cards:
-        suit = card.suit
-        if suit is None or card.rank == wild:
-            wilds.append(card)
-        else:
+        bit = bits[card.index]
+        if bit:
             naturals.append(card)
-            bit = _BIT_AT[card.index]
             if packed & bit << 1:  # a third copy would spill into the next card's bits
                 check_available(cards)
             packed += bit
+        else:
+            wilds.append(card)
     if len(wilds) > 2:
         check_available(wilds)
     return packed, naturals, wilds
@@ -317,10 +326,7 @@ class Solver:
         elif type(cards) is tuple:
             # The bots ask about many tuples of cards: check each is a card here, and let
             # Hand() raise its error when one is not. _split checks the copies.
-            if all(type(card) is Card for card in cards):
-                hand = trusted_hand(cards)
-            else:
-                hand = Hand(cards)
+            hand = trusted_hand(cards) if {*map(type, cards)} <= _ONLY_CARDS else Hand(cards)
         elif isinstance(cards, str):
             hand = parse_cards(cards)
         else:
@@ -430,15 +436,19 @@ class Solver:
         {'Q♠': 13, 'K♠': 12}
         """
         _check_building(building)
-        keep = whole_number(
-            keep,
-            _("The number of discards to keep is a whole number of at least {low}, not {value}."),
-            low=1,
-        )
+        if type(keep) is not int or keep < 1:  # the sentence is looked up only on a refusal
+            keep = whole_number(
+                keep,
+                _(
+                    "The number of discards to keep is a whole number of at least {low}, "
+                    "not {value}."
+                ),
+                low=1,
+            )
         hand = self._hand(cards)
         if among is None:
             wanted = set(hand)
-        elif type(among) in (list, tuple) and all(type(card) is Card for card in among):
+        elif type(among) in (list, tuple) and {*map(type, among)} <= _ONLY_CARDS:
             wanted = set(among)  # the bots' lists of cards: nothing to read
         else:
             wanted = set(parse_cards(among, check=False))
@@ -455,23 +465,26 @@ class Solver:
         whole = search.min_leftover(packed, len(wilds))
         loose, spare = search.loose(packed, len(wilds))
         wild = self.rules.wild_rank
+        own = self._points_are_naturals(wilds, building)
         found: dict[Card, int] = {}
-        later: list[tuple[int, tuple[int, int], Card]] = []  # (bound, order, card)
+        later: list[tuple[int, int, Card]] = []  # (bound, order, card)
         for card in wanted:
             if card.suit is None or card.rank == wild:
                 if spare:  # a wild no best meld needs: the same naturals' points
                     found[card] = self._wild_out(card, whole, natural_sum, wilds, building)
                 else:
-                    later.append((whole, card.sort_key, card))
-            elif (loose >> _slot(card)) & 0b11:  # loose in a best arrangement
-                found[card] = self._natural_out(
-                    card, whole - card.rank, natural_sum, wilds, building
+                    later.append((whole, card._order, card))
+            elif (loose >> _SLOT_AT[card.index]) & 0b11:  # loose in a best arrangement
+                found[card] = (
+                    whole - card.rank
+                    if own  # _natural_out would add nothing
+                    else self._natural_out(card, whole - card.rank, natural_sum, wilds, building)
                 )
             else:
-                later.append((whole - card.rank, card.sort_key, card))
+                later.append((whole - card.rank, card._order, card))
         values = sorted(found.values())
         later.sort()
-        if keep == 1 and self._points_are_naturals(wilds, building):
+        if keep == 1 and own:
             self._add_lowest_later(found, later, values, packed, natural_sum, wilds, building)
             return found
         for bound, _key, card in later:
@@ -493,7 +506,7 @@ class Solver:
     def _add_lowest_later(
         self,
         found: dict[Card, int],
-        later: list[tuple[int, tuple[int, int], Card]],
+        later: list[tuple[int, int, Card]],
         values: list[int],
         packed: int,
         natural_sum: int,
@@ -765,17 +778,53 @@ class Solver:
         packed, _naturals, wilds = split
         if _two_stranded(packed, wilds):
             return ()
-        after = self._without_each(hand, 0, split)
-        return tuple(card for card, points in after.items() if not points)
+        packed, naturals, wilds = split
+        natural_sum = sum(c.rank for c in naturals)
+        search = self._search
+        whole = search.min_leftover(packed, len(wilds))
+        loose, spare = search.loose(packed, len(wilds))
+        wild = self.rules.wild_rank
+        out: list[Card] = []
+        searched: list[Card] = []
+        allowed = 0
+        for card in sorted(set(hand), key=_order):
+            if card.suit is None or card.rank == wild:
+                if whole:
+                    continue
+                value = whole if spare else search.min_leftover(packed, len(wilds) - 1)
+                if not self._wild_out(card, value, natural_sum, wilds, False):
+                    out.append(card)
+            elif whole > card.rank:
+                continue
+            elif (loose >> _slot(card)) & 0b11:
+                if not self._natural_out(card, whole - card.rank, natural_sum, wilds, False):
+                    out.append(card)
+            else:
+                allowed |= 0b11 << _slot(card)
+                searched.append(card)
+        if searched:
+            value, thrown = search.min_after_drop(packed, len(wilds), allowed, 0, {})
+            if not value:
+                out.extend(
+                    card
+                    for card in searched
+                    if (thrown >> _slot(card)) & 1
+                    and not self._natural_out(card, 0, natural_sum, wilds, False)
+                )
+            out.sort(key=_order)
+        return tuple(out)
 
 
 def _drawn_cards(draws: str | Iterable[Card]) -> tuple[Card, ...] | list[Card]:
     """The cards of ``draws`` (notation or cards), refusing anything that is not a card
     with a sentence; a tuple of cards is taken as it is (the bots ask many)."""
     extra = draws if type(draws) is tuple else parse_cards(draws, check=False)
-    if not all(type(card) is Card for card in extra):
+    if not {*map(type, extra)} <= _ONLY_CARDS:
         extra = parse_cards(extra, check=False)  # raises: says which one is not a card
     return extra
+
+
+_ONLY_CARDS = frozenset({Card})  # the types in a tuple of cards
 
 
 def _check_building(building: object) -> None:
@@ -989,7 +1038,11 @@ def _best_meld_with_one_wild(packed: int) -> tuple[int, int] | None:
 def _two_stranded(packed: int, wilds: list[Card]) -> bool:
     """True when the hand holds two naturals no meld can hold (with at most one wild):
     no single discard can then let it go out."""
-    return len(wilds) < 2 and len(packed_naturals(stranded_naturals(packed, len(wilds)))) > 1
+    if len(wilds) > 1:
+        return False
+    stranded = stranded_naturals(packed, len(wilds))
+    # A slot holds one copy (its low bit) or two (its high bit): count the copies.
+    return (stranded & _FIRST_BITS).bit_count() + 2 * (stranded & ~_FIRST_BITS).bit_count() > 1
 
 
 _BLOCK_CARDS: dict[tuple[int, int], tuple[Card, ...]] = {}
@@ -1018,13 +1071,24 @@ def shared_solver(rules: RoundRules | int) -> Solver:
 
     Its answers are exactly the functions' answers; only the time differs.
     """
-    rules = round_rules(rules)
-    found = _SHARED.get(rules)
+    global _LAST_SHARED
+    last_rules, last_solver = _LAST_SHARED
+    if rules is last_rules and last_solver is not None:  # as the last call: a whole round
+        return last_solver
+    key = round_rules(rules)
+    found = _SHARED.get(key)
     if found is None:
         if len(_SHARED) >= _SHARED_MOST:
             _SHARED.clear()
-        found = _SHARED[rules] = Solver(rules, _SHARED_LIMIT)
+        found = _SHARED[key] = Solver(key, _SHARED_LIMIT)
+    if type(rules) is RoundRules:  # a round number is a new int object on most calls
+        _LAST_SHARED = (rules, found)
     return found
+
+
+# The rules object of the last call and its solver, replaced as one tuple (one reference
+# assignment, so a thread reading it sees one pair or the other, never a mix).
+_LAST_SHARED: tuple[RoundRules | None, Solver | None] = (None, None)
 
 
 def best_arrangement(cards: str | Iterable[Card], rules: RoundRules | int) -> Arrangement:

@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from ..core.cards import DECK, Card, format_cards, parse_card, parse_cards
+from ..core.cards import CARDS_BY_INDEX, DECK, Card, format_cards, parse_card, parse_cards
 from ..errors import ActionError, quote
 from ..i18n import gettext as _
 from ..validators import whole_number
@@ -76,6 +76,19 @@ class Discard:
 
     def __str__(self) -> str:
         return _("discard {card}").format(card=self.card)
+
+
+# The two draws and every card's discard, made once: the table lists them on every turn,
+# and a bot that plays the listed value itself is found among them by identity, without
+# comparing actions field by field.
+DRAW_STOCK = Draw("stock")
+TAKE_DISCARD = Draw("discard")
+_DISCARD_AT = [Discard(card) for card in CARDS_BY_INDEX]  # by Card.index
+
+
+def discard_of(card: Card) -> Discard:
+    """``Discard(card)``, the one shared value for each card of the deck."""
+    return _DISCARD_AT[card.index] if type(card) is Card else Discard(card)
 
 
 Melds = tuple[tuple[Card, ...], ...]

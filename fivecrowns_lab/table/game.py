@@ -315,7 +315,7 @@ class Game(TurnMoves):
         check_player(player, self.names)
         current = self.current_player
         mine = current == player
-        return Observation(
+        return Observation._of_table(
             player=player,
             names=self.names,
             rules=self.rules,
@@ -327,7 +327,7 @@ class Game(TurnMoves):
             top_discard=self._discard[-1] if self._discard else None,
             discard_pile=trusted_hand(self._discard),
             stock_size=len(self._stock),
-            hand_sizes=tuple(len(h) for h in self._hands),
+            hand_sizes=tuple(map(len, self._hands)),
             table=self.table,
             totals=self.totals,
             scores=tuple(r.points for r in self._results),

@@ -22,7 +22,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..core.cards import DECK, Card, card_order, format_cards
+from ..core.cards import Card, card_order, format_cards
 from ..core.melds import check_meld
 from ..core.rules import RoundRules, round_rules
 from ..core.solver import shared_solver
@@ -39,7 +39,17 @@ from ..i18n import and_list
 from ..i18n import gettext as _
 from ..i18n import ngettext as _n
 from ..validators import whole_number
-from .actions import Action, Discard, Draw, GoOut, Phase, Source
+from .actions import (
+    DRAW_STOCK,
+    TAKE_DISCARD,
+    Action,
+    Discard,
+    Draw,
+    GoOut,
+    Phase,
+    Source,
+    discard_of,
+)
 
 __all__ = [
     "CardNotHeldError",
@@ -211,10 +221,7 @@ def _allowed(turn: Turn, action: Action) -> bool:
     return True
 
 
-# The draws and every card's discard, made once: actions are frozen values, and the legal
-# moves are listed on every turn of every simulated game.
-_DRAWS = (Draw("stock"), Draw("discard"))
-_DISCARD_OF = {card: Discard(card) for card in DECK}
+_DRAWS = (DRAW_STOCK, TAKE_DISCARD)
 
 
 def list_legal(turn: Turn) -> tuple[Action, ...]:
@@ -223,8 +230,8 @@ def list_legal(turn: Turn) -> tuple[Action, ...]:
         return tuple(a for a in _DRAWS if _allowed(turn, a))
     if turn.phase != "discard":
         return ()
-    hand = turn.hand
-    actions: list[Action] = [_DISCARD_OF[c] for c in sorted(set(hand), key=card_order)]
+    hand = tuple(turn.hand)  # the solver takes a tuple of cards as it is, with no parsing
+    actions: list[Action] = [discard_of(c) for c in sorted(set(hand), key=card_order)]
     solver = shared_solver(turn.rules)
     actions += [GoOut(c) for c in solver.going_out_discards(hand)]
     if turn.no_final_discard and solver.can_go_out(hand):

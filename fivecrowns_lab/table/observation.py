@@ -10,7 +10,8 @@ card of another player can be reached from it.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
+from typing import Any
 
 from ..core.cards import CARDS_BY_INDEX, DECK, Card, Hand
 from ..core.melds import Meld
@@ -54,6 +55,17 @@ class Observation:
     is_final_turn: bool
     legal_actions: tuple[Action, ...]
     history: tuple[ActionRecord, ...]
+
+    @classmethod
+    def _of_table(cls, **values: Any) -> Observation:
+        """An observation of every field in ``values``, made without the frozen class's
+        one-field-at-a-time set-up (for the table, which makes one before every move and
+        passes every field; a missing one is refused)."""
+        if len(values) != len(_FIELDS) or not _FIELDS.issuperset(values):
+            raise TypeError(f"An observation has the fields {sorted(_FIELDS)}.")  # a bug
+        observation = object.__new__(cls)
+        observation.__dict__.update(values)
+        return observation
 
     @property
     def discard_size(self) -> int:
@@ -123,3 +135,6 @@ class Observation:
         # A hand or table that holds more copies than the deck (a game set up by hand)
         # leaves none unseen, never fewer than none.
         return left if min(left) >= 0 else [count if count > 0 else 0 for count in left]
+
+
+_FIELDS = frozenset(field.name for field in fields(Observation))

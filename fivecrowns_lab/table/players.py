@@ -46,7 +46,7 @@ from ..errors import BotError, quote
 from ..i18n import N_
 from ..i18n import gettext as _
 from ..validators import Seed, check_seed
-from .actions import Action, Discard, Draw, GoOut
+from .actions import DRAW_STOCK, TAKE_DISCARD, Action, Discard, GoOut, discard_of
 from .observation import Observation
 
 __all__ = [
@@ -245,7 +245,8 @@ class Bot:
                 # points of all the options is at most that of the others.
                 held = _without(list(cards), drawn)
                 points = self._points(held, rules) if final else self._plan_points(held, rules)
-                others = [card for card in options if card != drawn]
+                index = drawn.index  # one index a card (no field-by-field comparison)
+                others = [card for card in options if card.index != index]
                 found = (
                     solver.lowest_without_one(key[2], others, building=not final, keep=keep)
                     if others
@@ -281,8 +282,8 @@ def discard_options(hand: Hand | list[Card], observation: Observation) -> list[C
     cards = list(dict.fromkeys(hand))
     if observation.is_final_turn:
         return cards
-    rules = observation.round_rules
-    natural = [c for c in cards if not is_wild(c, rules)]
+    wild = _wild_at(observation.round_rules)
+    natural = [c for c in cards if not wild[c.index]]
     return natural or cards
 
 
@@ -324,6 +325,26 @@ _NEAR_DRAWS = {
     ]
     for wild in range(MIN_RANK, MAX_RANK + 1)
 }
+
+
+# Each card's points left in hand and whether it is wild, by Card.index, for each wild
+# rank: card_points and is_wild made once, as the bots weigh every discard on every move.
+_POINTS_AT: dict[int, list[int]] = {}
+_WILD_AT: dict[int, list[bool]] = {}
+
+
+def _points_at(rules: RoundRules) -> list[int]:
+    found = _POINTS_AT.get(rules.wild_rank)
+    if found is None:
+        found = _POINTS_AT[rules.wild_rank] = [card_points(c, rules) for c in CARDS_BY_INDEX]
+    return found
+
+
+def _wild_at(rules: RoundRules) -> list[bool]:
+    found = _WILD_AT.get(rules.wild_rank)
+    if found is None:
+        found = _WILD_AT[rules.wild_rank] = [is_wild(c, rules) for c in CARDS_BY_INDEX]
+    return found
 
 
 def _wild(card: Card | None, rules: RoundRules) -> bool:
@@ -386,17 +407,19 @@ class GreedyBot(Bot):
         :meth:`_lowest_after`).
         """
         rules = observation.round_rules
-        best: tuple[float, int, tuple[int, int]] | None = None
+        best: tuple[float, int, int] | None = None
         choice = hand[0]
         options = discard_options(hand, observation)
         after = self._lowest_after(hand, options, rules, observation.is_final_turn, 1, drawn)
-        for card in after:
-            value = after[card]
-            key = (value, -_cost(card, rules), card.sort_key)
+        points = _points_at(rules)
+        for card, value in after.items():
+            key = (value, -points[card.index], card_order(card))
             if best is None or key < best:
                 best, choice = key, card
         assert best is not None
-        self._remember_kept(hand, choice, after[choice], observation.is_final_turn)
+        if drawn is None:  # a draw being weighed: the hand is not kept yet (if taken, the
+            # discard that follows remembers it)
+            self._remember_kept(hand, choice, after[choice], observation.is_final_turn)
         return choice, best[0]
 
     def _choose(self, observation: Observation) -> Action:
@@ -407,17 +430,17 @@ class GreedyBot(Bot):
             return going
         card, value = self._best_discard(observation.hand, observation)
         self.last_reason = self._discard_reason(card, value, observation)
-        return Discard(card)
+        return discard_of(card)
 
     def _discard_reason(self, card: Card, value: float, observation: Observation) -> str:
         return _plain_reason(card, value, observation)
 
     def _draw(self, observation: Observation) -> Action:
         top = observation.top_discard
-        take = Draw("discard")
+        take = TAKE_DISCARD
         if top is None or take not in observation.legal_actions:
             self.last_reason = _("Draw from the stock: there is no discard to take.")
-            return Draw("stock")
+            return DRAW_STOCK
         if is_wild(top, observation.round_rules):
             self.last_reason = _("Take the {card}: a wild card always finds a meld.").format(
                 card=top
@@ -434,7 +457,7 @@ class GreedyBot(Bot):
             "Draw from the stock: the {card} would not lower the {points} points in cards "
             "that are in no meld."
         ).format(card=top, points=f"{shown:g}")
-        return Draw("stock")
+        return DRAW_STOCK
 
     def _take_reason(self, top: Card, now: float, after: float, observation: Observation) -> str:
         return _(
