@@ -187,7 +187,7 @@ def _run_meld(taken: tuple[int, ...], suit: Suit, wilds: list[Card], round_no: i
     spare = iter(wilds)
     at = set(taken)
     cards = [_CARD[r, suit] if r in at else next(spare) for r in range(first, first + span)]
-    return Meld(Hand(cards), "run", tuple(range(first, first + span)), suit, round_no)
+    return Meld(trusted_hand(cards), "run", tuple(range(first, first + span)), suit, round_no)
 
 
 def _split_books(here: list[Card], books: int) -> tuple[list[list[Card]], list[Card]]:
@@ -221,19 +221,19 @@ def _build(
             need = max(MIN_MELD, taken[-1] - taken[0] + 1) - len(taken)
             melds.append(_run_meld(taken, SUITS[suit_index], spare[:need], round_no))
             spare = spare[need:]
-        here = [_CARD[rank, s] for s in SUITS for _ in range((block >> (2 * s.index)) & 3)]
+        here = list(_block_cards(rank, block))
         if books and here:
             groups, rest = _split_books(here, books) if search.distinct else ([here], [])
             leftover.extend(rest)
             for group in groups:
                 need = max(0, MIN_MELD - len(group))
-                cards = Hand(group + spare[:need])
+                cards = trusted_hand(group + spare[:need])
                 melds.append(Meld(cards, "book", (rank,) * len(cards), None, round_no))
                 spare = spare[need:]
         else:
             leftover.extend(here)
     melds, spare = _place_spare_wilds(melds, spare, rules)
-    leftover_hand = Hand(sorted(leftover + spare, key=lambda c: c.sort_key))
+    leftover_hand = trusted_hand(sorted(leftover + spare, key=_order))
     points = sum(card_points(c, rules) for c in leftover_hand)
     return Arrangement(tuple(melds), leftover_hand, points, round_no)
 

@@ -11,7 +11,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from ..core.cards import Card, Hand
+from ..core.cards import Card, Hand, card_order
 from ..core.layoff import best_with_layoff
 from ..core.melds import Meld, check_meld
 from ..core.rules import GOING_OUT_BONUS, hand_size
@@ -88,7 +88,7 @@ class TurnMoves(GameState):
         for meld in arrangement.melds:
             remaining.subtract(meld.cards)
         remaining.subtract(laid_off)
-        self._hands[player] = [c for c in sorted(remaining.elements(), key=lambda c: c.sort_key)]
+        self._hands[player] = sorted(remaining.elements(), key=card_order)
         self._table[player].extend(arrangement.melds)
         self._arrangements[player] = arrangement
 
