@@ -77,6 +77,39 @@ def test_every_bot_plays_only_legal_moves_and_explains_each(name):
     assert len(game.round_results) == 3
 
 
+@pytest.mark.parametrize("name", ["greedy", "lookahead"])
+def test_a_reason_is_written_when_read_as_it_would_have_been_at_the_move(name):
+    # The greedy and lookahead bots write a discard's or a draw's reason only when it is
+    # read (a simulation reads none): read late, after a language change, it is still the
+    # move's reason in the move's language; unread, it leaves nothing behind.
+    from fivecrowns_lab.i18n import language
+
+    game = Game(3, GameRules(rounds=4), seed=8)
+    readers = [make_bot(name, s) for s in range(3)]
+    twins = [make_bot(name, s) for s in range(3)]  # the same bots, read only now and then
+    kinds = set()
+    moves = 0
+    while not game.is_over:
+        if game.phase == "round_over":
+            game.next_round()
+            continue
+        player = game.current_player
+        seen = game.observation(player)
+        with language("da"):
+            action = readers[player].choose(seen)
+            danish = readers[player].last_reason
+            assert twins[player].choose(seen) == action
+            if moves % 3 == 0:
+                assert twins[player].last_reason == danish  # read at once
+        if moves % 3 == 1:  # read late, in English: still the move's own Danish words
+            assert twins[player].last_reason == danish
+            assert readers[player].last_reason == danish
+        kinds.add(danish.split(" ")[0])
+        game.apply(action)
+        moves += 1
+    assert {"Smid", "Tag", "Træk"} <= kinds, kinds
+
+
 @pytest.mark.parametrize("name", sorted(BOTS))
 def test_a_bot_with_the_same_seed_plays_the_same_game(name):
     def run(seed: int) -> tuple:

@@ -43,7 +43,7 @@ from ..core.cards import CARDS_BY_INDEX, DECK, JOKER, SUITS, Card, Hand, card_or
 from ..core.rules import MAX_RANK, MIN_RANK, RoundRules, card_points, is_wild
 from ..core.solver import Arrangement, shared_solver
 from ..errors import BotError, quote
-from ..i18n import N_
+from ..i18n import N_, get_language, language
 from ..i18n import gettext as _
 from ..validators import Seed, check_seed
 from .actions import DRAW_STOCK, TAKE_DISCARD, Action, Discard, GoOut, discard_of
@@ -116,13 +116,37 @@ class Bot:
         self.seed = seed
         self.rng = random.Random(seed)
         self.name = name or self.kind
-        self.last_reason = _("No move yet.")
+        self._reason = _("No move yet.")
+        # A reason to write when it is read: (language, how to write it, with what).
+        self._reason_later: tuple[str, Callable[..., str], tuple[object, ...]] | None = None
         self._round: tuple[int, int] | None = None
         self._point_memo: dict[tuple[Card, ...], int] = {}
         self._plan_memo: dict[tuple[Card, ...], int] = {}
         self._arrangement_memo: dict[tuple[Card, ...], Arrangement] = {}
         self._lowest_memo: dict[tuple[bool, int, tuple[Card, ...]], dict[Card, int]] = {}
         self._leftover_memo: dict[tuple[Card, ...], Hand] = {}
+
+    @property
+    def last_reason(self) -> str:
+        """Why the last move was chosen, in a sentence in the language of that moment."""
+        later = self._reason_later
+        if later is not None:
+            code, write, values = later
+            with language(code):
+                self._reason = write(*values)
+            self._reason_later = None
+        return self._reason
+
+    @last_reason.setter
+    def last_reason(self, text: str) -> None:
+        self._reason = text
+        self._reason_later = None
+
+    def _reason_when_read(self, write: Callable[..., str], *values: object) -> None:
+        """Make the reason ``write(*values)``, written only when someone reads it: a run of
+        thousands of games reads none. ``write`` must depend on its values alone (and the
+        bot's state as this move leaves it, which the next move replaces with its reason)."""
+        self._reason_later = (get_language(), write, values)
 
     def with_seed(self, seed: Seed) -> Bot:
         """A fresh bot of the same kind and name with its own seed (used by ``simulate``).
@@ -429,7 +453,7 @@ class GreedyBot(Bot):
         if going is not None:
             return going
         card, value = self._best_discard(observation.hand, observation)
-        self.last_reason = self._discard_reason(card, value, observation)
+        self._reason_when_read(self._discard_reason, card, value, observation)
         return discard_of(card)
 
     def _discard_reason(self, card: Card, value: float, observation: Observation) -> str:
@@ -449,15 +473,18 @@ class GreedyBot(Bot):
         now = self._score(list(observation.hand), observation)
         _card, after = self._best_discard([*observation.hand, top], observation, top)
         if after < now:
-            self.last_reason = self._take_reason(top, now, after, observation)
+            self._reason_when_read(self._take_reason, top, now, after, observation)
             return take
+        self._reason_when_read(self._keep_reason, top, observation)
+        return DRAW_STOCK
+
+    def _keep_reason(self, top: Card, observation: Observation) -> str:
         # The reason names whole points, never a weighted score (the lookahead's is a float).
         shown = GreedyBot._score(self, list(observation.hand), observation)
-        self.last_reason = _(
+        return _(
             "Draw from the stock: the {card} would not lower the {points} points in cards "
             "that are in no meld."
         ).format(card=top, points=f"{shown:g}")
-        return DRAW_STOCK
 
     def _take_reason(self, top: Card, now: float, after: float, observation: Observation) -> str:
         return _(
