@@ -21,14 +21,18 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 PACKAGE = "fivecrowns_lab"
 
-# The solver's search (core/search.py), where the profile of benchmarks/games.py spends
-# its time, compiled as it is. Only it: mypyc refuses a wrongly typed argument with its own
-# TypeError before the function's checks run, so a compiled public entry point (the
-# solver's functions, RoundRules, GameRules) would no longer refuse bad input in our
-# words. The search has no public entry point: the pure solver checks the input, then
-# hands it integers. (core/cards.py and core/melds.py do not compile unchanged at all:
-# the Suit enum's metaclass, Hand subclassing tuple, a str subclass for reasons.)
-COMPILED = ("core/search.py",)
+# The solver's search (core/search.py) and its work around the search (core/solving.py:
+# packing hands, the discards' points, the going-out discards, building arrangements),
+# where the profile of benchmarks/games.py spends its time, compiled as they are. Only
+# these: mypyc refuses a wrongly typed argument with its own TypeError before the
+# function's checks run, so a compiled public entry point would no longer refuse bad input
+# in our words. The search has no public entry point, and the public Solver
+# (core/solver.py, not compiled) checks the numbers and switches it is given before the
+# work in its compiled base class SolverCore starts; core/solving.py's public functions
+# take cards and rules, which mypyc leaves to their own checks. (core/cards.py and
+# core/melds.py do not compile unchanged at all: the Suit enum's metaclass, Hand
+# subclassing tuple, a str subclass for reasons.)
+COMPILED = ("core/search.py", "core/solving.py")
 
 # Run in a folder holding a copy of the package and no pyproject.toml (setuptools would
 # read ours, which it does not understand): builds the extensions in place.

@@ -8,6 +8,7 @@ widget library; the interactive views live in :mod:`fivecrowns_lab.views`.
 12
 """
 
+from .core.arrangement import Arrangement
 from .core.cards import (
     DECK,
     JOKER,
@@ -34,7 +35,6 @@ from .core.rules import (
     wild_rank,
 )
 from .core.solver import (
-    Arrangement,
     HandSizeError,
     best_arrangement,
     can_go_out,

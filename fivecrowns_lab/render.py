@@ -34,7 +34,7 @@ from .i18n import gettext as _
 from .i18n import ngettext as _n
 
 if TYPE_CHECKING:  # only for annotations: render imports none of these at run time
-    from .core.solver import Arrangement
+    from .core.arrangement import Arrangement
     from .odds.outs import Outs
     from .odds.probability import Estimate
     from .odds.strategy import Comparison

@@ -106,15 +106,16 @@ def compiled_copy(compiled_wheel: Path, tmp_path_factory: pytest.TempPathFactory
     return out
 
 
-def test_the_compiled_wheel_is_a_platform_wheel_with_the_search_compiled_beside_its_source(
+def test_the_compiled_wheel_is_a_platform_wheel_with_the_solver_compiled_beside_its_source(
     compiled_wheel: Path,
 ) -> None:
     assert not compiled_wheel.name.endswith("-none-any.whl"), compiled_wheel.name
     with zipfile.ZipFile(compiled_wheel) as wheel:
         names = wheel.namelist()
-    search = [n for n in names if n.startswith("fivecrowns_lab/core/search.")]
-    assert "fivecrowns_lab/core/search.py" in search  # the pure path stays in the wheel
-    assert any(n.endswith((".so", ".pyd")) for n in search), search
+    for module in ("search", "solving"):
+        found = [n for n in names if n.startswith(f"fivecrowns_lab/core/{module}.")]
+        assert f"fivecrowns_lab/core/{module}.py" in found  # the pure path stays in the wheel
+        assert any(n.endswith((".so", ".pyd")) for n in found), found
     assert any(n.startswith("fivecrowns_lab_core__mypyc") for n in names)  # mypyc's runtime
 
 
@@ -155,7 +156,7 @@ def test_compiled_and_pure_paths_play_identical_games_and_hands(
 ) -> None:
     compiled = play(compiled_copy, tmp_path)
     pure = play(ROOT, tmp_path)
-    assert compiled["compiled"] == ["core.search"]
+    assert compiled["compiled"] == ["core.search", "core.solving"]
     assert pure["compiled"] == []
     for part in ("hands", "errors", "replays"):
         assert compiled[part] == pure[part], f"the compiled path differs in {part}"

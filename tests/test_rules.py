@@ -302,7 +302,7 @@ def test_every_meld_variant_is_a_round_rules_field_read_by_the_meld_check_and_th
 
     core = pathlib.Path(fivecrowns_lab.__file__).parent / "core"
     melds = (core / "melds.py").read_text(encoding="utf-8")
-    solver = (core / "solver.py").read_text(encoding="utf-8")
+    solver = (core / "solving.py").read_text(encoding="utf-8")  # the solver's work
     round_fields = {f.name for f in fields(RoundRules)}
     assert MELD_VARIANTS == tuple(v.field for v in VARIANTS if v.meld)
     for name in MELD_VARIANTS:

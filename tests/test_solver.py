@@ -304,7 +304,7 @@ def test_one_search_for_every_discard_agrees_with_a_search_of_each_smaller_hand(
     # searched on its own, with a fresh memo, and the limit is any number.
     from fivecrowns_lab.core.rules import RoundRules
     from fivecrowns_lab.core.search import INF, Search
-    from fivecrowns_lab.core.solver import _slot, _split
+    from fivecrowns_lab.core.solving import _slot, _split
 
     cards, round_no = case
     rules = RoundRules(round_no, **flags)
@@ -564,7 +564,7 @@ def test_a_drawn_wild_makes_the_one_meld_the_search_makes(case):
 
 
 def test_one_wild_fills_a_missing_rank_and_leaves_a_tie_to_the_search():
-    from fivecrowns_lab.core.solver import _best_meld_with_one_wild
+    from fivecrowns_lab.core.solving import _best_meld_with_one_wild
 
     solver = Solver(1)  # threes wild
     packed, _wilds = solver.pack("5H 6H 8H 9H KS")  # 5-6-W-8-9♥ takes 28 points
@@ -614,7 +614,7 @@ def test_the_naturals_in_reach_of_a_meld_are_found_for_every_slot_at_once(case):
     # The solver answers every slot at once (shifts of whole ranks): for the hand's own
     # naturals (the stranded ones are the rest) and for one more natural drawn into any
     # slot the hand could still take. Both agree with the rule applied card by card.
-    from fivecrowns_lab.core.solver import NATURAL_SLOTS, _joining, stranded_naturals
+    from fivecrowns_lab.core.solving import NATURAL_SLOTS, _joining, stranded_naturals
 
     cards, round_no = case
     packed, _wilds = Solver(round_no).pack(cards)
@@ -637,7 +637,7 @@ def test_loose_ranks_with_each_leaves_a_tie_between_two_best_melds_to_the_search
     # 6♥ 8♥ 7♠ 7♣ melds nothing; with 7♥ a run (6-7-8♥) and a book (three 7s) both take
     # 21 points. The direct rule finds one meld through the card and cannot choose, so
     # it hands the tie to the search: the answer is the search's own, 7 7 or 6 8.
-    from fivecrowns_lab.core.solver import _best_meld_through, _slot
+    from fivecrowns_lab.core.solving import _best_meld_through, _slot
 
     solver = Solver(1)
     packed, wilds = solver.pack("6H 8H 7S 7C 7H")

@@ -16,7 +16,7 @@ import sys
 from dataclasses import dataclass
 
 # Every module of the core that a compiled build may replace (it compiles some of them).
-CORE_MODULES = ("cards", "rules", "melds", "search", "solver", "layoff")
+CORE_MODULES = ("cards", "rules", "melds", "search", "solving", "solver", "layoff")
 
 
 @dataclass(frozen=True)

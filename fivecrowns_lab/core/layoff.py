@@ -46,10 +46,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..errors import FiveCrownsError, quote
+from .arrangement import Arrangement
 from .cards import Card, Hand, Suit
 from .melds import Meld, make_book, make_run
 from .rules import MAX_RUN, MIN_MELD, RoundRules, card_points, is_wild, round_rules
-from .solver import Arrangement, best_arrangement, penalty
+from .solver import best_arrangement, penalty
 
 __all__ = ["DEFAULT_BUDGET", "LayoffResult", "best_with_layoff", "meld_takes"]
 

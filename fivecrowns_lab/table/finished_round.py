@@ -18,6 +18,7 @@ import random
 from collections import Counter
 from dataclasses import dataclass, field
 
+from ..core.arrangement import Arrangement
 from ..core.cards import DECK, JOKER, RANKS, SUITS, Card, Hand
 from ..core.rules import (
     GOING_OUT_BONUS,
@@ -27,7 +28,7 @@ from ..core.rules import (
     check_round,
     hand_size,
 )
-from ..core.solver import Arrangement, best_arrangement, can_go_out
+from ..core.solver import best_arrangement, can_go_out
 from ..errors import LessonError
 from ..i18n import gettext as _
 from ..validators import whole_number

@@ -39,9 +39,10 @@ from collections.abc import Callable, Sequence
 from operator import mul
 from typing import Protocol, runtime_checkable
 
+from ..core.arrangement import Arrangement
 from ..core.cards import CARDS_BY_INDEX, DECK, JOKER, SUITS, Card, Hand, card_order
 from ..core.rules import MAX_RANK, MIN_RANK, RoundRules, card_points, is_wild
-from ..core.solver import Arrangement, shared_solver
+from ..core.solver import shared_solver
 from ..errors import BotError, quote
 from ..i18n import N_, get_language, language
 from ..i18n import gettext as _

@@ -19,9 +19,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ..core.arrangement import Arrangement
 from ..core.melds import rank_text
 from ..core.rules import wild_rank
-from ..core.solver import Arrangement
 from .rows import Rows
 
 __all__ = ["PlayoffResult", "RoundResult", "placements", "scoresheet", "standings", "totals"]

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import random
 
+from ..core.arrangement import Arrangement
 from ..core.cards import Card, Hand, trusted_hand
 from ..core.melds import Meld
 from ..core.rules import GameRules, RoundRules
-from ..core.solver import Arrangement
 from .actions import Action, ActionRecord, Phase
 from .deal import Deal
 from .scoresheet import PlayoffResult, RoundResult, placements, totals

@@ -11,11 +11,12 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
+from ..core.arrangement import Arrangement
 from ..core.cards import Card, Hand, card_order
 from ..core.layoff import best_with_layoff
 from ..core.melds import Meld, check_meld
 from ..core.rules import GOING_OUT_BONUS, hand_size
-from ..core.solver import Arrangement, shared_solver
+from ..core.solver import shared_solver
 from .actions import Action, ActionRecord, Discard, Draw, GoOut
 from .scoresheet import PlayoffResult, RoundResult
 from .state import GameState
