@@ -202,3 +202,85 @@ def test_no_lesson_page_asks_for_a_class_without_one_and_projector_1_opens_in_th
     # Nor did any lesson page any browser test opened on this server before: none is logged.
     log = next(p for p in reversed(SERVER_LOGS) if p.parent.name.startswith("app"))
     assert "fivecrowns/class" not in log.read_text(encoding="utf-8")
+
+
+# --- a wide table on a phone ---------------------------------------------------------------------
+def _png_rows(data: bytes) -> list[list[float]]:
+    """The grey level (0 black .. 255 white) of every pixel of a PNG Chromium took: 8-bit
+    RGB or RGBA, not interlaced; rows top to bottom."""
+    import struct
+    import zlib
+
+    width, height, depth, colour = struct.unpack(">IIBB", data[16:26])
+    assert depth == 8 and colour in (2, 6), (depth, colour)
+    chunks, at = [], 8
+    while at < len(data):
+        (size,) = struct.unpack(">I", data[at : at + 4])
+        if data[at + 4 : at + 8] == b"IDAT":
+            chunks.append(data[at + 8 : at + 8 + size])
+        at += 12 + size
+    raw = zlib.decompress(b"".join(chunks))
+    step = 3 if colour == 2 else 4
+    stride = width * step
+    rows, previous = [], bytearray(stride)
+    for y in range(height):
+        kind, line = (
+            raw[y * (stride + 1)],
+            bytearray(raw[y * (stride + 1) + 1 : (y + 1) * (stride + 1)]),
+        )
+        for x in range(stride):
+            left = line[x - step] if x >= step else 0
+            up, corner = previous[x], previous[x - step] if x >= step else 0
+            if kind == 1:
+                line[x] = (line[x] + left) & 255
+            elif kind == 2:
+                line[x] = (line[x] + up) & 255
+            elif kind == 3:
+                line[x] = (line[x] + (left + up) // 2) & 255
+            elif kind == 4:
+                p = left + up - corner
+                near = min(
+                    (abs(p - left), 0, left), (abs(p - up), 1, up), (abs(p - corner), 2, corner)
+                )
+                line[x] = (line[x] + near[2]) & 255
+        rows.append([sum(line[x : x + 3]) / 3 for x in range(0, stride, step)])
+        previous = line
+    return rows
+
+
+def test_a_table_wider_than_a_phone_shows_a_shadow_at_each_edge_with_more_past_it(page):
+    # Lesson 08's table of all eleven rounds is some 660 px wide and scrolls sideways on a
+    # phone: a shadow at an edge says more lies past it, and goes once that end is in sight.
+    import statistics
+
+    from fivecrowns_lab.views.base import css
+    from fivecrowns_lab.views.plots import table_html
+
+    rows = [
+        [str(n), f"{n * 1234567:,}/{n * 987654321:,} ≈ {n}.5%", "12.0%", "10.1% – 14.2%"]
+        for n in range(1, 12)
+    ]
+    wide = table_html(["round", "exact chance", "simulated", "95% interval"], rows, nowrap=True)
+    narrow = table_html(["round", "cards"], [[str(n), str(n + 2)] for n in range(1, 12)])
+    page.set_viewport_size({"width": 390, "height": 700})
+    page.set_content(f"<style>{css()}</style><div class='fc-view'>{wide}{narrow}</div>")
+
+    def edges(table) -> tuple[float, float]:
+        """The grey level of the body rows a few pixels in from the left and right edges."""
+        shot = _png_rows(table.screenshot())
+        body = shot[len(shot) // 4 :]
+        strip = lambda xs: statistics.median(row[x] for row in body for x in xs)  # noqa: E731
+        width = len(body[0])
+        return strip(range(3, 8)), strip(range(width - 8, width - 3))
+
+    table = page.locator("table.fc-table").first
+    assert table.evaluate("t => t.scrollWidth > t.clientWidth + 100")
+    left, right = edges(table)
+    assert right < left - 15, (left, right)  # more to the right: a shadow there only
+    table.evaluate("t => { t.scrollLeft = t.scrollWidth; }")
+    left, right = edges(table)
+    assert left < right - 15, (left, right)  # scrolled to the end: the shadow moves left
+    fits = page.locator("table.fc-table").nth(1)
+    assert fits.evaluate("t => t.scrollWidth <= t.clientWidth")
+    left, right = edges(fits)
+    assert abs(left - right) < 8, (left, right)  # a table that fits: no shadow
