@@ -69,7 +69,12 @@ CONTRAST_JS = r"""
     for (let e = el; e && e.nodeType === 1; e = e.parentElement) {
       const s = getComputedStyle(e);
       const field = e === el && e.matches("select, input, textarea");  // its image: an arrow
-      if (!field && s.backgroundImage && s.backgroundImage !== "none") return null;  // unknown
+      // A view's table draws its edge shadows as background images (theme.css): a 14 px
+      // shadow at an edge with more past it, under covers of the view's own colour. Text
+      // away from the edges reads over the colours below, as this check reads them.
+      const edges = e.matches(".fc-view .fc-table");
+      const image = s.backgroundImage && s.backgroundImage !== "none";
+      if (image && !field && !edges) return null;  // an image: the colour below is unknown
       const c = parse(s.backgroundColor);
       if (c && c[3] > 0) { layers.push(c); if (c[3] >= 1) break; }
     }
