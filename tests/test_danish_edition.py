@@ -182,7 +182,7 @@ def test_play_lesson_speaks_danish_and_offers_the_danish_sheets_rules(widget_err
         view.playoff.value = True
         view.new_button.click()
     assert labels[0].startswith("Træk fra trækbunken") and labels[1] == "Smid af"
-    assert f"Du: smide {card} af." in moves
+    assert f"Du: smed {card} af." in moves
     rules = view.game.rules
     assert (rules.rounds, rules.ties, rules.playoff_hand_size) == (5, "playoff", hand_size(11))
     assert rules.books_distinct_suits and rules.lay_off and rules.going_out_bonus

@@ -259,7 +259,7 @@ def test_a_turn_draw_then_select_and_discard_and_buttons_follow_the_phase():
     view.hand.select_cards([card])
     assert view.throw_button.description == f"Discard {card}" and not view.throw_button.disabled
     view.throw_button.click()
-    assert view.status.kind == "ok" and f"You: discard {card}." in [m[0] for m in view.moves]
+    assert view.status.kind == "ok" and f"You: discarded {card}." in [m[0] for m in view.moves]
 
 
 def test_discard_needs_exactly_one_selected_card():
@@ -316,6 +316,33 @@ def test_discarding_into_a_hand_that_could_go_out_asks_go_out_first():
     assert g.round_results[0].went_out == 0
 
 
+@pytest.mark.parametrize("code", ["en", "da"])
+def test_the_moves_list_tells_every_move_in_the_past(code):
+    # "Bot 1: took the 9♣ …", "Bot 1: discarded Q♠.", "You: went out, discarding 8♠, …":
+    # one tense for draws, discards and going out, in English and in Danish.
+    from fivecrowns_lab.i18n import language
+
+    past = {
+        "en": ("took the ", "drew from the stock", "discarded ", "went out"),
+        "da": ("tog ", "trak fra trækbunken", "smed ", "gik ud"),
+    }[code]
+    with language(code):
+        view = PlayLesson(bots=1, rounds=5, seed=14)  # round 1: every kind of move
+        while view.game.phase in ("draw", "discard"):
+            g = view.game
+            if g.phase == "draw":
+                view.stock_button.click()
+                continue
+            going = [a for a in g.legal_actions() if isinstance(a, GoOut)]
+            view.act(going[0] if going else g.legal_actions()[0])
+        lines = [seen for seen, _why in view.moves]
+    told = [line.split(": ", 1)[1] for line in lines]
+    assert len(told) > 8 and all(line.endswith(".") for line in told)
+    assert all(line.startswith(past) for line in told), [t for t in told if not t.startswith(past)]
+    for start in past:  # every kind of move was told
+        assert any(line.startswith(start) for line in told), start
+
+
 def test_go_out_can_be_declined_and_then_it_is_a_plain_discard():
     view = PlayLesson(bots=1, rounds=1, seed=GO_OUT_SEED)
     view.stock_button.click()
@@ -323,7 +350,7 @@ def test_go_out_can_be_declined_and_then_it_is_a_plain_discard():
     view.throw_button.click()
     assert view.confirm_no.description == "Just discard 8♠"
     view.confirm_no.click()
-    assert view.game.went_out != 0 and "You: discard 8♠." in [m[0] for m in view.moves]
+    assert view.game.went_out != 0 and "You: discarded 8♠." in [m[0] for m in view.moves]
 
 
 def test_discarding_a_card_that_would_not_go_out_names_the_one_that_would():
@@ -335,7 +362,7 @@ def test_discarding_a_card_that_would_not_go_out_names_the_one_that_would():
     assert view.confirm_yes.description == "Go out, discarding 8♠"
     assert view.confirm_no.description == "Discard K♦ anyway"
     view.confirm_no.click()
-    assert "You: discard K♦." in [m[0] for m in view.moves]
+    assert "You: discarded K♦." in [m[0] for m in view.moves]
 
 
 def test_selecting_another_card_cancels_the_go_out_question():

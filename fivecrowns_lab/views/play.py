@@ -1063,12 +1063,30 @@ class PlayLesson(View):
         return f"<p class='fc-level'>{opponents} {escape(_describe_level(name))}</p>"
 
     def _public(self, action: Action) -> str:
-        """An action as the other players see it (a card taken from the discard is named)."""
+        """An action as the other players see it, told in the past as the moves list tells
+        every move (a card taken from the discard is named)."""
         top = self.game.discard_pile[-1] if self.game.discard_pile else None
         if isinstance(action, Draw) and action.source == "discard" and top is not None:
             return _("took the {card} from the discard pile").format(card=top)
         if isinstance(action, Draw):
             return _("drew from the stock")
+        if isinstance(action, Discard):
+            return _("discarded {card}").format(card=action.card)
+        if isinstance(action, GoOut):
+            melds = " | ".join(map(format_cards, action.melds or ()))
+            if action.discard is None:
+                text = (
+                    _("went out with no discard, laying {melds}")
+                    if melds
+                    else _("went out with no discard")
+                )
+            else:
+                text = (
+                    _("went out, discarding {card}, laying {melds}")
+                    if melds
+                    else _("went out, discarding {card}")
+                )
+            return text.format(card=action.discard, melds=melds)
         return str(action)
 
     def _who(self) -> list[str]:
