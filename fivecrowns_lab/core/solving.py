@@ -310,37 +310,22 @@ class SolverCore:
 
     def penalties_without_each(self, cards: str | Iterable[Card]) -> dict[Card, int]:
         """See :meth:`Solver.penalties_without_each`."""
-        return self._without_each(self._hand(cards), None)
-
-    def _without_each(
-        self,
-        hand: Hand,
-        at_most: int | None,
-        split: tuple[int, list[Card], list[Card]] | None = None,
-    ) -> dict[Card, int]:
-        """:meth:`penalties_without_each`, leaving out each card whose penalty without it
-        is surely above ``at_most`` (None: no card is left out); ``split``: the hand's
-        ``_split`` if the caller has it."""
-        packed, naturals, wilds = split if split is not None else _split(hand, self.rules)
+        hand = self._hand(cards)
+        packed, naturals, wilds = _split(hand, self.rules)
         natural_sum = sum(c.rank for c in naturals)
         search = self._search
         # The whole hand's best arrangement answers for every card it leaves loose (and
         # for a wild it does not use): only the cards in its melds need a search of their
-        # own. Without a card the naturals leave at least the whole hand's points less
-        # that card's rank (put it back, loose), so a bound rules cards out unsearched.
+        # own.
         whole = search.min_leftover(packed, len(wilds))
         loose, spare = search.loose(packed, len(wilds))
         found: dict[Card, int] = {}
         wild = self.rules.wild_rank
         for card in sorted(set(hand), key=_order):
             if card.suit is None or card.rank == wild:
-                if at_most is not None and whole > at_most:
-                    continue
                 value = whole if spare else search.min_leftover(packed, len(wilds) - 1)
                 found[card] = self._wild_out(card, value, natural_sum, wilds, False)
             else:
-                if at_most is not None and whole - card.rank > at_most:
-                    continue
                 slot = _slot(card)
                 if (loose >> slot) & 0b11:
                     value = whole - card.rank
