@@ -265,8 +265,11 @@ def browser():
         if os.environ.get("CI") == "true":
             pytest.fail(reason.replace("SKIPPED", "CANNOT RUN IN CI"))
         pytest.skip(reason)
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import expect, sync_playwright
 
+    # A page's widgets update one message at a time, so a test that waited for one line
+    # reads another through expect(), which retries: give it as long as the waits have.
+    expect.set_options(timeout=15_000)
     with sync_playwright() as p:
         chromium = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
         yield chromium

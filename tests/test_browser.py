@@ -11,6 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 
 from fivecrowns_lab.content.catalogue import GROUPS, group
 
@@ -124,7 +125,7 @@ def test_02_deal_and_check_a_meld_from_the_keyboard(page, voila_url):
     page.wait_for_function("() => document.body.innerText.includes('run of hearts')")
     builder.get_by_role("button", name="Lay down").click()
     page.wait_for_function("() => document.body.innerText.includes('On the table')")
-    assert builder.locator("button.fc-cardbtn").count() == 1
+    expect(builder.locator("button.fc-cardbtn")).to_have_count(1)
     assert_no_errors(page)
     shoot(page, "lesson-02-books-runs-and-wilds")
 

@@ -22,6 +22,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 
 from fivecrowns_lab.content.quizzes import QUIZZES
 from fivecrowns_lab.views.probability import simulate_round
@@ -200,9 +201,11 @@ def test_a_class_of_ten_pools_lesson_08_and_lesson_01_on_the_dashboard(browser, 
             arg=f"{hits:,} of {trials:,} deals",
             timeout=30_000,
         )
-        assert section.locator("circle.student-dot").count() == STUDENTS
-        assert "7 of 10" in teacher.locator("#questions").inner_text()
-        assert f"Student {STUDENTS - 1}" in teacher.locator("#progress").inner_text()
+        expect(section.locator("circle.student-dot")).to_have_count(STUDENTS)
+        expect(teacher.locator("#questions")).to_contain_text("7 of 10", use_inner_text=True)
+        expect(teacher.locator("#progress")).to_contain_text(
+            f"Student {STUDENTS - 1}", use_inner_text=True
+        )
         SHOTS.mkdir(parents=True, exist_ok=True)
         teacher.screenshot(path=str(SHOTS / f"class-dashboard-{backend}.png"), full_page=True)
 

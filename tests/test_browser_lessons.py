@@ -12,6 +12,7 @@ import urllib.parse
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 
 from .test_browser import assert_no_errors
 
@@ -104,7 +105,7 @@ def test_gallery_groups_lessons_and_links_rules_and_teachers(page, voila_url):
 def test_rules_page_shows_the_schedule_table(page, voila_url):
     open_page(page, voila_url, "00-rules", selector="table.fc-table")
     assert page.title() == "The rules of Five Crowns · Five Crowns Lab"
-    assert "A king scores" in page.locator("table.fc-table").inner_text()
+    expect(page.locator("table.fc-table")).to_contain_text("A king scores", use_inner_text=True)
     shoot(page, "lessons-00-rules")
 
 
@@ -130,13 +131,13 @@ def _lesson_01(page, voila_url):
     quiz = page.locator(".fc-quiz")
     quiz.get_by_role("button", name="9", exact=True).click()  # the common mistake
     wait_text(page, ".fc-quiz", "Not quite.")
-    assert "miscounts" in quiz.inner_text()
+    expect(quiz).to_contain_text("miscounts", use_inner_text=True)
     quiz.get_by_role("button", name="11", exact=True).click()
     wait_text(page, ".fc-quiz", "Right!")
-    assert "First-try score: 0 of 5 (1 answered)" in quiz.inner_text()
+    expect(quiz).to_contain_text("First-try score: 0 of 5 (1 answered)", use_inner_text=True)
     quiz.get_by_role("button", name="Reset").click()
     wait_text(page, ".fc-quiz-score", "0 of 5 (0 answered)")
-    assert "Right!" not in quiz.inner_text()
+    expect(quiz).not_to_contain_text("Right!", use_inner_text=True)
     for q in range(5):  # answer every question right
         box = quiz.locator("fieldset").nth(q)
         for b in range(box.locator("button").count()):
@@ -173,7 +174,9 @@ def _lesson_01(page, voila_url):
 def test_02_deal_with_the_same_seed_says_so_and_new_hand_moves_on(page, voila_url):
     open_page(page, voila_url, "02-books-runs-and-wilds", selector=".fc-quiz")
     no_developer_output(page)
-    assert "not a meld. Runs cannot wrap" in page.locator(".fc-meldchecks").inner_text()
+    expect(page.locator(".fc-meldchecks")).to_contain_text(
+        "not a meld. Runs cannot wrap", use_inner_text=True
+    )
     deal = page.locator(".fc-view").first
     deal.get_by_role("button", name="Deal").click()
     wait_text(page, ".fc-view .fc-status", "same hand")
@@ -196,7 +199,7 @@ def test_03_guess_then_see_and_controls_match_the_round(page, voila_url):
     open_page(page, voila_url, "03-scoring-a-round", selector=".fc-quiz")
     no_developer_output(page)
     view = page.locator(".fc-view").first
-    assert "your turn to guess" in view.inner_text()
+    expect(view).to_contain_text("your turn to guess", use_inner_text=True)
     guess = view.get_by_placeholder("points for Ann")
     guess.fill("0")
     guess.press("Enter")
@@ -207,7 +210,7 @@ def test_03_guess_then_see_and_controls_match_the_round(page, voila_url):
     guess.press("Enter")
     view.get_by_role("button", name="Next step").click()
     wait_text(page, ".fc-view .fc-status", "You guessed 1")
-    assert "Your guesses:" in view.inner_text()
+    expect(view).to_contain_text("Your guesses:", use_inner_text=True)
     view.locator("select").first.select_option(label="Round 11 (Ks wild)")
     wait_text(page, ".fc-view .fc-status", "Round 11, seed 3")
     view.get_by_role("button", name="Another round").click()

@@ -10,6 +10,7 @@ import re
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
 
@@ -103,8 +104,8 @@ def press(view, page, name_start: str) -> None:
 def test_04_coached_game_to_the_end_then_free_play_lays_down_and_goes_out(page, voila_url):
     page.set_viewport_size({"width": 1280, "height": 900})
     view = open_lesson(page, voila_url)
-    assert "step 1 of 5" in view.locator(".fc-coach").inner_text()
-    assert "Draw from the stock" in view.locator(".fc-coach").inner_text()
+    expect(view.locator(".fc-coach")).to_contain_text("step 1 of 5", use_inner_text=True)
+    expect(view.locator(".fc-coach")).to_contain_text("Draw from the stock", use_inner_text=True)
     shoot(page, "lesson-04-coached-start")
 
     # The first move is a few Tab stops from the top of the page: after the language link,
@@ -141,21 +142,23 @@ def test_04_coached_game_to_the_end_then_free_play_lays_down_and_goes_out(page, 
     press(view, page, "Discard Q♣")
     wait_status(page, "You: discard Q♣")
     wait_focus(page, "fc-play-discard")
-    assert "step 3 of 5" in view.locator(".fc-coach").inner_text()
+    expect(view.locator(".fc-coach")).to_contain_text("step 3 of 5", use_inner_text=True)
     # Step 3: take the 10♥; steps 4 and 5: lay the book down, discard the last card.
     press(view, page, "Take the discard")
     wait_focus(page, "fc-cardbtn")
     select(view, "10D", "10H", "3*")
     press(view, page, "Lay down")
     wait_status(page, "A book of three 10s")
-    assert "Laid down this turn" in view.inner_text()
+    expect(view).to_contain_text("Laid down this turn", use_inner_text=True)
     select(view, "6*")
     press(view, page, "Discard 6★ and go out")
     page.wait_for_selector(".fc-banner", timeout=15_000)
     wait_text(page, "Round 1 summary")
-    assert "You win the game" in view.locator(".fc-banner").inner_text()
-    assert "You went out, so you score 0" in view.locator(".fc-coach").inner_text()
-    assert "Round 1 summary" in view.inner_text()
+    expect(view.locator(".fc-banner")).to_contain_text("You win the game", use_inner_text=True)
+    expect(view.locator(".fc-coach")).to_contain_text(
+        "You went out, so you score 0", use_inner_text=True
+    )
+    expect(view).to_contain_text("Round 1 summary", use_inner_text=True)
     wait_focus(page, "fc-play-again")
     assert_no_errors(page)
     shoot(page, "lesson-04-coached-end")
@@ -165,7 +168,7 @@ def test_04_coached_game_to_the_end_then_free_play_lays_down_and_goes_out(page, 
     # Free play: one bot, one round, seed 12 (K♦ 3♣ 8♠ K♠ after drawing from the stock).
     press(view, page, "Free play next")
     page.wait_for_function("() => document.body.innerText.includes('New game: You, Bot 1')")
-    assert "Your opponents:" in view.inner_text()
+    expect(view).to_contain_text("Your opponents:", use_inner_text=True)
     view.get_by_role("button", name="Game settings").click()
     setup = view.locator(".fc-panel", has=page.locator("text=Bot level")).first
     bots = view.locator(".widget-inline-hbox", has_text="Bots").locator("input")
@@ -199,7 +202,8 @@ def test_04_coached_game_to_the_end_then_free_play_lays_down_and_goes_out(page, 
     press(view, page, "Discard 8♠ and go out")
     page.wait_for_selector(".fc-banner", timeout=15_000)
     wait_text(page, "Round 1 summary")
-    assert "went out" in view.inner_text() and "You win the game" in view.inner_text()
+    expect(view).to_contain_text("went out", use_inner_text=True)
+    expect(view).to_contain_text("You win the game", use_inner_text=True)
     assert_no_errors(page)
     shoot(page, "lesson-04-free-went-out")
     shoot(page, "lesson-04-free-went-out-phone", width=390)
@@ -230,7 +234,7 @@ def test_04_every_variant_is_a_setting_and_books_in_different_suits_plays(page, 
         if isinstance(variant.default, bool):  # every on/off variant has its checkbox
             box = view.locator(".fc-variant-" + variant.field.replace("_", "-"))
             box.wait_for(state="visible")
-            assert variant.label in box.inner_text()
+            expect(box).to_contain_text(variant.label, use_inner_text=True)
     view.locator(".fc-variant-books-distinct-suits input").check()
     view.locator(".fc-variant-no-all-wild-melds input").check()
     view.get_by_role("button", name="New game").click()

@@ -13,6 +13,7 @@ import time
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 
 from .conftest import SERVER_LOGS
 from .test_browser import assert_no_errors
@@ -229,12 +230,14 @@ def test_06_enter_adds_the_round_a_refused_box_is_marked_and_a_new_game_asks_and
     boxes.nth(0).press("Enter")  # Enter with Jo's box still empty: nothing added, nothing marked
     wait_status(page, "Round 2 still needs a score for Jo")
     assert view.locator("input[aria-invalid='true']").count() == 0
-    assert "R2" not in view.locator("table").inner_text()
+    expect(view.locator("table")).not_to_contain_text("R2", use_inner_text=True)
 
     view.get_by_placeholder("Ann, Ben, Cleo").fill("Kai, Lu")
     view.get_by_role("button", name="Start a new game").click()
     wait_status(page, "replace it with a new game, or keep it")
-    assert "Replace the game with 1 round" in view.locator(".fc-confirm").inner_text()
+    expect(view.locator(".fc-confirm")).to_contain_text(
+        "Replace the game with 1 round", use_inner_text=True
+    )
     shoot(page, "polish-06-confirm")
     view.get_by_role("button", name="Yes, replace it").click()
     wait_status(page, "New game for Kai, Lu")

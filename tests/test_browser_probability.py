@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from playwright.sync_api import expect
 
 from fivecrowns_lab.core.rules import ROUNDS
 from fivecrowns_lab.errors import ExactUnavailableError
@@ -116,7 +117,7 @@ def test_07_predict_then_deal_then_reseed(page, voila_url, browser):
     wait_text(page, "Your guess, and the truth")
     view.get_by_role("button", name="Deal 100", exact=True).click()
     wait_text(page, "100 hands dealt")
-    assert "your prediction" in view.inner_text()
+    expect(view).to_contain_text("your prediction", use_inner_text=True)
     assert "Bar chart" in view.locator(".fc-chart-box").first.get_attribute("aria-label")
     for k in range(8):  # round 5: every count of wilds, 0 to 7, is listed
         assert view.locator(f"td:text-is('{k}')").count() >= 1
@@ -156,7 +157,7 @@ def test_08_exact_curve_prediction_explanation_and_stop(page, voila_url, browser
     view.locator("textarea").blur()
     view.get_by_role("button", name="Show the explanation").click()
     wait_text(page, "The exact chances:")
-    assert "Your prediction: round 3" in view.inner_text()
+    expect(view).to_contain_text("Your prediction: round 3", use_inner_text=True)
     shoot_lesson(page, "lesson-08-go-out-on-the-deal")
     selects.nth(2).select_option(label="5,000")  # deals per round
     selects.nth(0).select_option(label="go out on the first turn")  # its own guess; a run
@@ -192,7 +193,7 @@ def test_09_round_governs_the_wild_rank_and_complete_hands_have_no_outs(page, vo
     view.get_by_role("button", name="Commit my guess").click()
     wait_text(page, "You guessed 20; the hand has 24")
     wait_text(page, "24 unseen copies")
-    assert "288%" not in view.inner_text()
+    expect(view).not_to_contain_text("288%", use_inner_text=True)
     assert_no_errors(page)
     shoot_lesson(page, "lesson-09-outs")
     check_phone(browser, voila_url, "09-outs")
@@ -203,7 +204,7 @@ def test_10_strategy_lab_stop_keeps_the_games_played(page, voila_url, browser):
     assert_hidden_code_is_not_served(page)
     view = page.locator(".fc-view").first
     wait_text(page, "50 of 50 games")
-    assert BOT_DESCRIPTIONS["greedy"] in view.inner_text()
+    expect(view).to_contain_text(BOT_DESCRIPTIONS["greedy"], use_inner_text=True)
     games = view.locator("input[type=number]").first
     games.fill("200")
     games.press("Enter")
@@ -211,8 +212,8 @@ def test_10_strategy_lab_stop_keeps_the_games_played(page, voila_url, browser):
     wait_match(page, r"([2-9]|[1-9]\d+) of 200 games")  # at least two games to compare
     view.get_by_role("button", name="Stop").click()
     wait_text(page, "Stopped after", timeout=WIDGET_TIMEOUT_MS)
-    assert "mean total" in view.inner_text()
-    assert "Download the results as CSV" in view.inner_text()
+    expect(view).to_contain_text("mean total", use_inner_text=True)
+    expect(view).to_contain_text("Download the results as CSV", use_inner_text=True)
     assert_no_errors(page)
     shoot_lesson(page, "lesson-10-strategy-lab")
     check_phone(browser, voila_url, "10-strategy-lab", ready="Played 50 games")
@@ -231,7 +232,7 @@ def test_11_solitaire_odds_prediction_beside_4x_the_deals(page, voila_url, brows
     view.locator("select").first.select_option(label="half as wide")
     view.get_by_role("button", name="Play 4× the deals").click()
     wait_text(page, "Played 8 deals", timeout=WIDGET_TIMEOUT_MS)  # the status comes last
-    assert "You predicted: half as wide" in view.inner_text()
+    expect(view).to_contain_text("You predicted: half as wide", use_inner_text=True)
     labels = [
         view.locator(".fc-chart-box").nth(i).get_attribute("aria-label")
         for i in range(view.locator(".fc-chart-box").count())
@@ -333,7 +334,7 @@ def test_wild_count_hides_the_answer_until_the_guess_and_draws_its_charts(page, 
     box = page.locator(".fc-chart-box").first
     label = box.get_attribute("aria-label")
     assert label and "wild cards" in label and box.get_attribute("tabindex") == "0"
-    assert "40.9%" in page.locator(".fc-chart-summary").first.inner_text()
+    expect(page.locator(".fc-chart-summary").first).to_contain_text("40.9%", use_inner_text=True)
     page.get_by_role("button", name="Draw 100 intervals").click()
     wait_match(page, r"\d+ of 100 intervals hold the exact value")
     assert_no_errors(page)

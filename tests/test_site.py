@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import ClassVar
 
 import pytest
+from playwright.sync_api import expect
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -188,7 +189,9 @@ def test_site_lesson_01_slider_redraws_the_schedule_in_the_browser(offline_page,
 def test_site_lesson_02_new_hand_deals_in_the_browser(offline_page, site_url):
     page = offline_page
     open_lesson(page, site_url, "02-books-runs-and-wilds", ".fc-quiz")
-    assert "not a meld. Runs cannot wrap" in page.locator(".fc-meldchecks").inner_text()
+    expect(page.locator(".fc-meldchecks")).to_contain_text(
+        "not a meld. Runs cannot wrap", use_inner_text=True
+    )
     builder = page.locator(".fc-view").nth(1)
     before = builder.locator("button.fc-cardbtn").evaluate_all("b => b.map(x => x.dataset.code)")
     builder.get_by_role("button", name="New hand").click()
@@ -225,7 +228,9 @@ def test_site_lesson_10_stop_ends_a_run_in_the_browser(offline_page, site_url):
     open_lesson(page, site_url, "10-strategy-lab", ".fc-quiz")
     wait_text(page, ".fc-view", "50 of 50 games", timeout=WIDGET_TIMEOUT_MS)
     view = _view(page)
-    assert "Stop ends a run once the game being played ends" in view.inner_text()
+    expect(view).to_contain_text(
+        "Stop ends a run once the game being played ends", use_inner_text=True
+    )
     games = view.locator(".widget-inline-hbox", has_text="Games").locator("input").first
     games.fill("5000")
     games.press("Enter")  # more than a run may play: the box takes the cap
@@ -238,8 +243,8 @@ def test_site_lesson_10_stop_ends_a_run_in_the_browser(offline_page, site_url):
     stopped = re.search(r"Stopped after ([\d,]+) of ([\d,]+) games", view.inner_text())
     assert stopped is not None
     assert 0 < int(stopped[1].replace(",", "")) < total == int(stopped[2].replace(",", ""))
-    assert view.get_by_role("button", name="Play the games", exact=True).is_enabled()
-    assert view.get_by_role("button", name="Stop", exact=True).is_disabled()
+    expect(view.get_by_role("button", name="Play the games", exact=True)).to_be_enabled()
+    expect(view.get_by_role("button", name="Stop", exact=True)).to_be_disabled()
     shoot(page, "site-10-stopped")
     nothing_was_blocked(page)
 
@@ -341,7 +346,9 @@ def _button(page, name: str) -> None:
 
 
 def _rules(page) -> None:
-    assert "A king scores" in page.locator("table.fc-table").first.inner_text()
+    expect(page.locator("table.fc-table").first).to_contain_text(
+        "A king scores", use_inner_text=True
+    )
     _high_contrast(page)
 
 
