@@ -248,36 +248,22 @@ class Bot:
         rules: RoundRules,
         final: bool,
         keep: int = 1,
-        drawn: Card | None = None,
     ) -> dict[Card, int]:
         """For the discards ``options``, the points of the hand without each (``final``: the
         real penalty; else :meth:`_plan_points`, loose wilds counted 0), keeping at least
         every card that leaves at most the ``keep``-th fewest points (others may be
         missing); all in one pass of the solver, remembered for the round.
 
-        ``drawn``: a card just added to the hand the bot held, whose points without it
-        the bot has worked out already (a draw being weighed); the solver is not asked
-        about it.
+        A draw being weighed asks about the drawn card too, although the bot knows the
+        points without it (the hand it held): when the card is loose in the hand's best
+        arrangement the solver has its value at once, and it then bounds the search for
+        the other cards (measured faster than leaving the card out of the question).
         """
         key = (final, keep, tuple(sorted(cards, key=card_order)))
         found = self._lowest_memo.get(key)
         if found is None:
             solver = shared_solver(rules)
-            if drawn is None or drawn not in options:
-                found = solver.lowest_without_one(key[2], options, building=not final, keep=keep)
-            else:
-                # Adding a card's own value keeps the answer whole: the keep-th fewest
-                # points of all the options is at most that of the others.
-                held = _without(list(cards), drawn)
-                points = self._points(held, rules) if final else self._plan_points(held, rules)
-                index = drawn.index  # one index a card (no field-by-field comparison)
-                others = [card for card in options if card.index != index]
-                found = (
-                    solver.lowest_without_one(key[2], others, building=not final, keep=keep)
-                    if others
-                    else {}
-                )
-                found[drawn] = points
+            found = solver.lowest_without_one(key[2], options, building=not final, keep=keep)
             self._lowest_memo[key] = found
         return found
 
@@ -428,14 +414,14 @@ class GreedyBot(Bot):
     ) -> tuple[Card, float]:
         """The discard leaving the best-scored hand; ties drop the costliest card.
 
-        ``drawn``: the card a draw being weighed adds to the hand held (see
-        :meth:`_lowest_after`).
+        ``drawn``: the card a draw being weighed adds to the hand held (that hand is not
+        kept yet, so its points are not remembered as the next turn's).
         """
         rules = observation.round_rules
         best: tuple[float, int, int] | None = None
         choice = hand[0]
         options = discard_options(hand, observation)
-        after = self._lowest_after(hand, options, rules, observation.is_final_turn, 1, drawn)
+        after = self._lowest_after(hand, options, rules, observation.is_final_turn, 1)
         points = _points_at(rules)
         for card, value in after.items():
             key = (value, -points[card.index], card_order(card))
@@ -471,13 +457,29 @@ class GreedyBot(Bot):
                 card=top
             )
             return take
-        now = self._score(list(observation.hand), observation)
-        _card, after = self._best_discard([*observation.hand, top], observation, top)
-        if after < now:
+        with_top = [*observation.hand, top]
+        _card, after = self._best_discard(with_top, observation, top)
+        now = self._held_score(with_top, top, observation)
+        if now is None or after < now:
             self._reason_when_read(self._take_reason, top, now, after, observation)
             return take
         self._reason_when_read(self._keep_reason, top, observation)
         return DRAW_STOCK
+
+    def _held_score(
+        self, with_top: list[Card], top: Card, observation: Observation
+    ) -> float | None:
+        """The score of the hand held (:meth:`_score`), or None when it is known to be above
+        the best the upcard allows (a draw being weighed, ``with_top`` the hand with it).
+
+        The weighing asked for the hand with the upcard without each card, the upcard too:
+        without the upcard it is the hand held, so its points are there, unless the upcard
+        left more than the best discard and was dropped from the answer.
+        """
+        rules = observation.round_rules
+        options = discard_options(with_top, observation)
+        found = self._lowest_after(with_top, options, rules, observation.is_final_turn, 1)
+        return found.get(top)
 
     def _keep_reason(self, top: Card, observation: Observation) -> str:
         # The reason names whole points, never a weighted score (the lookahead's is a float).
@@ -487,7 +489,11 @@ class GreedyBot(Bot):
             "that are in no meld."
         ).format(card=top, points=f"{shown:g}")
 
-    def _take_reason(self, top: Card, now: float, after: float, observation: Observation) -> str:
+    def _take_reason(
+        self, top: Card, now: float | None, after: float, observation: Observation
+    ) -> str:
+        if now is None:  # known to be above ``after``: worked out only to be said
+            now = GreedyBot._score(self, list(observation.hand), observation)
         return _(
             "Take the {card}: it lowers the points in cards that are in no meld from {before} "
             "to {after}."
@@ -576,7 +582,7 @@ class LookaheadBot(GreedyBot):
         options = discard_options(hand, observation)
         keep = self.candidates if self._weight else 1
         final = observation.is_final_turn
-        plain = self._lowest_after(hand, options, rules, final, keep, drawn)
+        plain = self._lowest_after(hand, options, rules, final, keep)
         ranked = sorted((plain[c], -_cost(c, rules), c.sort_key, c) for c in plain)
         if not self._weight:
             self._remember_kept(hand, ranked[0][3], ranked[0][0], final)
@@ -640,7 +646,15 @@ class LookaheadBot(GreedyBot):
         shown = GreedyBot._score(self, _without(observation.hand, card), observation)
         return _plain_reason(card, shown, observation)
 
-    def _take_reason(self, top: Card, now: float, after: float, observation: Observation) -> str:
+    def _held_score(
+        self, with_top: list[Card], top: Card, observation: Observation
+    ) -> float | None:
+        # A weighted score is not among the greedy weighing's points: worked out itself.
+        return self._score(list(observation.hand), observation)
+
+    def _take_reason(
+        self, top: Card, now: float | None, after: float, observation: Observation
+    ) -> str:
         return _(
             "Take the {card}: with it, more of the cards still unseen could join your cards "
             "in melds."
