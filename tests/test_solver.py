@@ -368,6 +368,18 @@ def test_lowest_without_one_refuses_a_card_the_hand_does_not_hold():
     assert solver.lowest_without_one("7H 8H 9H QS", "QS 7H") == {parse_cards("QS")[0]: 0}
 
 
+def test_rule_wilds_in_a_hand_with_no_meld_score_so_the_cheapest_discard_can_be_a_joker():
+    # Round 1, threes wild, final turn: the 5♦ and the two wilds are a book (0 points),
+    # but throwing the 5♦ leaves two wilds and no meld, scored 50 + 20. Keeping the
+    # 5♦ and the 3♥ leaves 5 + 20; keeping the 5♦ and the joker, 5 + 50. The one search
+    # for every natural finds 0 points of naturals without the 5♦, which is not its
+    # penalty: the solver must charge the wilds and look again.
+    found = Solver(1).lowest_without_one("JK 3H 5D")
+    assert found[JOKER] == 25
+    assert found.get(parse_cards("5D")[0], 70) == 70
+    assert found.get(parse_cards("3H")[0], 55) == 55
+
+
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(hands(max_size=12), min_size=1, max_size=6), st.sampled_from(_VARIANT_FLAGS))
 def test_a_solver_that_remembers_answers_as_the_functions_do(cases, flags):

@@ -382,8 +382,8 @@ class SolverCore:
                 later.append((whole - card.rank, card._order, card))
         values = sorted(found.values())
         later.sort()
-        if keep == 1 and own:
-            self._add_lowest_later(found, later, values, packed, natural_sum, wilds, building)
+        if keep == 1:
+            self._add_lowest_later(found, later, values, packed, natural_sum, wilds, building, own)
             return found
         for bound, _key, card in later:
             if len(values) >= keep and bound > values[keep - 1]:
@@ -410,21 +410,22 @@ class SolverCore:
         natural_sum: int,
         wilds: list[Card],
         building: bool,
+        own: bool,
     ) -> None:
-        """:meth:`lowest_without_one`'s last step for ``keep=1`` when the points are the
-        naturals' own (see :meth:`_points_are_naturals`): add to ``found`` every card of
-        ``later`` that leaves the fewest points, with one search for all its naturals.
+        """:meth:`lowest_without_one`'s last step for ``keep=1``: add to ``found`` every card
+        of ``later`` that leaves the fewest points, with one search for all its naturals.
 
-        ``later`` holds (bound, order, card) for the cards ``found`` lacks, ``values``
-        the points in ``found``. A card whose bound is above the fewest points found is
-        never needed; of the others, the naturals that leave less than the rest are found
-        together by ``Search.min_after_drop``, and each wild on its own.
+        ``later`` holds (bound, order, card) for the cards ``found`` lacks, ``values`` the
+        points in ``found``; ``own`` says the points are the naturals' own (see
+        :meth:`_points_are_naturals`). A card whose bound is above the fewest points found
+        is never needed; of the others, the naturals that leave less than the rest are
+        found together by ``Search.min_after_drop``, and each wild on its own.
         """
         search = self._search
         wild = self.rules.wild_rank
         cap = values[0] if values else None
         allowed = 0
-        naturals = []
+        naturals: list[tuple[int, Card]] = []
         for bound, _key, card in later:
             if cap is not None and bound > cap:
                 break  # and every bound after it
@@ -432,15 +433,31 @@ class SolverCore:
                 found[card] = self._searched_out(card, packed, natural_sum, wilds, building)
             else:
                 allowed |= 0b11 << _slot(card)
-                naturals.append(card)
-        if naturals:
-            limit = _INF if cap is None else cap  # above the loose cards' best: not needed
-            value, thrown = search.min_after_drop(packed, len(wilds), allowed, limit, {})
-            if value > limit:
-                return
-            for card in naturals:
-                if (thrown >> _slot(card)) & 1:
-                    found[card] = value  # the naturals' own points: _natural_out adds nothing
+                naturals.append((bound, card))
+        if not naturals:
+            return
+        limit = _INF if cap is None else cap  # above the loose cards' best: not needed
+        value, thrown = search.min_after_drop(packed, len(wilds), allowed, limit, {})
+        if value > limit:
+            return  # a penalty is never below its naturals' points: none is needed
+        best = [card for _bound, card in naturals if (thrown >> _slot(card)) & 1]
+        # Charged as the hand's penalty: the naturals' own points, unless nothing melds
+        # and the one or two wilds are charged too.
+        if own or all(
+            self._natural_out(card, value, natural_sum, wilds, building) == value for card in best
+        ):
+            for card in best:
+                found[card] = value  # and every other natural leaves more points than this
+            return
+        # A hand left with no meld has its wilds charged, so a card whose naturals leave
+        # more may still leave a lower penalty: each is searched on its own, cheapest
+        # bound first, until the bounds pass the fewest points found.
+        low = min(found.values(), default=_INF)
+        for bound, card in naturals:
+            if bound > low:
+                break
+            found[card] = self._searched_out(card, packed, natural_sum, wilds, building)
+            low = min(low, found[card])
 
     def _searched_out(
         self, card: Card, packed: int, natural_sum: int, wilds: list[Card], building: bool
