@@ -181,6 +181,7 @@ class Game(TurnMoves):
         self._stock = list(deal.stock)
         self._hands = [list(hand) for hand in deal.hands]
         self._table = [[] for _ in range(n)]
+        self._table_shown = None
         self._discard = list(deal.discard)
         order = self._seat_order(self._next_seat(self._dealer))
         self._current = order[0]
@@ -330,7 +331,7 @@ class Game(TurnMoves):
             hand_sizes=tuple(map(len, self._hands)),
             table=self.table,
             totals=self.totals,
-            scores=tuple(r.points for r in self._results),
+            scores=self._round_scores(),
             current_player=current,
             dealer=self._dealer,
             phase=self._phase,

@@ -410,13 +410,9 @@ class GreedyBot(Bot):
         return self._plan_points(cards, observation.round_rules)
 
     def _best_discard(
-        self, hand: Hand | list[Card], observation: Observation, drawn: Card | None = None
+        self, hand: Hand | list[Card], observation: Observation
     ) -> tuple[Card, float]:
-        """The discard leaving the best-scored hand; ties drop the costliest card.
-
-        ``drawn``: the card a draw being weighed adds to the hand held (that hand is not
-        kept yet, so its points are not remembered as the next turn's).
-        """
+        """The discard leaving the best-scored hand; ties drop the costliest card."""
         rules = observation.round_rules
         best: tuple[float, int, int] | None = None
         choice = hand[0]
@@ -428,9 +424,7 @@ class GreedyBot(Bot):
             if best is None or key < best:
                 best, choice = key, card
         assert best is not None
-        if drawn is None:  # a draw being weighed: the hand is not kept yet (if taken, the
-            # discard that follows remembers it)
-            self._remember_kept(hand, choice, after[choice], observation.is_final_turn)
+        self._remember_kept(hand, choice, after[choice], observation.is_final_turn)
         return choice, best[0]
 
     def _choose(self, observation: Observation) -> Action:
@@ -457,29 +451,26 @@ class GreedyBot(Bot):
                 card=top
             )
             return take
-        with_top = [*observation.hand, top]
-        _card, after = self._best_discard(with_top, observation, top)
-        now = self._held_score(with_top, top, observation)
+        now, after = self._weigh_take(observation, top)
         if now is None or after < now:
             self._reason_when_read(self._take_reason, top, now, after, observation)
             return take
         self._reason_when_read(self._keep_reason, top, observation)
         return DRAW_STOCK
 
-    def _held_score(
-        self, with_top: list[Card], top: Card, observation: Observation
-    ) -> float | None:
-        """The score of the hand held (:meth:`_score`), or None when it is known to be above
-        the best the upcard allows (a draw being weighed, ``with_top`` the hand with it).
+    def _weigh_take(self, observation: Observation, top: Card) -> tuple[float | None, float]:
+        """The score of the hand held (:meth:`_score`) and the best with the upcard taken and
+        a card thrown; the first is None when it is known to be above the second.
 
-        The weighing asked for the hand with the upcard without each card, the upcard too:
-        without the upcard it is the hand held, so its points are there, unless the upcard
-        left more than the best discard and was dropped from the answer.
+        One question to the solver: the hand with the upcard without each card, the upcard
+        too. Without the upcard it is the hand held, so its points are in the answer, unless
+        the upcard leaves more than the best discard and was dropped from it.
         """
-        rules = observation.round_rules
+        with_top = [*observation.hand, top]
         options = discard_options(with_top, observation)
+        rules = observation.round_rules
         found = self._lowest_after(with_top, options, rules, observation.is_final_turn, 1)
-        return found.get(top)
+        return found.get(top), min(found.values())
 
     def _keep_reason(self, top: Card, observation: Observation) -> str:
         # The reason names whole points, never a weighted score (the lookahead's is a float).
@@ -575,7 +566,7 @@ class LookaheadBot(GreedyBot):
         return self.horizon * max(0.25, 1.0 - own_turns / (observation.round_no + 4))
 
     def _best_discard(
-        self, hand: Hand | list[Card], observation: Observation, drawn: Card | None = None
+        self, hand: Hand | list[Card], observation: Observation
     ) -> tuple[Card, float]:
         """Among the discards leaving the fewest points, the one with the best outlook."""
         rules = observation.round_rules
@@ -646,11 +637,11 @@ class LookaheadBot(GreedyBot):
         shown = GreedyBot._score(self, _without(observation.hand, card), observation)
         return _plain_reason(card, shown, observation)
 
-    def _held_score(
-        self, with_top: list[Card], top: Card, observation: Observation
-    ) -> float | None:
-        # A weighted score is not among the greedy weighing's points: worked out itself.
-        return self._score(list(observation.hand), observation)
+    def _weigh_take(self, observation: Observation, top: Card) -> tuple[float | None, float]:
+        # Weighted scores, not points: each worked out on its own.
+        now = self._score(list(observation.hand), observation)
+        _card, after = self._best_discard([*observation.hand, top], observation)
+        return now, after
 
     def _take_reason(
         self, top: Card, now: float | None, after: float, observation: Observation

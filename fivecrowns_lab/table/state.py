@@ -123,10 +123,17 @@ class GameState:
         """The face-up pile, bottom to top."""
         return trusted_hand(self._discard)
 
+    # The table as shown, made again only after melds are laid (every observation shows
+    # it, and most turns lay none): None when it must be made again.
+    _table_shown: tuple[tuple[Meld, ...], ...] | None = None
+
     @property
     def table(self) -> tuple[tuple[Meld, ...], ...]:
         """The melds each player has laid down this round."""
-        return tuple(tuple(m) for m in self._table)
+        shown = self._table_shown
+        if shown is None:
+            shown = self._table_shown = tuple(tuple(m) for m in self._table)
+        return shown
 
     @property
     def went_out(self) -> int | None:
@@ -160,6 +167,16 @@ class GameState:
             summed = totals(len(self.names), self._results)
             self._totals_of = (len(self._results), summed)
         return summed
+
+    _scores_of: tuple[int, tuple[tuple[int, ...], ...]] = (-1, ())
+
+    def _round_scores(self) -> tuple[tuple[int, ...], ...]:
+        """Each scored round's points by player, remembered as the totals are."""
+        scored, points = self._scores_of
+        if scored != len(self._results):
+            points = tuple(r.points for r in self._results)
+            self._scores_of = (len(self._results), points)
+        return points
 
     @property
     def history(self) -> tuple[ActionRecord, ...]:
