@@ -352,6 +352,17 @@ def test_building_is_true_or_false_and_a_wrong_value_says_so():
     assert solver.penalty("7H QS 5C", building=False) == 39  # fives wild: 7 + 12 + 20
 
 
+def test_the_solver_reads_a_tuple_of_notations_as_it_reads_a_list_and_refuses_a_non_card():
+    solver = Solver(3)
+    assert solver.penalty(("7H", "8H", "9H", "QS")) == solver.penalty(["7H", "8H", "9H", "QS"])
+    assert solver.penalty(("7H", "8H", "9H", "QS")) == 12
+    assert solver.penalty([*parse_cards("7H 8H 9H"), "QS"]) == 12  # cards and notation mixed
+    with pytest.raises(CardError, match="not 3"):
+        solver.penalty(("7H", 3))
+    with pytest.raises(CardError, match="not None"):
+        solver.penalty([None])
+
+
 def test_lowest_without_one_refuses_a_card_the_hand_does_not_hold():
     solver = Solver(3)
     with pytest.raises(CardError, match=r"^9♣ is not in the hand, so it cannot be left out"):

@@ -275,10 +275,10 @@ class SolverCore:
         """The cards as a hand; checked like the functions' input, but cheaply for a Hand."""
         if type(cards) is Hand:
             hand = cards
-        elif type(cards) is tuple:
-            # The bots ask about many tuples of cards: check each is a card here, and let
-            # Hand() raise its error when one is not. _split checks the copies.
-            hand = trusted_hand(cards) if {*map(type, cards)} <= _ONLY_CARDS else Hand(cards)
+        elif (type(cards) is tuple or type(cards) is list) and {*map(type, cards)} <= _ONLY_CARDS:
+            # The bots and the table ask about many tuples and lists of cards: nothing to
+            # read. _split checks the copies.
+            hand = trusted_hand(cards)
         elif isinstance(cards, str):
             hand = parse_cards(cards)
         else:
