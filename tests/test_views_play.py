@@ -262,6 +262,28 @@ def test_a_turn_draw_then_select_and_discard_and_buttons_follow_the_phase():
     assert view.status.kind == "ok" and f"You: discarded {card}." in [m[0] for m in view.moves]
 
 
+def test_the_turn_line_speaks_to_the_learner_and_names_anyone_else():
+    from fivecrowns_lab.i18n import language
+
+    view = PlayLesson(bots=1, rounds=11, seed=2)
+    assert "Your turn to draw." in view.turn.value
+    view.stock_button.click()
+    assert "Your turn to lay melds down or discard" in view.turn.value
+    final = PlayLesson(bots=1, rounds=1, seed=9)  # Bot 1 goes out on its first turn
+    assert "Your turn to draw. This is the final turn." in final.turn.value
+    two = PlayLesson(humans=2, bots=1, rounds=11, seed=2)  # hot seat: You and Friend
+    g = two.game
+    for _turn in range(3):  # each seat's turn played on the table itself, up to Friend's
+        if g.names[g.current_player] == "Friend":
+            break
+        g.draw("stock")
+        g.discard(g.hands[g.current_player][-1])
+        two.refresh()
+    assert "Friend to draw." in two.turn.value
+    with language("da"):
+        assert "Din tur til at trække." in PlayLesson(bots=1, rounds=11, seed=2).turn.value
+
+
 def test_discard_needs_exactly_one_selected_card():
     view = PlayLesson(bots=1, rounds=11, seed=3)
     view.stock_button.click()

@@ -832,17 +832,17 @@ class PlayLesson(View):
             return _("The round is over: see the scores, then press Next round.")
         p = g.current_player
         assert p is not None
-        if g.phase == "draw" and g.is_final_turn:
-            text = _("{name} to draw. This is the final turn.")
+        if g.names[p] == _("You"):  # the learner: "You to draw." reads as a slip
+            if g.phase == "draw":
+                text = _("Your turn to draw.")
+            else:
+                text = _("Your turn to lay melds down or discard (select cards, then a button).")
         elif g.phase == "draw":
             text = _("{name} to draw.")
-        elif g.is_final_turn:
-            text = _(
-                "{name} to lay melds down or discard (select cards, then a button). "
-                "This is the final turn."
-            )
         else:
             text = _("{name} to lay melds down or discard (select cards, then a button).")
+        if g.is_final_turn:
+            text = _("{turn} This is the final turn.").format(turn=text)
         return text.format(name=g.names[p])
 
     def _viewer(self) -> int | None:
