@@ -649,6 +649,8 @@ class SolverCore:
         natural_sum = sum(c.rank for c in naturals)
         search = self._search
         whole = search.min_leftover(packed, len(wilds))
+        if whole > MAX_RANK:  # more than any one natural scores: no discard can leave 0
+            return ()
         loose, spare = search.loose(packed, len(wilds))
         wild = self.rules.wild_rank
         out: list[Card] = []
