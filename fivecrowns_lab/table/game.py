@@ -181,7 +181,6 @@ class Game(TurnMoves):
         self._stock = list(deal.stock)
         self._hands = [list(hand) for hand in deal.hands]
         self._table = [[] for _ in range(n)]
-        self._table_shown = None
         self._discard = list(deal.discard)
         order = self._seat_order(self._next_seat(self._dealer))
         self._current = order[0]
@@ -316,6 +315,7 @@ class Game(TurnMoves):
         check_player(player, self.names)
         current = self.current_player
         mine = current == player
+        summed, scores = self._scored()
         return Observation._of_table(
             player=player,
             names=self.names,
@@ -330,8 +330,8 @@ class Game(TurnMoves):
             stock_size=len(self._stock),
             hand_sizes=tuple(map(len, self._hands)),
             table=self.table,
-            totals=self.totals,
-            scores=self._round_scores(),
+            totals=summed,
+            scores=scores,
             current_player=current,
             dealer=self._dealer,
             phase=self._phase,

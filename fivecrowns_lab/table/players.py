@@ -472,9 +472,12 @@ class GreedyBot(Bot):
         found = self._lowest_after(with_top, options, rules, observation.is_final_turn, 1)
         return found.get(top), min(found.values())
 
+    def _points_held(self, observation: Observation) -> float:
+        # A reason names whole points, never a weighted score (the lookahead's is a float).
+        return GreedyBot._score(self, list(observation.hand), observation)
+
     def _keep_reason(self, top: Card, observation: Observation) -> str:
-        # The reason names whole points, never a weighted score (the lookahead's is a float).
-        shown = GreedyBot._score(self, list(observation.hand), observation)
+        shown = self._points_held(observation)
         return _(
             "Draw from the stock: the {card} would not lower the {points} points in cards "
             "that are in no meld."
@@ -484,7 +487,7 @@ class GreedyBot(Bot):
         self, top: Card, now: float | None, after: float, observation: Observation
     ) -> str:
         if now is None:  # known to be above ``after``: worked out only to be said
-            now = GreedyBot._score(self, list(observation.hand), observation)
+            now = self._points_held(observation)
         return _(
             "Take the {card}: it lowers the points in cards that are in no meld from {before} "
             "to {after}."

@@ -123,17 +123,10 @@ class GameState:
         """The face-up pile, bottom to top."""
         return trusted_hand(self._discard)
 
-    # The table as shown, made again only after melds are laid (every observation shows
-    # it, and most turns lay none): None when it must be made again.
-    _table_shown: tuple[tuple[Meld, ...], ...] | None = None
-
     @property
     def table(self) -> tuple[tuple[Meld, ...], ...]:
         """The melds each player has laid down this round."""
-        shown = self._table_shown
-        if shown is None:
-            shown = self._table_shown = tuple(tuple(m) for m in self._table)
-        return shown
+        return tuple(tuple(m) for m in self._table)
 
     @property
     def went_out(self) -> int | None:
@@ -155,28 +148,24 @@ class GameState:
         """The tiebreak round's result, once played."""
         return self._playoff
 
-    # The totals and how many results they sum: every observation shows them, and
-    # results are only ever appended, so they are summed again only after a round.
-    _totals_of: tuple[int, tuple[int, ...]] = (-1, ())
+    # The totals and the rounds' points, and how many results they cover: every observation
+    # shows them, and results are only ever appended, so they are made again only after a
+    # round.
+    _scored_of: tuple[int, tuple[int, ...], tuple[tuple[int, ...], ...]] = (-1, (), ())
+
+    def _scored(self) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
+        """Each player's total and each scored round's points by player."""
+        count, summed, points = self._scored_of
+        if count != len(self._results):
+            summed = totals(len(self.names), self._results)
+            points = tuple(r.points for r in self._results)
+            self._scored_of = (len(self._results), summed, points)
+        return summed, points
 
     @property
     def totals(self) -> tuple[int, ...]:
         """Each player's points over the scored rounds."""
-        scored, summed = self._totals_of
-        if scored != len(self._results):
-            summed = totals(len(self.names), self._results)
-            self._totals_of = (len(self._results), summed)
-        return summed
-
-    _scores_of: tuple[int, tuple[tuple[int, ...], ...]] = (-1, ())
-
-    def _round_scores(self) -> tuple[tuple[int, ...], ...]:
-        """Each scored round's points by player, remembered as the totals are."""
-        scored, points = self._scores_of
-        if scored != len(self._results):
-            points = tuple(r.points for r in self._results)
-            self._scores_of = (len(self._results), points)
-        return points
+        return self._scored()[0]
 
     @property
     def history(self) -> tuple[ActionRecord, ...]:

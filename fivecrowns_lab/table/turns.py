@@ -82,7 +82,6 @@ class TurnMoves(GameState):
     def _replace_table(self, melds: Sequence[Meld]) -> None:
         it = iter(melds)
         self._table = [[next(it) for _ in row] for row in self._table]
-        self._table_shown = None
 
     def _lay_down(self, arrangement: Arrangement, laid_off: Sequence[Card]) -> None:
         player = self._current
@@ -92,7 +91,6 @@ class TurnMoves(GameState):
         remaining.subtract(laid_off)
         self._hands[player] = sorted(remaining.elements(), key=card_order)
         self._table[player].extend(arrangement.melds)
-        self._table_shown = None
         self._arrangements[player] = arrangement
 
     def _do_go_out(self, action: GoOut) -> ActionRecord:
