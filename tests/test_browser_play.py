@@ -188,6 +188,13 @@ def test_04_coached_game_to_the_end_then_free_play_lays_down_and_goes_out(page, 
     wait_focus(page, "fc-play-stock")
     press(view, page, "Draw from the stock")
     wait_focus(page, "fc-cardbtn")
+    # A coloured button that cannot be pressed now looks like any other that cannot: the
+    # faded blue of the stock button still read as the move to make.
+    stock = view.get_by_role("button", name=re.compile("^Draw from the stock"))
+    take = view.get_by_role("button", name=re.compile("^Take the discard"))
+    expect(stock).to_be_disabled()
+    background = "b => getComputedStyle(b).backgroundColor"
+    assert stock.evaluate(background) == take.evaluate(background)
     # Discarding into a hand that could go out asks first.
     select(view, "8S")
     press(view, page, "Discard 8♠")
