@@ -4,8 +4,9 @@ Made from the lesson catalogue, the quiz banks and the class experiments, so it 
 drift from the lessons: a new objective, question or experiment shows up in the kit by
 itself. One self-contained HTML page (no scripts, no outside files) that prints whole:
 
-1. **The plan** (one page): the objectives, the steps with their minutes (adding up to
-   45), the questions to ask the class, and what the class dashboard will show;
+1. **The plan** (one page): the objectives, the steps with their minutes (filling one
+   45-minute period, or two for a lesson that takes 40 minutes alone), the questions to
+   ask the class, and what the class dashboard will show;
 2. **the record sheet** for a lesson with a class experiment: one line per round for the
    student's own counts, and the class's pooled count to copy from the dashboard;
 3. **the quiz with its key**, explanations included.
@@ -24,9 +25,16 @@ from ..content.quizzes import QUIZZES, quiz_for_lesson
 from ..core.rules import ROUNDS, hand_size
 from ..i18n import N_, get_language
 from ..i18n import gettext as _
-from .experiments import lesson_experiments
+from .experiments import exact_value, lesson_experiments
 
-__all__ = ["KIT_LESSONS", "PERIOD_MINUTES", "kit_html", "kit_steps"]
+__all__ = [
+    "GUESS_LESSONS",
+    "KIT_LESSONS",
+    "PERIOD_MINUTES",
+    "kit_html",
+    "kit_steps",
+    "plan_minutes",
+]
 
 #: The class period a plan fills.
 PERIOD_MINUTES = 45
@@ -53,30 +61,65 @@ def _experiments_of(number: str) -> list[str]:
     return sorted({e.label.rsplit(",", 1)[0] for e in lesson_experiments(number)})
 
 
+def _has_exact(number: str) -> bool:
+    """Whether the lesson's class experiments have exact values to show beside the class's."""
+    return any(exact_value(e.id) is not None for e in lesson_experiments(number) if e.id)
+
+
+#: The lessons that ask for a guess before they show an answer (commit before reveal):
+#: only their plans have a *Predict* step. A test reads each lesson's widgets to keep this
+#: true.
+GUESS_LESSONS = frozenset({"03", "07", "08", "09", "10", "11"})
+#: The least time the closing discussion gets, and the most before the rest is exploring.
+_DISCUSS_LEAST, _DISCUSS_MOST = 5, 15
+
+
+def _periods(minutes: int) -> int:
+    """The whole class periods that hold ``minutes`` (at least one)."""
+    return max(1, -(-minutes // PERIOD_MINUTES))
+
+
 def kit_steps(number: str) -> list[tuple[int, str]]:
-    """The plan's steps as (minutes, what happens), adding up to :data:`PERIOD_MINUTES`."""
+    """The plan's steps as (minutes, what happens), filling whole class periods.
+
+    The lesson step gets the lesson's own minutes; a lesson too long for one period
+    gets a plan for two (the title says how long), never a step too short for it.
+    """
     entry = lesson(number)
     quiz = quiz_for_lesson(entry.number) is not None
     experiments = _experiments_of(entry.number)
     steps = [(5, _("Start: write the class code on the board; students open the lesson and "
                    "press Join the class (a nickname is enough)."))]  # fmt: skip
-    steps.append((5, _("Predict: students write their guess before they touch the lesson.")))
-    work = min(entry.minutes, 20)
-    lesson_step = (
-        _("The lesson (it takes {minutes} minutes alone: the rest is homework): {teaches}")
-        if work < entry.minutes
-        else _("The lesson: {teaches}")
-    )
-    steps.append((work, lesson_step.format(minutes=entry.minutes, teaches=_(entry.teaches))))
+    if entry.number in GUESS_LESSONS:
+        predict = _(
+            "Predict: when the lesson asks, each student commits a guess before the answer shows."
+        )
+        steps.append((5, predict))
+    steps.append((entry.minutes, _("The lesson: {teaches}").format(teaches=_(entry.teaches))))
     if experiments:
-        steps.append((5, _("Class experiment: each student chooses a seed of their own and "
-                           "simulates; the dashboard pools the class's deals live.")))  # fmt: skip
+        pooled = _(
+            "Class experiment: each student chooses a seed of their own and simulates; the "
+            "dashboard pools the class's results live."
+        )
+        steps.append((5, pooled))
     if quiz:
         steps.append((5, _("Quiz: each student answers once; only first tries count.")))
     used = sum(m for m, _text in steps)
+    total = _periods(used + _DISCUSS_LEAST) * PERIOD_MINUTES
+    discuss = min(total - used, _DISCUSS_MOST)
+    if total - used > discuss:
+        steps.append(
+            (
+                total - used - discuss,
+                _(
+                    "Explore in pairs: change one setting of the lesson, predict what will "
+                    "change, then check."
+                ),
+            )
+        )
     steps.append(
         (
-            max(PERIOD_MINUTES - used, 0),
+            discuss,
             _(
                 "Discuss with the dashboard on the projector, then each student writes one "
                 "sentence on what they learnt."
@@ -84,6 +127,11 @@ def kit_steps(number: str) -> list[tuple[int, str]]:
         )
     )
     return steps
+
+
+def plan_minutes(number: str) -> int:
+    """How long the plan of lesson ``number`` takes: one or more whole class periods."""
+    return sum(minutes for minutes, _text in kit_steps(number))
 
 
 def _plan(number: str) -> str:
@@ -101,10 +149,19 @@ def _plan(number: str) -> str:
     questions += [f"<li>{escape(can_you.format(objective=_(o)))}</li>" for o in entry.objectives]
     shows = []
     if experiments:
-        shown = _(
-            "{experiments}: each student's estimate as a dot, the class's pooled estimate "
-            "with its 95% interval, and the exact value. Ask: why are the dots spread out, "
-            "and why is the class's interval so much narrower?"
+        shown = (
+            _(
+                "{experiments}: each student's estimate as a dot, the class's pooled estimate "
+                "with its 95% interval, and the exact value. Ask: why are the dots spread out, "
+                "and why is the class's interval so much narrower?"
+            )
+            if _has_exact(entry.number)
+            else _(
+                "{experiments}: each student's estimate as a dot and the class's pooled "
+                "estimate with its 95% interval (nobody knows the exact value: the interval "
+                "is the answer). Ask: why are the dots spread out, and why is the class's "
+                "interval so much narrower?"
+            )
         ).format(experiments=", ".join(_(e) for e in experiments))
         shows.append(f"<li>{escape(shown, quote=False)}</li>")
     if topic:
@@ -121,7 +178,7 @@ def _plan(number: str) -> str:
     shows.append("<li>" + escape(_("Each student's progress: who has not started yet.")) + "</li>")
     prereq = ", ".join(entry.prerequisites) or _("none")
     title = _("{lesson} — a plan for {minutes} minutes").format(
-        lesson=entry.label, minutes=PERIOD_MINUTES
+        lesson=entry.label, minutes=plan_minutes(entry.number)
     )
     # the commands stay as typed; the sentence around them is translated whole
     meta = escape(
@@ -157,20 +214,20 @@ def _sheet(number: str) -> str:
     if not experiments:
         return ""
     found = lesson_experiments(number)
-    unit, hit = found[0].unit, found[0].hit
     if all(e.round_no == 0 for e in found):
-        return _runs_sheet(number, experiments, unit, hit)
+        return _runs_sheet(number, experiments, found[0].unit, found[0].hit)
     rows = "".join(
         f"<tr><td>{r}</td><td>{hand_size(r)}</td>" + "<td class='blank'></td>" * 4 + "</tr>"
         for r in ROUNDS
     )
-    unit, hit = _(unit), _(hit)
+    # the columns are what the lesson's table shows for each round, so a student copies
+    # figures from the screen instead of working out counts the lesson never prints
     heads = [
         _("round"),
         _("cards"),
-        unit,
-        hit,
-        _("my estimate ({hit} ÷ {unit})").format(hit=hit, unit=unit),
+        _("my simulated share"),
+        _("my 95% interval"),
+        _("exact value (from the lesson)"),
         _("class estimate (dashboard)"),
     ]
     name = _("Name: ________________ &nbsp; Seed: ________ &nbsp; Question: {question}")
