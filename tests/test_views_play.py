@@ -197,7 +197,7 @@ def test_settings_are_collapsed_until_asked_for():
     view = PlayLesson()
     assert view.setup.layout.display == "none"
     view.settings_button.value = True
-    assert view.setup.layout.display is None
+    assert view.setup.layout.display == ""
     view.settings_button.value = False
     assert view.setup.layout.display == "none"
 
@@ -320,7 +320,7 @@ def test_lay_down_then_discard_the_last_card_goes_out_and_the_banner_ends_the_ga
     view.throw_button.click()
     g = view.game
     assert g.round_results[0].went_out == 0 and g.phase == "game_over"
-    assert "You win the game" in view.banner.value and view.banner_box.layout.display is None
+    assert "You win the game" in view.banner.value and view.banner_box.layout.display == ""
     assert "went out" in view.summary.value and "Scoresheet" in view.sheet.value
     assert view.focused is view.again_button
 
@@ -332,7 +332,7 @@ def test_discarding_into_a_hand_that_could_go_out_asks_go_out_first():
     view.throw_button.click()
     g = view.game
     assert g.phase == "discard" and g.current_player == 0  # nothing happened yet
-    assert view.confirm_box.layout.display is None and "Go out?" in view.confirm_text.value
+    assert view.confirm_box.layout.display == "" and "Go out?" in view.confirm_text.value
     assert view.focused is view.confirm_yes
     view.confirm_yes.click()
     assert g.round_results[0].went_out == 0
@@ -401,7 +401,7 @@ def test_melds_stay_down_only_when_going_out_and_take_back_returns_them():
     view.stock_button.click()  # K♦ 3♣ 8♠ K♠ in round 1 of a full game
     view.hand.select_cards("KD KS 3C")
     view.lay_button.click()
-    assert len(view.hand.hand) == 1 and view.take_back_button.layout.display is None
+    assert len(view.hand.hand) == 1 and view.take_back_button.layout.display == ""
     view.take_back_button.click()
     assert view.staged == [] and len(view.hand.hand) == 4
     view.hand.select_cards("KD KS 3C")

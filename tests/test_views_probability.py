@@ -664,12 +664,12 @@ def test_strategy_lab_seats_fill_from_the_left_so_results_use_the_menus_numbers(
     third, fourth = lab.seats[2], lab.seats[3]
     assert fourth.layout.display == "none"  # no fourth seat before a third
     third.value = "greedy"
-    assert fourth.layout.display is None
+    assert fourth.layout.display == ""
     fourth.value = "lookahead"
     assert lab.players() == ["greedy", "random", "greedy", "lookahead"]
     third.value = third.options[0][1]  # emptied: seat 4's bot moves up, no gap is left
     assert (third.value, fourth.value) == ("lookahead", third.options[0][1])
-    assert fourth.layout.display is None  # shown, empty, for another bot
+    assert fourth.layout.display == ""  # shown, empty, for another bot
     assert lab.players() == ["greedy", "random", "lookahead"]
     lab.rounds.value = 1
     lab.run_button.click()

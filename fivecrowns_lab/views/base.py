@@ -52,6 +52,7 @@ __all__ = [
     "css",
     "page_script",
     "seed_box",
+    "set_shown",
     "shorten",
     "theme_switch",
 ]
@@ -98,6 +99,17 @@ def shorten(text: str) -> str:
     """
     text = _LONG_WORD.sub(lambda m: m[0][:40] + "…", text)
     return text if len(text) <= _MAX_TEXT else text[: _MAX_TEXT - 1] + "…"
+
+
+def set_shown(*parts: widgets.Widget, shown: bool) -> None:
+    """Show or hide widgets, the one way both Voilà and the static site honour.
+
+    A hidden widget's layout says ``display: none``; a shown one has no display rule
+    (``""``). The static site's widget manager ignores ``None``, so a widget once hidden
+    that way never came back there (lesson 04's *Next round* and *Hint*).
+    """
+    for part in parts:
+        part.layout.display = "" if shown else "none"
 
 
 def variant_checkbox(name: str) -> widgets.Checkbox:

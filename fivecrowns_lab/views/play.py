@@ -43,7 +43,7 @@ from ..table.actions import Action, Discard, Draw, GoOut
 from ..table.game import Game
 from ..table.observation import Observation
 from ..table.players import BOT_DESCRIPTIONS, BOT_WORDS, BOTS, Player, make_bot
-from .base import ClampedIntText, View, seed_box, variant_checkboxes
+from .base import ClampedIntText, View, seed_box, set_shown, variant_checkboxes
 from .coach import Coach, ScriptedPlayer
 from .hand import HandWidget
 from .play_html import (
@@ -869,7 +869,7 @@ class PlayLesson(View):
             self.level_text.value = self._level_html()
             self.coach.value = self._coach_html()
             self.banner.value = banner_html(g)
-            self.banner_box.layout.display = None if g.phase == "game_over" else "none"
+            set_shown(self.banner_box, shown=g.phase == "game_over")
             self.again_button.description = (
                 _("Free play next") if self.coached else _("Play again")
             )
@@ -897,25 +897,20 @@ class PlayLesson(View):
                 else _("Take the discard")
             )
             self.hint_button.disabled = viewer is None
-            self.hint_button.layout.display = "none" if self.coached else None
-            self.settings_button.layout.display = "none" if self.coached else None
+            set_shown(self.hint_button, self.settings_button, shown=not self.coached)
             if self.coached:
-                self.setup.layout.display = "none"
-            self.reveal_button.layout.display = (
-                None
-                if self.people > 1 and self._is_human(g.current_player) and viewer is None
-                else "none"
+                set_shown(self.setup, shown=False)
+            set_shown(
+                self.reveal_button,
+                shown=self.people > 1 and self._is_human(g.current_player) and viewer is None,
             )
             self.next_button.disabled = g.phase != "round_over"
-            self.next_button.layout.display = None if g.phase == "round_over" else "none"
+            set_shown(self.next_button, shown=g.phase == "round_over")
             self._show_hand(viewer, obs.round_no)
-            over = "none" if g.phase == "game_over" else None  # the banner and scores say it all
-            self.piles.layout.display = self.hand.layout.display = over
-            self.moves_box.layout.display = over
+            # at the game's end the banner and scores say it all
+            set_shown(self.piles, self.hand, self.moves_box, shown=g.phase != "game_over")
             self.melds_view.value = staged_html(self.staged, obs.round_no)
-            self.take_back_button.layout.display = (
-                None if self.staged and not self.coached else "none"
-            )
+            set_shown(self.take_back_button, shown=bool(self.staged) and not self.coached)
             self._show_confirm()
             self._update_selection_buttons()
             self.log_view.value = moves_html(self.moves, g.phase in ("round_over", "game_over"))
@@ -944,7 +939,7 @@ class PlayLesson(View):
 
     def _show_confirm(self) -> None:
         if self.pending is None:  # no card names linger in hidden widgets (pass-and-play)
-            self.confirm_box.layout.display = "none"
+            set_shown(self.confirm_box, shown=False)
             self.confirm_text.value = ""
             self.confirm_yes.description = _("Go out")
             self.confirm_no.description = _("Just discard")
@@ -965,7 +960,7 @@ class PlayLesson(View):
             self.confirm_no.description = _("Discard {card} anyway").format(card=clicked)
         self.confirm_yes.description = _("Go out, discarding {card}").format(card=goes)
         self.confirm_text.value = f"<div class='fc-msg fc-info' role='alert'>{escape(text)}</div>"
-        self.confirm_box.layout.display = None
+        set_shown(self.confirm_box, shown=True)
 
     def _on_selection(self, _change: dict[str, Any] | None = None) -> None:
         if self._refreshing:
@@ -1026,7 +1021,7 @@ class PlayLesson(View):
         self.new_game()
 
     def _on_settings(self, change: dict[str, Any]) -> None:
-        self.setup.layout.display = None if change["new"] else "none"
+        set_shown(self.setup, shown=bool(change["new"]))
 
     def _on_level(self, change: dict[str, Any]) -> None:
         """A new bot level plays from the next move on (the bots see only their seats)."""

@@ -41,7 +41,7 @@ from ..odds.probability import (
 )
 from ..odds.stats import mean_interval, wilson_interval
 from ..render import hand_html
-from .base import ClampedIntText, View, seed_box
+from .base import ClampedIntText, View, seed_box, set_shown
 from .chart import Chart
 from .counting import CountingSteps
 from .draws import OutDraws
@@ -321,7 +321,7 @@ class WildCountLesson(View):
             self.commit.reopen()
             self.prediction_view.value = ""
             self.gap_view.value = ""
-            self.after_commit.layout.display = "none"
+            set_shown(self.after_commit, shown=False)
             self.plot.clear()
             self.running.clear()
             self._clear_coverage()
@@ -370,7 +370,7 @@ class WildCountLesson(View):
         with self.hold_sync():
             self.commit.close_question()
             self.guess_k.disabled = self.guess_share.disabled = True
-            self.after_commit.layout.display = ""
+            set_shown(self.after_commit, shown=True)
             self.refresh()
         self.status.ok(
             _("Now deal hands and watch the orange bars and the running estimate close in.")
@@ -990,7 +990,7 @@ class GoOutLesson(View):
                 self.counting,
             ]
         )
-        self.results.layout.display = "none"
+        set_shown(self.results, shown=False)
         for control in (self.n, self.seed):
             control.observe(self._guard(lambda _c: self._setting_changed()), names="value")
         self._frame(
@@ -1033,7 +1033,7 @@ class GoOutLesson(View):
             else:
                 self.commit.reopen()
             self.reveal_view.value = self.reveals.get(q, "")
-            self.results.layout.display = "" if done else "none"
+            set_shown(self.results, shown=done)
 
     def _on_question(self, _change: object) -> None:
         """A new question: its own guess first (or its reveal, if already committed)."""
@@ -1669,9 +1669,9 @@ class OutsLesson(View):
                 f"{note}<div class='fc-felt'>{hand_html(Hand(result.hand).sorted(), r)}</div>"
             )
             if complete or result.goes_out_now:
-                self.ask.layout.display = "none"
+                set_shown(self.ask, shown=False)
                 self.reveal_view.value = ""
-                self.answer.layout.display = ""
+                set_shown(self.answer, shown=True)
                 self.outs_view.value = (
                     "<div class='fc-panel'><p>"
                     + _(
@@ -1683,10 +1683,10 @@ class OutsLesson(View):
                 )
                 self.table.value = ""
                 self.plot.clear()
-                self.drawing.layout.display = "none"
+                set_shown(self.drawing, shown=False)
                 self.status.ok(_("This hand can go out already: nothing to wait for."))
                 return
-            self.ask.layout.display = ""
+            set_shown(self.ask, shown=True)
             self.question_view.value = (
                 "<h4>"
                 + _("First predict")
@@ -1739,7 +1739,7 @@ class OutsLesson(View):
         if not self.commit.committed:
             with self.hold_sync():
                 self.reveal_view.value = ""
-                self.answer.layout.display = self.drawing.layout.display = "none"
+                set_shown(self.answer, self.drawing, shown=False)
                 self.outs_view.value = self.table.value = ""
                 self.plot.clear()
             return
@@ -1776,7 +1776,7 @@ class OutsLesson(View):
                 + _("Your guess, and the truth")
                 + f"</h4><p>{said}</p></div>"
             )
-            self.answer.layout.display = ""
+            set_shown(self.answer, shown=True)
             if result.outs:
                 rows = [
                     [
@@ -1805,7 +1805,7 @@ class OutsLesson(View):
             self.outs_view.value = f"<p>{chance}</p>" + outs_table
             self.table.value = self._turns_table(result)
             self.draw(result)
-            self.drawing.layout.display = ""
+            set_shown(self.drawing, shown=True)
         text = _n(
             "{kinds} kind of card, {count} unseen copies: {chance} on the next draw.",
             "{kinds} kinds of card, {count} unseen copies: {chance} on the next draw.",

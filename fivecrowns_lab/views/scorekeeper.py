@@ -46,7 +46,7 @@ from ..i18n import N_, number
 from ..i18n import gettext as _
 from ..i18n import ngettext as _n
 from ..table.scorebook import SaveFile, ScoreSheet, parse_players, parse_score, placements
-from .base import FieldMarks, View, shorten, variant_checkbox
+from .base import FieldMarks, View, set_shown, shorten, variant_checkbox
 
 __all__ = ["BrowserId", "ScoreError", "ScoreSheet", "Scorekeeper", "placements"]
 
@@ -152,7 +152,7 @@ class Scorekeeper(View):
         self.confirm_row = widgets.HBox([self.confirm_text, self.confirm_yes, self.confirm_keep])
         self.confirm_row.add_class("fc-confirm")
         self.confirm_row.layout.flex_flow = "row wrap"
-        self.confirm_row.layout.display = "none"
+        set_shown(self.confirm_row, shown=False)
         # The game a new game replaced, until the new game gets its first round.
         self._replaced: ScoreSheet | None = None
         self.undo_new_button = self._button(
@@ -160,7 +160,7 @@ class Scorekeeper(View):
             self.undo_new_game,
             tooltip=_("Bring back the game just replaced"),
         )
-        self.undo_new_button.layout.display = "none"
+        set_shown(self.undo_new_button, shown=False)
         self.entry_title = widgets.HTML()
         self.entries: list[widgets.Text] = []
         self.entry_notes: list[widgets.HTML] = []
@@ -177,7 +177,7 @@ class Scorekeeper(View):
             icon="refresh",
             tooltip=_("Another tab changed it"),
         )
-        self.reload_button.layout.display = "none"  # shown when another tab saved since
+        set_shown(self.reload_button, shown=False)  # shown when another tab saved since
         self.download = widgets.HTML()
         self.table = widgets.HTML()
         actions = widgets.HBox(
@@ -253,7 +253,7 @@ class Scorekeeper(View):
         players = list(self.sheet.players)
         typed = [box.value for box in self.entries]
         self.sheet = sheet if sheet is not None else ScoreSheet()
-        self.reload_button.layout.display = "none"
+        set_shown(self.reload_button, shown=False)
         self._replaced = None
         self._rebuild()
         kept = ""
@@ -297,7 +297,7 @@ class Scorekeeper(View):
         except ScoreError:
             # Another tab saved since this one loaded: the save is refused and kept; this
             # tab's sheet and typed scores stay as they were until the learner reloads.
-            self.reload_button.layout.display = ""
+            set_shown(self.reload_button, shown=True)
             raise
         except OSError:
             self.status.error(failed)
@@ -328,7 +328,7 @@ class Scorekeeper(View):
             n,
         ).format(count=n, players=escape(players))
         self.confirm_text.value = f"<span class='fc-confirm-text'>{question}</span>"
-        self.confirm_row.layout.display = ""
+        set_shown(self.confirm_row, shown=True)
         self.status.info(
             _n(
                 "The game of {players} has {count} round entered: replace it with a new game, "
@@ -355,7 +355,7 @@ class Scorekeeper(View):
 
     def _hide_confirm(self) -> None:
         self._pending = None
-        self.confirm_row.layout.display = "none"
+        set_shown(self.confirm_row, shown=False)
 
     def _start(self, names: list[str], bonus: bool) -> None:
         old = self.sheet
@@ -564,7 +564,7 @@ class Scorekeeper(View):
             self._hide_confirm()
             self.add_button.disabled = not self.entries
             self.undo_button.disabled = not s.rounds
-            self.undo_new_button.layout.display = "" if self._replaced is not None else "none"
+            set_shown(self.undo_new_button, shown=self._replaced is not None)
             self.export_button.disabled = not s.players
             self.names.value = ", ".join(s.players)
             self.bonus.value = s.going_out_bonus

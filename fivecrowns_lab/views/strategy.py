@@ -34,7 +34,7 @@ from ..odds.strategy import SolitaireOdds, compare, final_totals, summarize
 from ..table.players import BOT_DESCRIPTIONS, BOTS, bot_word
 from ..table.rows import Rows
 from ..table.solitaire import Solitaire, SolitaireBot
-from .base import ClampedIntText, View, seed_box, variant_checkboxes
+from .base import ClampedIntText, View, seed_box, set_shown, variant_checkboxes
 from .chart import Chart
 from .plots import style, table_html
 from .specs import (
@@ -479,7 +479,7 @@ class StrategyLab(View):
             moved = fourth.value
             fourth.value = _EMPTY
             third.value = moved
-        fourth.layout.display = "none" if third.value == _EMPTY else None
+        set_shown(fourth, shown=third.value != _EMPTY)
 
     def players(self) -> list[str]:
         return [seat.value for seat in self.seats if seat.value != _EMPTY]
