@@ -29,6 +29,7 @@ from ..i18n import N_, number, number_text, percent
 from ..i18n import gettext as _
 from ..i18n import ngettext as _n
 from ..odds.counting import DECK_SIZE, WILDS_IN_DECK, wild_count_distribution
+from ..odds.hardest import HardestVerdict, judge_hardest
 from ..odds.outs import Outs, outs, rule_of_thumb
 from ..odds.probability import (
     Estimate,
@@ -57,6 +58,7 @@ from .specs import (
     lines_spec,
     running_spec,
 )
+from .verdicts import LOOK_AGAIN, PATTERN_PROMPTS, verdict_html
 from .work import LIVE_SECONDS, Outcome, Progress, Runner
 
 __all__ = [
@@ -946,13 +948,8 @@ class GoOutLesson(View):
         #: Each question's committed guess (None: skipped) and its reveal, once committed.
         self.guesses: dict[str, int | None] = {}
         self.reveals: dict[str, str] = {}
-        self.guess = widgets.Textarea(
-            placeholder=_(
-                "Why does the chance fall, then jump at some rounds? Write your idea here, then "
-                "press the button."
-            ),
-            layout=widgets.Layout(width="95%", height="70px"),
-        )
+        self.pattern_prompt = widgets.HTML()
+        self.guess = widgets.Textarea(layout=widgets.Layout(width="95%", height="70px"))
         self.explain_button = self._button(
             _("Show the explanation"), self.explain, icon="lightbulb-o"
         )
@@ -974,16 +971,7 @@ class GoOutLesson(View):
                 self.running,
                 self.plot,
                 self.table,
-                widgets.HTML(
-                    "<h4>"
-                    + _("Your turn: explain the pattern")
-                    + "</h4><p>"
-                    + _(
-                        "Why does the chance of going out on the deal fall, then jump at some "
-                        "rounds?"
-                    )
-                    + "</p>"
-                ),
+                self.pattern_prompt,
                 self.guess,
                 self.explain_button,
                 self.explanation,
@@ -1025,6 +1013,13 @@ class GoOutLesson(View):
                 "appear after it."
             )
             self.ask.value = f"<h4>{first}</h4><p>{_(ASK[q])} {then}</p>"
+            heading = _("Your turn: explain the pattern")
+            self.pattern_prompt.value = f"<h4>{heading}</h4><p>{_(PATTERN_PROMPTS[q])}</p>"
+            self.guess.placeholder = _("Write your idea here, then press the button.")
+            # the written explanation and the step-by-step count are of going out on the deal
+            on_deal = q == "go out on the deal"
+            set_shown(self.guess, self.explain_button, self.explanation, shown=on_deal)
+            set_shown(self.counting, shown=on_deal)
             self.hardest.disabled = False
             self.hardest.value = self.guesses.get(q) or 0
             self.hardest.disabled = done
@@ -1049,17 +1044,6 @@ class GoOutLesson(View):
         if self.status.kind == "error" and self.hardest.value:
             self.status.info(_("Now press Commit my guess."))
 
-    def _values(self, question: str) -> dict[int, float]:
-        """The question's value per round: exact where counted, else the simulated value."""
-        values: dict[int, float] = {}
-        for r in ROUNDS:
-            exact = _exact_or_none(question, r)
-            if exact is not None:
-                values[r] = float(exact.value)
-            elif r in self.estimates and self.shown_question == question:
-                values[r] = float(self.estimates[r][1].value)
-        return values
-
     def commit_guess(self) -> None:
         """Lock the guess of the hardest round and reveal the values beside it."""
         if not self.hardest.value:
@@ -1070,62 +1054,32 @@ class GoOutLesson(View):
         """Show the values without a guess (recorded as skipped)."""
         self._reveal(None)
 
+    def verdict(self, question: str, guess: int | None) -> HardestVerdict:
+        """The hardest round of ``question`` and how ``guess`` fares: exact against exact,
+        or this simulation's values against each other (see :func:`judge_hardest`)."""
+        sims = (
+            {r: sim for r, (_e, sim) in self.estimates.items()}
+            if self.shown_question == question
+            else {}
+        )
+        exact = {r: _exact_or_none(question, r) for r in ROUNDS}
+        highest = question == "penalty of a dealt hand"
+        return judge_hardest(sims, exact, highest=highest, guess=guess)
+
     def _reveal(self, guess: int | None) -> None:
         question = self.question.value
-        values = self._values(question)
-        missing = [r for r in ROUNDS if r not in values]
-        if missing:
-            raise LessonError(
-                _(
-                    "Rounds {first} to {last} are not simulated yet for this question: wait for "
-                    "the simulation (or press Simulate), then commit."
-                ).format(first=missing[0], last=missing[-1])
-            )
-        hardest = hardest_round(question, values)
-        self.predictions.record("08", ASK[question], guess, hardest)
-        penalty_question = question == "penalty of a dealt hand"
-
-        def value(r: int) -> str:
-            v = values[r]
-            shown = number(v, spec=".1f") if penalty_question else pct(v)
-            return _(VALUE_WORDS[question]).format(value=shown)
-
-        truth = _("The hardest is <b>round {round}</b> ({count} cards): {value}.").format(
-            round=hardest, count=hand_size(hardest), value=value(hardest)
-        )
-        if guess is None:
-            said = "<p>" + _("You skipped the guess. {truth}").format(truth=truth) + "</p>"
-        elif guess == hardest:
-            said = "<p>" + _("<b>You were right.</b> {truth}").format(truth=truth) + "</p>"
-        else:
-            ratio = values[guess] / values[hardest] if values[hardest] else float("inf")
-            said = (
-                "<p>"
-                + _(
-                    "You guessed <b>round {round}</b> ({count} cards): {value}, {ratio} times as "
-                    "much as in the hardest round. {truth}"
-                ).format(
-                    round=guess,
-                    count=hand_size(guess),
-                    value=value(guess),
-                    ratio=number(ratio, spec=".1f"),
-                    truth=truth,
-                )
-                + "</p>"
-            )
+        verdict = self.verdict(question, guess)
+        self.predictions.record("08", ASK[question], guess, verdict.hardest)
         self.guesses[question] = guess
         heading = _("Your guess, and the truth")
+        said = verdict_html(question, verdict)
         self.reveals[question] = f"<div class='fc-panel fc-reveal'><h4>{heading}</h4>{said}</div>"
         with self.hold_sync():
             self._ask()
             if self.estimates and self.shown_question == question:
                 self.table.value = self._table()
                 self.draw()
-        self.status.ok(
-            _("{summary} Now look at the plot: where does the chance jump up, and why?").format(
-                summary=self.summary
-            )
-        )
+        self.status.ok(f"{self.summary} {_(LOOK_AGAIN[question])}".strip())
 
     def focus(self) -> int | None:
         """The round the running estimate follows: the guess, or else the hardest round."""
@@ -1135,8 +1089,10 @@ class GoOutLesson(View):
         guess = self.guesses[question]
         if guess is not None:
             return guess
-        values = self._values(question)
-        return hardest_round(question, values) if values else None
+        try:
+            return self.verdict(question, None).hardest
+        except LessonError:  # a round is not simulated yet: no running estimate to follow
+            return None
 
     def _setting_changed(self) -> None:
         """A new seed or number of deals: the old simulation no longer matches, so hide it."""
@@ -1243,10 +1199,12 @@ class GoOutLesson(View):
         )
         self.summary = done + check
         if not committed:
-            self.status.info(
-                ("" if outcome.complete else outcome.sentence("deal") + " ")
-                + _("The simulation is ready: commit your guess (or Just show me).")
-            )
+            try:
+                self.verdict(question, None)
+                ready = _("The simulation is ready: commit your guess (or Just show me).")
+            except LessonError as missing:  # stopped early: say what a verdict still needs
+                ready = str(missing)
+            self.status.info(("" if outcome.complete else outcome.sentence("deal") + " ") + ready)
         elif outcome.complete:
             self.status.ok(done + check)
         else:
@@ -1423,25 +1381,20 @@ class GoOutLesson(View):
         }
         values = {r: Fraction(e.value) for r, e in exact.items()}
         guess = self.guesses.get("go out on the deal")
-        sims = {r: float(s.value) for r, (_e, s) in self.estimates.items()}
-        best = {
-            r: float(values[r]) if r in values else sims[r]
-            for r in ROUNDS
-            if r in values or r in sims
-        }
-        hardest = min(best, key=lambda r: best[r])
+        verdict = self.verdict("go out on the deal", guess)
+        hardest = verdict.hardest
         answer = (
             _(
                 "The hardest is <b>round {round}</b> ({count} cards, {share}, counted exactly "
                 "over every deal)."
             )
-            if hardest in values
+            if verdict.exact
             else _(
                 "The hardest is <b>round {round}</b> ({count} cards, {share}, simulated, not "
                 "counted exactly yet: neighbouring intervals may overlap)."
             )
-        ).format(round=hardest, count=hand_size(hardest), share=pct(best[hardest]))
-        verdict = _("You were right.") if guess == hardest else ""
+        ).format(round=hardest, count=hand_size(hardest), share=pct(verdict.values[hardest]))
+        right = _("You were right.") if guess == hardest else ""
         said = (
             _("<b>Your prediction:</b> round {round} ({count} cards).").format(
                 round=guess, count=hand_size(guess)
@@ -1452,7 +1405,7 @@ class GoOutLesson(View):
         heading = _("Going out on the deal: the pattern")
         self.explanation.value = (
             f"<div class='fc-panel'><h4>{heading}</h4>"
-            f"<p>{said} {answer} {verdict}</p>{pattern_explanation(values)}</div>"
+            f"<p>{said} {answer} {right}</p>{pattern_explanation(values)}</div>"
         )
         self.status.ok(_("Compare the explanation with yours."))
 
