@@ -160,14 +160,20 @@ def card_back_svg(*, width: int = _WIDTH, label: str | None = None) -> str:
     """The back of a card: shows nothing about the card (for opponents' hands and the stock).
 
     ``label`` is what a screen reader says; by default "face-down card" in the language.
+    An empty label hides the card from screen readers, for a row of backs that is named
+    as a whole ("3 cards face down").
     """
     if label is None:
         label = _("face-down card")
     height = round(width * _HEIGHT / _WIDTH)
+    named = (
+        f'role="img" aria-label="{escape(label)}"><title>{escape(label)}</title>'
+        if label
+        else 'aria-hidden="true">'
+    )
     return (
         f'<svg class="fc-card-svg fc-back" xmlns="http://www.w3.org/2000/svg" width="{width}" '
-        f'height="{height}" viewBox="0 0 {_WIDTH} {_HEIGHT}" role="img" '
-        f'aria-label="{escape(label)}"><title>{escape(label)}</title>'
+        f'height="{height}" viewBox="0 0 {_WIDTH} {_HEIGHT}" {named}'
         f'<rect x="1.5" y="1.5" width="{_WIDTH - 3}" height="{_HEIGHT - 3}" rx="6" '
         'fill="#1f4e79" stroke="#0d2740" stroke-width="1.5"/>'
         f'<rect x="7" y="7" width="{_WIDTH - 14}" height="{_HEIGHT - 14}" rx="4" fill="none" '
@@ -178,9 +184,17 @@ def card_back_svg(*, width: int = _WIDTH, label: str | None = None) -> str:
 
 
 def card_html(
-    card: Card, round_no: int | None = None, *, width: int = _WIDTH, points: bool = False
+    card: Card,
+    round_no: int | None = None,
+    *,
+    width: int = _WIDTH,
+    points: bool = False,
+    item: bool = False,
 ) -> str:
-    """One card as HTML (an inline-block holding its SVG); ``points`` adds its points below."""
+    """One card as HTML (an inline-block holding its SVG); ``points`` adds its points below.
+
+    ``item`` marks it as one item of a hand's list, for screen readers (a hand is a list).
+    """
     caption = ""
     if points and round_no is not None:
         caption = (
@@ -188,8 +202,9 @@ def card_html(
             f'color:{_TEXT}">'
             f"{points_text(card_points(card, round_no))}</div>"
         )
+    role = ' role="listitem"' if item else ""
     return (
-        f'<span class="fc-card" style="display:inline-block;margin:2px;vertical-align:top" '
+        f'<span class="fc-card"{role} style="display:inline-block;margin:2px;vertical-align:top" '
         f'data-card="{escape(card.code)}">{card_svg(card, round_no, width=width)}{caption}</span>'
     )
 
@@ -213,7 +228,7 @@ def hand_html(
         return (
             f'<div class="fc-hand fc-empty" style="color:{_TEXT};font-style:italic">{empty}</div>'
         )
-    inner = "".join(card_html(c, round_no, width=width, points=points) for c in cards)
+    inner = "".join(card_html(c, round_no, width=width, points=points, item=True) for c in cards)
     return (
         '<div class="fc-hand" role="list" style="display:flex;flex-wrap:wrap;gap:2px;'
         f'align-items:flex-start">{inner}</div>'

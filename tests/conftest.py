@@ -406,3 +406,58 @@ def websocket_status(url: str, cookies: str) -> int:
         return 101
 
     return run_apart(connect())
+
+
+# -- axe-core: the accessibility rules the browser tests run on every page --------------------
+
+#: The axe-core release the accessibility tests run (from its npm package, fetched once).
+AXE_VERSION = "4.14.1"
+#: WCAG 2.0, 2.1 and 2.2, levels A and AA: the rules a lesson page must pass with 0 violations.
+AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
+
+
+@pytest.fixture(scope="session")
+def axe_script() -> str:
+    """axe-core's browser script, fetched with npm once per machine into ~/.cache.
+
+    Skips loudly without npm (fails in CI, whose .ci/run installs it)."""
+    import tarfile
+    import tempfile
+
+    cache = Path.home() / ".cache" / "fivecrowns-lab-tests" / f"axe-core-{AXE_VERSION}.min.js"
+    if not cache.exists():
+        npm = shutil.which("npm")
+        if npm is None:
+            reason = "ACCESSIBILITY TESTS SKIPPED: npm is missing (apt-get install npm)"
+            if os.environ.get("CI") == "true":
+                pytest.fail(reason.replace("SKIPPED", "CANNOT RUN IN CI"))
+            pytest.skip(reason)
+        with tempfile.TemporaryDirectory() as tmp:
+            subprocess.run(
+                [npm, "pack", f"axe-core@{AXE_VERSION}", "--pack-destination", tmp, "--silent"],
+                check=True,
+                timeout=300,
+                capture_output=True,
+            )
+            (tarball,) = Path(tmp).glob("axe-core-*.tgz")
+            with tarfile.open(tarball) as archive:
+                member = archive.extractfile("package/axe.min.js")
+                assert member is not None
+                cache.parent.mkdir(parents=True, exist_ok=True)
+                cache.write_bytes(member.read())
+    return cache.read_text(encoding="utf-8")
+
+
+def axe_violations(page, script: str) -> list[str]:
+    """The WCAG A/AA violations axe-core finds on ``page`` now, a line each (rule, count,
+    the first elements)."""
+    page.add_script_tag(content=script)
+    found = page.evaluate(
+        """async (tags) => {
+          const result = await axe.run(document, {runOnly: {type: 'tag', values: tags}});
+          return result.violations.map(v => `${v.id} (${v.nodes.length}): ` +
+            v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(' | '));
+        }""",
+        AXE_TAGS,
+    )
+    return list(found)

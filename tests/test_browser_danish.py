@@ -15,7 +15,14 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import PAST_THE_EDGE, free_port, start_voila, stop_process, wait_for_http
+from .conftest import (
+    PAST_THE_EDGE,
+    axe_violations,
+    free_port,
+    start_voila,
+    stop_process,
+    wait_for_http,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -247,5 +254,24 @@ def test_danish_chart_tooltip_names_its_series_and_writes_numbers_the_danish_way
             "els => els.map(e => e.textContent)",
         )
         assert "10 %" in ticks and "10%" not in ticks, ticks
+    finally:
+        context.close()
+
+
+DANISH_PAGES = sorted(p.stem for p in (ROOT / "notebooks" / "da").glob("*.ipynb"))
+
+
+@pytest.mark.parametrize("name", DANISH_PAGES)
+def test_danish_page_has_no_wcag_a_or_aa_violation_in_the_dark_theme(
+    browser, danish_url, axe_script, name
+):
+    context = browser.new_context(viewport={"width": 1280, "height": 4000})
+    tab = context.new_page()
+    try:
+        tab.goto(f"{danish_url}/da/{name}.ipynb?theme=dark")
+        tab.wait_for_selector(".fc-view", state="visible", timeout=90_000)
+        tab.wait_for_load_state("networkidle")
+        assert tab.evaluate("document.body.dataset.jpThemeLight") == "false"
+        assert axe_violations(tab, axe_script) == []
     finally:
         context.close()

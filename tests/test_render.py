@@ -245,3 +245,23 @@ def test_the_penalty_estimate_is_points_on_average_never_a_percentage():
         danish = text(estimate_html(simulated))
     assert "point i gennemsnit" in danish and "til" in danish
     assert "%" not in danish.replace("95 %", ""), danish
+
+
+def test_a_hand_is_a_list_whose_cards_are_its_items_for_screen_readers():
+    from fivecrowns_lab.render import hand_html
+
+    html = hand_html(parse_cards("5H QC JK"), 3)
+    assert html.count('role="list"') == 1
+    assert html.count('role="listitem"') == 3
+    from fivecrowns_lab.render import card_html
+
+    assert "listitem" not in card_html(parse_cards("5H")[0], 3)  # a lone card is no item
+
+
+def test_a_row_of_card_backs_is_named_once_and_each_back_hidden():
+    from fivecrowns_lab.render import card_back_svg
+
+    hidden = card_back_svg(width=22, label="")
+    assert 'aria-hidden="true"' in hidden and "role=" not in hidden and "<title>" not in hidden
+    named = card_back_svg(width=22)
+    assert 'role="img" aria-label="face-down card"' in named

@@ -125,12 +125,14 @@ def test_every_view_shows_the_same_one_dark_theme_switch_and_the_kernel_holds_no
     widget_errors,
 ):
     from fivecrowns_lab.lessons import gallery, meld_lab
-    from fivecrowns_lab.views.base import ThemeSwitch, projector_switch, theme_switch
+    from fivecrowns_lab.views.base import ThemeSwitch, field_marks, projector_switch, theme_switch
 
     views = [meld_lab().view, gallery()]
     for view in views:
         switches = view.children[0].children[-1]  # together, right of the title
-        assert list(switches.children) == [theme_switch(), view.contrast, projector_switch()]
+        # the page's one watcher of labels for screen readers sits with them, invisible
+        expected = [theme_switch(), view.contrast, projector_switch(), field_marks()]
+        assert list(switches.children) == expected
     # The projector mode too lives in the browser alone: the kernel syncs only its label.
     shown = {k for k in projector_switch().keys if not k.startswith("_")}
     assert shown - {"label", "layout", "tabbable", "tooltip"} == set(), shown

@@ -50,6 +50,7 @@ __all__ = [
     "View",
     "contrast_switch",
     "css",
+    "field_marks",
     "page_script",
     "seed_box",
     "set_shown",
@@ -287,13 +288,20 @@ def theme_switch() -> ThemeSwitch:
 
 class FieldMarks(anywidget.AnyWidget):
     """An invisible helper: the input of every box with the class ``fc-invalid`` gets
-    ``aria-invalid="true"`` (and is described by the note beside it) in the browser.
+    ``aria-invalid="true"`` (and is described by the note beside it) in the browser, and
+    every slider's handle is named after the slider's label. Every view draws one.
 
     ipywidgets cannot set attributes on a ``Text``'s input, so a view marks a refused
     box with ``box.add_class("fc-invalid")`` and shows one of these anywhere on the page.
     """
 
     _esm = _HERE / "field_marks.js"
+
+
+@functools.cache
+def field_marks() -> FieldMarks:
+    """The kernel's one :class:`FieldMarks`, drawn (invisibly) beside every view's switches."""
+    return FieldMarks()
 
 
 class ProjectorSwitch(anywidget.AnyWidget):
@@ -378,7 +386,8 @@ class View(widgets.VBox):
             + (f"<p class='fc-intro'>{intro}</p>" if intro else "")
         )
         header.layout.flex = "1 1 auto"
-        switches = widgets.HBox([theme_switch(), contrast, projector_switch()])
+        # FieldMarks: the page's one watcher that ties labels to inputs for screen readers
+        switches = widgets.HBox([theme_switch(), contrast, projector_switch(), field_marks()])
         switches.add_class("fc-switches")
         top = widgets.HBox([header, switches])
         top.add_class("fc-top")

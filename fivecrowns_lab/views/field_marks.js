@@ -2,8 +2,22 @@
 // a Text's <input>, so a view puts the class fc-invalid on the box and this sets
 // aria-invalid="true" on its input (and aria-describedby to the note beside it, the
 // element with class fc-field-msg in the same .fc-score-row); the class gone, so are they.
+// It also names every slider's handle after the slider's own label: ipywidgets draws the
+// label beside the handle but does not tie them, so a screen reader heard a nameless
+// slider (lesson 01's Round, 07's and 10's settings).
 // One watcher per page, however many copies of the widget are drawn.
+function nameSliders() {
+  for (const slider of document.querySelectorAll(".widget-slider")) {
+    const label = slider.querySelector(":scope > .widget-label");
+    const name = label ? label.textContent.trim() : "";
+    for (const handle of slider.querySelectorAll("[role='slider']")) {
+      if (name && handle.getAttribute("aria-label") !== name) handle.setAttribute("aria-label", name);
+    }
+  }
+}
+
 function sync() {
+  nameSliders();
   for (const input of document.querySelectorAll(".fc-invalid input, input[aria-invalid]")) {
     const bad = input.closest(".fc-invalid") !== null;
     if (bad) {

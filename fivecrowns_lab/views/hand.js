@@ -52,7 +52,12 @@ function render({ model, el }) {
       if (svg) svg.setAttribute("aria-hidden", "true");
       let label = card.label;
       if (!multi) label += disabled ? "" : ", press to choose";
-      b.setAttribute("aria-label", label);
+      // The button's name is this hidden text, not an aria-label: a name from the content
+      // is what WCAG's "label in name" asks of a control whose face shows text ("5♥").
+      const said = document.createElement("span");
+      said.className = "fc-sr-only";
+      said.textContent = label;
+      b.appendChild(said);
       if (multi) b.setAttribute("aria-pressed", chosen.has(i) ? "true" : "false");
       b.title = card.label + (canMove ? " (Shift+arrow or drag to move)" : "");
       b.dataset.index = String(i);

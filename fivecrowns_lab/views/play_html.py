@@ -134,7 +134,8 @@ def table_html(game: Game, obs: Observation, who: Sequence[str]) -> str:
             f"<div class='fc-panel' style='min-width:150px'><b>{escape(name)}</b> "
             f"<small>({escape(who[q])})</small>{mark}<br><small>"
             f"{escape(held.format(count=n, total=number(obs.totals[q])))}</small>"
-            f"<div aria-label='{escape(down.format(count=n))}'>{backs}</div>"
+            # one picture of the whole row for a screen reader: "3 cards face down"
+            f"<div role='img' aria-label='{escape(down.format(count=n))}'>{backs}</div>"
             f"{laid}</div>"
         )
     return f"<div style='display:flex;flex-wrap:wrap;gap:8px'>{''.join(seats)}</div>"
