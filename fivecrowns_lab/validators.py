@@ -40,11 +40,13 @@ from .i18n import gettext as _
 from .i18n import ngettext as _n
 
 __all__ = [
+    "MAX_SAVED_MOVES",
     "MAX_SAVE_CHARS",
     "MAX_SAVE_DEPTH",
     "MAX_SEED",
     "SaveKind",
     "Seed",
+    "check_save_version",
     "check_seed",
     "clean_name",
     "derived_rng",
@@ -194,8 +196,21 @@ def derived_rng(seed: int, *parts: object) -> random.Random:
 
 # -- saved JSON -------------------------------------------------------------------------------
 
-#: The largest save read back (a full game of 7 players is about 60 KB) and its deepest nesting.
-MAX_SAVE_CHARS = 1_000_000
+# A legal game has no longest: the stock is reshuffled whenever it runs out, and two
+# players may take the top discard and throw it back for ever. So the bound is set on
+# moves instead: a save holds up to MAX_SAVED_MOVES draws and discards (a full game of
+# 7 greedy bots is about 400 moves), each at most MAX_MOVE_CHARS as saved (the longest,
+# '{"type": "draw", "source": "discard"}, ', has 39); everything else (the go-outs, at
+# most one a player a round, the names, rules and scripted deals) fits in the overhead.
+#: The most draws and discards a save is sized for.
+MAX_SAVED_MOVES = 200_000
+#: The most characters a saved draw or discard takes, with its separator.
+MAX_MOVE_CHARS = 40
+#: Room for what is not a draw or a discard: go-outs, names, rules and deals.
+SAVE_OVERHEAD_CHARS = 200_000
+#: The largest save read back (about 8 MB, read and replayed in about a second) and its
+#: deepest nesting.
+MAX_SAVE_CHARS = MAX_SAVED_MOVES * MAX_MOVE_CHARS + SAVE_OVERHEAD_CHARS
 MAX_SAVE_DEPTH = 8
 
 _STRINGS = re.compile(r'"(?:[^"\\]|\\.)*"')
@@ -396,6 +411,43 @@ def refuse_unknown_keys(
     if unknown:
         names = ", ".join(quote(k) for k in unknown[:5])
         raise error(_UNKNOWN_KEYS[kind](len(unknown)).format(keys=names))
+
+
+# What a save of each kind says of its version: missing, or one this program cannot read.
+_VERSIONS: dict[str, tuple[str, str]] = {
+    "game": (
+        N_("This saved game has no version; this program reads version {version}."),
+        N_("This saved game is version {value}; this program reads version {version}."),
+    ),
+    "solitaire game": (
+        N_("This saved solitaire game has no version; this program reads version {version}."),
+        N_("This saved solitaire game is version {value}; this program reads version {version}."),
+    ),
+}
+
+
+def check_save_version(
+    data: dict[Any, Any],
+    version: int,
+    kind: Literal["game", "solitaire game"],
+    error: type[FiveCrownsError],
+) -> None:
+    """Refuse a saved ``kind`` whose ``"version"`` is missing or is not ``version``.
+
+    A version is a whole number: ``"1"``, ``1.0`` or ``true`` is no version 1.
+
+    >>> check_save_version({"version": 99}, 1, "game", FiveCrownsError)
+    Traceback (most recent call last):
+    ...
+    fivecrowns_lab.errors.FiveCrownsError: This saved game is version 99; this program reads \
+version 1.
+    """
+    missing, other = _VERSIONS[kind]
+    if "version" not in data:
+        raise error(_(missing).format(version=version))
+    found = data["version"]
+    if type(found) is not int or found != version:
+        raise error(_(other).format(value=quote(found), version=version))
 
 
 def clean_name(text: str) -> str:

@@ -24,6 +24,7 @@ from ..i18n import gettext as _
 from ..validators import (
     MAX_SAVE_CHARS,
     MAX_SAVE_DEPTH,
+    check_save_version,
     check_seed,
     read_json,
     refuse_unknown_keys,
@@ -83,6 +84,7 @@ def read_save(text: object) -> SavedGame:
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
         raise GameError(_("This is not a saved Five Crowns game (its 'format' is missing)."))
     refuse_unknown_keys(data, _KNOWN, "game", GameError)
+    check_save_version(data, SAVE_VERSION, "game", GameError)
     missing = [k for k in _FIELDS if k not in data]
     if missing:
         raise GameError(

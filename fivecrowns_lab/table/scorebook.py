@@ -388,7 +388,7 @@ class ScoreSheet:
             else:
                 sentence = _("The saved game has fields a scoresheet does not: {fields}.")
             raise ScoreError(sentence.format(fields=named))
-        if data.get("version") != SAVE_VERSION:
+        if type(data.get("version")) is not int or data["version"] != SAVE_VERSION:
             raise ScoreError(
                 _(
                     "The saved game is version {value}; this scorekeeper reads version {version}."

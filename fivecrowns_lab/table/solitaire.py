@@ -34,6 +34,7 @@ from ..i18n import gettext as _
 from ..validators import (
     MAX_SAVE_CHARS,
     MAX_SAVE_DEPTH,
+    check_save_version,
     check_seed,
     derived_rng,
     read_json,
@@ -48,6 +49,7 @@ SolitairePhase = Literal["draw", "place", "won", "lost"]
 _FORMAT = "fivecrowns-solitaire"
 #: Every key a solitaire save may hold.
 _SAVE_KEYS = frozenset({"format", "version", "seed", "actions"})
+_SAVE_VERSION = 1
 
 
 @dataclass(frozen=True)
@@ -255,7 +257,9 @@ class Solitaire:
     def to_json(self) -> str:
         """The game as JSON (seed and actions); :meth:`from_json` resumes it exactly."""
         actions = [r.action.to_dict() for r in self._history]
-        return json.dumps({"format": _FORMAT, "version": 1, "seed": self.seed, "actions": actions})
+        return json.dumps(
+            {"format": _FORMAT, "version": _SAVE_VERSION, "seed": self.seed, "actions": actions}
+        )
 
     @classmethod
     def from_json(cls, text: str) -> Solitaire:
@@ -264,6 +268,7 @@ class Solitaire:
         if not isinstance(data, dict) or data.get("format") != _FORMAT:
             raise SolitaireError(_("This is not a saved Five Crowns Solitaire game."))
         refuse_unknown_keys(data, _SAVE_KEYS, "solitaire game", SolitaireError)
+        check_save_version(data, _SAVE_VERSION, "solitaire game", SolitaireError)
         missing = [k for k in ("seed", "actions") if k not in data]
         if missing:
             raise SolitaireError(
