@@ -50,12 +50,35 @@ __all__ = [
     "check_seed",
     "clean_name",
     "derived_rng",
+    "is_numpy",
     "json_depth",
     "read_json",
     "whole_number",
 ]
 
 ErrorClass = type[Exception]
+
+# -- numpy values -----------------------------------------------------------------------------
+
+
+def is_numpy(value: object) -> bool:
+    """True for a numpy array or scalar (or anything array-like): never a card, a count or a
+    player here, though it may look like one (an array has a ``choose`` method, and
+    ``array == "stock"`` is an array). Found without importing numpy, which the package
+    does not need.
+
+    >>> is_numpy(3), is_numpy("8H"), is_numpy([1])
+    (False, False, False)
+    """
+    kind = type(value)
+    return kind.__module__.split(".")[0] == "numpy" or hasattr(kind, "__array__")
+
+
+#: What a numpy number where a whole number belongs is told (numpy's own errors say less).
+NUMPY_NUMBER = N_(
+    "{value} is a numpy value; pass a plain Python whole number instead, such as int(x)."
+)
+
 
 # -- whole numbers ----------------------------------------------------------------------------
 
@@ -82,6 +105,8 @@ def whole_number(
     ...
     fivecrowns_lab.errors.FiveCrownsError: There is no seat 9: 0 to 2.
     """
+    if is_numpy(value):
+        raise error(_(NUMPY_NUMBER).format(value=quote(value)))
     if (
         isinstance(value, bool)
         or not isinstance(value, int)

@@ -37,6 +37,7 @@ from ..validators import (
     check_save_version,
     check_seed,
     derived_rng,
+    is_numpy,
     read_json,
     refuse_unknown_keys,
     whole_number,
@@ -304,7 +305,7 @@ class Solitaire:
     def play(self, bot: SolitaireBot | None = None) -> SolitaireResult:
         """Let ``bot`` (default: :class:`SolitaireBot`) play to the end; return the result."""
         bot = SolitaireBot() if bot is None else bot
-        if not callable(getattr(bot, "choose", None)):
+        if is_numpy(bot) or not callable(getattr(bot, "choose", None)):
             raise SolitaireError(
                 f"A solitaire bot has a choose(game) method; {quote(bot)} has none."
             )
