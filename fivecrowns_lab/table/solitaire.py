@@ -64,7 +64,11 @@ class SolitaireResult:
 
 
 class Solitaire:
-    """A game of Five Crowns Solitaire, dealt from ``seed`` (None: a random seed, kept)."""
+    """A game of Five Crowns Solitaire, dealt from ``seed`` (None: a random seed, kept).
+
+    Like a :class:`~fivecrowns_lab.table.game.Game`, it belongs to one thread: moves from
+    two threads at once can lose cards (give each thread its own, or hold a lock).
+    """
 
     def __init__(self, seed: int | None = None) -> None:
         check_seed(seed, SolitaireError, none=True)
