@@ -46,7 +46,6 @@ __all__ = [
     "MAX_SEED",
     "SaveKind",
     "Seed",
-    "check_save_version",
     "check_seed",
     "clean_name",
     "derived_rng",
@@ -436,43 +435,6 @@ def refuse_unknown_keys(
     if unknown:
         names = ", ".join(quote(k) for k in unknown[:5])
         raise error(_UNKNOWN_KEYS[kind](len(unknown)).format(keys=names))
-
-
-# What a save of each kind says of its version: missing, or one this program cannot read.
-_VERSIONS: dict[str, tuple[str, str]] = {
-    "game": (
-        N_("This saved game has no version; this program reads version {version}."),
-        N_("This saved game is version {value}; this program reads version {version}."),
-    ),
-    "solitaire game": (
-        N_("This saved solitaire game has no version; this program reads version {version}."),
-        N_("This saved solitaire game is version {value}; this program reads version {version}."),
-    ),
-}
-
-
-def check_save_version(
-    data: dict[Any, Any],
-    version: int,
-    kind: Literal["game", "solitaire game"],
-    error: type[FiveCrownsError],
-) -> None:
-    """Refuse a saved ``kind`` whose ``"version"`` is missing or is not ``version``.
-
-    A version is a whole number: ``"1"``, ``1.0`` or ``true`` is no version 1.
-
-    >>> check_save_version({"version": 99}, 1, "game", FiveCrownsError)
-    Traceback (most recent call last):
-    ...
-    fivecrowns_lab.errors.FiveCrownsError: This saved game is version 99; this program reads \
-version 1.
-    """
-    missing, other = _VERSIONS[kind]
-    if "version" not in data:
-        raise error(_(missing).format(version=version))
-    found = data["version"]
-    if type(found) is not int or found != version:
-        raise error(_(other).format(value=quote(found), version=version))
 
 
 def clean_name(text: str) -> str:

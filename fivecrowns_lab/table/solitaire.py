@@ -34,7 +34,6 @@ from ..i18n import gettext as _
 from ..validators import (
     MAX_SAVE_CHARS,
     MAX_SAVE_DEPTH,
-    check_save_version,
     check_seed,
     derived_rng,
     is_numpy,
@@ -43,6 +42,7 @@ from ..validators import (
     whole_number,
 )
 from .actions import Action, ActionRecord, Draw, Place, action_from_dict
+from .saves import check_save_version
 
 __all__ = ["Solitaire", "SolitaireBot", "SolitaireError", "SolitaireResult"]
 
