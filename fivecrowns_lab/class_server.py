@@ -150,7 +150,8 @@ class JoinHandler(_ClassHandler):
         """The join page in ``code_lang``; ``message`` makes its note (a function, so that
         its sentence is written in that language too)."""
         query = urllib.parse.urlencode({"next": self._next()})
-        # No await inside: the language is switched for this page's sentences only.
+        # The block's language is this request's context only (a ContextVar), so a page
+        # written at the same time for another visitor keeps its own language.
         with language(code_lang):
             text = join_page(
                 {

@@ -9,6 +9,11 @@ The catalogues are ``locale/<code>/LC_MESSAGES/fivecrowns_lab.po`` in the packag
 build hook (``hatch_build.py``) compiles them to ``.mo`` files for the wheel and for an
 editable install.
 
+Where the language lives: :func:`set_language` sets the process-wide default, which every
+thread, asyncio task and widget callback reads; ``with language("da"):`` overrides it for
+its own context only (its thread, or its asyncio task), so a server writing two visitors'
+pages at once, or a simulation running beside a language switch, keeps each one's words.
+
 >>> get_language()
 'en'
 >>> from fivecrowns_lab import check_meld
@@ -23,6 +28,7 @@ from __future__ import annotations
 
 import gettext as _gettext
 from collections.abc import Sequence
+from contextvars import ContextVar
 from fractions import Fraction
 from numbers import Integral, Real
 from pathlib import Path
@@ -53,10 +59,16 @@ LANGUAGES = {"en": "English", "da": "Dansk"}
 LOCALE_DIR = Path(__file__).parent / "locale"
 _DEFAULT = "en"
 
-# One kernel is one learner, so the language is one value for the process. A ContextVar
-# would look tidier, but ipykernel runs widget callbacks and cells in different contexts,
-# and a learner who switches in one cell expects the buttons to follow.
-_current = _DEFAULT
+# Two layers. The default is one value for the process: ipykernel runs widget callbacks and
+# cells in different contexts, and a learner who calls set_language in one cell expects the
+# buttons (whose callbacks run elsewhere) to follow. A ``with language()`` block is an entry
+# on its own context's stack instead (a ContextVar: each thread and asyncio task has its
+# own), so it never reaches another thread's or task's sentences. The stack holds
+# (entry, code) pairs and a block leaves by removing its own entry wherever it sits: two
+# blocks interleaved in one context (two generators) each take away only their own.
+_default = _DEFAULT
+_Entry = tuple[object, str]
+_blocks: ContextVar[tuple[_Entry, ...]] = ContextVar("fivecrowns_lab_language", default=())
 _catalogues: dict[str, _gettext.NullTranslations] = {_DEFAULT: _gettext.NullTranslations()}
 
 
@@ -84,33 +96,41 @@ def _catalogue(code: str) -> _gettext.NullTranslations:
 def set_language(code: str) -> None:
     """Write every learner sentence from now on in ``code``: ``"en"`` or ``"da"``.
 
-    An unknown code, or a catalogue that is not compiled, is refused and the language
-    stays as it was.
+    This is the process-wide default, read by every thread, task and widget callback
+    that is not inside a ``with language()`` block of its own (inside one, that block's
+    language goes on until it ends). An unknown code, or a catalogue that is not
+    compiled, is refused and the language stays as it was.
     """
-    global _current
+    global _default
     _catalogue(_check(code))  # load first: a failure leaves the language unchanged
-    _current = code
+    _default = code
 
 
 def get_language() -> str:
-    """The code of the language learner sentences are written in now (``"en"`` at start)."""
-    return _current
+    """The code of the language learner sentences are written in now (``"en"`` at start):
+    the innermost ``with language()`` block of this context, else the process default."""
+    blocks = _blocks.get()
+    return blocks[-1][1] if blocks else _default
 
 
 class language:  # used as ``with language("da"):``, like a function
     """Write learner sentences in ``code`` inside a ``with`` block, then switch back.
 
-    The code is checked when the block is made, so a bad code fails before it starts.
+    The block changes only its own context (its thread, or its asyncio task); other
+    threads and tasks go on in their own language. The code is checked when the block is
+    made, so a bad code fails before it starts.
     """
 
     def __init__(self, code: str) -> None:
         self.code = _check(code)
         _catalogue(self.code)
-        self._previous: list[str] = []  # a stack: the same object may be entered twice
+        # This object's open entries: it may be entered twice (nested, or in two contexts).
+        self._entries: list[object] = []
 
     def __enter__(self) -> str:
-        self._previous.append(get_language())
-        set_language(self.code)
+        entry = object()
+        self._entries.append(entry)
+        _blocks.set((*_blocks.get(), (entry, self.code)))
         return self.code
 
     def __exit__(
@@ -119,22 +139,29 @@ class language:  # used as ``with language("da"):``, like a function
         error: BaseException | None,
         trace: TracebackType | None,
     ) -> None:
-        set_language(self._previous.pop())
+        blocks = _blocks.get()
+        open_here = {id(entry) for entry, _ in blocks}
+        # The newest of this object's entries that this context holds is the one leaving.
+        for entry in reversed(self._entries):
+            if id(entry) in open_here:
+                self._entries.remove(entry)
+                _blocks.set(tuple(b for b in blocks if b[0] is not entry))
+                return
 
 
 def gettext(message: str) -> str:
     """``message`` in the current language (itself in English)."""
-    return _catalogues[_current].gettext(message)
+    return _catalogues[get_language()].gettext(message)
 
 
 def ngettext(singular: str, plural: str, count: int) -> str:
     """The form for ``count`` of a sentence with a number, in the current language."""
-    return _catalogues[_current].ngettext(singular, plural, count)
+    return _catalogues[get_language()].ngettext(singular, plural, count)
 
 
 def pgettext(context: str, message: str) -> str:
     """``message`` in the current language, told apart from the same words elsewhere."""
-    return _catalogues[_current].pgettext(context, message)
+    return _catalogues[get_language()].pgettext(context, message)
 
 
 def number(value: float | Fraction, digits: int | None = None, *, spec: str | None = None) -> str:
@@ -185,7 +212,7 @@ def number_text(text: str) -> str:
     """
     # Typeset text writes minus as U+2212 in both languages; the hyphen is a typewriter's.
     text = text.replace("-", "\u2212")
-    if _current != "da":
+    if get_language() != "da":
         return text
     # Danish: comma and dot trade places, and a percent sign stands a space apart, as the
     # catalogue's "95 %-interval" already writes it.

@@ -40,6 +40,7 @@ from .i18n import gettext as _
 from .i18n import ngettext as _n
 
 __all__ = [
+    "MAX_SAVED_MOVES",
     "MAX_SAVE_CHARS",
     "MAX_SAVE_DEPTH",
     "MAX_SEED",
@@ -48,12 +49,35 @@ __all__ = [
     "check_seed",
     "clean_name",
     "derived_rng",
+    "is_numpy",
     "json_depth",
     "read_json",
     "whole_number",
 ]
 
 ErrorClass = type[Exception]
+
+# -- numpy values -----------------------------------------------------------------------------
+
+
+def is_numpy(value: object) -> bool:
+    """True for a numpy array or scalar (or anything array-like): never a card, a count or a
+    player here, though it may look like one (an array has a ``choose`` method, and
+    ``array == "stock"`` is an array). Found without importing numpy, which the package
+    does not need.
+
+    >>> is_numpy(3), is_numpy("8H"), is_numpy([1])
+    (False, False, False)
+    """
+    kind = type(value)
+    return kind.__module__.split(".")[0] == "numpy" or hasattr(kind, "__array__")
+
+
+#: What a numpy number where a whole number belongs is told (numpy's own errors say less).
+NUMPY_NUMBER = N_(
+    "{value} is a numpy value; pass a plain Python whole number instead, such as int(x)."
+)
+
 
 # -- whole numbers ----------------------------------------------------------------------------
 
@@ -80,6 +104,8 @@ def whole_number(
     ...
     fivecrowns_lab.errors.FiveCrownsError: There is no seat 9: 0 to 2.
     """
+    if is_numpy(value):
+        raise error(_(NUMPY_NUMBER).format(value=quote(value)))
     if (
         isinstance(value, bool)
         or not isinstance(value, int)
@@ -194,8 +220,21 @@ def derived_rng(seed: int, *parts: object) -> random.Random:
 
 # -- saved JSON -------------------------------------------------------------------------------
 
-#: The largest save read back (a full game of 7 players is about 60 KB) and its deepest nesting.
-MAX_SAVE_CHARS = 1_000_000
+# A legal game has no longest: the stock is reshuffled whenever it runs out, and two
+# players may take the top discard and throw it back for ever. So the bound is set on
+# moves instead: a save holds up to MAX_SAVED_MOVES draws and discards (a full game of
+# 7 greedy bots is about 400 moves), each at most MAX_MOVE_CHARS as saved (the longest,
+# '{"type": "draw", "source": "discard"}, ', has 39); everything else (the go-outs, at
+# most one a player a round, the names, rules and scripted deals) fits in the overhead.
+#: The most draws and discards a save is sized for.
+MAX_SAVED_MOVES = 200_000
+#: The most characters a saved draw or discard takes, with its separator.
+MAX_MOVE_CHARS = 40
+#: Room for what is not a draw or a discard: go-outs, names, rules and deals.
+SAVE_OVERHEAD_CHARS = 200_000
+#: The largest save read back (about 8 MB, read and replayed in about a second) and its
+#: deepest nesting.
+MAX_SAVE_CHARS = MAX_SAVED_MOVES * MAX_MOVE_CHARS + SAVE_OVERHEAD_CHARS
 MAX_SAVE_DEPTH = 8
 
 _STRINGS = re.compile(r'"(?:[^"\\]|\\.)*"')

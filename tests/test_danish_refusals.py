@@ -83,6 +83,8 @@ def test_lesson_06_opening_a_damaged_save_says_so_in_danish(widget_errors, tmp_p
     assert status.kind == "error"
     assert status.text == (
         "Det gemte spil kunne ikke læses, så dette er et nyt spil. Dette er ikke et gemt "
-        "pointskema: der mangler et ',' ved tegn 59."
+        "pointskema: der mangler et ',' ved tegn 59. Når du gemmer næste gang, bliver den "
+        "beskadigede fil liggende ved siden af, omdøbt med tidspunktet, og spillet gemmes "
+        "på ny."
     )
     assert ENGLISH.search(status.text) is None, status.text

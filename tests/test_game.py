@@ -821,7 +821,8 @@ def _save(**changes: object) -> str:
 
 
 def test_a_tiny_save_claiming_a_billion_names_is_refused_without_allocating():
-    text = '{"format":"fivecrowns-game","names":1000000000,"rules":{},"seed":1,"actions":[],'
+    text = '{"format":"fivecrowns-game","version":1,"names":1000000000,"rules":{},"seed":1,'
+    text += '"actions":[],'
     text += '"rounds_started":1}'
     assert len(text) < 120
     with pytest.raises(GameError, match="2 to 7 players"):
@@ -856,9 +857,11 @@ def test_a_deeply_nested_save_is_refused_without_recursion_error():
         Game.from_json(text)
 
 
-def test_a_save_larger_than_a_megabyte_is_refused_before_parsing():
+def test_a_save_larger_than_the_largest_save_is_refused_before_parsing():
+    from fivecrowns_lab.validators import MAX_SAVE_CHARS
+
     with pytest.raises(GameError, match="too large"):
-        Game.from_json(_save(padding="x" * 1_100_000))
+        Game.from_json(_save(padding="x" * MAX_SAVE_CHARS))
 
 
 def test_a_save_holding_a_huge_number_does_not_show_python_internals():

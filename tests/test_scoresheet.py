@@ -388,6 +388,52 @@ def test_scorebook_two_tabs_never_overwrite_each_other_the_older_copy_is_refused
     assert json.loads(path.read_text())["revision"] == 3
 
 
+# A save damaged on disk but still JSON: a flipped key, a control character in a name.
+_DAMAGES = {
+    "flipped key": ('"players"', '"plyaers"', "plyaers"),
+    "control character in a name": ('"Ann"', '"A\\u0001nn"', "odd characters"),
+}
+
+
+@pytest.mark.parametrize("damage", sorted(_DAMAGES))
+def test_scorebook_a_save_after_a_damaged_file_succeeds_and_keeps_the_damaged_file(
+    tmp_path, damage
+):
+    old, new, named = _DAMAGES[damage]
+    path = tmp_path / "visitor.autosave.json"
+    start = ScoreSheet(["Ann", "Ben"])
+    one = start.with_round([5, 0])
+    writer = SaveFile(path)
+    writer.save(start)
+    writer.save(one)  # revision 2 on disk, revision 1 in the backup
+    damaged = path.read_text().replace(old, new)
+    assert json.loads(damaged)["revision"] == 2  # still JSON, still claims its revision
+    path.write_text(damaged)
+    tab = SaveFile(path)
+    sheet, message = tab.load()
+    assert sheet == start and named in message and "damaged" in message  # says what is wrong
+    two = start.with_round([0, 7])
+    tab.save(two)  # was refused as "changed in another tab", for good
+    assert tab.set_aside is not None and tab.set_aside.read_text() == damaged
+    assert tab.set_aside.name.startswith("visitor.autosave.json.damaged-")
+    assert SaveFile(path).load() == (two, "")  # the reload brings the new save, not the backup
+    assert json.loads(path.read_text())["revision"] == 3  # above what the damaged file claimed
+    tab.save(two.with_round([1, 1]))  # and the saves after it go on
+    assert tab.set_aside is None
+    assert len(list(tmp_path.glob("*.damaged-*"))) == 1
+
+
+def test_scorebook_another_tabs_good_newer_save_is_still_refused_not_set_aside(tmp_path):
+    path = tmp_path / "g.json"
+    first, second = SaveFile(path), SaveFile(path)
+    first.save(ScoreSheet(["Ann", "Ben"]))
+    second.load()
+    first.save(ScoreSheet(["Ann", "Ben"]).with_round([1, 2]))
+    with pytest.raises(ScoreError, match="another tab"):
+        second.save(ScoreSheet(["Ann", "Ben"]).with_round([3, 4]))
+    assert second.set_aside is None and not list(tmp_path.glob("*.damaged-*"))
+
+
 def test_scorebook_an_old_save_without_a_revision_is_read_and_saved_over():
     sheet = ScoreSheet.from_json(json.dumps(GOOD))
     assert sheet.rounds == [[3, 0]]

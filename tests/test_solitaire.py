@@ -202,15 +202,18 @@ def test_the_same_seed_deals_and_plays_the_same_game():
 
 def test_a_save_without_a_seed_is_refused_naming_what_is_missing():
     with pytest.raises(SolitaireError, match="it has no seed"):
-        Solitaire.from_json('{"format": "fivecrowns-solitaire", "version": 1, "actions": []}')
+        Solitaire.from_json(_SOLITAIRE_V1 + '"actions": []}')
+
+
+_SOLITAIRE_V1 = '{"format": "fivecrowns-solitaire", "version": 1, '
 
 
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ('{"format": "fivecrowns-solitaire", "seed": "x", "actions": []}', "A seed is"),
-        ('{"format": "fivecrowns-solitaire", "seed": 1, "actions": 5}', "actions are no list"),
-        ('{"format": "fivecrowns-solitaire", "seed": 1, "actions": [{"type": 1}]}', "damaged"),
+        (_SOLITAIRE_V1 + '"seed": "x", "actions": []}', "A seed is"),
+        (_SOLITAIRE_V1 + '"seed": 1, "actions": 5}', "actions are no list"),
+        (_SOLITAIRE_V1 + '"seed": 1, "actions": [{"type": 1}]}', "damaged"),
         ("[" * 50_000 + "]" * 50_000, "nests deeper"),
         ("not json", "not a saved solitaire game"),
         (None, "JSON text, not None"),

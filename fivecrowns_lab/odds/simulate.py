@@ -28,7 +28,7 @@ from ..i18n import number
 from ..table.game import Game, play_game
 from ..table.players import Player, make_bot
 from ..table.rows import Rows
-from ..validators import check_seed, whole_number
+from ..validators import check_seed, is_numpy, whole_number
 
 __all__ = [
     "COLUMNS",
@@ -71,7 +71,7 @@ def _check_specs(players: object) -> list[str | Player]:
     for spec in players:
         if isinstance(spec, str):
             make_bot(spec)  # raises a readable error for an unknown name, before any work
-        elif not callable(getattr(spec, "choose", None)):
+        elif is_numpy(spec) or not callable(getattr(spec, "choose", None)):
             raise SimulationError(
                 f"Each seat is a bot name (such as 'greedy') or a player with a "
                 f"choose(observation) method, not {quote(spec)}."

@@ -50,7 +50,7 @@ class Draw:
     source: Source
 
     def __post_init__(self) -> None:
-        if self.source not in _SOURCES:
+        if not isinstance(self.source, str) or self.source not in _SOURCES:  # no array
             raise ActionError(
                 "A card is drawn from the 'stock' or the 'discard' pile, "
                 f"not {quote(self.source)}."

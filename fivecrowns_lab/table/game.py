@@ -114,6 +114,12 @@ class Game(TurnMoves):
     deal
         A :class:`~fivecrowns_lab.table.deal.Deal` to start from instead of a shuffle (a
         scripted position); the game then starts at that deal's round and saves it.
+
+    Notes
+    -----
+    A game belongs to one thread: its moves change several piles in steps, and two
+    threads moving one game at once can lose cards. Give each thread its own game
+    (``Game.from_json(game.to_json())`` copies one), or hold a lock around every call.
     """
 
     def __init__(

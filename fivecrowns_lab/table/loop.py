@@ -11,6 +11,7 @@ from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 from ..errors import GameError, quote
+from ..validators import is_numpy
 from .actions import Action
 from .observation import Observation
 
@@ -56,7 +57,7 @@ def play_moves(game: Game, players: Sequence[Player]) -> Iterator[Move]:
             f"This game has {len(game.names)} seats, but the players given are {count}."
         )
     for player in players:
-        if not callable(getattr(player, "choose", None)):
+        if is_numpy(player) or not callable(getattr(player, "choose", None)):
             raise GameError(
                 f"A player has a choose(observation) method; {quote(player)} has none."
             )

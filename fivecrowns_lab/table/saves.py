@@ -16,10 +16,11 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from ..core.rules import GameRules
-from ..errors import GameError, RulesError, quote
+from ..errors import FiveCrownsError, GameError, RulesError, quote
+from ..i18n import N_
 from ..i18n import gettext as _
 from ..validators import (
     MAX_SAVE_CHARS,
@@ -35,7 +36,14 @@ from .deal import Deal
 if TYPE_CHECKING:
     from .game import Game
 
-__all__ = ["SAVE_FORMAT", "SAVE_VERSION", "SavedGame", "read_save", "save_text"]
+__all__ = [
+    "SAVE_FORMAT",
+    "SAVE_VERSION",
+    "SavedGame",
+    "check_save_version",
+    "read_save",
+    "save_text",
+]
 
 SAVE_FORMAT = "fivecrowns-game"
 SAVE_VERSION = 1
@@ -83,6 +91,7 @@ def read_save(text: object) -> SavedGame:
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
         raise GameError(_("This is not a saved Five Crowns game (its 'format' is missing)."))
     refuse_unknown_keys(data, _KNOWN, "game", GameError)
+    check_save_version(data, SAVE_VERSION, "game", GameError)
     missing = [k for k in _FIELDS if k not in data]
     if missing:
         raise GameError(
@@ -132,3 +141,40 @@ def _read_deals(data: object) -> dict[int, Deal]:
             )
         deals[item[0]] = Deal.from_dict(item[1])
     return deals
+
+
+# What a save of each kind says of its version: missing, or one this program cannot read.
+_VERSIONS: dict[str, tuple[str, str]] = {
+    "game": (
+        N_("This saved game has no version; this program reads version {version}."),
+        N_("This saved game is version {value}; this program reads version {version}."),
+    ),
+    "solitaire game": (
+        N_("This saved solitaire game has no version; this program reads version {version}."),
+        N_("This saved solitaire game is version {value}; this program reads version {version}."),
+    ),
+}
+
+
+def check_save_version(
+    data: dict[Any, Any],
+    version: int,
+    kind: Literal["game", "solitaire game"],
+    error: type[FiveCrownsError],
+) -> None:
+    """Refuse a saved ``kind`` whose ``"version"`` is missing or is not ``version``.
+
+    A version is a whole number: ``"1"``, ``1.0`` or ``true`` is no version 1.
+
+    >>> check_save_version({"version": 99}, 1, "game", FiveCrownsError)
+    Traceback (most recent call last):
+    ...
+    fivecrowns_lab.errors.FiveCrownsError: This saved game is version 99; this program reads \
+version 1.
+    """
+    missing, other = _VERSIONS[kind]
+    if "version" not in data:
+        raise error(_(missing).format(version=version))
+    found = data["version"]
+    if type(found) is not int or found != version:
+        raise error(_(other).format(value=quote(found), version=version))

@@ -91,6 +91,12 @@ CHANGED_ELSEWHERE = N_(
     "This game was changed in another tab: reload it to continue; nothing was lost."
 )
 
+#: What a learner whose save file is damaged is told will become of it.
+DAMAGED_KEPT = N_(
+    "Your next save keeps the damaged file beside it, renamed with the time, and saves "
+    "this game anew."
+)
+
 
 def placements(totals: Sequence[int]) -> list[int]:
     """Places from totals, lowest first, ties shared: ``[10, 5, 10, 20] -> [2, 1, 2, 4]``."""
@@ -382,7 +388,7 @@ class ScoreSheet:
             else:
                 sentence = _("The saved game has fields a scoresheet does not: {fields}.")
             raise ScoreError(sentence.format(fields=named))
-        if data.get("version") != SAVE_VERSION:
+        if type(data.get("version")) is not int or data["version"] != SAVE_VERSION:
             raise ScoreError(
                 _(
                     "The saved game is version {value}; this scorekeeper reads version {version}."
@@ -514,6 +520,8 @@ class SaveFile:
         self.revision = 0
         # Whether the file at self.path is known to hold a good save (read or written here).
         self._current_is_good = False
+        #: Where the last save put a damaged file it found in its place (None: none found).
+        self.set_aside: Path | None = None
 
     def save(self, sheet: ScoreSheet) -> None:
         """Write ``sheet``; on any failure raise ``OSError`` with the old save untouched.
@@ -525,8 +533,14 @@ class SaveFile:
             raise ScoreError(f"Only a ScoreSheet can be saved, not {quote(sheet)}.")
         self.path.parent.mkdir(parents=True, exist_ok=True)
         with self._locked():
-            on_disk = self._revision_on_disk()
-            if on_disk is not None and on_disk > self.revision:
+            self.set_aside = None
+            on_disk, damaged = self._revision_on_disk()
+            if damaged:
+                # A file load() cannot read is no other tab's newer game: it is kept aside
+                # and this save goes above whatever revision it claims, or the tab would be
+                # refused forever and its reload bring back the backup again.
+                self.set_aside = self._set_aside_damaged()
+            elif on_disk is not None and on_disk > self.revision:
                 raise ScoreError(_(CHANGED_ELSEWHERE))
             revision = max(on_disk or 0, self.revision) + 1
             self._write(sheet.to_json(revision))
@@ -565,14 +579,31 @@ class SaveFile:
         finally:
             os.close(folder)  # closing releases the lock
 
-    def _revision_on_disk(self) -> int | None:
-        """The revision of the save on disk; None if there is none or it cannot be read."""
+    def _revision_on_disk(self) -> tuple[int | None, bool]:
+        """The revision of the save on disk (None: none, or none it can claim) and whether
+        the file is damaged: there, but not a save :meth:`load` would read."""
         try:
+            return self._read(self.path)[1], False
+        except ScoreError:
+            if not os.path.lexists(self.path):
+                return None, False
+        try:  # damaged: the revision it claims, if any, so the next one goes above it
             with self.path.open(encoding="utf-8") as src:
                 data = _parse_save(src.read(MAX_SAVE_CHARS + 1))
-            return _saved_revision(data) if isinstance(data, dict) else None
+            return _saved_revision(data) if isinstance(data, dict) else None, True
         except (OSError, UnicodeDecodeError, ScoreError):
-            return None  # a damaged save is replaced, as before; the backup keeps the last good
+            return None, True
+
+    def _set_aside_damaged(self) -> Path:
+        """Rename the damaged save to ``NAME.damaged-<time>`` beside it (never deleted)."""
+        stamp = time.strftime("%Y%m%dT%H%M%S")
+        aside = self.path.with_name(f"{self.path.name}.damaged-{stamp}")
+        n = 1
+        while os.path.lexists(aside):  # two in one second: neither is overwritten
+            n += 1
+            aside = self.path.with_name(f"{self.path.name}.damaged-{stamp}-{n}")
+        os.rename(self.path, aside)
+        return aside
 
     def _copy_to_backup(self) -> None:
         fd, tmp_name = tempfile.mkstemp(
@@ -632,6 +663,8 @@ class SaveFile:
         else:
             self._current_is_good = True
             return sheet, ""
+        if os.path.lexists(self.path):
+            problem += " " + _(DAMAGED_KEPT)
         try:
             sheet, self.revision = self._read(self.backup)
         except ScoreError:

@@ -36,11 +36,13 @@ from ..validators import (
     MAX_SAVE_DEPTH,
     check_seed,
     derived_rng,
+    is_numpy,
     read_json,
     refuse_unknown_keys,
     whole_number,
 )
 from .actions import Action, ActionRecord, Draw, Place, action_from_dict
+from .saves import check_save_version
 
 __all__ = ["Solitaire", "SolitaireBot", "SolitaireError", "SolitaireResult"]
 
@@ -48,6 +50,7 @@ SolitairePhase = Literal["draw", "place", "won", "lost"]
 _FORMAT = "fivecrowns-solitaire"
 #: Every key a solitaire save may hold.
 _SAVE_KEYS = frozenset({"format", "version", "seed", "actions"})
+_SAVE_VERSION = 1
 
 
 @dataclass(frozen=True)
@@ -61,7 +64,11 @@ class SolitaireResult:
 
 
 class Solitaire:
-    """A game of Five Crowns Solitaire, dealt from ``seed`` (None: a random seed, kept)."""
+    """A game of Five Crowns Solitaire, dealt from ``seed`` (None: a random seed, kept).
+
+    Like a :class:`~fivecrowns_lab.table.game.Game`, it belongs to one thread: moves from
+    two threads at once can lose cards (give each thread its own, or hold a lock).
+    """
 
     def __init__(self, seed: int | None = None) -> None:
         check_seed(seed, SolitaireError, none=True)
@@ -255,7 +262,9 @@ class Solitaire:
     def to_json(self) -> str:
         """The game as JSON (seed and actions); :meth:`from_json` resumes it exactly."""
         actions = [r.action.to_dict() for r in self._history]
-        return json.dumps({"format": _FORMAT, "version": 1, "seed": self.seed, "actions": actions})
+        return json.dumps(
+            {"format": _FORMAT, "version": _SAVE_VERSION, "seed": self.seed, "actions": actions}
+        )
 
     @classmethod
     def from_json(cls, text: str) -> Solitaire:
@@ -264,6 +273,7 @@ class Solitaire:
         if not isinstance(data, dict) or data.get("format") != _FORMAT:
             raise SolitaireError(_("This is not a saved Five Crowns Solitaire game."))
         refuse_unknown_keys(data, _SAVE_KEYS, "solitaire game", SolitaireError)
+        check_save_version(data, _SAVE_VERSION, "solitaire game", SolitaireError)
         missing = [k for k in ("seed", "actions") if k not in data]
         if missing:
             raise SolitaireError(
@@ -299,7 +309,7 @@ class Solitaire:
     def play(self, bot: SolitaireBot | None = None) -> SolitaireResult:
         """Let ``bot`` (default: :class:`SolitaireBot`) play to the end; return the result."""
         bot = SolitaireBot() if bot is None else bot
-        if not callable(getattr(bot, "choose", None)):
+        if is_numpy(bot) or not callable(getattr(bot, "choose", None)):
             raise SolitaireError(
                 f"A solitaire bot has a choose(game) method; {quote(bot)} has none."
             )

@@ -22,6 +22,7 @@ to a setting no longer on screen.
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import os
 import sys
 import threading
@@ -320,7 +321,12 @@ class Runner:
             return
         body = self._guard(lambda: self._play_all(self._loop(work, finish, signal)))
         if background and threads_allowed():
-            self.thread = threading.Thread(target=body, name="fivecrowns-lesson-work", daemon=True)
+            # The run writes in the language it was started in, as an asyncio task would
+            # (a thread starts with an empty context: the process default only).
+            context = contextvars.copy_context()
+            self.thread = threading.Thread(
+                target=context.run, args=(body,), name="fivecrowns-lesson-work", daemon=True
+            )
             self.thread.start()
         else:
             body()
