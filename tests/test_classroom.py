@@ -21,9 +21,9 @@ from fivecrowns_lab.classroom import (
 )
 from fivecrowns_lab.classroom.kit import KIT_LESSONS, kit_html, kit_steps
 from fivecrowns_lab.classroom.recompute import replay_experiment
-from fivecrowns_lab.classroom.schema import MIGRATIONS
 from fivecrowns_lab.classroom.records import check_code, check_nickname
 from fivecrowns_lab.classroom.report import EXPORT_HEADER
+from fivecrowns_lab.classroom.schema import MIGRATIONS
 from fivecrowns_lab.classroom.store import PostgresStore
 from fivecrowns_lab.content.quizzes import QUIZZES
 from fivecrowns_lab.errors import ClassError, ClassUnavailableError, FiveCrownsError
