@@ -7,6 +7,7 @@ serve`` does, and talks to it like two browsers and a teacher would, with cookie
 from __future__ import annotations
 
 import http.cookiejar
+import itertools
 import json
 import os
 import re
@@ -20,6 +21,8 @@ from math import comb
 from pathlib import Path
 
 import pytest
+
+from fivecrowns_lab.classroom.recompute import replay_experiment, replayed_trials
 
 from .conftest import ROOT, SERVER_LOGS, free_port, stop_process, wait_for_http
 
@@ -103,12 +106,13 @@ def test_class_server_records_refuses_students_the_teacher_pages_and_survives_a_
         assert status == 400 and "already uses the nickname" in page
         assert bea.join(code, "Bea")[0] == 200
         status, answer = ann.post_records(
-            [{"kind": "quiz", "topic": "cards", "question": 1, "answer": 1},
-             {"kind": "experiment", "experiment": "go-out-on-deal/round-2", "seed": 7,
-              "trials": 300, "successes": 9},
-             {"kind": "quiz", "topic": "cards", "question": 99, "answer": 1}]
+            [{"kind": "quiz", "id": "quiz-0001", "topic": "cards", "question": 1, "answer": 1},
+             {"kind": "experiment", "id": "expt-0001", "experiment": "go-out-on-deal/round-2",
+              "seed": 7, "trials": 300, "successes": 9},
+             {"kind": "quiz", "id": "quiz-0099", "topic": "cards", "question": 99, "answer": 1}]
         )  # fmt: skip
         assert status == 200 and answer["stored"] == 2 and len(answer["refused"]) == 1
+        assert answer["acked"] == ["quiz-0001", "expt-0001", "quiz-0099"]
         assert Browser(base).post_records([{"kind": "quiz"}])[0] in (401, 403)
         for path in ("dashboard", "api/report", "export.csv", "kit/08"):
             assert bea.request(f"/fivecrowns/class/{path}")[0] == 403
@@ -183,8 +187,15 @@ def test_class_server_pools_lessons_07_09_and_10_from_several_students(tmp_path)
     games = "seat-1-wins/lookahead-vs-greedy/rounds-3"
 
     def run(experiment: str, seed: int, trials: int, successes: int) -> dict:
-        return {"kind": "experiment", "experiment": experiment, "seed": seed, "trials": trials,
-                "successes": successes}  # fmt: skip
+        rid = f"record-{next(numbers):04d}"  # made in each page: unique in the class
+        return {"kind": "experiment", "id": rid, "experiment": experiment, "seed": seed,
+                "trials": trials, "successes": successes}  # fmt: skip
+
+    numbers = itertools.count()
+
+    def counted(experiment: str, seed: int, trials: int) -> tuple[int, int]:
+        done = replayed_trials(experiment, trials)
+        return done, replay_experiment(experiment, seed, done)
 
     try:
         code = printed(log, r"Class code: (\w+)")
@@ -193,7 +204,7 @@ def test_class_server_pools_lessons_07_09_and_10_from_several_students(tmp_path)
         sent = {
             "Ann": [run(wilds, 1, 100, 38), run(wilds, 1, 400, 150), run(draws, 5, 1000, 222)],
             "Bea": [run(wilds, 2, 300, 110), run(draws, 6, 100, 20), run(games, 1, 20, 12)],
-            "Cy": [run(wilds, 1, 400, 150), run(games, 2, 40, 22)],  # Ann's seed: once
+            "Cy": [run(wilds, 1, 400, 150), run(games, 2, 30, 22)],  # Ann's seed: once
             "Dee": [run(draws, 5, 1000, 222), run(games, 3, 10, 5),
                     run(draws.replace("QC-QS", "QS-QC"), 7, 10, 1)],  # another spelling: refused
         }  # fmt: skip
@@ -201,21 +212,24 @@ def test_class_server_pools_lessons_07_09_and_10_from_several_students(tmp_path)
             assert browser.join(code, name)[0] == 200
             status, answer = browser.post_records(sent[name])
             assert status == 200 and answer["stored"] == len(sent[name]) - (name == "Dee")
-        assert "no class experiment" in answer["refused"][0]
+        assert "no class experiment" in answer["refused"][0]["message"]
         teacher = Browser(base)
         teacher.request(f"/fivecrowns/class/dashboard?token={TOKEN}&secret={secret}")
         report = json.loads(teacher.request("/fivecrowns/class/api/report")[1])
         pooled = {e["experiment"]: e for e in report["experiments"]}
         assert [e["lesson"] for e in report["experiments"]] == ["07", "09", "10"]
         w, d, g = pooled[wilds], pooled[draws], pooled[games]
-        assert (w["trials"], w["successes"], w["seeds"], w["unit"]) == (700, 260, 2, "hands")
+        hits = counted(wilds, 1, 400)[1] + counted(wilds, 2, 300)[1]
+        assert (w["trials"], w["successes"], w["seeds"], w["unit"]) == (700, hits, 2, "hands")
         # round 5: 7 cards, one wild is the most common (hypergeometric, 16 wilds of 116)
         assert w["exact"] == pytest.approx(comb(16, 1) * comb(100, 6) / comb(116, 7))
         assert sorted(s["nickname"] for s in w["students"]) == ["Ann", "Bea", "Cy"]
-        assert (d["trials"], d["successes"], d["seeds"]) == (1100, 242, 2)
+        hits = counted(draws, 5, 1000)[1] + counted(draws, 6, 100)[1]
+        assert (d["trials"], d["successes"], d["seeds"]) == (1100, hits, 2)
         assert d["exact"] == pytest.approx(24 / 110)
-        assert (g["trials"], g["successes"], g["exact"], g["unit"]) == (70, 39, None, "games")
-        assert g["low"] < 39 / 70 < g["high"]
+        played = [counted(games, *seed_trials) for seed_trials in ((1, 20), (2, 30), (3, 10))]
+        n, k = sum(p[0] for p in played), sum(p[1] for p in played)
+        assert (g["trials"], g["successes"], g["exact"], g["unit"]) == (n, k, None, "games")
         assert "lookahead in seat 1 wins against greedy" in g["label"]
         csv = teacher.request("/fivecrowns/class/export.csv")[1]
         assert csv.count(games) == 3 and csv.count(draws) == 3
