@@ -278,3 +278,92 @@ def test_class_pages_in_danish_kept_for_the_visit_and_nothing_typed_reaches_anot
         assert "<h2>Each student</h2>" in page and "href='kit/05'" in page
     finally:
         stop_process(proc)
+
+
+def test_records_batch_contract_200_401_503_and_the_teachers_hide_button(tmp_path):
+    """The page's contract through the real handler: acked ids, a retry stored once, the
+    forged attack of issue 44 counted as the server replays it, 401 join, 503 retry."""
+    db, port = tmp_path / "class.sqlite3", free_port()
+    base = f"http://127.0.0.1:{port}"
+    proc, log = start(tmp_path, db, port)
+    six = "go-out-on-deal/round-6"
+    try:
+        code = printed(log, r"Class code: (\w+)")
+        secret = printed(log, r"secret=([\w-]+)")
+        ann, bea, teacher = Browser(base), Browser(base), Browser(base)
+        stranger = Browser(base)
+        stranger.request(f"/fivecrowns/class/join?token={TOKEN}")  # logged in, not joined
+        status, answer = stranger.post_records([{"kind": "quiz", "id": "stranger-1"}])
+        assert status == 401 and answer["join"] is True and answer["message"]
+        assert ann.join(code, "Ann")[0] == 200 and bea.join(code, "Bea")[0] == 200
+        attack = [
+            {
+                "kind": "experiment",
+                "id": f"attack-{i:04d}",
+                "experiment": six,
+                "seed": 9000 + i,
+                "trials": 1000000,
+                "successes": 1000000,
+            }
+            for i in range(3)
+        ]
+        attack.append(
+            {
+                "kind": "experiment",
+                "id": "attack-max-1",
+                "experiment": six,
+                "seed": 42,
+                "trials": 5000,
+                "successes": 5000,
+            }
+        )
+        attack.append(
+            {
+                "kind": "prediction",
+                "id": "attack-text",
+                "question": "10/interval-width",
+                "guess": "THE TEACHER IS A ROBOT",
+            }
+        )
+        attack.append({"kind": "quiz", "topic": "cards", "question": 1, "answer": 1})  # no id
+        status, answer = ann.post_records(attack)  # fmt: skip
+        assert status == 200 and set(answer) >= {"acked", "stored", "refused"}
+        assert answer["acked"] == [r["id"] for r in attack[:5]] and answer["stored"] == 1
+        refused = {r["id"]: r["message"] for r in answer["refused"]}
+        assert set(refused) == {"attack-0000", "attack-0001", "attack-0002", "attack-text", None}
+        again = ann.post_records(attack[3:4])  # a retry: acknowledged, not counted again
+        assert again == (200, {"acked": ["attack-max-1"], "stored": 0, "refused": [],
+                               "nickname": "Ann"})  # fmt: skip
+        honest = {"kind": "experiment", "id": "bea-run-0001", "experiment": six, "seed": 7,
+                  "trials": 2000, "successes": 11}  # fmt: skip
+        assert bea.post_records([honest])[1]["stored"] == 1
+
+        teacher.request(f"/fivecrowns/class/dashboard?token={TOKEN}&secret={secret}")
+        report = json.loads(teacher.request("/fivecrowns/class/api/report")[1])
+        (pool,) = report["experiments"]
+        hits = replay_experiment(six, 42, 5000) + replay_experiment(six, 7, 2000)
+        assert (pool["trials"], pool["successes"]) == (7000, hits)
+        assert pool["low"] < pool["exact"] < pool["high"]  # near 0.49%, not 100%
+        assert report["predictions"] == []  # no free text reached the dashboard
+        ann_id = next(p["student"] for p in report["progress"] if p["nickname"] == "Ann")
+        hide = {"Content-Type": "application/json", "X-XSRFToken": teacher.cookie("_xsrf")}
+        body = json.dumps({"student": ann_id, "hidden": True}).encode()
+        assert bea.request("/fivecrowns/class/api/hide", body, hide)[0] == 403
+        assert teacher.request("/fivecrowns/class/api/hide", body)[0] == 403  # no XSRF token
+        assert teacher.request("/fivecrowns/class/api/hide", body, hide)[0] == 200
+        report = json.loads(teacher.request("/fivecrowns/class/api/report")[1])
+        (pool,) = report["experiments"]
+        assert (pool["trials"], [s["nickname"] for s in pool["students"]]) == (2000, ["Bea"])
+        assert [p["hidden"] for p in report["progress"]] == [True, False]
+        page = teacher.request("/fivecrowns/class/dashboard")[1]
+        assert 'fetch("api/hide"' in page
+
+        db.rename(tmp_path / "away.sqlite3")  # the database goes away: nothing is acked
+        db.mkdir()
+        status, answer = bea.post_records([{**honest, "id": "bea-run-0002", "seed": 8}])
+        assert (
+            status == 503 and answer["retry"] is True and "Recording is off" in answer["message"]
+        )
+        assert "acked" not in answer
+    finally:
+        stop_process(proc)
