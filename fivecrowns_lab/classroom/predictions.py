@@ -108,8 +108,8 @@ def _hardest(tail: str) -> Question:
         values = {}
     pick = min if lowest else max
     truth = str(pick(values, key=lambda r: values[r])) if values else None
-    rounds = tuple(str(r) for r in ROUNDS)
-    return Question(f"08/hardest-round/{tail}", "08", label, truth, rounds)
+    first, last = min(ROUNDS), max(ROUNDS)
+    return Question(f"08/hardest-round/{tail}", "08", label, truth, low=first, high=last)
 
 
 def _wilds(kind: str, round_no: int) -> Question:
