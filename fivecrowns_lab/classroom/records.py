@@ -115,9 +115,9 @@ def check_record_id(payload: object) -> str:
     """
     value = payload.get("id") if isinstance(payload, dict) else None
     if not isinstance(value, str) or not _RECORD_ID.fullmatch(value):
-        raise ClassError(
-            "A record needs an id of 8 to 64 letters, digits, '-' or '_', "
-            f"not {quote(value)[:80]}."
+        raise ClassError.because(
+            N_("A record needs an id of 8 to 64 letters, digits, '-' or '_', not {value}."),
+            value=quote(value)[:80],
         )
     return value
 
@@ -196,8 +196,9 @@ def _experiment(payload: dict[str, Any]) -> ExperimentResult:
     seed = _whole(payload, "seed", 0, _MAX_SEED)
     match = _DRAW.fullmatch(found.id)
     if match and not real_cards((*_cards(match[2]), *_cards(match[3]))):
-        raise ClassError(
-            f"The hand of {quote(found.id)} holds a card more often than the two decks do."
+        raise ClassError.because(
+            N_("The hand of {experiment} holds a card more often than the two decks do."),
+            experiment=quote(found.id),
         )
     # The page's own count is never trusted (nor stored): the server replays the trials
     # (lessons 10 and 11: the first games of the seed) with the lesson's engine function.
@@ -210,13 +211,19 @@ def _prediction(payload: dict[str, Any]) -> Prediction:
     question = payload.get("question")
     found = find_question(question) if isinstance(question, str) and len(question) < 240 else None
     if found is None:
-        raise ClassError(f"There is no prediction question {quote(question)[:120]}.")
+        raise ClassError.because(
+            N_("There is no prediction question {question}."), question=quote(question)[:120]
+        )
     guess = payload.get("guess")
     if guess is None:
         return Prediction(found.lesson, found.id, None)
     checked = found.check(guess)
     if checked is None:
-        raise ClassError(f"{quote(guess)[:80]} is not a guess question {found.id!r} allows.")
+        raise ClassError.because(
+            N_("{guess} is not a guess the question {question} allows."),
+            guess=quote(guess)[:80],
+            question=repr(found.id),
+        )
     return Prediction(found.lesson, found.id, checked)
 
 

@@ -249,9 +249,10 @@ class Classroom:
         """Hide a student from every pooled figure (or show them again); False if the class
         has no such student. Their records stay stored."""
         if not isinstance(student_id, str) or not isinstance(hidden, bool):
-            raise ClassError(
-                f"Hiding takes a student's id and true or false, not {student_id!r:.40} "
-                f"and {hidden!r:.20}."
+            raise ClassError.because(
+                N_("Hiding takes a student's id and true or false, not {student} and {hidden}."),
+                student=repr(student_id)[:40],
+                hidden=repr(hidden)[:20],
             )
         return bool(self._guarded(lambda: self.store.set_hidden(self.code, student_id, hidden)))
 
