@@ -128,6 +128,22 @@ def test_past_the_rate_limit_a_record_is_not_acknowledged_so_the_page_sends_it_a
     assert outcome.acked == ("rate-limit-0", "rate-limit-1") and outcome.stored == 2
 
 
+def test_replay_rate_limit_few_experiment_runs_a_minute_so_one_student_cannot_busy_the_server(
+    room,
+):
+    from fivecrowns_lab.classroom import RateLimit
+
+    now = [0.0]
+    room.limit, room.clock = RateLimit(records=100, seconds=60, experiments=3), lambda: now[0]
+    ann = room.join(room.code, "Ann")
+    batch = [forged(ROUND_6, s, 10, f"replay-cap-{s}") for s in range(5)]
+    assert room.record_batch(ann, batch).acked == tuple(f"replay-cap-{s}" for s in range(3))
+    quiz = {"kind": "quiz", "id": "quiz-after-cap", "topic": "cards", "question": 1, "answer": 1}
+    assert room.record_batch(ann, [quiz]).acked == ("quiz-after-cap",)  # quizzes go on
+    now[0] = 61.0
+    assert room.record_batch(ann, batch).acked == tuple(f"replay-cap-{s}" for s in range(5))
+
+
 # -- experiments: the server's own count -----------------------------------------------------
 
 

@@ -59,10 +59,13 @@ RETRY_SECONDS = 15.0
 
 @dataclass(frozen=True)
 class RateLimit:
-    """At most ``records`` records from one student in any ``seconds`` seconds."""
+    """At most ``records`` records from one student in any ``seconds`` seconds, of which at
+    most ``experiments`` experiment runs: the server replays each run (up to a second of
+    one core), so one student cannot keep the server busy (a lesson-08 run sends 11)."""
 
     records: int = 240
     seconds: float = 60.0
+    experiments: int = 40
 
 
 @dataclass(frozen=True)
@@ -219,7 +222,8 @@ class Classroom:
                 acked.append(rid)
                 continue
             try:
-                self._admit(student.id)
+                runs = isinstance(payload, dict) and payload.get("kind") == "experiment"
+                self._admit(student.id, runs)
             except ClassError:
                 break  # not acknowledged: the page sends the rest again in a minute
             try:
@@ -262,18 +266,22 @@ class Classroom:
             raise ClassError("That student is not in this class.")
         return bool(self._guarded(lambda: self.store.add_record(student.id, record, _now())))
 
-    def _admit(self, student_id: str) -> None:
+    def _admit(self, student_id: str, run: bool = False) -> None:
         now = self.clock()
         with self._lock:
             recent = self._recent.setdefault(student_id, deque())
-            while recent and recent[0] <= now - self.limit.seconds:
-                recent.popleft()
-            if len(recent) >= self.limit.records:
+            runs = self._recent.setdefault(student_id + "\0runs", deque())
+            for times in (recent, runs):
+                while times and times[0] <= now - self.limit.seconds:
+                    times.popleft()
+            if len(recent) >= self.limit.records or (run and len(runs) >= self.limit.experiments):
                 raise ClassError(
                     f"Too many records from you at once (more than {self.limit.records} in "
                     f"{self.limit.seconds:.0f} seconds): wait a minute, then go on."
                 )
             recent.append(now)
+            if run:
+                runs.append(now)
 
     def _guarded(self, work: Callable[[], object]) -> Any:
         """Run a database step; after a failure, refuse at once until the retry time."""
