@@ -7,12 +7,15 @@ a class. Everything lives under ``<base>/fivecrowns/class/``:
   a cookie holding a random student id signed with the class's key (nothing about the
   machine is stored);
 - ``api/me`` (anyone): JSON saying whether this browser is in the class, and its nickname;
-- ``api/records`` (a student): POST ``{"records": [...]}``, each checked and stored;
+- ``api/records`` (a student): POST ``{"records": [...]}``, each with an ``id``: checked,
+  experiments replayed by the server, stored once per id (see :class:`RecordsHandler`);
 - ``dashboard`` (the teacher): the dashboard page; ``?secret=...`` once sets the
   teacher's cookie and leaves the address bar without the secret;
 - ``api/report`` (the teacher): the dashboard's figures as JSON (refreshed every 3 s);
 - ``export.csv`` (the teacher): every record as CSV;
 - ``api/clear`` (the teacher): POST, delete every student and record of the class;
+- ``api/hide`` (the teacher): POST ``{"student": id, "hidden": true}``, leave a student out
+  of every pooled figure (or ``false``: count them again);
 - ``kit/NN`` (the teacher): lesson NN's teacher's kit, to print (plan, record sheet, key).
 
 The join page and the dashboard are written in the visitor's language: ``?lang=da`` (or
@@ -223,30 +226,46 @@ class MeHandler(_ClassHandler):
 
 
 class RecordsHandler(_ClassHandler):
+    """POST ``{"records": [...]}``, each with its ``id``: the page's contract.
+
+    200 ``{"acked": [...], "stored": n, "refused": [{"id": ..., "message": ...}]}`` (see
+    :class:`~fivecrowns_lab.classroom.service.BatchOutcome`); 503 ``{"message": ...,
+    "retry": true}`` when the database is away (nothing of the batch stored); 401
+    ``{"message": ..., "join": true}`` for a browser not in the class. The replays of the
+    experiments run in a thread with the database calls, never on the event loop.
+    """
+
+    def _answer(self, status: int, data: dict[str, Any]) -> None:
+        self.set_status(status)
+        self.set_header("Content-Type", "application/json")
+        self.set_header("Cache-Control", "no-store")
+        self.finish(json.dumps(data))
+
     @web.authenticated
     async def post(self) -> None:
-        student = await self.student()
+        student_id = self.classroom.unsign(self.get_cookie(STUDENT_COOKIE))
+        try:
+            student = await self.run(self.classroom.student, student_id) if student_id else None
+        except ClassUnavailableError as err:
+            self._answer(503, {"message": str(err), "retry": True})
+            return
         if student is None:
-            self.refuse(401, "Join the class first: you are not in it on this browser.")
+            message = "Join the class first: you are not in it on this browser."
+            self._answer(401, {"message": message, "join": True})
             return
         try:
             body = self.json_body()
             records = body.get("records") if isinstance(body, dict) else None
             if not isinstance(records, list) or not 1 <= len(records) <= MAX_BATCH:
                 raise ClassError(f"Send 1 to {MAX_BATCH} records at a time.")
-        except ClassError as err:
+            outcome = await self.run(self.classroom.record_batch, student, records)
+        except ClassUnavailableError as err:
+            self._answer(503, {"message": str(err), "retry": True})
+            return
+        except FiveCrownsError as err:
             self.refuse(400, str(err))
             return
-        stored, refused = 0, []
-        for payload in records:
-            try:
-                stored += bool(await self.run(self.classroom.record, student, payload))
-            except ClassUnavailableError as err:
-                self.refuse(503, str(err))
-                return
-            except FiveCrownsError as err:
-                refused.append(str(err))
-        self.finish({"stored": stored, "refused": refused, "nickname": student.nickname})
+        self._answer(200, {**outcome.as_json(), "nickname": student.nickname})
 
 
 class DashboardHandler(_ClassHandler):
@@ -326,6 +345,30 @@ class ClearHandler(_TeacherHandler):
         self.finish({"message": f"Class {self.classroom.code} cleared: {deleted} rows deleted."})
 
 
+class HideHandler(_TeacherHandler):
+    """POST ``{"student": <id>, "hidden": true|false}``: leave a student out of every pooled
+    figure, or count them again (their records stay stored)."""
+
+    @web.authenticated
+    async def post(self) -> None:
+        try:
+            body = self.json_body()
+            if not isinstance(body, dict):
+                raise ClassError("Send the student's id and hidden: true or false.")
+            student, hidden = body.get("student"), body.get("hidden")
+            found = await self.run(self.classroom.set_hidden, student, hidden)
+        except ClassUnavailableError as err:
+            self.refuse(503, str(err))
+            return
+        except FiveCrownsError as err:
+            self.refuse(400, str(err))
+            return
+        if not found:
+            self.refuse(404, "This class has no such student.")
+            return
+        self.finish({"student": student, "hidden": hidden})
+
+
 class KitHandler(_TeacherHandler):
     @web.authenticated
     async def get(self, number: str) -> None:
@@ -356,6 +399,7 @@ def class_handlers(classroom: Classroom, base_url: str = "/") -> list[tuple[str,
         ("api/report", ReportHandler),
         ("export.csv", ExportHandler),
         ("api/clear", ClearHandler),
+        ("api/hide", HideHandler),
         (r"kit/(\d\d)", KitHandler),
     ]
     return [(f"{prefix}/{path}", handler, settings) for path, handler in routes]

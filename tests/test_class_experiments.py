@@ -20,6 +20,7 @@ from fivecrowns_lab.classroom.experiments import (
     seat_win_id,
     wild_count_id,
 )
+from fivecrowns_lab.classroom.recompute import replay_experiment, replayed_trials
 from fivecrowns_lab.core.cards import DECK, parse_cards
 from fivecrowns_lab.core.rules import ROUNDS
 from fivecrowns_lab.errors import ClassError
@@ -107,9 +108,10 @@ def test_lesson_10_id_names_seats_rounds_and_variants_and_has_no_exact_value():
     assert (found.lesson, found.unit) == ("10", "games")
     assert "lookahead in seat 1" in found.label and "lay off" in found.label
     assert exact_value(experiment) is None
-    with pytest.raises(ClassError, match="21 successes out of 20 games"):
-        parse_record({"kind": "experiment", "experiment": experiment, "seed": 3,
-                      "trials": 20, "successes": 21})  # fmt: skip
+    # the posted count is ignored: the server plays the 20 games of seed 3 itself
+    record = parse_record({"kind": "experiment", "experiment": experiment, "seed": 3,
+                           "trials": 20, "successes": 21})  # fmt: skip
+    assert (record.trials, record.successes) == (20, replay_experiment(experiment, 3, 20))
 
 
 def test_lessons_07_to_11_and_no_other_have_class_experiments_for_the_kit():
@@ -146,21 +148,29 @@ def test_the_dashboard_pools_lessons_07_09_and_10_each_beside_its_exact_value(ro
     pooled = {e.experiment: e for e in room.report().experiments}
     assert [e.lesson for e in room.report().experiments] == ["07", "09", "10"]
 
+    def replay(experiment: str, seed: int, trials: int) -> tuple[int, int]:
+        done = replayed_trials(experiment, trials)
+        return done, replay_experiment(experiment, seed, done)
+
     w = pooled[wilds]
-    assert (w.trials, w.successes, w.seeds, w.unit) == (500, 180, 2, "hands")
-    assert (w.low, w.high) == wilson_interval(180, 500)
+    hits = replay(wilds, 1, 300)[1] + replay(wilds, 2, 200)[1]
+    assert (w.trials, w.successes, w.seeds, w.unit) == (500, hits, 2, "hands")
+    assert (w.low, w.high) == wilson_interval(hits, 500)
     assert w.exact == pytest.approx(float(wild_count_distribution(5)[most_common_wilds(5)]))
     assert {s.nickname: (s.trials, s.successes) for s in w.students} == {
-        "Ann": (300, 110), "Bea": (200, 70), "Cy": (100, 40)
+        "Ann": replay(wilds, 1, 300), "Bea": replay(wilds, 2, 200), "Cy": replay(wilds, 1, 100)
     }  # fmt: skip
 
     d = pooled[draws]
-    assert (d.trials, d.successes, d.unit) == (1500, 330, "draws")
+    hits = replay(draws, 9, 1000)[1] + replay(draws, 10, 500)[1]
+    assert (d.trials, d.successes, d.unit) == (1500, hits, "draws")
     assert d.exact == pytest.approx(24 / 110)
 
-    g = pooled[games]
-    assert (g.trials, g.successes, g.unit, g.exact) == (100, 65, "games", None)
-    assert (g.low, g.high) == wilson_interval(65, 100)
+    g = pooled[games]  # lesson 10: the server plays the first games of each seed itself
+    (n4, k4), (n5, k5) = replay(games, 4, 20), replay(games, 5, 80)
+    assert n4 == 20 and 2 <= n5 < 80
+    assert (g.trials, g.successes, g.unit, g.exact) == (n4 + n5, k4 + k5, "games", None)
+    assert (g.low, g.high) == wilson_interval(k4 + k5, n4 + n5)
     assert room.report().as_json()["experiments"][2]["unit"] == "games"
 
 

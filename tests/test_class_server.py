@@ -7,6 +7,7 @@ serve`` does, and talks to it like two browsers and a teacher would, with cookie
 from __future__ import annotations
 
 import http.cookiejar
+import itertools
 import json
 import os
 import re
@@ -20,6 +21,8 @@ from math import comb
 from pathlib import Path
 
 import pytest
+
+from fivecrowns_lab.classroom.recompute import replay_experiment, replayed_trials
 
 from .conftest import ROOT, SERVER_LOGS, free_port, stop_process, wait_for_http
 
@@ -103,12 +106,13 @@ def test_class_server_records_refuses_students_the_teacher_pages_and_survives_a_
         assert status == 400 and "already uses the nickname" in page
         assert bea.join(code, "Bea")[0] == 200
         status, answer = ann.post_records(
-            [{"kind": "quiz", "topic": "cards", "question": 1, "answer": 1},
-             {"kind": "experiment", "experiment": "go-out-on-deal/round-2", "seed": 7,
-              "trials": 300, "successes": 9},
-             {"kind": "quiz", "topic": "cards", "question": 99, "answer": 1}]
+            [{"kind": "quiz", "id": "quiz-0001", "topic": "cards", "question": 1, "answer": 1},
+             {"kind": "experiment", "id": "expt-0001", "experiment": "go-out-on-deal/round-2",
+              "seed": 7, "trials": 300, "successes": 9},
+             {"kind": "quiz", "id": "quiz-0099", "topic": "cards", "question": 99, "answer": 1}]
         )  # fmt: skip
         assert status == 200 and answer["stored"] == 2 and len(answer["refused"]) == 1
+        assert answer["acked"] == ["quiz-0001", "expt-0001", "quiz-0099"]
         assert Browser(base).post_records([{"kind": "quiz"}])[0] in (401, 403)
         for path in ("dashboard", "api/report", "export.csv", "kit/08"):
             assert bea.request(f"/fivecrowns/class/{path}")[0] == 403
@@ -122,7 +126,7 @@ def test_class_server_records_refuses_students_the_teacher_pages_and_survives_a_
         report = json.loads(teacher.request("/fivecrowns/class/api/report")[1])
         assert [p["nickname"] for p in report["progress"]] == ["Ann", "Bea"]
         status, kit = teacher.request("/fivecrowns/class/kit/08")
-        assert status == 200 and "a plan for 45 minutes" in kit
+        assert status == 200 and "a plan for 90 minutes" in kit
         assert teacher.request("/fivecrowns/class/kit/99")[0] == 404
         status, kit = teacher.request("/fivecrowns/class/kit/03?lang=da")
         assert status == 200 and "en plan for 45 minutter" in kit  # the dashboard's Danish link
@@ -183,8 +187,15 @@ def test_class_server_pools_lessons_07_09_and_10_from_several_students(tmp_path)
     games = "seat-1-wins/lookahead-vs-greedy/rounds-3"
 
     def run(experiment: str, seed: int, trials: int, successes: int) -> dict:
-        return {"kind": "experiment", "experiment": experiment, "seed": seed, "trials": trials,
-                "successes": successes}  # fmt: skip
+        rid = f"record-{next(numbers):04d}"  # made in each page: unique in the class
+        return {"kind": "experiment", "id": rid, "experiment": experiment, "seed": seed,
+                "trials": trials, "successes": successes}  # fmt: skip
+
+    numbers = itertools.count()
+
+    def counted(experiment: str, seed: int, trials: int) -> tuple[int, int]:
+        done = replayed_trials(experiment, trials)
+        return done, replay_experiment(experiment, seed, done)
 
     try:
         code = printed(log, r"Class code: (\w+)")
@@ -193,7 +204,7 @@ def test_class_server_pools_lessons_07_09_and_10_from_several_students(tmp_path)
         sent = {
             "Ann": [run(wilds, 1, 100, 38), run(wilds, 1, 400, 150), run(draws, 5, 1000, 222)],
             "Bea": [run(wilds, 2, 300, 110), run(draws, 6, 100, 20), run(games, 1, 20, 12)],
-            "Cy": [run(wilds, 1, 400, 150), run(games, 2, 40, 22)],  # Ann's seed: once
+            "Cy": [run(wilds, 1, 400, 150), run(games, 2, 30, 22)],  # Ann's seed: once
             "Dee": [run(draws, 5, 1000, 222), run(games, 3, 10, 5),
                     run(draws.replace("QC-QS", "QS-QC"), 7, 10, 1)],  # another spelling: refused
         }  # fmt: skip
@@ -201,21 +212,24 @@ def test_class_server_pools_lessons_07_09_and_10_from_several_students(tmp_path)
             assert browser.join(code, name)[0] == 200
             status, answer = browser.post_records(sent[name])
             assert status == 200 and answer["stored"] == len(sent[name]) - (name == "Dee")
-        assert "no class experiment" in answer["refused"][0]
+        assert "no class experiment" in answer["refused"][0]["message"]
         teacher = Browser(base)
         teacher.request(f"/fivecrowns/class/dashboard?token={TOKEN}&secret={secret}")
         report = json.loads(teacher.request("/fivecrowns/class/api/report")[1])
         pooled = {e["experiment"]: e for e in report["experiments"]}
         assert [e["lesson"] for e in report["experiments"]] == ["07", "09", "10"]
         w, d, g = pooled[wilds], pooled[draws], pooled[games]
-        assert (w["trials"], w["successes"], w["seeds"], w["unit"]) == (700, 260, 2, "hands")
+        hits = counted(wilds, 1, 400)[1] + counted(wilds, 2, 300)[1]
+        assert (w["trials"], w["successes"], w["seeds"], w["unit"]) == (700, hits, 2, "hands")
         # round 5: 7 cards, one wild is the most common (hypergeometric, 16 wilds of 116)
         assert w["exact"] == pytest.approx(comb(16, 1) * comb(100, 6) / comb(116, 7))
         assert sorted(s["nickname"] for s in w["students"]) == ["Ann", "Bea", "Cy"]
-        assert (d["trials"], d["successes"], d["seeds"]) == (1100, 242, 2)
+        hits = counted(draws, 5, 1000)[1] + counted(draws, 6, 100)[1]
+        assert (d["trials"], d["successes"], d["seeds"]) == (1100, hits, 2)
         assert d["exact"] == pytest.approx(24 / 110)
-        assert (g["trials"], g["successes"], g["exact"], g["unit"]) == (70, 39, None, "games")
-        assert g["low"] < 39 / 70 < g["high"]
+        played = [counted(games, *seed_trials) for seed_trials in ((1, 20), (2, 30), (3, 10))]
+        n, k = sum(p[0] for p in played), sum(p[1] for p in played)
+        assert (g["trials"], g["successes"], g["exact"], g["unit"]) == (n, k, None, "games")
         assert "lookahead in seat 1 wins against greedy" in g["label"]
         csv = teacher.request("/fivecrowns/class/export.csv")[1]
         assert csv.count(games) == 3 and csv.count(draws) == 3
@@ -262,5 +276,94 @@ def test_class_pages_in_danish_kept_for_the_visit_and_nothing_typed_reaches_anot
         assert "href='kit/05?lang=da'" in page
         status, page = teacher.request("/fivecrowns/class/dashboard?lang=en")
         assert "<h2>Each student</h2>" in page and "href='kit/05'" in page
+    finally:
+        stop_process(proc)
+
+
+def test_records_batch_contract_200_401_503_and_the_teachers_hide_button(tmp_path):
+    """The page's contract through the real handler: acked ids, a retry stored once, the
+    forged attack of issue 44 counted as the server replays it, 401 join, 503 retry."""
+    db, port = tmp_path / "class.sqlite3", free_port()
+    base = f"http://127.0.0.1:{port}"
+    proc, log = start(tmp_path, db, port)
+    six = "go-out-on-deal/round-6"
+    try:
+        code = printed(log, r"Class code: (\w+)")
+        secret = printed(log, r"secret=([\w-]+)")
+        ann, bea, teacher = Browser(base), Browser(base), Browser(base)
+        stranger = Browser(base)
+        stranger.request(f"/fivecrowns/class/join?token={TOKEN}")  # logged in, not joined
+        status, answer = stranger.post_records([{"kind": "quiz", "id": "stranger-1"}])
+        assert status == 401 and answer["join"] is True and answer["message"]
+        assert ann.join(code, "Ann")[0] == 200 and bea.join(code, "Bea")[0] == 200
+        attack = [
+            {
+                "kind": "experiment",
+                "id": f"attack-{i:04d}",
+                "experiment": six,
+                "seed": 9000 + i,
+                "trials": 1000000,
+                "successes": 1000000,
+            }
+            for i in range(3)
+        ]
+        attack.append(
+            {
+                "kind": "experiment",
+                "id": "attack-max-1",
+                "experiment": six,
+                "seed": 42,
+                "trials": 5000,
+                "successes": 5000,
+            }
+        )
+        attack.append(
+            {
+                "kind": "prediction",
+                "id": "attack-text",
+                "question": "10/interval-width",
+                "guess": "THE TEACHER IS A ROBOT",
+            }
+        )
+        attack.append({"kind": "quiz", "topic": "cards", "question": 1, "answer": 1})  # no id
+        status, answer = ann.post_records(attack)  # fmt: skip
+        assert status == 200 and set(answer) >= {"acked", "stored", "refused"}
+        assert answer["acked"] == [r["id"] for r in attack[:5]] and answer["stored"] == 1
+        refused = {r["id"]: r["message"] for r in answer["refused"]}
+        assert set(refused) == {"attack-0000", "attack-0001", "attack-0002", "attack-text", None}
+        again = ann.post_records(attack[3:4])  # a retry: acknowledged, not counted again
+        assert again == (200, {"acked": ["attack-max-1"], "stored": 0, "refused": [],
+                               "nickname": "Ann"})  # fmt: skip
+        honest = {"kind": "experiment", "id": "bea-run-0001", "experiment": six, "seed": 7,
+                  "trials": 2000, "successes": 11}  # fmt: skip
+        assert bea.post_records([honest])[1]["stored"] == 1
+
+        teacher.request(f"/fivecrowns/class/dashboard?token={TOKEN}&secret={secret}")
+        report = json.loads(teacher.request("/fivecrowns/class/api/report")[1])
+        (pool,) = report["experiments"]
+        hits = replay_experiment(six, 42, 5000) + replay_experiment(six, 7, 2000)
+        assert (pool["trials"], pool["successes"]) == (7000, hits)
+        assert pool["low"] < pool["exact"] < pool["high"]  # near 0.49%, not 100%
+        assert report["predictions"] == []  # no free text reached the dashboard
+        ann_id = next(p["student"] for p in report["progress"] if p["nickname"] == "Ann")
+        hide = {"Content-Type": "application/json", "X-XSRFToken": teacher.cookie("_xsrf")}
+        body = json.dumps({"student": ann_id, "hidden": True}).encode()
+        assert bea.request("/fivecrowns/class/api/hide", body, hide)[0] == 403
+        assert teacher.request("/fivecrowns/class/api/hide", body)[0] == 403  # no XSRF token
+        assert teacher.request("/fivecrowns/class/api/hide", body, hide)[0] == 200
+        report = json.loads(teacher.request("/fivecrowns/class/api/report")[1])
+        (pool,) = report["experiments"]
+        assert (pool["trials"], [s["nickname"] for s in pool["students"]]) == (2000, ["Bea"])
+        assert [p["hidden"] for p in report["progress"]] == [True, False]
+        page = teacher.request("/fivecrowns/class/dashboard")[1]
+        assert 'fetch("api/hide"' in page
+
+        db.rename(tmp_path / "away.sqlite3")  # the database goes away: nothing is acked
+        db.mkdir()
+        status, answer = bea.post_records([{**honest, "id": "bea-run-0002", "seed": 8}])
+        assert (
+            status == 503 and answer["retry"] is True and "Recording is off" in answer["message"]
+        )
+        assert "acked" not in answer
     finally:
         stop_process(proc)

@@ -20,8 +20,10 @@ from fivecrowns_lab.classroom import (
     results_file,
 )
 from fivecrowns_lab.classroom.kit import KIT_LESSONS, kit_html, kit_steps
+from fivecrowns_lab.classroom.recompute import replay_experiment
 from fivecrowns_lab.classroom.records import check_code, check_nickname
 from fivecrowns_lab.classroom.report import EXPORT_HEADER
+from fivecrowns_lab.classroom.schema import MIGRATIONS
 from fivecrowns_lab.classroom.store import PostgresStore
 from fivecrowns_lab.content.quizzes import QUIZZES
 from fivecrowns_lab.errors import ClassError, ClassUnavailableError, FiveCrownsError
@@ -42,6 +44,11 @@ def deal(round_no: int, seed: int, trials: int, successes: int) -> dict[str, obj
         "trials": trials,
         "successes": successes,
     }
+
+
+def hits(round_no: int, seed: int, trials: int) -> int:
+    """What the server counts for ``deal(round_no, seed, trials, ...)``: its own replay."""
+    return replay_experiment(f"go-out-on-deal/round-{round_no}", seed, trials)
 
 
 def wrong(question: int) -> int:
@@ -95,14 +102,25 @@ def test_quiz_record_takes_rightness_and_texts_from_the_bank_not_the_page():
         quiz(1, 99),
         {**quiz(1, 1), "topic": "chess"},
         {**quiz(1, 1), "question": True},
-        deal(5, 1, 10, 11),
+        deal(5, 1, 5001, 0),  # more deals than lesson 08 deals in a round
+        deal(5, 1, 10**6, 10**6),
         deal(5, 1, 0, 0),
         deal(5, -1, 10, 1),
         deal(5, 2**64, 10, 1),
         deal(12, 1, 10, 1),
         {**deal(5, 1, 10, 1), "trials": 10.0},
-        {"kind": "prediction", "lesson": "8", "prediction": "p", "predicted": "1", "outcome": "2"},
-        {"kind": "prediction", "lesson": "08", "prediction": "", "predicted": "1", "outcome": "2"},
+        {
+            "kind": "prediction",
+            "lesson": "08",
+            "prediction": "p",
+            "predicted": "1",
+            "outcome": "2",
+        },
+        {"kind": "prediction", "question": "THE TEACHER IS A ROBOT", "guess": None},
+        {"kind": "prediction", "question": "10/interval-width", "guess": "THE TEACHER IS A ROBOT"},
+        {"kind": "prediction", "question": "08/hardest-round/go-out-on-deal", "guess": 12},
+        {"kind": "prediction", "question": "08/hardest-round/go-out-on-deal", "guess": 2.5},
+        {"kind": "prediction", "question": "07/share-of-most-common/round-5", "guess": 101},
     ],
 )
 def test_bad_record_is_refused_with_a_sentence(payload):
@@ -115,9 +133,10 @@ def test_bad_record_is_refused_with_a_sentence(payload):
 
 
 def test_schema_has_a_version_and_migrating_twice_changes_nothing(store):
-    assert store.migrate() == 1
-    assert store.migrate() == 1
-    assert store.query("SELECT version FROM schema_version") == [(1,)]
+    assert store.migrate() == len(MIGRATIONS)
+    assert store.migrate() == len(MIGRATIONS)
+    versions = store.query("SELECT version FROM schema_version ORDER BY version")
+    assert versions == [(n,) for n in range(1, len(MIGRATIONS) + 1)]
 
 
 def test_restart_keeps_the_class_its_students_and_records_with_a_new_secret(store):
@@ -174,26 +193,38 @@ def test_pooled_quiz_share_and_most_common_wrong_answer(room):
 
 
 def test_pooled_experiment_has_wilson_interval_exact_value_and_each_students_estimate(room):
-    counts = {"Ann": (200, 5), "Bea": (400, 3), "Cy": (100, 1)}
-    for i, (name, (trials, hits)) in enumerate(counts.items()):
-        student = room.join(room.code, name)
-        room.record(student, deal(3, 10 * i, trials // 2, hits - hits // 2))
-        room.record(student, deal(3, 10 * i + 1, trials - trials // 2, hits // 2))
+    runs = {"Ann": (10, 200), "Bea": (20, 400), "Cy": (30, 100)}
+    for name, (seed, trials) in runs.items():
+        room.record(room.join(room.code, name), deal(3, seed, trials, trials))  # forged counts
+    counts = {name: (n, hits(3, seed, n)) for name, (seed, n) in runs.items()}
+    successes = sum(k for _n, k in counts.values())
     (pooled,) = room.report().experiments
-    assert (pooled.trials, pooled.successes) == (700, 9)
-    assert (pooled.low, pooled.high) == wilson_interval(9, 700)
+    assert (pooled.trials, pooled.successes) == (700, successes)
+    assert (pooled.low, pooled.high) == wilson_interval(successes, 700)
     assert pooled.exact == pytest.approx(float(exact_value("go-out-on-deal/round-3")))
     assert {s.nickname: (s.trials, s.successes) for s in pooled.students} == counts
 
 
+def test_only_each_students_longest_run_of_an_experiment_counts_in_the_pool(room):
+    ann, bea = room.join(room.code, "Ann"), room.join(room.code, "Bea")
+    for seed in range(1, 30):  # many runs of fresh seeds from one student
+        room.record(ann, deal(6, seed, 200 + seed, 0))
+    room.record(bea, deal(6, 500, 1000, 0))
+    (pooled,) = room.report().experiments
+    assert (pooled.trials, pooled.seeds) == (229 + 1000, 2)
+    assert pooled.successes == hits(6, 29, 229) + hits(6, 500, 1000)
+
+
 def test_a_seed_two_students_ran_counts_once_in_the_pool_its_longest_run(room):
     ann, bea = room.join(room.code, "Ann"), room.join(room.code, "Bea")
+    cy = room.join(room.code, "Cy")
     room.record(ann, deal(3, 1, 1000, 7))
     room.record(bea, deal(3, 1, 200, 1))  # the first 200 of Ann's hands
-    room.record(bea, deal(3, 2, 200, 3))
+    room.record(cy, deal(3, 2, 200, 3))
     (pooled,) = room.report().experiments
-    assert (pooled.trials, pooled.successes, pooled.seeds) == (1200, 10, 2)
-    assert {s.nickname: s.trials for s in pooled.students} == {"Ann": 1000, "Bea": 400}
+    assert (pooled.trials, pooled.seeds) == (1200, 2)
+    assert pooled.successes == hits(3, 1, 1000) + hits(3, 2, 200)
+    assert {s.nickname: s.trials for s in pooled.students} == {"Ann": 1000, "Bea": 200, "Cy": 200}
 
 
 def test_same_seed_reported_again_replaces_the_earlier_counts(room):
@@ -201,7 +232,7 @@ def test_same_seed_reported_again_replaces_the_earlier_counts(room):
     room.record(ann, deal(3, 103, 200, 1))
     room.record(ann, deal(3, 103, 1000, 7))
     (pooled,) = room.report().experiments
-    assert (pooled.trials, pooled.successes) == (1000, 7)
+    assert (pooled.trials, pooled.successes) == (1000, hits(3, 103, 1000))
 
 
 def test_progress_csv_and_clear(room):
@@ -209,16 +240,7 @@ def test_progress_csv_and_clear(room):
     room.record(ann, quiz(1, RIGHT[1]))
     room.record(ann, quiz(2, RIGHT[2]))
     room.record(bea, deal(1, 101, 200, 20))
-    room.record(
-        bea,
-        {
-            "kind": "prediction",
-            "lesson": "08",
-            "prediction": "hardest round",
-            "predicted": "3",
-            "outcome": "6",
-        },
-    )
+    room.record(bea, {"kind": "prediction", "question": "08/hardest-round/penalty", "guess": 3})
     progress = {p.nickname: p for p in room.report().progress}
     assert (progress["Ann"].answered, progress["Ann"].right, progress["Ann"].trials) == (2, 2, 0)
     assert (progress["=Bea"].experiments, progress["=Bea"].predictions) == (1, 1)
@@ -232,17 +254,42 @@ def test_progress_csv_and_clear(room):
     assert room.student(ann.id) is None
 
 
-def test_predictions_are_summed_with_how_many_came_true(room):
-    for i, guess in enumerate(["3", "3", "6", "5"]):
+def guess(question: str, value: object) -> dict[str, object]:
+    return {"kind": "prediction", "question": question, "guess": value}
+
+
+def test_predictions_are_judged_against_the_exact_hardest_round_not_a_simulation(room):
+    deal_question, first_turn = (
+        "08/hardest-round/go-out-on-deal",
+        "08/hardest-round/go-out-first-turn",
+    )
+    for i, value in enumerate([3, 3, 6, 5, None]):
         student = room.join(room.code, f"S{i}")
-        room.record(
-            student,
-            {"kind": "prediction", "lesson": "08", "prediction": "hardest round",
-             "predicted": f"round {guess}", "outcome": "round 6"},
-        )  # fmt: skip
+        room.record(student, guess(deal_question, value))
+        room.record(student, guess(first_turn, value))
+    first = room.student(student.id)
+    room.record(first, guess(deal_question, 6))  # a change of mind: the latest stands
+    summaries = {p.question: p for p in room.report().predictions}
+    exact = summaries[deal_question]
+    # round 6 has the lowest exact chance (0.49%), whatever a 200-deal simulation showed
+    assert (exact.truth, exact.made, exact.skipped, exact.came_true) == ("6", 5, 0, 2)
+    assert (exact.common_guess, exact.common_count) == ("3", 2)
+    unknown = summaries[first_turn]  # the exact table stops at round 4: nothing to come true
+    assert (unknown.truth, unknown.came_true, unknown.made, unknown.skipped) == (None, None, 4, 1)
+
+
+def test_no_free_text_prediction_reaches_the_pool(room):
+    ann = room.join(room.code, "Ann")
+    for bad in ["THE TEACHER IS A ROBOT", "{'wilds': 1, 'share': 0.3}", 7]:
+        with pytest.raises(ClassError):
+            room.record(ann, guess("10/interval-width", bad))
+    room.record(ann, guess("10/interval-width", "half as wide"))
     (summary,) = room.report().predictions
-    assert (summary.made, summary.came_true) == (4, 1)
-    assert (summary.common_predicted, summary.common_count) == ("round 3", 2)
+    assert (summary.common_guess, summary.came_true, summary.truth) == (
+        "half as wide",
+        1,
+        "half as wide",
+    )
 
 
 # -- faults and floods --------------------------------------------------------------------------
@@ -259,7 +306,7 @@ def test_a_flood_from_one_student_is_rate_limited_and_others_go_on(room):
     room.record(bea, deal(1, 1000, 10, 1))
     now[0] = 61.0
     room.record(ann, deal(1, 100, 10, 1))
-    assert room.report().experiments[0].trials == 70
+    assert room.store.query("SELECT COUNT(*) FROM experiments") == [(7,)]
 
 
 class FullDisk(SqliteStore):
@@ -334,11 +381,11 @@ def test_open_store_picks_the_backend_from_the_address(tmp_path):
 
 def test_results_files_merge_into_the_dashboards_figures(tmp_path):
     files = []
-    for i, (trials, hits) in enumerate([(200, 2), (300, 1), (500, 4)]):
+    for i, trials in enumerate([200, 300, 500]):
         path = tmp_path / f"s{i}.json"
         path.write_text(
             results_file(
-                "Ann", [quiz(1, RIGHT[1] if i else wrong(1)), deal(3, 100 + i, trials, hits)]
+                "Ann", [quiz(1, RIGHT[1] if i else wrong(1)), deal(3, 100 + i, trials, trials)]
             )
         )
         files.append(path)
@@ -347,12 +394,13 @@ def test_results_files_merge_into_the_dashboards_figures(tmp_path):
     (question,) = report.questions
     assert (question.answered, question.right) == (3, 2)
     (pooled,) = report.experiments
-    assert (pooled.trials, pooled.successes) == (1000, 7)
+    replayed = hits(3, 100, 200) + hits(3, 101, 300) + hits(3, 102, 500)
+    assert (pooled.trials, pooled.successes) == (1000, replayed)
 
 
 def test_a_bad_results_file_is_refused_by_name(tmp_path):
     bad = tmp_path / "bad.json"
-    bad.write_text(results_file("Ann", [deal(3, 1, 10, 11)]))
+    bad.write_text(results_file("Ann", [deal(3, 1, 10**6, 10**6)]))
     with pytest.raises(ClassError, match=r"'bad\.json' has a record"):
         merge_result_files([bad])
     (tmp_path / "x.json").write_text("{")
@@ -388,7 +436,9 @@ def test_thirty_students_writing_at_once_lose_no_record(store):
     assert store.query("SELECT COUNT(*) FROM experiments") == [(30 * per_student,)]
     assert store.query("SELECT COUNT(*) FROM quiz_answers") == [(30 * len(RIGHT),)]
     report = room.report()
-    assert sum(e.trials for e in report.experiments) == 30 * per_student * 100
+    assert store.query("SELECT SUM(trials) FROM experiments") == [(30 * per_student * 100,)]
+    # the pool counts each student's longest run per experiment: one of each of 11 rounds
+    assert sum(e.trials for e in report.experiments) == 30 * 11 * 100
 
 
 # -- the teacher's kit ----------------------------------------------------------------------------

@@ -23,10 +23,16 @@ def test_lesson_08_sends_each_rounds_counts_of_a_run_the_student_started(widget_
         _exact, sim = lesson.estimates[r]
         assert record["seed"] == 500 + r and record["trials"] == 200
         assert record["successes"] / 200 == sim.value
+    assert not [r for r in sent if r["kind"] == "prediction"]  # sent when committed
+    lesson.commit_guess()
+    sent = page.class_link.outbox
     (prediction,) = [r for r in sent if r["kind"] == "prediction"]
-    assert prediction["predicted"] == "round 3" and prediction["outcome"].startswith("round ")
-    for record in sent:  # every record is one the class server accepts
+    assert prediction["question"] == "08/hardest-round/go-out-on-deal"
+    assert prediction["guess"] == 3
+    assert set(prediction) == {"kind", "question", "guess", "id", "seq"}
+    for record in sent:  # every record is one the class server accepts, with its own id
         parse_record({k: v for k, v in record.items() if k != "seq"})
+    assert len({r["id"] for r in sent}) == len(sent)
     assert [r["seq"] for r in sent] == list(range(1, len(sent) + 1))
 
 
@@ -61,14 +67,17 @@ def test_a_committed_guess_and_a_skipped_one_go_to_the_class_as_predictions(widg
     lesson.guess_share.value = 40
     lesson.commit.commit_button.click()
     sent = [r for r in page.class_link.outbox if r["kind"] == "prediction"]
-    assert len(sent) == 1 and sent[0]["lesson"] == "07"
+    assert {r["question"]: r["guess"] for r in sent} == {
+        "07/most-common-wilds/round-3": 1,
+        "07/share-of-most-common/round-3": 40,
+    }
     for record in sent:  # every record is one the class server accepts
-        parse_record({k: v for k, v in record.items() if k != "seq"})
+        assert parse_record({k: v for k, v in record.items() if k != "seq"}).lesson == "07"
     outs = lessons.outs_lesson()
     outs.view.commit.skip_button.click()
     (skipped,) = [r for r in outs.class_link.outbox if r["kind"] == "prediction"]
-    assert skipped["lesson"] == "09" and skipped["predicted"] == "skipped (Just show me)"
-    parse_record({k: v for k, v in skipped.items() if k != "seq"})
+    assert skipped["question"].startswith("09/outs/draw-an-out/") and skipped["guess"] is None
+    assert parse_record({k: v for k, v in skipped.items() if k != "seq"}).guess is None
 
 
 def test_lesson_11_sends_the_deals_a_student_played_not_the_ones_on_opening(widget_errors):

@@ -18,6 +18,7 @@ from ..errors import ClassError
 from ..i18n import LANGUAGES, N_, get_language, number, number_text, percent
 from ..i18n import gettext as _
 from .experiments import experiment_label
+from .predictions import WIDTH_CHOICES, question_label
 from .report import ClassReport
 
 __all__ = [
@@ -55,6 +56,16 @@ _SCRIPT_WORDS = {
     "made": N_("made"),
     "came_true": N_("came true"),
     "most_predicted": N_("most predicted"),
+    "skipped": N_("skipped"),
+    "exact_answer": N_("exact answer"),
+    "no_truth": N_("no exact answer known"),
+    "each_hand": N_("each hand's own"),
+    "in_pool": N_("in the pooled figures"),
+    "hide": N_("Hide"),
+    "show": N_("Show"),
+    "hide_named": N_("Hide {nickname} from the pooled figures"),
+    "show_named": N_("Count {nickname} in the pooled figures again"),
+    "hidden_note": N_("hidden"),
     "nickname": N_("nickname"),
     "quiz_answered": N_("quiz answered"),
     "predictions": N_("predictions"),
@@ -194,4 +205,16 @@ def dashboard_report(report: ClassReport) -> dict[str, Any]:
             student["text"] = {"estimate": percent(student["estimate"], 1)}
     for question in data["questions"]:
         question["text"] = {"share_right": percent(question["share_right"], 0)}
+    for prediction in data["predictions"]:
+        prediction["label"] = question_label(prediction["question"])
+        prediction["text"] = {
+            key: _guess_text(prediction[key]) for key in ("common_guess", "truth")
+        }
     return data
+
+
+def _guess_text(guess: str | None) -> str | None:
+    """A stored guess or answer as the dashboard shows it (lessons 10-11's words translated)."""
+    if guess is None or guess not in WIDTH_CHOICES:
+        return guess
+    return _(guess)

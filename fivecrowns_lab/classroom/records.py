@@ -7,9 +7,16 @@ A record arrives as JSON from a student's page (or from a results file saved off
 - :class:`QuizAnswer`: a first try at a quiz question. The page sends the quiz's topic,
   the question's number and the chosen answer's number; whether it is right, and the
   texts, come from the quiz bank here, never from the page.
-- :class:`Prediction`: what a student predicted before a reveal, and what happened.
+- :class:`Prediction`: a guess before a reveal, as a question id from
+  :mod:`~fivecrowns_lab.classroom.predictions` and one of the guesses it allows (never
+  free text); the truth comes from the engine, never from the page.
 - :class:`ExperimentResult`: counts from a simulation (deals dealt, deals that went out),
-  with the seed that replays it.
+  with the seed that replays it. The server replays it
+  (:func:`~fivecrowns_lab.classroom.recompute.replay_experiment`) and keeps only its own
+  count: a ``successes`` the page sends is ignored, never stored.
+
+Every record a page sends also carries an ``id`` (:func:`check_record_id`), made in the
+browser or the kernel, so that a retry is stored once.
 """
 
 from __future__ import annotations
@@ -24,7 +31,10 @@ from ..content.quizzes import LESSON_QUIZZES, QUIZZES
 from ..errors import ClassError, quote
 from ..i18n import N_
 from ..validators import clean_name
-from .experiments import find_experiment
+from .experiments import _DRAW, _cards, find_experiment
+from .predictions import find_question
+from .recompute import MAX_TRIALS as TRIAL_BOUNDS
+from .recompute import real_cards, replay_experiment, replayed_trials
 
 __all__ = [
     "CODE_ALPHABET",
@@ -36,7 +46,9 @@ __all__ = [
     "Record",
     "check_code",
     "check_nickname",
+    "check_record_id",
     "new_code",
+    "new_record_id",
     "parse_record",
 ]
 
@@ -45,10 +57,10 @@ CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 6
 _CODE = re.compile(rf"[{CODE_ALPHABET}]{{4,8}}")
 MAX_NICKNAME = 24
-#: Deals one record may report: lesson 08 deals at most 5,000 a round.
-MAX_TRIALS = 1_000_000
+#: The most trials one record may report (the lessons' own bounds are in ``recompute``).
+MAX_TRIALS = max(TRIAL_BOUNDS.values())
+_RECORD_ID = re.compile(r"[A-Za-z0-9_-]{8,64}")
 _MAX_SEED = 2**63 - 1
-_MAX_TEXT = 80
 
 
 @dataclass(frozen=True)
@@ -64,12 +76,11 @@ class QuizAnswer:
 
 @dataclass(frozen=True)
 class Prediction:
-    """A prediction made before a reveal (``predicted``) and what happened (``outcome``)."""
+    """A guess at ``question`` (an id of the catalogue) before its reveal; None: skipped."""
 
     lesson: str
-    prediction: str
-    predicted: str
-    outcome: str
+    question: str
+    guess: str | None
 
 
 @dataclass(frozen=True)
@@ -89,6 +100,26 @@ Record = QuizAnswer | Prediction | ExperimentResult
 def new_code() -> str:
     """A fresh class code: six characters that read unambiguously aloud and on a screen."""
     return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+def new_record_id() -> str:
+    """A fresh record id (what a kernel gives a record it makes)."""
+    return secrets.token_urlsafe(12)
+
+
+def check_record_id(payload: object) -> str:
+    """The ``id`` of a record a page sent, or a :class:`ClassError` saying what is wrong.
+
+    >>> check_record_id({"id": "r-20260101-0001"})
+    'r-20260101-0001'
+    """
+    value = payload.get("id") if isinstance(payload, dict) else None
+    if not isinstance(value, str) or not _RECORD_ID.fullmatch(value):
+        raise ClassError.because(
+            N_("A record needs an id of 8 to 64 letters, digits, '-' or '_', not {value}."),
+            value=quote(value)[:80],
+        )
+    return value
 
 
 def check_code(code: object) -> str:
@@ -143,25 +174,6 @@ def _whole(payload: dict[str, Any], key: str, low: int, high: int) -> int:
     return value
 
 
-def _text(payload: dict[str, Any], key: str) -> str:
-    value = payload.get(key)
-    if not isinstance(value, str):
-        raise ClassError(f"The {key} of a record is text, not {quote(value)}.")
-    cleaned = clean_name(value)
-    if not cleaned or len(cleaned) > _MAX_TEXT:
-        raise ClassError(
-            f"The {key} of a record is 1 to {_MAX_TEXT} characters, not {quote(value)}."
-        )
-    return cleaned
-
-
-def _lesson(payload: dict[str, Any]) -> str:
-    value = payload.get("lesson")
-    if not (isinstance(value, str) and re.fullmatch(r"\d\d", value)):
-        raise ClassError(f"A lesson is named by its two digits, such as '08', not {quote(value)}.")
-    return value
-
-
 def _quiz(payload: dict[str, Any]) -> QuizAnswer:
     topic = payload.get("topic")
     if not isinstance(topic, str) or topic not in QUIZZES:
@@ -180,23 +192,39 @@ def _experiment(payload: dict[str, Any]) -> ExperimentResult:
     found = find_experiment(experiment) if isinstance(experiment, str) else None
     if found is None:
         raise ClassError(f"There is no class experiment {quote(experiment)}.")
-    trials = _whole(payload, "trials", 1, MAX_TRIALS)
-    successes = _whole(payload, "successes", 0, MAX_TRIALS)
-    if successes > trials:
-        raise ClassError(
-            f"{successes:,} successes out of {trials:,} {found.unit} is not possible."
-        )
+    trials = _whole(payload, "trials", 1, TRIAL_BOUNDS[found.lesson])
     seed = _whole(payload, "seed", 0, _MAX_SEED)
-    return ExperimentResult(found.lesson, found.id, seed, trials, successes)
+    match = _DRAW.fullmatch(found.id)
+    if match and not real_cards((*_cards(match[2]), *_cards(match[3]))):
+        raise ClassError.because(
+            N_("The hand of {experiment} holds a card more often than the two decks do."),
+            experiment=quote(found.id),
+        )
+    # The page's own count is never trusted (nor stored): the server replays the trials
+    # (lessons 10 and 11: the first games of the seed) with the lesson's engine function.
+    done = replayed_trials(found.id, trials)
+    successes = replay_experiment(found.id, seed, done)
+    return ExperimentResult(found.lesson, found.id, seed, done, successes)
 
 
 def _prediction(payload: dict[str, Any]) -> Prediction:
-    return Prediction(
-        _lesson(payload),
-        _text(payload, "prediction"),
-        _text(payload, "predicted"),
-        _text(payload, "outcome"),
-    )
+    question = payload.get("question")
+    found = find_question(question) if isinstance(question, str) and len(question) < 240 else None
+    if found is None:
+        raise ClassError.because(
+            N_("There is no prediction question {question}."), question=quote(question)[:120]
+        )
+    guess = payload.get("guess")
+    if guess is None:
+        return Prediction(found.lesson, found.id, None)
+    checked = found.check(guess)
+    if checked is None:
+        raise ClassError.because(
+            N_("{guess} is not a guess the question {question} allows."),
+            guess=quote(guess)[:80],
+            question=repr(found.id),
+        )
+    return Prediction(found.lesson, found.id, checked)
 
 
 _KINDS: dict[str, Callable[[dict[str, Any]], Record]] = {
@@ -212,9 +240,9 @@ def parse_record(payload: object) -> Record:
     >>> parse_record({"kind": "quiz", "topic": "cards", "question": 1, "answer": 1}).lesson
     '01'
     >>> record = parse_record({"kind": "experiment", "experiment": "go-out-on-deal/round-3",
-    ...                        "seed": 103, "trials": 200, "successes": 2})
+    ...                        "seed": 303, "trials": 200, "successes": 200})
     >>> record.lesson, record.trials, record.successes
-    ('08', 200, 2)
+    ('08', 200, 1)
     """
     if not isinstance(payload, dict):
         raise ClassError(f"A record is a JSON object, not {quote(payload)}.")

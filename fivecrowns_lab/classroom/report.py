@@ -15,6 +15,7 @@ from typing import Any
 
 from ..odds.stats import wilson_interval
 from .experiments import EXPERIMENTS, exact_value, find_experiment
+from .predictions import came_true, find_question, question_label
 from .store import ClassStore
 
 __all__ = [
@@ -87,14 +88,23 @@ class ExperimentSummary:
 
 @dataclass(frozen=True)
 class PredictionSummary:
-    """How the class's predictions before one reveal compared with what happened."""
+    """The class's guesses at one prediction question, and how many came true.
+
+    ``came_true`` and ``truth`` are None where the engine knows no exact answer (the
+    dashboard then shows the guesses alone). Lesson 09's questions, one per hand, are
+    pooled in one row (``question`` ``"09/outs"``): each guess is judged against its own
+    hand, and no single truth or common guess is shown.
+    """
 
     lesson: str
-    prediction: str
+    question: str
+    label: str
     made: int
-    came_true: int
-    common_predicted: str
+    skipped: int
+    came_true: int | None
+    common_guess: str | None
     common_count: int
+    truth: str | None
 
 
 @dataclass(frozen=True)
@@ -108,6 +118,8 @@ class StudentProgress:
     experiments: int
     trials: int
     last_seen: str
+    student: str = ""
+    hidden: bool = False
 
 
 @dataclass(frozen=True)
@@ -138,13 +150,16 @@ class ClassReport:
         }
 
 
-_STUDENTS = "SELECT id FROM students WHERE class_code = ?"
+#: The students whose records the pooled figures count: the teacher hides the others.
+_SHOWN = "s.class_code = ? AND s.hidden = 0"
+#: Lesson 09's hands one student adds to the pool: their latest few (no flood of charts).
+HANDS_PER_STUDENT = 3
 
 
 def _questions(store: ClassStore, code: str) -> tuple[QuestionSummary, ...]:
     rows = store.query(
         "SELECT q.lesson, q.question, q.prompt, q.answer, q.correct, COUNT(*) "
-        "FROM quiz_answers q JOIN students s ON s.id = q.student_id WHERE s.class_code = ? "
+        f"FROM quiz_answers q JOIN students s ON s.id = q.student_id WHERE {_SHOWN} "
         "GROUP BY q.lesson, q.question, q.prompt, q.answer, q.correct",
         (code,),
     )
@@ -178,24 +193,50 @@ def _questions(store: ClassStore, code: str) -> tuple[QuestionSummary, ...]:
     return tuple(out)
 
 
-def _experiments(store: ClassStore, code: str) -> tuple[ExperimentSummary, ...]:
+def _longest_runs(store: ClassStore, code: str) -> dict[str, dict[str, tuple[int, int, int]]]:
+    """Each shown student's longest run of each experiment: ``{experiment: {nickname:
+    (seed, trials, successes)}}``. One student adds at most one run to a pool, and at
+    most their latest :data:`HANDS_PER_STUDENT` hands to lesson 09's."""
     rows = store.query(
-        "SELECT e.experiment, e.seed, s.nickname, e.trials, e.successes "
-        "FROM experiments e JOIN students s ON s.id = e.student_id WHERE s.class_code = ? "
+        "SELECT e.experiment, e.seed, s.id, s.nickname, e.trials, e.successes, e.at "
+        f"FROM experiments e JOIN students s ON s.id = e.student_id WHERE {_SHOWN} "
         "ORDER BY e.experiment, s.nickname, e.seed",
         (code,),
     )
-    own: dict[str, dict[str, list[int]]] = defaultdict(dict)
+    best: dict[tuple[str, str], tuple[int, int, int]] = {}
+    latest: dict[tuple[str, str], str] = {}
+    names: dict[str, str] = {}
+    for experiment, seed, student, nickname, trials, successes, at in rows:
+        key = (str(student), str(experiment))
+        names[str(student)] = str(nickname)
+        latest[key] = max(latest.get(key, ""), str(at))
+        if int(trials) > best.get(key, (0, 0, 0))[1]:
+            best[key] = (int(seed), int(trials), int(successes))
+    hands: dict[str, list[tuple[str, str]]] = defaultdict(list)
+    for student, experiment in best:
+        if experiment.startswith("draw-an-out/"):
+            hands[student].append((latest[(student, experiment)], experiment))
+    dropped = {
+        (student, experiment)
+        for student, mine in hands.items()
+        for _at, experiment in sorted(mine, reverse=True)[HANDS_PER_STUDENT:]
+    }
+    runs: dict[str, dict[str, tuple[int, int, int]]] = defaultdict(dict)
+    for (student, experiment), run in best.items():
+        if (student, experiment) not in dropped:
+            runs[experiment][names[student]] = run
+    return runs
+
+
+def _experiments(store: ClassStore, code: str) -> tuple[ExperimentSummary, ...]:
+    own = _longest_runs(store, code)
     # One seed deals the same hands whoever runs it, and a longer run of a seed starts
     # with the hands of a shorter one: the pool counts each seed once, its longest run.
     by_seed: dict[str, dict[int, tuple[int, int]]] = defaultdict(dict)
-    for experiment, seed, nickname, trials, successes in rows:
-        key, n, k = str(experiment), int(trials), int(successes)
-        counts = own[key].setdefault(str(nickname), [0, 0])
-        counts[0] += n
-        counts[1] += k
-        if n > by_seed[key].get(int(seed), (0, 0))[0]:
-            by_seed[key][int(seed)] = (n, k)
+    for experiment, students in own.items():
+        for seed, n, k in students.values():
+            if n > by_seed[experiment].get(seed, (0, 0))[0]:
+                by_seed[experiment][seed] = (n, k)
     order = {e: i for i, e in enumerate(EXPERIMENTS)}
 
     def place(experiment: str) -> tuple[str, int, str]:
@@ -205,7 +246,9 @@ def _experiments(store: ClassStore, code: str) -> tuple[ExperimentSummary, ...]:
 
     out = []
     for experiment in sorted(own, key=place):
-        students = tuple(StudentEstimate(name, n, k) for name, (n, k) in own[experiment].items())
+        dots = tuple(
+            StudentEstimate(name, n, k) for name, (_s, n, k) in sorted(own[experiment].items())
+        )
         trials = sum(n for n, _k in by_seed[experiment].values())
         successes = sum(k for _n, k in by_seed[experiment].values())
         low, high = wilson_interval(successes, trials)
@@ -222,7 +265,7 @@ def _experiments(store: ClassStore, code: str) -> tuple[ExperimentSummary, ...]:
                 low,
                 high,
                 float(exact) if exact is not None else None,
-                students,
+                dots,
                 known.unit if known else "deals",
             )
         )
@@ -234,40 +277,82 @@ def _progress(store: ClassStore, code: str) -> tuple[StudentProgress, ...]:
         "SELECT s.nickname, s.joined_at, "
         "(SELECT COUNT(*) FROM quiz_answers q WHERE q.student_id = s.id), "
         "(SELECT COALESCE(SUM(q.correct), 0) FROM quiz_answers q WHERE q.student_id = s.id), "
-        "(SELECT COUNT(*) FROM predictions p WHERE p.student_id = s.id), "
+        "(SELECT COUNT(*) FROM guesses g WHERE g.student_id = s.id), "
         "(SELECT COUNT(*) FROM experiments e WHERE e.student_id = s.id), "
         "(SELECT COALESCE(SUM(e.trials), 0) FROM experiments e WHERE e.student_id = s.id), "
         "(SELECT MAX(at) FROM (SELECT at FROM quiz_answers WHERE student_id = s.id "
         " UNION ALL SELECT at FROM experiments WHERE student_id = s.id "
-        " UNION ALL SELECT at FROM predictions WHERE student_id = s.id) AS times) "
+        " UNION ALL SELECT at FROM guesses WHERE student_id = s.id) AS times), "
+        "s.id, s.hidden "
         "FROM students s WHERE s.class_code = ? ORDER BY s.nickname",
         (code,),
     )
     return tuple(
-        StudentProgress(str(nick), int(n), int(r), int(p), int(e), int(t), str(last or joined))
-        for nick, joined, n, r, p, e, t, last in rows
+        StudentProgress(
+            str(nick),
+            int(n),
+            int(r),
+            int(p),
+            int(e),
+            int(t),
+            str(last or joined),
+            str(sid),
+            bool(hidden),
+        )
+        for nick, joined, n, r, p, e, t, last, sid, hidden in rows
     )
 
 
 def _predictions(store: ClassStore, code: str) -> tuple[PredictionSummary, ...]:
     rows = store.query(
-        "SELECT p.lesson, p.prediction, p.predicted, p.outcome, COUNT(*) "
-        "FROM predictions p JOIN students s ON s.id = p.student_id WHERE s.class_code = ? "
-        "GROUP BY p.lesson, p.prediction, p.predicted, p.outcome",
+        "SELECT g.question, g.guess, s.id, g.at "
+        f"FROM guesses g JOIN students s ON s.id = g.student_id WHERE {_SHOWN} "
+        "ORDER BY g.at DESC",
         (code,),
     )
-    made: Counter[tuple[str, str]] = Counter()
-    true: Counter[tuple[str, str]] = Counter()
-    said: dict[tuple[str, str], Counter[str]] = defaultdict(Counter)
-    for lesson, prediction, predicted, outcome, count in rows:
-        key = (str(lesson), str(prediction))
-        made[key] += int(count)
-        true[key] += int(count) if predicted == outcome else 0
-        said[key][str(predicted)] += int(count)
+    made: Counter[str] = Counter()
+    skipped: Counter[str] = Counter()
+    true: Counter[str] = Counter()
+    said: dict[str, Counter[str]] = defaultdict(Counter)
+    hands: Counter[tuple[str, str]] = Counter()
+    judged: set[str] = set()
+    for question_id, guess, student, _at in rows:
+        question = find_question(str(question_id))
+        if question is None:  # a question this package no longer asks
+            continue
+        key = "09/outs" if question.lesson == "09" else question.id
+        if key == "09/outs":
+            hands[(key, str(student))] += 1
+            if hands[(key, str(student))] > HANDS_PER_STUDENT:
+                continue  # the student's latest hands only, as in the experiments
+        if guess is None:
+            skipped[key] += 1
+            continue
+        made[key] += 1
+        said[key][str(guess)] += 1
+        verdict = came_true(question, str(guess))
+        if verdict is not None:
+            judged.add(key)
+            true[key] += verdict
     out = []
-    for key in sorted(made):
-        common, n = sorted(said[key].items(), key=lambda item: (-item[1], item[0]))[0]
-        out.append(PredictionSummary(key[0], key[1], made[key], true[key], common, n))
+    for key in sorted(made.keys() | skipped.keys()):
+        question = find_question(key) if key != "09/outs" else None
+        ranked = sorted(said[key].items(), key=lambda item: (-item[1], item[0]))
+        common, count = ranked[0] if ranked and question is not None else (None, 0)
+        truth = question.truth if question is not None else None
+        out.append(
+            PredictionSummary(
+                key[:2],
+                key,
+                question_label(key),
+                made[key],
+                skipped[key],
+                true[key] if key in judged or truth is not None else None,
+                common,
+                count,
+                truth,
+            )
+        )
     return tuple(out)
 
 
@@ -312,6 +397,12 @@ def export_csv(store: ClassStore, code: str) -> str:
         (code,),
     )
     rows += store.query(
+        "SELECT 'prediction', s.nickname, g.lesson, g.question, g.guess, NULL, "
+        "NULL, NULL, NULL, g.at "
+        "FROM guesses g JOIN students s ON s.id = g.student_id WHERE s.class_code = ?",
+        (code,),
+    )
+    rows += store.query(  # the free-text predictions of the first schema, kept as they were
         "SELECT 'prediction', s.nickname, p.lesson, p.prediction, p.predicted, p.outcome, "
         "NULL, NULL, NULL, p.at "
         "FROM predictions p JOIN students s ON s.id = p.student_id WHERE s.class_code = ?",

@@ -64,4 +64,26 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         )""",
         "CREATE INDEX students_by_class ON students (class_code)",
     ),
+    # 2: each record's id stored once per class (a retry counts once), the students the
+    # teacher hides from the pooled figures, and predictions as a question id and a guess
+    # (one per student and question: the latest stands)
+    (
+        """CREATE TABLE record_ids (
+            class_code TEXT NOT NULL REFERENCES classes (code) ON DELETE CASCADE,
+            record_id TEXT NOT NULL,
+            student_id TEXT NOT NULL REFERENCES students (id) ON DELETE CASCADE,
+            at TEXT NOT NULL,
+            PRIMARY KEY (class_code, record_id)
+        )""",
+        "ALTER TABLE students ADD COLUMN hidden INTEGER NOT NULL DEFAULT 0",
+        """CREATE TABLE guesses (
+            id {id},
+            student_id TEXT NOT NULL REFERENCES students (id) ON DELETE CASCADE,
+            lesson TEXT NOT NULL,
+            question TEXT NOT NULL,
+            guess TEXT,
+            at TEXT NOT NULL,
+            UNIQUE (student_id, question)
+        )""",
+    ),
 )

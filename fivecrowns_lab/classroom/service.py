@@ -27,13 +27,27 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import Any
 
-from ..errors import ClassError, ClassUnavailableError
+from ..errors import ClassError, ClassUnavailableError, FiveCrownsError
 from ..i18n import N_
-from .records import Record, check_code, check_nickname, new_code, parse_record
+from .records import (
+    Record,
+    check_code,
+    check_nickname,
+    check_record_id,
+    new_code,
+    parse_record,
+)
 from .report import ClassReport, class_report, export_csv
 from .store import ClassInfo, ClassStore, Student
 
-__all__ = ["RETRY_SECONDS", "SERVED_ENV", "Classroom", "RateLimit", "hash_secret"]
+__all__ = [
+    "RETRY_SECONDS",
+    "SERVED_ENV",
+    "BatchOutcome",
+    "Classroom",
+    "RateLimit",
+    "hash_secret",
+]
 
 #: Set to "1" in the environment of a server that serves a class (and so of its kernels):
 #: a lesson page asks the class server who its student is only then.
@@ -45,10 +59,35 @@ RETRY_SECONDS = 15.0
 
 @dataclass(frozen=True)
 class RateLimit:
-    """At most ``records`` records from one student in any ``seconds`` seconds."""
+    """At most ``records`` records from one student in any ``seconds`` seconds, of which at
+    most ``experiments`` experiment runs: the server replays each run (up to a second of
+    one core), so one student cannot keep the server busy (a lesson-08 run sends 11)."""
 
     records: int = 240
     seconds: float = 60.0
+    experiments: int = 40
+
+
+@dataclass(frozen=True)
+class BatchOutcome:
+    """What became of a batch of records: the page's contract (``as_json``).
+
+    ``acked``: every id the page may forget (stored now, stored before, or refused for
+    good); ``stored``: how many changed the class's records now; ``refused``: each
+    refused record's id (None when it had no valid id) and the sentence why. A record
+    past the rate limit is in none of them: the page sends it again later.
+    """
+
+    acked: tuple[str, ...]
+    stored: int
+    refused: tuple[tuple[str | None, str], ...]
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "acked": list(self.acked),
+            "stored": self.stored,
+            "refused": [{"id": rid, "message": message} for rid, message in self.refused],
+        }
 
 
 def hash_secret(secret: str, salt: str | None = None) -> str:
@@ -159,24 +198,90 @@ class Classroom:
         self._admit(student.id)
         return self.record_checked(student, record)
 
+    def record_batch(self, student: Student, payloads: list[Any]) -> BatchOutcome:
+        """Check, replay and store a page's records by their ids, in one transaction.
+
+        An id the class already has is acknowledged again and not counted twice; a
+        record that can never be stored is refused with a sentence and acknowledged (a
+        retry would be refused the same way). When the database is away this raises
+        :class:`ClassUnavailableError` and nothing of the batch is stored.
+        """
+        if student.class_code != self.code:
+            raise ClassError("That student is not in this class.")
+        known = self._known_ids(payloads)
+        acked: list[str] = []
+        refused: list[tuple[str | None, str]] = []
+        items: list[tuple[str, Record]] = []
+        for payload in payloads:
+            try:
+                rid = check_record_id(payload)
+            except ClassError as err:
+                refused.append((None, str(err)))
+                continue
+            if rid in known:
+                acked.append(rid)
+                continue
+            try:
+                runs = isinstance(payload, dict) and payload.get("kind") == "experiment"
+                self._admit(student.id, runs)
+            except ClassError:
+                break  # not acknowledged: the page sends the rest again in a minute
+            try:
+                items.append((rid, parse_record(payload)))
+            except FiveCrownsError as err:
+                refused.append((rid, str(err)))
+            acked.append(rid)
+        fates = self._guarded(lambda: self.store.add_records(self.code, student.id, items, _now()))
+        return BatchOutcome(tuple(acked), fates.count("stored"), tuple(refused))
+
+    def _known_ids(self, payloads: list[Any]) -> set[str]:
+        """The ids among ``payloads`` this class already stored (their retries skip the work)."""
+        ids = [p["id"] for p in payloads if isinstance(p, dict) and isinstance(p.get("id"), str)]
+        if not ids:
+            return set()
+        marks = ", ".join("?" * len(ids))
+        rows = self._guarded(
+            lambda: self.store.query(
+                "SELECT record_id FROM record_ids "
+                f"WHERE class_code = ? AND record_id IN ({marks})",
+                (self.code, *ids),
+            )
+        )
+        return {str(row[0]) for row in rows}
+
+    def set_hidden(self, student_id: object, hidden: object) -> bool:
+        """Hide a student from every pooled figure (or show them again); False if the class
+        has no such student. Their records stay stored."""
+        if not isinstance(student_id, str) or not isinstance(hidden, bool):
+            raise ClassError.because(
+                N_("Hiding takes a student's id and true or false, not {student} and {hidden}."),
+                student=repr(student_id)[:40],
+                hidden=repr(hidden)[:20],
+            )
+        return bool(self._guarded(lambda: self.store.set_hidden(self.code, student_id, hidden)))
+
     def record_checked(self, student: Student, record: Record) -> bool:
         """Store a record already checked (and rate-limited) in its own transaction."""
         if student.class_code != self.code:
             raise ClassError("That student is not in this class.")
         return bool(self._guarded(lambda: self.store.add_record(student.id, record, _now())))
 
-    def _admit(self, student_id: str) -> None:
+    def _admit(self, student_id: str, run: bool = False) -> None:
         now = self.clock()
         with self._lock:
             recent = self._recent.setdefault(student_id, deque())
-            while recent and recent[0] <= now - self.limit.seconds:
-                recent.popleft()
-            if len(recent) >= self.limit.records:
+            runs = self._recent.setdefault(student_id + "\0runs", deque())
+            for times in (recent, runs):
+                while times and times[0] <= now - self.limit.seconds:
+                    times.popleft()
+            if len(recent) >= self.limit.records or (run and len(runs) >= self.limit.experiments):
                 raise ClassError(
                     f"Too many records from you at once (more than {self.limit.records} in "
                     f"{self.limit.seconds:.0f} seconds): wait a minute, then go on."
                 )
             recent.append(now)
+            if run:
+                runs.append(now)
 
     def _guarded(self, work: Callable[[], object]) -> Any:
         """Run a database step; after a failure, refuse at once until the retry time."""

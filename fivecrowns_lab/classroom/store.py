@@ -1,8 +1,8 @@
 """Where a class's records are kept: SQLite (the default) or PostgreSQL, behind one protocol.
 
 :class:`ClassStore` is what the rest of the package uses. Both backends run the same SQL
-(written with ``?`` placeholders; PostgreSQL's driver gets ``%s``) and write each record
-in a transaction of its own. SQLite opens the file for each operation; PostgreSQL keeps
+(written with ``?`` placeholders; PostgreSQL's driver gets ``%s``) and write each batch of
+records in a transaction of its own. SQLite opens the file for each operation; PostgreSQL keeps
 one connection per thread and makes a new one after a failure, so an unreachable
 database recovers by itself once it is back. A database error that says the database cannot be
 reached or written (disk full, server down) becomes
@@ -60,6 +60,10 @@ class ClassStore(Protocol):
     def add_student(self, student: Student) -> bool: ...
     def get_student(self, student_id: str) -> Student | None: ...
     def add_record(self, student_id: str, record: Record, at: str) -> bool: ...
+    def add_records(
+        self, code: str, student_id: str, items: Sequence[tuple[str, Record]], at: str
+    ) -> list[str]: ...
+    def set_hidden(self, code: str, student_id: str, hidden: bool) -> bool: ...
     def query(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]: ...
     def clear(self, code: str) -> int: ...
     def describe(self) -> str: ...
@@ -176,63 +180,54 @@ class _SqlStore:
 
     # -- records ---------------------------------------------------------------------------
     def add_record(self, student_id: str, record: Record, at: str) -> bool:
-        """Store one record in its own transaction; False if it changed nothing.
+        """Store one record (without an id) in its own transaction; False if it changed nothing."""
+        (count,) = self._execute([_record_sql(student_id, record, at)])
+        return count == 1
 
-        A quiz answer after the first try at that question is not stored (first tries
-        only). An experiment with a seed the student already reported replaces that one:
-        the same seed deals the same hands, so counting both would count them twice.
+    def add_records(
+        self, code: str, student_id: str, items: Sequence[tuple[str, Record]], at: str
+    ) -> list[str]:
+        """Store records by their ids, all in one transaction: each one's fate.
+
+        ``"stored"``: stored now; ``"kept"``: its id is new but it changed nothing (a
+        second try at a quiz question); ``"duplicate"``: this class already has that id
+        (a retry), so it is not counted again. Nothing is stored if any step fails.
         """
-        if isinstance(record, QuizAnswer):
-            sql = (
-                "INSERT INTO quiz_answers (student_id, lesson, question, prompt, answer, "
-                "correct, at) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING"
-            )
-            params: tuple[Any, ...] = (
-                student_id,
-                record.lesson,
-                record.question,
-                record.prompt,
-                record.answer,
-                int(record.correct),
-                at,
-            )
-        elif isinstance(record, Prediction):
-            sql = (
-                "INSERT INTO predictions (student_id, lesson, prediction, predicted, outcome, at)"
-                " VALUES (?, ?, ?, ?, ?, ?)"
-            )
-            params = (
-                student_id,
-                record.lesson,
-                record.prediction,
-                record.predicted,
-                record.outcome,
-                at,
-            )
-        elif isinstance(record, ExperimentResult):
-            sql = (
-                "INSERT INTO experiments (student_id, lesson, experiment, seed, trials, "
-                "successes, at) VALUES (?, ?, ?, ?, ?, ?, ?) "
-                "ON CONFLICT (student_id, experiment, seed) DO UPDATE SET "
-                "trials = excluded.trials, successes = excluded.successes, at = excluded.at"
-            )
-            params = (
-                student_id,
-                record.lesson,
-                record.experiment,
-                record.seed,
-                record.trials,
-                record.successes,
-                at,
-            )
-        else:
-            raise ClassError(f"{type(record).__name__} is not a class record.")
-        (count,) = self._execute([(sql, params)])
+        fates = []
+        with self._connection() as conn:
+            cur = conn.cursor()
+            for record_id, record in items:
+                cur.execute(
+                    self._sql(
+                        "INSERT INTO record_ids (class_code, record_id, student_id, at) "
+                        "VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING"
+                    ),
+                    (code, record_id, student_id, at),
+                )
+                if cur.rowcount != 1:
+                    fates.append("duplicate")
+                    continue
+                sql, params = _record_sql(student_id, record, at)
+                cur.execute(self._sql(sql), tuple(params))
+                fates.append("stored" if cur.rowcount == 1 else "kept")
+        return fates
+
+    def set_hidden(self, code: str, student_id: str, hidden: bool) -> bool:
+        """Hide a student's records from the pooled figures (or show them); False if the
+        class has no such student. The records stay stored either way."""
+        (count,) = self._execute(
+            [
+                (
+                    "UPDATE students SET hidden = ? WHERE id = ? AND class_code = ?",
+                    (int(hidden), student_id, code),
+                )
+            ]
+        )
         return count == 1
 
     def clear(self, code: str) -> int:
         """Delete every student and record of the class (the class and its code stay)."""
-        tables = ("quiz_answers", "predictions", "experiments")
+        tables = ("record_ids", "quiz_answers", "predictions", "guesses", "experiments")
         statements: list[tuple[str, Sequence[Any]]] = [
             (
                 f"DELETE FROM {table} WHERE student_id IN "
@@ -243,6 +238,54 @@ class _SqlStore:
         ]
         statements.append(("DELETE FROM students WHERE class_code = ?", (code,)))
         return sum(self._execute(statements))
+
+
+def _record_sql(student_id: str, record: Record, at: str) -> tuple[str, tuple[Any, ...]]:
+    """The statement that stores ``record``.
+
+    A quiz answer after the first try at that question is not stored (first tries only).
+    A prediction replaces the student's earlier guess at that question (the latest
+    stands). An experiment with a seed the student already reported replaces that one:
+    the same seed deals the same hands, so counting both would count them twice.
+    """
+    if isinstance(record, QuizAnswer):
+        return (
+            "INSERT INTO quiz_answers (student_id, lesson, question, prompt, answer, "
+            "correct, at) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
+            (
+                student_id,
+                record.lesson,
+                record.question,
+                record.prompt,
+                record.answer,
+                int(record.correct),
+                at,
+            ),
+        )
+    if isinstance(record, Prediction):
+        return (
+            "INSERT INTO guesses (student_id, lesson, question, guess, at) "
+            "VALUES (?, ?, ?, ?, ?) ON CONFLICT (student_id, question) DO UPDATE SET "
+            "guess = excluded.guess, at = excluded.at",
+            (student_id, record.lesson, record.question, record.guess, at),
+        )
+    if isinstance(record, ExperimentResult):
+        return (
+            "INSERT INTO experiments (student_id, lesson, experiment, seed, trials, "
+            "successes, at) VALUES (?, ?, ?, ?, ?, ?, ?) "
+            "ON CONFLICT (student_id, experiment, seed) DO UPDATE SET "
+            "trials = excluded.trials, successes = excluded.successes, at = excluded.at",
+            (
+                student_id,
+                record.lesson,
+                record.experiment,
+                record.seed,
+                record.trials,
+                record.successes,
+                at,
+            ),
+        )
+    raise ClassError(f"{type(record).__name__} is not a class record.")
 
 
 def _now() -> str:

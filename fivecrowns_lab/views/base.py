@@ -33,6 +33,9 @@ import anywidget
 import ipywidgets as widgets
 import traitlets
 
+from ..classroom.experiments import find_experiment
+from ..classroom.recompute import MAX_TRIALS
+from ..classroom.records import new_record_id
 from ..core.rules import VARIANTS
 from ..errors import FiveCrownsError
 from ..i18n import gettext as _
@@ -357,14 +360,20 @@ class View(widgets.VBox):
         return Predictions(send=lambda record: self.record_for_class(record))
 
     def record_for_class(self, *records: dict[str, Any]) -> None:
-        """Hand records to the page's class line, which posts them if the student joined."""
+        """Hand records to the page's class line, which posts them if the student joined.
+
+        Each gets its ``id`` here (one already given stays), so a retry is stored once.
+        """
         if self.class_link is not None and records:
-            self.class_link.send(*records)
+            self.class_link.send(*({"id": new_record_id(), **record} for record in records))
 
     def record_experiment(self, experiment: str, seed: int, trials: int, successes: int) -> None:
         """Send one run of a class experiment (an id from :mod:`~fivecrowns_lab.classroom.
-        experiments`): a later run of the same seed replaces it on the dashboard."""
-        if trials > 0:
+        experiments`): a later run of the same seed replaces it on the dashboard. A run
+        longer than the class counts (the lesson's bound) is not sent: the server would
+        refuse it. The server replays the run and keeps its own count."""
+        found = find_experiment(experiment)
+        if found is not None and 0 < trials <= MAX_TRIALS[found.lesson]:
             self.record_for_class(
                 {
                     "kind": "experiment",

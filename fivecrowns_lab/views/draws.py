@@ -8,7 +8,6 @@ shows the share of outs settle on that value, and the class pools everyone's dra
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Callable
 from html import escape
 from typing import Any
@@ -16,7 +15,9 @@ from typing import Any
 import ipywidgets as widgets
 
 from ..classroom.experiments import draw_out_id
-from ..core.cards import DECK, Card
+
+# The stock a draw takes from is the engine's, so the class server replays the same draws.
+from ..classroom.recompute import held, stock_of
 from ..errors import LessonError
 from ..i18n import gettext as _
 from ..i18n import ngettext as _n
@@ -29,19 +30,6 @@ __all__ = ["DRAW_SIZES", "OutDraws", "held", "stock_of"]
 
 #: The draws one press of a button makes.
 DRAW_SIZES = (1, 100, 1000)
-
-
-def held(result: Outs) -> tuple[Card, ...]:
-    """The hand as the player holds it: after a draw, the card to discard is still in it."""
-    return (*result.hand, result.discard) if result.discard is not None else tuple(result.hand)
-
-
-def stock_of(result: Outs) -> list[Card]:
-    """Every card the player has not seen (copies twice), in deck order: what a draw takes."""
-    unseen = Counter(DECK)
-    unseen.subtract(held(result))
-    unseen.subtract(result.seen)
-    return [card for card in sorted(unseen) for _ in range(max(0, unseen[card]))]
 
 
 class OutDraws(widgets.VBox):

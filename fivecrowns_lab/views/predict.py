@@ -25,16 +25,27 @@ __all__ = ["CommitRow", "Predictions", "gap_sentence"]
 class Predictions(list[dict[str, Any]]):
     """The guesses a learner committed (or skipped) in one view, oldest first.
 
-    ``send``, when given, is called with each guess as a class record (a prediction and
-    what happened), so a student who joined a class shares it with the teacher.
+    ``send``, when given, is called with each guess as a class record (a question id of
+    the class's catalogue and the guess), so a student who joined a class shares it.
     """
 
     def __init__(self, send: Callable[[dict[str, Any]], None] | None = None) -> None:
         super().__init__()
         self.send = send
 
-    def record(self, lesson: str, question: str, guess: Any, truth: Any) -> dict[str, Any]:
-        """Add one guess (``None`` when the learner pressed *Just show me*)."""
+    def record(
+        self,
+        lesson: str,
+        question: str,
+        guess: Any,
+        truth: Any,
+        ask: dict[str, Any] | None = None,
+    ) -> dict[str, Any]:
+        """Add one guess (``None`` when the learner pressed *Just show me*).
+
+        ``ask`` maps the class's question ids (:mod:`~fivecrowns_lab.classroom.predictions`)
+        to the guess each records (None: skipped); a guess with no question id stays here.
+        """
         entry = {
             "lesson": lesson,
             "question": question,
@@ -44,23 +55,10 @@ class Predictions(list[dict[str, Any]]):
             "time": time.time(),
         }
         self.append(entry)
-        if self.send is not None:
-            self.send(
-                {
-                    "kind": "prediction",
-                    "lesson": lesson,
-                    "prediction": _short(question),
-                    "predicted": "skipped (Just show me)" if guess is None else _short(guess),
-                    "outcome": _short(truth),
-                }
-            )
+        for question_id, asked in (ask or {}).items():
+            if self.send is not None:
+                self.send({"kind": "prediction", "question": question_id, "guess": asked})
         return entry
-
-
-def _short(value: Any) -> str:
-    """A guess or an answer as a class record's text (at most 80 characters)."""
-    text = str(value).strip() or "-"
-    return text if len(text) <= 80 else text[:79] + "…"
 
 
 class CommitRow(widgets.HBox):

@@ -20,10 +20,12 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from ..classroom.experiments import experiment_id, most_common_wilds, wild_count_id
+from ..classroom.experiments import draw_out_id, experiment_id, most_common_wilds, wild_count_id
+from ..classroom.predictions import outs_question
+from ..classroom.recompute import held, lesson_08_trial
 from ..core.cards import Hand, parse_cards
 from ..core.rules import FIRST_ROUND, LAST_ROUND, ROUNDS, hand_size, is_wild, wild_rank_text
-from ..core.solver import can_go_out, going_out_discards, penalty
+from ..core.solver import can_go_out, going_out_discards
 from ..errors import LessonError
 from ..i18n import N_, number, number_text, percent
 from ..i18n import gettext as _
@@ -47,7 +49,7 @@ from .chart import Chart
 from .counting import CountingSteps
 from .draws import OutDraws
 from .plots import fraction_html, pct, style, table_html
-from .predict import CommitRow, Predictions, gap_sentence
+from .predict import CommitRow, gap_sentence
 from .specs import (
     EXACT_COLOUR,
     SIMULATED_COLOUR,
@@ -368,6 +370,10 @@ class WildCountLesson(View):
             f"most common number of wilds in round {self.round.value}, and its share",
             None if guess is None else {"wilds": guess[0], "share": guess[1] / 100},
             {"wilds": top, "share": float(exact[top])},
+            {
+                f"07/most-common-wilds/round-{self.round.value}": guess and guess[0],
+                f"07/share-of-most-common/round-{self.round.value}": guess and guess[1],
+            },
         )
         with self.hold_sync():
             self.commit.close_question()
@@ -708,6 +714,13 @@ QUESTIONS: dict[str, Callable[..., Estimate]] = {
 }
 _BATCH = 50
 
+#: Lesson 08's class prediction question for each question (the hardest round).
+HARDEST_QUESTIONS = {
+    "go out on the deal": "08/hardest-round/go-out-on-deal",
+    "go out on the first turn": "08/hardest-round/go-out-first-turn",
+    "penalty of a dealt hand": "08/hardest-round/penalty",
+}
+
 #: Lesson 08's guess for each question: which round is the hardest (the most points, for
 #: the penalty). Each question has its own guess, committed before its answer is shown.
 ASK = {
@@ -764,17 +777,9 @@ def hardest_round(question: str, values: dict[int, float]) -> int:
     return min(values, key=lambda r: values[r])
 
 
-def _one_trial(question: str, round_no: int, rng: random.Random) -> int:
-    """One simulated deal, drawn from ``rng`` exactly as the engine's simulation draws it."""
-    if question == "go out on the deal":
-        return int(can_go_out(deal(round_no, rng), round_no))
-    if question == "penalty of a dealt hand":
-        return penalty(deal(round_no, rng), round_no)
-    cards = deal(round_no, rng, extra=2)
-    hand, face_up, stock = cards[:-2], cards[-2], cards[-1]
-    if going_out_discards((*hand, face_up), round_no):
-        return 1
-    return int(bool(going_out_discards((*hand, stock), round_no)))
+#: One simulated deal, drawn from ``rng``: the class server replays a record with the same
+#: function (:func:`~fivecrowns_lab.classroom.recompute.replay_experiment`).
+_one_trial = lesson_08_trial
 
 
 def _estimate(question: str, round_no: int, values: list[int], seed: int) -> Estimate:
@@ -930,7 +935,7 @@ class GoOutLesson(View):
         self.table = widgets.HTML()
         self.plot = Chart()
         self.running = Chart()
-        self.predictions = Predictions()  # sent to the class with the experiment (below)
+        self.predictions = self.class_predictions()
         self.ask = widgets.HTML()
         self.hardest = widgets.Dropdown(
             options=[(_("— choose —"), 0)]
@@ -1069,7 +1074,9 @@ class GoOutLesson(View):
     def _reveal(self, guess: int | None) -> None:
         question = self.question.value
         verdict = self.verdict(question, guess)
-        self.predictions.record("08", ASK[question], guess, verdict.hardest)
+        self.predictions.record(
+            "08", ASK[question], guess, verdict.hardest, {HARDEST_QUESTIONS[question]: guess}
+        )
         self.guesses[question] = guess
         heading = _("Your guess, and the truth")
         said = verdict_html(question, verdict)
@@ -1227,17 +1234,6 @@ class GoOutLesson(View):
                         "successes": hits,
                     }
                 )
-        if records and self.hardest.value and len(results) == len(ROUNDS):
-            found = hardest_round(question, {r: float(e.value) for r, e in results.items()})
-            records.append(
-                {
-                    "kind": "prediction",
-                    "lesson": "08",
-                    "prediction": "hardest round, " + question,
-                    "predicted": f"round {self.hardest.value}",
-                    "outcome": f"round {found}",
-                }
-            )
         self.record_for_class(*records)
 
     def _is_penalty(self) -> bool:
@@ -1677,7 +1673,10 @@ class OutsLesson(View):
         result = self.result
         if result is None:
             raise LessonError(_("Enter a hand first, then press Find the outs."))
-        self.predictions.record("09", "unseen cards that are outs", guess, result.count)
+        asked = outs_question(draw_out_id(result.round_no, held(result), result.seen))
+        self.predictions.record(
+            "09", "unseen cards that are outs", guess, result.count, {asked: guess}
+        )
         self.guessed = guess
         with self.hold_sync():
             self.commit.close_question()

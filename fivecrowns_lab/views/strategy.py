@@ -259,6 +259,7 @@ def _play_four_times(
         view.prediction.question,
         view.prediction.value or None,
         _closest(math.sqrt(done / target)),
+        {f"{lesson}/interval-width": view.prediction.value or None},
     )
     view._four = True  # the box's observer leaves the results and prediction alone
     try:
