@@ -189,7 +189,7 @@ def test_09_round_governs_the_wild_rank_and_complete_hands_have_no_outs(page, vo
     hand.fill("8H 9H 10H QS QC KD")
     hand.press("Enter")
     view.get_by_role("button", name="Find the outs").click()
-    view.locator("input[type=number]").nth(1).fill("20")  # the guess (after the seed box)
+    view.get_by_placeholder("type a whole number").fill("20")  # the guess, typed
     view.get_by_role("button", name="Commit my guess").click()
     wait_text(page, "You guessed 20; the hand has 24")
     wait_text(page, "24 unseen copies")

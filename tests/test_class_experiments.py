@@ -201,6 +201,7 @@ def test_outs_lesson_draws_from_the_unseen_cards_and_sends_the_share_that_were_o
     view = OutsLesson(round_no=4, hand=HAND, seed=3)
     view.class_link = link = FakeLink()
     assert view.drawing.layout.display == "none"  # hidden until the guess is in
+    view.guess_outs.value = "20"
     view.commit_guess()
     assert view.drawing.layout.display == ""
     stock = stock_of(view.result)

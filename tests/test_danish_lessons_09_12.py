@@ -83,7 +83,7 @@ def test_outs_lesson_in_danish_before_and_after_the_guess_and_the_draws(widget_e
         view = page.view
         assert _english(page) == []
         assert view.show_button.description == "Find udgangskortene"
-        view.guess_outs.value = 20
+        view.guess_outs.value = "20"
         view.commit.commit_button.click()
         view.drawing.buttons[1].click()  # draw 100
         assert "udgangskort" in view.outs_view.value and "given nr." in view.drawing.view.value

@@ -94,7 +94,7 @@ def test_lesson_09_outs_sentence_writes_danish_percentages(widget_errors):
 
     with language("da"):
         view = outs_lesson().view
-        view.guess_outs.value = 20
+        view.guess_outs.value = "20"
         view.commit.commit_button.click()
         view.drawing.buttons[1].click()  # draw 100
         shown = _text(view.outs_view.value + view.drawing.view.value)

@@ -137,12 +137,21 @@ def test_every_seed_box_says_what_its_clamp_did(make, widget_errors):
     assert view.seed.value == 0 and "using 0." in view.status.text
 
 
-def test_09_guess_and_04_bots_say_what_their_clamps_did(widget_errors):
+def test_09_guess_must_be_typed_and_04_bots_say_what_their_clamps_did(widget_errors):
     outs = OutsLesson()
-    outs.guess_outs.value = 500
-    assert outs.guess_outs.value == 116 and "Guesses are 0 to 116; taking 116." in (
-        outs.status.text
-    )
+    outs.commit.commit_button.click()  # an untouched box is no guess of 0
+    assert outs.status.kind == "error" and "Type your guess first" in outs.status.text
+    assert outs.guessed is None and outs.outs_view.value == ""
+    outs.guess_outs.value = "500"
+    outs.commit.commit_button.click()
+    unseen = outs.result.unseen_total
+    assert f"A guess is 0 to {unseen}" in outs.status.text and outs.outs_view.value == ""
+    outs.guess_outs.value = "eight"
+    outs.commit.commit_button.click()
+    assert "'eight' is not a whole number" in outs.status.text
+    outs.guess_outs.value = "0"  # a typed 0 is a guess
+    outs.commit.commit_button.click()
+    assert outs.guessed == 0 and "You guessed <b>0</b>" in outs.reveal_view.value
     play = PlayLesson()
     play.bots.value = 40
     assert play.bots.value == play.bots.max and "playing with" in play.status.text

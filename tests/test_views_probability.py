@@ -267,6 +267,7 @@ def test_outs_lesson_shows_outs_and_compares_with_the_rule_of_thumb(widget_error
     lesson.seen_text.value = "QH QH"
     lesson.show_button.click()
     assert lesson.result.count == 22 and lesson.outs_view.value == "", "a new question"
+    lesson.guess_outs.value = "20"
     lesson.commit.commit_button.click()
     assert lesson.status.kind == "ok" and "22</b> of the" in lesson.outs_view.value
 
@@ -973,7 +974,7 @@ def test_outs_lesson_deals_a_hand_with_outs_and_says_so(widget_errors):
 
 def test_outs_guess_is_shown_beside_the_truth(widget_errors):
     lesson = outs_lesson().view
-    lesson.guess_outs.value = 20
+    lesson.guess_outs.value = "20"
     lesson.commit.commit_button.click()
     assert "You guessed <b>20</b>; the hand has <b>24</b>" in lesson.reveal_view.value
     assert lesson.predictions[-1] == {**lesson.predictions[-1], "guess": 20, "truth": 24}

@@ -26,8 +26,8 @@ from ..classroom.recompute import held, lesson_08_trial
 from ..core.cards import Hand, parse_cards
 from ..core.rules import FIRST_ROUND, LAST_ROUND, ROUNDS, hand_size, is_wild, wild_rank_text
 from ..core.solver import can_go_out, going_out_discards
-from ..errors import LessonError
-from ..i18n import N_, number, number_text, percent
+from ..errors import LessonError, quote
+from ..i18n import N_, number, number_text, percent, typed_number
 from ..i18n import gettext as _
 from ..i18n import ngettext as _n
 from ..odds.counting import DECK_SIZE, WILDS_IN_DECK, wild_count_distribution
@@ -44,7 +44,7 @@ from ..odds.probability import (
 )
 from ..odds.stats import mean_interval, wilson_interval
 from ..render import hand_html
-from .base import ClampedIntText, View, seed_box, set_shown
+from .base import View, seed_box, set_shown
 from .chart import Chart
 from .counting import CountingSteps
 from .draws import OutDraws
@@ -1459,13 +1459,11 @@ class OutsLesson(View):
             style={"description_width": "initial"},
         )
         self.draws.observe(self._guard(lambda _c: self._show_answer()), names="value")
-        self.guess_outs = ClampedIntText(
-            self.status,
-            0,
-            0,
-            DECK_SIZE,
-            _("Guesses"),
-            _("taking"),
+        # A box the learner types in, empty until they do: an untouched number box read as
+        # "You guessed 0" (and a typed 0 was then no change to send).
+        self.guess_outs = widgets.Text(
+            value="",
+            placeholder=_("type a whole number"),
             description=_("How many unseen cards are outs?"),
             style={"description_width": "initial"},
             layout=widgets.Layout(width="min(340px, 95%)"),
@@ -1585,6 +1583,7 @@ class OutsLesson(View):
             self.guessed = None
             self.commit.reopen()
             self.guess_outs.disabled = False
+            self.guess_outs.value = ""
         complete = result.discard is None and can_go_out(result.hand, r)
         with self.hold_sync():
             note = (
@@ -1663,7 +1662,32 @@ class OutsLesson(View):
 
     def commit_guess(self) -> None:
         """Lock the guess of the number of outs and show the outs beside it."""
-        self._reveal(int(self.guess_outs.value))
+        self._reveal(self.typed_guess())
+
+    def typed_guess(self) -> int:
+        """The number of outs the learner typed, or a :class:`LessonError` saying what to type."""
+        text = typed_number(self.guess_outs.value)
+        high = self.result.unseen_total if self.result is not None else DECK_SIZE
+        if not text:
+            raise LessonError(
+                _(
+                    "Type your guess first: how many of the unseen cards are outs (a whole "
+                    "number), or press Just show me."
+                )
+            )
+        if not text.isdigit() or len(text) > 4:
+            raise LessonError(
+                _(
+                    "{text} is not a whole number: type how many unseen cards are outs, like 8."
+                ).format(text=quote(text))
+            )
+        if int(text) > high:
+            raise LessonError(
+                _("A guess is 0 to {high} (the cards you have not seen), not {value}.").format(
+                    high=number(high), value=number(int(text))
+                )
+            )
+        return int(text)
 
     def skip(self) -> None:
         """Show the outs without a guess (recorded as skipped)."""
