@@ -44,3 +44,17 @@ def test_lesson_04_free_play_shows_hint_and_settings_with_a_display_the_site_hon
     assert free.next_button.layout.display == "none"  # no round is over yet
     coached = PlayLesson(seed=3, mode="coached")
     assert coached.hint_button.layout.display == "none"
+
+
+def test_quiz_under_a_prediction_opens_only_after_the_first_guess(widget_errors):
+    from fivecrowns_lab.lessons import go_out_lesson, schedule_lesson, strategy_lab
+
+    page = go_out_lesson(n=200, seed=3)
+    assert page.quiz.layout.display == "none" and "quiz opens after" in page.quiz_note.value
+    page.view.commit.skip_button.click()  # Just show me counts as the first guess
+    assert page.quiz.layout.display == "" and page.quiz_note.value == ""
+    lab = strategy_lab()
+    assert lab.quiz.layout.display == "none"
+    # a lesson that asks for no guess shows its quiz at once
+    plain = schedule_lesson()
+    assert plain.quiz.layout.display != "none" and plain.quiz_note.value == ""

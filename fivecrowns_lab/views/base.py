@@ -347,6 +347,9 @@ class View(widgets.VBox):
     """
 
     title = "Five Crowns"
+    #: True when the lesson's quiz answers its prediction: the page shows the quiz only
+    #: after the first guess (see :class:`Lesson`).
+    quiz_after_guess = False
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -451,9 +454,32 @@ class View(widgets.VBox):
 
 
 class Lesson(widgets.VBox):
-    """A lesson's widget: its view, then its self-check quiz (``.view`` and ``.quiz``)."""
+    """A lesson's widget: its view, then its self-check quiz (``.view`` and ``.quiz``).
+
+    A view whose quiz gives its prediction's answer away (``quiz_after_guess``) gets its
+    quiz only after the first guess is committed or skipped (lessons 07, 08 and 10).
+    """
 
     def __init__(self, view: View, quiz: View, **kwargs: Any) -> None:
-        super().__init__([view, quiz], **kwargs)
+        self.quiz_note = widgets.HTML()
+        super().__init__([view, self.quiz_note, quiz], **kwargs)
         self.view, self.quiz = view, quiz
         self.add_class("fc-lesson-box")
+        predictions = getattr(view, "predictions", None)
+        gated = getattr(view, "quiz_after_guess", False)
+        if gated and isinstance(predictions, Predictions) and not predictions:
+            note = _(
+                "The quiz opens after your first guess above (commit it, or press Just show me)."
+            )
+            self.quiz_note.value = f"<p class='fc-quiz-note'><i>{escape(note)}</i></p>"
+            set_shown(quiz, shown=False)
+            predictions.listeners.append(self._open_quiz)
+
+    def _open_quiz(self, _entry: dict[str, Any]) -> None:
+        """The first guess is in: show the quiz, once."""
+        predictions = getattr(self.view, "predictions", None)
+        if isinstance(predictions, Predictions) and self._open_quiz in predictions.listeners:
+            predictions.listeners.remove(self._open_quiz)
+        with self.hold_sync():
+            self.quiz_note.value = ""
+            set_shown(self.quiz, shown=True)

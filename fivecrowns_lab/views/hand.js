@@ -53,7 +53,7 @@ function render({ model, el }) {
       let label = card.label;
       if (!multi) label += disabled ? "" : ", press to choose";
       // The button's name is this hidden text, not an aria-label: a name from the content
-      // is what WCAG's "label in name" asks of a control whose face shows text ("5♥").
+      // is what WCAG's "label in name" asks of a control whose face shows text (its rank).
       const said = document.createElement("span");
       said.className = "fc-sr-only";
       said.textContent = label;

@@ -32,6 +32,8 @@ class Predictions(list[dict[str, Any]]):
     def __init__(self, send: Callable[[dict[str, Any]], None] | None = None) -> None:
         super().__init__()
         self.send = send
+        #: Called with each guess recorded (the lesson page opens its quiz on the first).
+        self.listeners: list[Callable[[dict[str, Any]], None]] = []
 
     def record(
         self,
@@ -58,6 +60,8 @@ class Predictions(list[dict[str, Any]]):
         for question_id, asked in (ask or {}).items():
             if self.send is not None:
                 self.send({"kind": "prediction", "question": question_id, "guess": asked})
+        for listener in list(self.listeners):
+            listener(entry)
         return entry
 
 

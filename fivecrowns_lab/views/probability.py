@@ -160,6 +160,7 @@ class WildCountLesson(View):
     """
 
     title = N_("Counting wild cards")
+    quiz_after_guess = True  # the quiz's questions answer the prediction
 
     #: Hands in each of the 100 samples of the interval view a learner may choose.
     SAMPLE_CHOICES = (25, 100, 400)
@@ -907,6 +908,7 @@ class GoOutLesson(View):
     """
 
     title = N_("Will I go out on the deal?")
+    quiz_after_guess = True  # the quiz's questions answer the prediction
 
     #: Deals per round a visitor may ask for: the largest (5,000 × 11 rounds of the slowest
     #: question, the first turn) takes about a minute of one core (benchmarks/lesson_work.py).

@@ -345,6 +345,7 @@ class StrategyLab(View):
     """Pick bots and variants, play N games, compare mean totals and win rates with intervals."""
 
     title = N_("Strategy lab")
+    quiz_after_guess = True  # the quiz's questions answer the prediction
 
     def __init__(
         self,
