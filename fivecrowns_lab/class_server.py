@@ -224,9 +224,18 @@ class MeHandler(_ClassHandler):
 class RecordsHandler(_ClassHandler):
     @web.authenticated
     async def post(self) -> None:
-        student = await self.student()
+        # The page keeps a record until its id comes back in "acked"; a database away is
+        # a 503 to retry, never "join first" (the page would ask the student to join again).
+        try:
+            student = await self.run(
+                self.classroom.student, self.classroom.unsign(self.get_cookie(STUDENT_COOKIE))
+            )
+        except ClassUnavailableError as err:
+            self._answer(503, {"message": str(err), "retry": True})
+            return
         if student is None:
-            self.refuse(401, "Join the class first: you are not in it on this browser.")
+            message = "Join the class first: you are not in it on this browser."
+            self._answer(401, {"message": message, "join": True})
             return
         try:
             body = self.json_body()
@@ -236,16 +245,26 @@ class RecordsHandler(_ClassHandler):
         except ClassError as err:
             self.refuse(400, str(err))
             return
-        stored, refused = 0, []
+        stored, acked, refused = 0, [], []
         for payload in records:
+            record_id = payload.get("id") if isinstance(payload, dict) else None
             try:
                 stored += bool(await self.run(self.classroom.record, student, payload))
             except ClassUnavailableError as err:
-                self.refuse(503, str(err))
+                self._answer(503, {"message": str(err), "retry": True})
                 return
             except FiveCrownsError as err:
-                refused.append(str(err))
-        self.finish({"stored": stored, "refused": refused, "nickname": student.nickname})
+                refused.append({"id": record_id, "message": str(err)})
+            if isinstance(record_id, str):
+                acked.append(record_id)
+        self.finish(
+            {"acked": acked, "stored": stored, "refused": refused, "nickname": student.nickname}
+        )
+
+    def _answer(self, status: int, data: dict[str, Any]) -> None:
+        self.set_status(status)
+        self.set_header("Content-Type", "application/json")
+        self.finish(json.dumps(data))
 
 
 class DashboardHandler(_ClassHandler):
