@@ -249,6 +249,9 @@ def test_a_class_of_ten_loses_nothing_through_an_outage_and_a_restart(browser, c
         server.start()
         for page in pages:
             wait_delivered(page, 3)
+        # The teacher signs in again: a restart may give the teacher's cookie a new key.
+        teacher.goto(f"{base}/dashboard?token={TOKEN}&secret={SECRET}")
+        teacher.wait_for_selector("#code", state="visible")
 
         # Lesson 08 (a new page, after the restart: still in class), its runs made while
         # the database is away.
