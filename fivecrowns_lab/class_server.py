@@ -254,7 +254,7 @@ class RecordsHandler(_ClassHandler):
                 self._answer(503, {"message": str(err), "retry": True})
                 return
             except FiveCrownsError as err:
-                refused.append({"id": record_id, "message": str(err)})
+                refused.append(str(err))
             if isinstance(record_id, str):
                 acked.append(record_id)
         self.finish(
