@@ -316,7 +316,8 @@ def _postgres_bin() -> Path | None:
 @pytest.fixture(scope="session")
 def postgres_server(tmp_path_factory):
     """A PostgreSQL cluster of this session on 127.0.0.1 (initdb, a free port, stopped at the
-    end); yields a function that makes a fresh, empty database and returns its URL.
+    end); yields a function that makes a fresh, empty database and returns its URL (its
+    ``stopped()`` context stops the cluster for a while: a database outage).
 
     Skips loudly without Debian's ``postgresql`` package or psycopg; fails in CI. As root,
     the server runs as the ``postgres`` user (initdb refuses root) from a folder it owns.
@@ -352,17 +353,21 @@ def postgres_server(tmp_path_factory):
     options = (
         f"-p {port} -k {folder} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200"
     )
-    run(
-        str(binaries / "pg_ctl"),
-        "-D",
-        str(data),
-        "-l",
-        str(folder / "log"),
-        "-o",
-        options,
-        "-w",
-        "start",
-    )
+
+    def start() -> None:
+        run(
+            str(binaries / "pg_ctl"),
+            "-D",
+            str(data),
+            "-l",
+            str(folder / "log"),
+            "-o",
+            options,
+            "-w",
+            "start",
+        )
+
+    start()
     base = f"postgresql://fc@127.0.0.1:{port}"
     made = [0]
 
@@ -373,6 +378,16 @@ def postgres_server(tmp_path_factory):
             conn.execute(f"CREATE DATABASE {name}")
         return f"{base}/{name}"
 
+    @contextlib.contextmanager
+    def stopped() -> Any:
+        """The whole cluster stopped for a while (a database outage), then started again."""
+        run(str(binaries / "pg_ctl"), "-D", str(data), "-m", "fast", "-w", "stop")
+        try:
+            yield
+        finally:
+            start()
+
+    new_database.stopped = stopped  # type: ignore[attr-defined]
     try:
         yield new_database
     finally:

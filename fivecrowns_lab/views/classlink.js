@@ -2,8 +2,18 @@
 // poster of the page's records to the class server (see classlink.py). Without a class
 // server (the kernel says so: served is false) it asks the server nothing and shows
 // nothing but, once there are records kept in this browser, a link to save them to a file.
+//
+// Nothing is lost on the way (issue 44): every record has an id; the records the server
+// has not acknowledged wait in a persistent outbox (localStorage, OUTBOX) and are sent
+// again, with a pause doubling from 1 s to 30 s (at once when the browser comes back
+// online or the page back into view), until the server answers with their ids.
 const STORE = "fivecrowns-lab-results";
+const OUTBOX = "fivecrowns-lab-outbox";
 const NICK = "fivecrowns-lab-nickname";
+const BATCH = 50;  // the server takes at most 50 records a request
+const FIRST_PAUSE = 1000;
+const LONGEST_PAUSE = 30000;
+const REMEMBERED_IDS = 5000;  // ids already taken from the kernel, to drop a second copy
 
 function baseUrl() {
   try {
@@ -19,9 +29,11 @@ function cookie(name) {
   return m ? decodeURIComponent(m[1]) : "";
 }
 
-function kept() {
-  try { return JSON.parse(window.localStorage.getItem(STORE) || "[]"); } catch (err) { return []; }
+function read(key) {
+  try { return JSON.parse(window.localStorage.getItem(key) || "[]"); } catch (err) { return null; }
 }
+
+function kept() { return read(STORE) || []; }
 
 function keep(records) {
   try {
@@ -32,19 +44,52 @@ function keep(records) {
 
 // One shared state per page: several lesson widgets may render, one posts.
 const shared = window.__fivecrownsClass || (window.__fivecrownsClass = {
-  me: null, views: new Set(), status: "", queue: [], sending: false, listening: false,
+  me: null, asking: null, views: new Set(), status: "", state: "", sentCount: 0,
+  sending: false, again: false, listening: false, timer: null, pause: FIRST_PAUSE,
+  memory: [], taken: new Set(),
 });
+
+// The outbox: localStorage when the browser allows it, else this page's memory. Each
+// change reads and writes it in one step, so another tab's records are never overwritten.
+function outbox() {
+  const stored = read(OUTBOX);
+  return Array.isArray(stored) ? stored : shared.memory;
+}
+
+function setOutbox(records) {
+  shared.memory = records;
+  try { window.localStorage.setItem(OUTBOX, JSON.stringify(records)); } catch (err) { /* memory */ }
+}
 
 function api(path) { return baseUrl() + "fivecrowns/class/" + path; }
 
-function whoAmI() {
-  if (!shared.served) return Promise.resolve(null);  // no class here: no 404 in any log
-  if (!shared.me) {
-    shared.me = fetch(api("api/me"), { credentials: "same-origin", cache: "no-store" })
+// Who this browser is in the class, asked afresh: {joined, ...}, or null when the server
+// or its database cannot say (then the records wait: a server that cannot answer is never
+// taken for "not in the class").
+function askWhoIAm() {
+  if (!shared.served) return Promise.resolve(null);
+  if (!shared.asking) {
+    shared.asking = fetch(api("api/me"), { credentials: "same-origin", cache: "no-store" })
       .then((r) => (r.ok ? r.json() : null))
-      .catch(() => null);
+      .then((me) => {
+        // A database away makes an older server answer "not joined" with its problem.
+        if (!me || typeof me.joined !== "boolean" || (!me.joined && me.problem)) {
+          shared.state = "paused";
+          return null;
+        }
+        shared.me = me;
+        if (!me.joined) shared.state = "join";
+        else if (shared.state === "paused" || shared.state === "join") shared.state = "";
+        return me;
+      })
+      .catch(() => { shared.state = "paused"; return null; })
+      .finally(() => { shared.asking = null; });
   }
-  return shared.me;
+  return shared.asking;
+}
+
+function whoAmI() {
+  return shared.me ? Promise.resolve(shared.me) : askWhoIAm();
 }
 
 // The line's sentences come from the kernel in the learner's language (the first page
@@ -58,52 +103,124 @@ function fill(sentence, values) {
   return sentence.split(/\{(\w+)\}/).map((part, i) => (i % 2 ? values[part] ?? part : part));
 }
 
-async function flush() {
-  if (shared.sending || !shared.queue.length) return;
-  const me = await whoAmI();
-  if (!me || !me.joined) { shared.queue = []; return; }
-  shared.sending = true;
+function redraw() { shared.views.forEach((v) => v()); }
+
+function later() {
+  clearTimeout(shared.timer);
+  shared.timer = setTimeout(flush, shared.pause);
+  shared.pause = Math.min(shared.pause * 2, LONGEST_PAUSE);
+}
+
+function forget(ids) {
+  const gone = new Set(ids);
+  setOutbox(outbox().filter((r) => !gone.has(r.id)));
+}
+
+// One POST of the oldest waiting records; true when it is worth going straight on.
+async function postBatch() {
+  const batch = outbox().slice(0, BATCH);
+  let answer;
   try {
-    while (shared.queue.length) {
-      const batch = shared.queue.splice(0, 50);
-      const answer = await fetch(api("api/records"), {
-        method: "POST", credentials: "same-origin",
-        headers: { "Content-Type": "application/json", "X-XSRFToken": cookie("_xsrf") },
-        body: JSON.stringify({ records: batch }),
-      });
-      const data = await answer.json().catch(() => ({}));
-      if (!answer.ok) {
-        shared.status = data.message ||
-          fill(w("refused", "The class server refused the results ({status})."),
-            { status: String(answer.status) }).join("");
-        break;
-      }
-      shared.status = data.refused && data.refused.length
-        ? data.refused[0]
-        : fill(w("sent", "Sent to your teacher ({count} new)."), { count: String(data.stored) }).join("");
-    }
+    answer = await fetch(api("api/records"), {
+      method: "POST", credentials: "same-origin",
+      headers: { "Content-Type": "application/json", "X-XSRFToken": cookie("_xsrf") },
+      body: JSON.stringify({ records: batch }),
+    });
   } catch (err) {
-    shared.status = w("unreachable",
-      "The class server cannot be reached: your results are kept in this browser.");
+    shared.state = "paused";  // the server is away (restarting, or the network)
+    return false;
+  }
+  const data = await answer.json().catch(() => ({}));
+  if (answer.status === 401) {
+    shared.me = { ...(shared.me || {}), joined: false };
+    shared.state = "join";
+    return false;
+  }
+  if (!answer.ok) {
+    // 503: the database is away. Anything else (a login page after a restart, a proxy)
+    // is said once, and the records still wait.
+    shared.state = answer.status === 503 || data.retry ? "paused" : "refused";
+    shared.status = data.message ||
+      fill(w("refused", "The class server refused the results ({status})."),
+        { status: String(answer.status) }).join("");
+    return false;
+  }
+  const acked = Array.isArray(data.acked) ? data.acked : [];
+  forget(acked);
+  if (shared.state !== "sent") shared.sentCount = 0;  // "(3 new)": those that waited
+  shared.sentCount += Number(data.stored) || 0;
+  shared.state = "sent";
+  const refused = Array.isArray(data.refused) ? data.refused : [];
+  shared.status = refused.length ? refused[0].message || String(refused[0]) : "";
+  shared.pause = FIRST_PAUSE;
+  return acked.length > 0;  // nothing acknowledged: wait, never spin
+}
+
+async function flush() {
+  if (!shared.served) return;
+  if (shared.sending) { shared.again = true; return; }
+  clearTimeout(shared.timer);
+  shared.sending = true;
+  let goOn = true;
+  try {
+    while (goOn && outbox().length) {
+      const me = shared.me && shared.me.joined ? shared.me : await askWhoIAm();
+      if (!me) { goOn = false; later(); break; }
+      if (!me.joined) break;  // they wait for joining (the join page brings the page back)
+      goOn = await postBatch();
+      if (!goOn && shared.state !== "join") later();
+      redraw();
+    }
   } finally {
     shared.sending = false;
-    shared.views.forEach((v) => v());
+    redraw();
+    if (shared.again) { shared.again = false; flush(); }
   }
 }
 
+// Back online or back in view: try at once (a student who joined in another tab, too).
+function wake() {
+  if (document.visibilityState === "hidden") return;
+  shared.pause = FIRST_PAUSE;
+  if (shared.state === "join") shared.me = null;
+  if (shared.state === "paused" || shared.state === "join" || outbox().length) {
+    askWhoIAm().then(() => { redraw(); flush(); });
+  }
+}
+
+function recordId() {
+  if (window.crypto && crypto.randomUUID) return crypto.randomUUID().replace(/-/g, "");
+  const bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+function remember(id) {
+  shared.taken.add(id);
+  if (shared.taken.size > REMEMBERED_IDS) {
+    shared.taken.delete(shared.taken.values().next().value);  // the oldest
+  }
+}
+
+// A record made on this page (by the kernel or another widget): kept, and sent.
 function record(payload) {
-  const at = new Date().toISOString();
-  const clean = { ...payload, at };
+  const id = typeof payload.id === "string" && payload.id ? payload.id : recordId();
+  if (shared.taken.has(id)) return;
+  remember(id);
+  const clean = { ...payload, id, at: payload.at || new Date().toISOString() };
   delete clean.seq;
   keep([clean]);
-  shared.queue.push(clean);
+  if (shared.served) setOutbox([...outbox(), clean].slice(-5000));
   flush();
-  shared.views.forEach((v) => v());
+  redraw();
 }
 
 if (!shared.listening) {
   shared.listening = true;
   window.addEventListener("fivecrowns-lab:record", (event) => record(event.detail || {}));
+  window.addEventListener("online", wake);
+  window.addEventListener("focus", wake);
+  document.addEventListener("visibilitychange", wake);
 }
 
 function render({ model, el }) {
@@ -113,7 +230,6 @@ function render({ model, el }) {
   el.appendChild(line);
   if (model.get("served")) shared.served = true;
   if (!shared.words && model.get("texts")) shared.words = model.get("texts");
-  let lastSeq = Math.max(0, ...(model.get("outbox") || []).map((r) => r.seq || 0));
 
   function saveLink() {
     const records = kept();
@@ -128,32 +244,63 @@ function render({ model, el }) {
     return a;
   }
 
+  function counted(key, english, count) {
+    return count === 1 ? w(key + "_one", english[0])
+      : fill(w(key, english[1]), { count: String(count) }).join("");
+  }
+
+  function joinLink(me) {
+    const join = document.createElement("a");
+    join.className = "fc-class-join";
+    join.href = (me.join || api("join")) + "?next=" + encodeURIComponent(window.location.pathname);
+    join.textContent = w("join", "Join the class");
+    const why = w("join_why",
+      "{join} (a class code and a nickname) to share your results with your teacher.");
+    return [...fill(why, { join }), " "];
+  }
+
+  function inClass(me) {
+    shared.nickname = me.nickname;
+    try { window.localStorage.setItem(NICK, me.nickname); } catch (err) { /* off */ }
+    const b = document.createElement("b");
+    b.textContent = me.code;
+    const n = document.createElement("b");
+    n.textContent = me.nickname;
+    const said = w("in_class",
+      "In class {code} as {name}: your quiz first tries and experiment results go to your teacher.");
+    return [...fill(said, { code: b, name: n }), " "];
+  }
+
+  // What is happening to the records, in a sentence (or none).
+  function news() {
+    const waiting = shared.served ? outbox().length : 0;
+    if (shared.state === "paused") {
+      return counted("paused", ["Recording paused: 1 result waiting.",
+        "Recording paused: {count} results waiting."], waiting);
+    }
+    if (shared.state === "join") {
+      return waiting ? counted("waiting", ["1 result will be sent when you join.",
+        "{count} results will be sent when you join."], waiting) : "";
+    }
+    if (shared.status) return shared.status;
+    if (shared.state === "sent" && !waiting) {
+      return fill(w("sent", "Sent to your teacher ({count} new)."),
+        { count: String(shared.sentCount) }).join("");
+    }
+    return "";
+  }
+
   async function draw() {
     const me = await whoAmI();
     line.replaceChildren();
-    if (me && me.joined) {
-      shared.nickname = me.nickname;
-      try { window.localStorage.setItem(NICK, me.nickname); } catch (err) { /* off */ }
-      const b = document.createElement("b");
-      b.textContent = me.code;
-      const n = document.createElement("b");
-      n.textContent = me.nickname;
-      const said = w("in_class",
-        "In class {code} as {name}: your quiz first tries and experiment results go to your teacher.");
-      line.append(...fill(said, { code: b, name: n }), " ");
-    } else if (me) {
-      const join = document.createElement("a");
-      join.className = "fc-class-join";
-      join.href = me.join + "?next=" + encodeURIComponent(window.location.pathname);
-      join.textContent = w("join", "Join the class");
-      const why = w("join_why",
-        "{join} (a class code and a nickname) to share your results with your teacher.");
-      line.append(...fill(why, { join }), " ");
-    }
-    if (shared.status) {
+    const paused = shared.state === "paused";
+    if (me && me.joined && shared.state !== "join") line.append(...inClass(me));
+    else if (me && !paused) line.append(...joinLink(me));
+    const said = news();
+    if (said) {
       const s = document.createElement("span");
       s.className = "fc-class-status";
-      s.textContent = shared.status + " ";
+      s.textContent = said + " ";
       line.append(s);
     }
     const save = saveLink();
@@ -165,14 +312,22 @@ function render({ model, el }) {
     line.style.display = line.childNodes.length ? "" : "none";
   }
 
+  // Every record in the kernel's outbox this page has not taken yet (a view that renders
+  // after the records were sent takes them too), then tell the kernel which it has.
   function take() {
-    const fresh = (model.get("outbox") || []).filter((r) => (r.seq || 0) > lastSeq);
-    fresh.forEach((r) => { lastSeq = Math.max(lastSeq, r.seq || 0); record(r); });
+    const waiting = model.get("outbox") || [];
+    waiting.forEach((r) => record(r));
+    const ids = waiting.map((r) => r.id).filter((id) => typeof id === "string");
+    if (ids.length) {
+      try { model.send({ taken: ids }); } catch (err) { /* no kernel: it is gone anyway */ }
+    }
   }
 
   shared.views.add(draw);
   model.on("change:outbox", take);
+  take();
   draw();
+  flush();  // records left waiting by an earlier visit (a restart, a try before joining)
   return () => shared.views.delete(draw);
 }
 

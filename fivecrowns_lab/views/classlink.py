@@ -15,6 +15,14 @@ the student is):
 - from another widget's JavaScript: the quiz dispatches a ``fivecrowns-lab:record`` event
   on ``window`` for each first try.
 
+Nothing a page makes is lost on the way (issue 44). Each record gets an id where it is
+made. The kernel keeps a record in :attr:`ClassLink.outbox` until a view of the page says
+it has taken it (a ``{"taken": [ids]}`` message), so a view that renders late, or twice,
+still takes everything, and the page drops an id it has taken already. The page keeps
+every record the server has not acknowledged in a persistent outbox (``localStorage``)
+and sends it again, with a growing pause, until the server answers with its id: through
+a database outage, a server restart, a reload, or a try made before joining the class.
+
 Every record is also kept in the browser (``localStorage``), so a student with no class
 server can *Save my results to a file* and hand the file in;
 :func:`fivecrowns_lab.classroom.merge_result_files` merges such files.
@@ -23,8 +31,10 @@ server can *Save my results to a file* and hand the file in;
 from __future__ import annotations
 
 import os
+import threading
 from pathlib import Path
 from typing import Any
+from uuid import uuid4
 
 import anywidget
 import traitlets
@@ -35,6 +45,8 @@ from ..i18n import gettext as _
 __all__ = ["ClassLink"]
 
 _HERE = Path(__file__).parent
+#: Records the kernel keeps for a page that never takes them (no page, or a closed one).
+MAX_OUTBOX = 1000
 
 
 def _words() -> dict[str, str]:
@@ -55,6 +67,10 @@ def _words() -> dict[str, str]:
         ),
         "refused": _("The class server refused the results ({status})."),
         "sent": _("Sent to your teacher ({count} new)."),
+        "paused": _("Recording paused: {count} results waiting."),
+        "paused_one": _("Recording paused: 1 result waiting."),
+        "waiting": _("{count} results will be sent when you join."),
+        "waiting_one": _("1 result will be sent when you join."),
         "unreachable": _(
             "The class server cannot be reached: your results are kept in this browser."
         ),
@@ -71,21 +87,35 @@ class ClassLink(anywidget.AnyWidget):
     served = traitlets.Bool(False).tag(sync=True)
     #: The line's own sentences, in the language of the kernel that made it.
     texts: traitlets.Dict[str, str] = traitlets.Dict().tag(sync=True)
-    #: Records waiting for the page, each with a ``seq`` number the page remembers.
+    #: Records the page has not taken yet, each with its ``id``; a view's ``taken``
+    #: message removes them.
     outbox: traitlets.List[Any] = traitlets.List().tag(sync=True)
 
     def __init__(self, lesson: str = "", **kwargs: Any) -> None:
         kwargs.setdefault("served", os.environ.get(SERVED_ENV) == "1")
         kwargs.setdefault("texts", _words())
         super().__init__(lesson=lesson, **kwargs)
-        self._seq = 0
+        # send() may run in a lesson's worker thread while a taken message arrives.
+        self._outbox_lock = threading.Lock()
+        self.on_msg(self._on_page_message)
         self.add_class("fc-class-link")
 
     def send(self, *records: dict[str, Any]) -> None:
-        """Hand ``records`` (plain JSON-ready dicts, checked by the server) to the page."""
-        fresh = []
-        for record in records:
-            self._seq += 1
-            fresh.append({**record, "seq": self._seq})
-        # Only the latest few stay in the synced state: the page posts them at once.
-        self.outbox = [*self.outbox, *fresh][-50:]
+        """Hand ``records`` (plain JSON-ready dicts, checked by the server) to the page.
+
+        Each gets an ``id`` (unless it has one) that follows it to the class database, so
+        however often the page sends it, it counts once.
+        """
+        fresh = [{**record, "id": record.get("id") or uuid4().hex} for record in records]
+        with self._outbox_lock:
+            self.outbox = [*self.outbox, *fresh][-MAX_OUTBOX:]
+
+    def _on_page_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        """A view's ``{"taken": [ids]}``: the page keeps those records now; forget them."""
+        taken = content.get("taken") if isinstance(content, dict) else None
+        if not isinstance(taken, list):
+            return
+        gone = {i for i in taken if isinstance(i, str)}
+        with self._outbox_lock:
+            if any(r.get("id") in gone for r in self.outbox):
+                self.outbox = [r for r in self.outbox if r.get("id") not in gone]

@@ -45,6 +45,14 @@ function el_(tag, className, text) {
   return node;
 }
 
+// A record's id: 8-64 characters of [A-Za-z0-9_-] (a page off https may lack randomUUID).
+function recordId() {
+  if (window.crypto && crypto.randomUUID) return crypto.randomUUID().replace(/-/g, "");
+  const bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
 function save(model) {
   try {
     model.save_changes();
@@ -68,8 +76,10 @@ function render({ model, el }) {
     const choices = choicesCopy();
     if (!choices[q].length && model.get("class_topic")) {
       // A first try: the page's class line (classlink.js) sends it to the class, if any.
+      // Its id is made here, once: however often the page re-sends it, it counts once.
       window.dispatchEvent(new CustomEvent("fivecrowns-lab:record", { detail: {
-        kind: "quiz", topic: model.get("class_topic"), question: q + 1, answer: a + 1 } }));
+        id: recordId(), kind: "quiz", topic: model.get("class_topic"), question: q + 1,
+        answer: a + 1 } }));
     }
     choices[q].push(a);
     model.set("choices", choices);
