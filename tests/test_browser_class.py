@@ -125,8 +125,8 @@ def class_notebooks(tmp_path: Path) -> Path:
             'link = ClassLink("07")\n'
             'link.send({"kind": "experiment", "experiment": "go-out-on-deal/round-3", '
             '"seed": 77, "trials": 10, "successes": 1},\n'
-            '          {"kind": "prediction", "lesson": "07", "prediction": "late render", '
-            '"predicted": "a view after the send", "outcome": "taken once"})'
+            '          {"kind": "prediction", "question": "07/most-common-wilds/round-3", '
+            '"guess": 1})'
         ),
         nbformat.v4.new_code_cell("display(link)\ndisplay(link)"),
     ]
@@ -259,7 +259,7 @@ def test_a_class_of_ten_loses_nothing_through_an_outage_and_a_restart(browser, c
             page.goto(f"{url}/voila/render/08-go-out-on-the-deal.ipynb", wait_until="commit")
         for i, page in enumerate(pages):
             # The run on opening waits for a guess (commit before reveal): these students
-            # skip it with Just show me, which sends no prediction (no round was guessed).
+            # skip it with Just show me, which the class keeps as a skipped prediction.
             page.wait_for_function(
                 "() => /Simulated|commit your guess/.test("
                 "document.querySelector('.fc-view .fc-status')?.innerText ?? '')",
@@ -287,7 +287,7 @@ def test_a_class_of_ten_loses_nothing_through_an_outage_and_a_restart(browser, c
                 )
                 wait_waiting(page, 11)
         for page in pages:
-            wait_delivered(page, 3 + 11)
+            wait_delivered(page, 3 + 1 + 11)  # three first tries, the skip, eleven rounds
             assert_no_errors(page)
 
         # The teacher's figures, as JSON and on the page: every record, each once.
@@ -332,9 +332,12 @@ def test_a_class_of_ten_loses_nothing_through_an_outage_and_a_restart(browser, c
         me = json.loads(student.get(f"{base}/api/me").text())
         assert me["nickname"] == "Student 0" and "Student 1" not in json.dumps(me)
 
-        # The export has every record once: 10 x 3 first tries and 10 x 11 rounds.
+        # The export has every record once: 10 x 3 first tries, 10 skipped predictions of
+        # lesson 08's hardest round and 10 x 11 rounds.
         csv_text = teacher.request.get(f"{base}/export.csv").text()
-        assert len(csv_text.strip().splitlines()) == 1 + STUDENTS * 3 + STUDENTS * 11
+        rows = csv_text.strip().splitlines()
+        assert len(rows) == 1 + STUDENTS * 3 + STUDENTS + STUDENTS * 11
+        assert sum(row.startswith("prediction,") for row in rows) == STUDENTS
     finally:
         for context in [*contexts, teacher_context]:
             context.close()
