@@ -112,7 +112,9 @@ class Estimate:
         """
         if isinstance(value, bool) or not isinstance(value, numbers.Real):
             raise ProbabilityError(
-                f"An estimate is compared with a number, such as 0.25, not {quote(value)}."
+                _("An estimate is compared with a number, such as 0.25, not {value}.").format(
+                    value=quote(value)
+                )
             )
         # Python compares int, float and Fraction exactly, with no conversion to float, so
         # a huge whole number is simply outside the interval; NaN is in none.
@@ -172,11 +174,20 @@ def _exact(rules: RoundRules, key: str, question: str) -> Fraction:
     entry = rows.get(str(rules.round_no), {}).get(key)
     if entry is None:
         have = sorted(int(r) for r, row in rows.items() if key in row)
-        listed = f"it has for rounds {', '.join(map(str, have))}" if have else "nor any round"
-        under = "" if rules.is_standard else f" under {' and '.join(rules.variant_names())}"
+        listed = (
+            _("it has for rounds {rounds}").format(rounds=", ".join(map(str, have)))
+            if have
+            else _("nor any round")
+        )
+        # The question without the variants' bracket: the catalogue knows it and each name.
+        asked = _(question.partition(" (")[0])
+        if not rules.is_standard:
+            asked += f" ({', '.join(_(name) for name in rules.variant_names())})"
         raise ExactUnavailableError(
-            f"The exact chance of {question} in round {rules.round_no}{under} has not been "
-            f"counted ({listed}); use method='simulate' for an estimate."
+            _(
+                "The exact chance of {question} in round {round} has not been counted "
+                "({listed}); use method='simulate' for an estimate."
+            ).format(question=asked, round=rules.round_no, listed=listed)
         )
     return Fraction(entry["value"])
 
@@ -221,7 +232,9 @@ def deal(
 
 def _check_method(method: str, n: int) -> None:
     if method not in ("exact", "simulate"):
-        raise ProbabilityError(f"The method is 'exact' or 'simulate', not {quote(method)}.")
+        raise ProbabilityError(
+            _("The method is 'exact' or 'simulate', not {value}.").format(value=quote(method))
+        )
     if method == "simulate":
         whole_number(
             n,
@@ -371,8 +384,10 @@ def penalty_distribution(round_no: int) -> dict[int, Fraction]:
     entry = exact_table()["rounds"].get(str(round_no), {}).get("penalty")
     if entry is None or "distribution" not in entry:
         raise ExactUnavailableError(
-            f"The exact penalty distribution for round {round_no} has not been counted; "
-            "simulate it with expected_penalty(..., method='simulate')."
+            _(
+                "The exact penalty distribution for round {round} has not been counted; "
+                "simulate it with expected_penalty(..., method='simulate')."
+            ).format(round=round_no)
         )
     deals = int(entry["deals"])
     return {int(points): Fraction(ways, deals) for points, ways in entry["distribution"].items()}
