@@ -40,7 +40,7 @@ from typing import Any
 
 from ..core.rules import GOING_OUT_BONUS, MAX_PLAYERS, MIN_PLAYERS, ROUNDS
 from ..errors import ScoreError, quote
-from ..i18n import N_, language, number_text, typed_number
+from ..i18n import LANGUAGES, N_, language, number_text, typed_number
 from ..i18n import gettext as _
 from ..i18n import ngettext as _n
 from ..validators import clean_name, read_json
@@ -452,7 +452,13 @@ class ScoreSheet:
         header in every language, for a program that reads the file by its column names.
         """
         if lang is not None:
-            with language(lang):  # an unknown code is refused before anything is written
+            if not isinstance(lang, str) or lang not in LANGUAGES:
+                raise ScoreError(
+                    _("The CSV header is written in 'en' or 'da', not {value}.").format(
+                        value=quote(lang)
+                    )
+                )
+            with language(lang):
                 return self.to_csv()
         out = io.StringIO()
         writer = csv.writer(out, lineterminator="\n")

@@ -1,0 +1,378 @@
+"""A Danish learner meets no English sentence anywhere in the public API (issue 45).
+
+Inside ``language("da")``, every entry point of :mod:`tests.test_fuzz_entry_points` (each
+name in ``fivecrowns_lab.__all__``, the scorekeeper's and the intervals' entry points, and
+every public method of real games, bots, hands, melds and sheets) is driven with arbitrary
+and hostile JSON-like input. Each refusal's message and each description a result carries
+(``describe()``, ``reason``, a bot's ``last_reason``, a sheet's CSV header) must be Danish:
+:func:`english_words` finds the English words in a sentence once the quoted input, the card
+codes and the names are taken out. A table of known-bad inputs reaches each refusal the
+issue named, since a bounded fuzz may miss one.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import csv
+import io
+import re
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import fivecrowns_lab
+from fivecrowns_lab import (
+    Deal,
+    FiveCrownsError,
+    Game,
+    GameRules,
+    Solitaire,
+    best_arrangement,
+    language,
+    outs,
+)
+from fivecrowns_lab.classroom import check_code, check_nickname
+from fivecrowns_lab.classroom.pages import refusal
+from fivecrowns_lab.errors import ClassError
+from fivecrowns_lab.odds import stats
+from fivecrowns_lab.table import scorebook
+from fivecrowns_lab.table.rows import Rows
+
+from .test_fuzz_entry_points import TARGETS, Target, _arguments, _describe
+
+#: Words that are English and never Danish. Words both languages spell alike ("for",
+#: "under", "over", "bot", "joker", "point", "score", "total") and Danish words that look
+#: English ("to" is two, "have" and "at" are Danish verbs and markers, "given" is the deal)
+#: are left out: a real English sentence is still caught by the rest.
+ENGLISH_WORDS = frozenset(
+    re.findall(
+        r"\S+",
+        """
+    a an the is are was were be been being not no nothing of and or this that these those
+    with from your you it its than only there which when what must cannot can't should
+    would could has does into on in by each every any all here out one two three four five
+    six seven eight nine ten card cards round rounds hand hands points player players game
+    games deal deals draws whole number numbers between after before still yet already
+    left needs need got gets choose try first next last more less instead while because
+    holds melds run runs book books wild wilds jokers seed seeds stock discard pile place
+    name names turn phase scores expecting character value key keys line column delimiter
+    property empty none saved broken damaged too large small my now press seat seats turns
+    passed billion confidence difference estimate share
+    """,
+    )
+)
+# "none" is also Python's None, written with a capital: see _CODE below.
+
+#: What a sentence may hold besides its words: quoted input ('x', "x", “x”), card codes
+#: (10H, Q*, JK, 7♥), code (None, True, random.Random, 2**64) and the names tests type.
+_QUOTED = re.compile(
+    r"'(?:[^'\\\n…]|\\[^…])*(?:'|\\?…)|\"(?:[^\"\\\n…]|\\[^…])*(?:\"|\\?…)|“[^”]*”|`[^`]*`"
+)  # a quote cut short by quote() ends in "…" instead of its closing mark
+_CARD = re.compile(r"(?<!\w)(?:(?:10|[3-9JQK])[HSCD*♥♠♣♦★]|JK)(?!\w)")
+_CODE = re.compile(r"\w+(?:\.\w+)*\([^()]*\)|\b(?:None|True|False|\w+\.[\w.]+|\w*_\w*)\b")
+#: The package's class names, written as they are in a sentence of any language.
+CLASSES = frozenset({"Deal", "Game", "GameRules", "Hand", "Solitaire", "ScoreSheet", "Card"})
+NAMES = frozenset({"Ana", "Ben", "Ann", "Bo", "Cy", "Zoe", "Zoé", "Dan", "Eve"})
+_GAME_NAME = re.compile(r"Five Crowns")
+_WORD = re.compile(r"[^\W\d_]+(?:'[a-z]+)?")
+
+
+def english_words(text: str) -> list[str]:
+    """The English words of ``text`` (empty for a Danish sentence), input and codes aside.
+
+    >>> english_words("Runde 4 giver 6 kort, ikke 'the cards'.")
+    []
+    >>> english_words("Left in hand: 9C = 9 points.")
+    ['Left', 'in', 'hand', 'points']
+    """
+    bare = _QUOTED.sub(" ", _GAME_NAME.sub(" ", text))
+    bare = _CODE.sub(" ", _CARD.sub(" ", bare))
+    return [
+        word
+        for word in _WORD.findall(bare)
+        if word not in NAMES and word not in CLASSES and word.lower() in ENGLISH_WORDS
+    ]
+
+
+#: Methods whose returned text is a description a learner reads.
+DESCRIBING = ("describe", "last_reason", "reason")
+
+
+def texts_of(name: str, result: Any) -> list[str]:
+    """The sentences a learner reads in ``result``, the answer of the call ``name``."""
+    texts = []
+    if isinstance(result, str) and name.rsplit(".", 1)[-1] in DESCRIBING:
+        texts.append(result)
+    if name.endswith(".to_csv") and isinstance(result, str):
+        texts.append(result.split("\n", 1)[0])  # the header row (the rest are names, numbers)
+    describe = getattr(result, "describe", None)
+    if callable(describe) and not isinstance(result, type):
+        # A value type built by hand from arbitrary fields (Arrangement(melds=[None], ...))
+        # is not checked, so it cannot describe itself: only answers are described.
+        built_by_hand = name == type(result).__name__
+        with contextlib.suppress(Exception if built_by_hand else TypeError):
+            texts.append(describe())
+    reason = getattr(result, "reason", None)
+    if isinstance(reason, str):
+        texts.append(reason)
+    return texts
+
+
+def said(error: FiveCrownsError) -> str:
+    """A refusal as the learner reads it (a class page writes a ClassError from its sentence)."""
+    return refusal(error) if isinstance(error, ClassError) else str(error)
+
+
+# -- the detector is sound ----------------------------------------------------------------------
+
+#: Sentences the issue quotes, and a few more the fuzz met before the fix: each is English.
+ENGLISH_SENTENCES = [
+    "Round 4 deals 6 cards: outs are for a hand of 6 cards (before drawing) or 7 (after "
+    "drawing), and this one holds 3.",
+    "Left in hand: Q♠ = 12 = 12 points.",
+    "Nothing left in hand: 0 points.",
+    "player,round 1,total,place",
+    "Each player needs a different name: 'Ana, Ana'.",
+    "A bot is chosen by its name, one of 'random', 'greedy' (or a level such as 'easy'), not [].",
+    "The round is still being played: it ends when every turn is taken.",
+    "This deal uses 7♥ more often than the deck holds it.",
+    "play_game plays a Game, not None.",
+    "Ana cannot go out: JK is not in any meld.",
+]
+
+
+@pytest.mark.parametrize("sentence", ENGLISH_SENTENCES)
+def test_the_detector_finds_the_english_in_each_english_sentence(sentence):
+    assert english_words(sentence), sentence
+
+
+def test_the_detector_passes_danish_sentences_with_input_cards_names_and_code():
+    assert english_words("Runde 4 giver 6 kort: udgangskort tælles for en hånd på 6 kort.") == []
+    assert english_words("Tilbage på hånden: Q♠ 10H JK = 12 + 10 + 50 = 72 point.") == []
+    assert english_words("Ana og Ben: 'the cards' er ikke et kort, ikke {'hand': 'is…") == []
+    assert english_words("play_game spiller et Game, ikke game.observation(player).") == []
+    # the cut-short quote of a long input, and a huge number written in figures
+    assert english_words("Et kort skrives som tekst, ikke {'actions': <~10**5000>, 'de….") == []
+
+
+def _catalogue() -> list[tuple[tuple[str, ...], tuple[str, ...]]]:
+    from babel.messages.pofile import read_po
+
+    path = "fivecrowns_lab/locale/da/LC_MESSAGES/fivecrowns_lab.po"
+    with open(
+        fivecrowns_lab.__file__.rsplit("/", 1)[0] + path[len("fivecrowns_lab") :], "rb"
+    ) as f:
+        messages = [m for m in read_po(f) if m.id]
+    pairs = []
+    for message in messages:
+        ids = message.id if isinstance(message.id, tuple) else (message.id,)
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        pairs.append((ids, strings))
+    return pairs
+
+
+_PLACEHOLDER = re.compile(r"\{[^{}]*\}|<[^<>]*>")
+#: Catalogue entries whose letters are mathematics, not words: C(a, b) chooses b of a.
+_MATHS = ("C(a, b)", "P(k wilds)", "Class: {pooled}")
+
+
+def test_the_detector_passes_every_danish_translation_and_flags_every_long_english_one():
+    danish_flagged, english_missed = [], []
+    for ids, strings in _catalogue():
+        if any(maths in ids[0] or any(maths in s for s in strings) for maths in _MATHS):
+            continue
+        danish_flagged += [s for s in strings if english_words(_PLACEHOLDER.sub(" ", s))]
+        english_missed += [
+            i
+            for i in ids
+            if len(_PLACEHOLDER.sub(" ", i).split()) >= 5
+            and not english_words(_PLACEHOLDER.sub(" ", i))
+        ]
+    assert danish_flagged == []
+    assert english_missed == []
+
+
+# -- the fuzz, in Danish ------------------------------------------------------------------------
+
+EXAMPLES = 15
+
+#: Entry points whose sentences other work owns at this moment (their files are changed
+#: elsewhere): the language check (i18n.py) and the save readers and writers. They join
+#: the Danish fuzz once that work is merged; each name here must still be a real target.
+OWNED_ELSEWHERE = {
+    "language": "i18n.py's LanguageError",
+    "set_language": "i18n.py's LanguageError",
+    "Deal.from_dict": "reading a saved deal",
+    "scorebook.SaveFile": "the scorekeeper's save file",
+    "SaveFile.save": "the scorekeeper's save file",
+}
+
+DANISH_TARGETS = [t for t in TARGETS if t.name not in OWNED_ELSEWHERE]
+
+
+def _danish_sentences(target: Target, data: st.DataObject) -> tuple[str, list[str]]:
+    """The call drawn for ``target`` and every sentence it gives a Danish learner."""
+    function = target.make()
+    kwargs = data.draw(_arguments(function, target.required), label="arguments")
+    with language("da"):
+        try:
+            result = function(**kwargs)
+        except FiveCrownsError as error:
+            return _describe(kwargs), [said(error)]
+        return _describe(kwargs), texts_of(target.name, result)
+
+
+@pytest.mark.parametrize("target", [pytest.param(t, id=t.name) for t in DANISH_TARGETS])
+@settings(
+    max_examples=EXAMPLES, suppress_health_check=list(HealthCheck), deadline=None, derandomize=True
+)
+@given(data=st.data())
+def test_danish_every_refusal_and_description_of_every_entry_point_has_no_english(target, data):
+    call, sentences = _danish_sentences(target, data)
+    english = [(s, english_words(s)) for s in sentences if english_words(s)]
+    assert english == [], f"{target.name}({call})"
+
+
+#: What a visitor can type into a class page's code and nickname boxes.
+TYPED = st.text(max_size=12) | st.sampled_from(
+    ["", " ", "\u200b", "K7Q F2M", "x" * 300, "Zoe\u202e"]
+)
+
+
+@settings(max_examples=EXAMPLES * 4, deadline=None, derandomize=True)
+@given(text=TYPED)
+def test_danish_a_class_page_refuses_typed_codes_and_nicknames_in_danish(text):
+    # A page sends text only: refusing a value that is not text is a programmer's error,
+    # and classroom/ (changed elsewhere now) keeps those English.
+    for check in (check_code, check_nickname):
+        with language("da"):
+            try:
+                check(text)
+            except ClassError as error:
+                assert english_words(said(error)) == [], said(error)
+
+
+def test_the_entry_points_left_to_other_work_are_real_targets():
+    assert set(OWNED_ELSEWHERE) <= {t.name for t in TARGETS}
+
+
+# -- the refusals and descriptions the issue named, each reached on purpose ---------------------
+
+
+def _two_round_game() -> Game:
+    return Game(["Ana", "Ben"], GameRules(rounds=2), seed=1)
+
+
+KNOWN_BAD: dict[str, Callable[[], Any]] = {
+    "outs: wrong hand size (lesson 09)": lambda: outs("8H 9H 10H", 4),
+    "solver: drawn hand of the wrong size": lambda: fivecrowns_lab.going_out_discards("3H", 4),
+    "solver: hand too large": lambda: best_arrangement(["3H"] * 2 + ["JK"] * 6 + ["4H"] * 2
+                                                       + ["5D", "6D"] * 2 * 5 + ["KS"] * 2, 11),
+    "game: same names": lambda: Game(["Ana", "Ana"]),
+    "game: a name that is not text": lambda: Game(["Ana", 7]),
+    "game: players not a list": lambda: Game("Ana"),
+    "game: next round too early": lambda: _two_round_game().next_round(),
+    "game: rules not GameRules": lambda: Game(2, rules="fast"),
+    "game: melds not a list": lambda: _two_round_game().go_out("3H", "8S"),
+    "bot: unknown name": lambda: fivecrowns_lab.make_bot("wizard"),
+    "bot: name not text": lambda: fivecrowns_lab.make_bot(["greedy"]),
+    "bot: not an observation": lambda: fivecrowns_lab.GreedyBot(1).choose("Ana"),
+    "bot: a name that is not text": lambda: fivecrowns_lab.GreedyBot(1, name=3),
+    "play_game: not a game": lambda: fivecrowns_lab.play_game("Ana", []),
+    "deal: too many copies": lambda: Deal.arrange(1, ["7H 7H 8H", "7H 8D 8C"], "9C"),
+    "deal: hands not a list": lambda: Deal.arrange(1, "7H 8H 9H", "9C"),
+    "deal: wrong hand size": lambda: Deal(1, (fivecrowns_lab.parse_cards("7H"), ()), (), ()),
+    "deal: a pile that is not cards": lambda: Deal(1, ((), ()), 5, ()),
+    "action: not an action": lambda: fivecrowns_lab.action_from_dict({"type": "fold"}),
+    "action: bad pile": lambda: fivecrowns_lab.Draw("deck"),
+    "simulate: bad seats": lambda: fivecrowns_lab.simulate("greedy", 5),
+    "compare: not a table": lambda: fivecrowns_lab.compare("table"),
+    "interval: successes above trials": lambda: stats.wilson_interval(5, 3),
+    "interval: a negative deviation": lambda: stats.mean_interval(1.0, -1.0, 4),
+    "interval: a mean that is text": lambda: stats.mean_interval("x", 1.0, 4),
+    "estimate: compared with text": lambda: fivecrowns_lab.go_out_on_deal(1).contains("½"),
+    "probability: unknown method": lambda: fivecrowns_lab.go_out_on_deal(1, method="guess"),
+    "solitaire: bot without choose": lambda: Solitaire(seed=1).play("me"),
+    "scores: places of text": lambda: scorebook.placements("abc"),
+    "csv: a cell that is not text": lambda: scorebook.csv_cell(3),
+    "rows: no such column": lambda: Rows(("a",), ((1,),))["b"],
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("name", list(KNOWN_BAD))
+def test_danish_each_refusal_the_issue_named_is_a_danish_sentence(name):
+    with language("da"), pytest.raises(FiveCrownsError) as caught:
+        KNOWN_BAD[name]()
+    message = str(caught.value)
+    assert english_words(message) == [], message
+    assert message.endswith("."), message
+
+
+@pytest.mark.parametrize(
+    ("call", "danish"),
+    [
+        (lambda: outs("8H 9H 10H", 4), "Runde 4 giver 6 kort: udgangskort tælles for en hånd "
+         "på 6 kort (før trækket) eller 7 (efter trækket), og denne har 3."),
+        (lambda: Game(["Ana", "Ana"]), "Hver spiller skal have sit eget navn: 'Ana, Ana'."),
+        (lambda: _two_round_game().next_round(), "Runden er ikke spillet færdig endnu: den "
+         "slutter, når alle har taget deres tur."),
+        (lambda: fivecrowns_lab.make_bot("wizard"), "Der er ingen bot, der hedder 'wizard'; "
+         "bottene er 'random', 'greedy', 'lookahead', 'expert'."),
+        (lambda: Deal.arrange(1, ["7H 7H 8H", "7H 8D 8C"], "9C"),
+         "Denne given bruger 7♥ flere gange, end spillet har det."),
+    ],
+    ids=["outs wrong size", "same names", "early next round", "unknown bot", "arrange copies"],
+)  # fmt: skip
+def test_danish_the_issue_s_refusals_read_as_written(call, danish):
+    with language("da"), pytest.raises(FiveCrownsError) as caught:
+        call()
+    assert str(caught.value) == danish
+
+
+def test_danish_an_arrangement_describes_its_leftover_in_danish():
+    arrangement = best_arrangement("7H 8H JK 10H QS", 1)
+    with language("da"):
+        text = arrangement.describe()
+        out = best_arrangement("7H 8H 9H", 1).describe()
+    assert text.splitlines()[-1] == "Tilbage på hånden: Q♠ = 12 = 12 point."
+    assert out.splitlines()[-1] == "Intet tilbage på hånden: 0 point."
+    assert english_words(text) == [] and english_words(out) == [], (text, out)
+
+
+def test_the_arrangement_still_describes_itself_in_english_outside_danish():
+    text = best_arrangement("7H 8H JK 10H QS", 1).describe()
+    assert text.splitlines()[-1] == "Left in hand: Q♠ = 12 = 12 points."
+
+
+# -- the scorekeeper's CSV: the learner's language, or a stable English header -------------------
+
+SHEET = scorebook.ScoreSheet(["Ana", "Ben"]).with_round([3, 0]).with_round([0, 12])
+
+
+def _header(text: str) -> list[str]:
+    return next(csv.reader(io.StringIO(text)))
+
+
+def test_danish_the_score_csv_header_is_in_the_learner_s_language():
+    with language("da"):
+        text = SHEET.to_csv()
+    assert _header(text) == ["spiller", "runde 1", "runde 2", "total", "plads"]
+    assert text.splitlines()[1:] == ["Ana,3,0,3,1", "Ben,0,12,12,2"]
+
+
+@pytest.mark.parametrize("learner", ["en", "da"])
+def test_the_score_csv_with_lang_en_has_the_same_english_header_in_every_language(learner):
+    with language(learner):
+        text = SHEET.to_csv(lang="en")
+    assert _header(text) == ["player", "round 1", "round 2", "total", "place"]
+    assert text.splitlines()[1:] == ["Ana,3,0,3,1", "Ben,0,12,12,2"]
+
+
+def test_the_score_csv_can_be_asked_for_in_danish_from_english_and_a_bad_code_is_refused():
+    assert _header(SHEET.to_csv(lang="da"))[0] == "spiller"
+    with pytest.raises(FiveCrownsError):
+        SHEET.to_csv(lang="xx")
+    assert _header(SHEET.to_csv())[0] == "player"  # the language was left as it was
