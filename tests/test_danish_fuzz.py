@@ -71,6 +71,7 @@ ENGLISH_WORDS = frozenset(
 _QUOTED = re.compile(
     r"'(?:[^'\\\n…]|\\[^…])*(?:'|\\?…)|\"(?:[^\"\\\n…]|\\[^…])*(?:\"|\\?…)|“[^”]*”|`[^`]*`"
 )  # a quote cut short by quote() ends in "…" instead of its closing mark
+_CUT = re.compile(r"\w+…")  # the end of an input quote() cut short ("…, 'format': No…")
 _CARD = re.compile(r"(?<!\w)(?:(?:10|[3-9JQK])[HSCD*♥♠♣♦★]|JK)(?!\w)")
 _CODE = re.compile(r"\w+(?:\.\w+)*\([^()]*\)|\b(?:None|True|False|\w+\.[\w.]+|\w*_\w*)\b")
 #: The package's class names, written as they are in a sentence of any language.
@@ -88,7 +89,7 @@ def english_words(text: str) -> list[str]:
     >>> english_words("Left in hand: 9C = 9 points.")
     ['Left', 'in', 'hand', 'points']
     """
-    bare = _QUOTED.sub(" ", _GAME_NAME.sub(" ", text))
+    bare = _CUT.sub(" ", _QUOTED.sub(" ", _GAME_NAME.sub(" ", text)))
     bare = _CODE.sub(" ", _CARD.sub(" ", bare))
     return [
         word
@@ -97,6 +98,17 @@ def english_words(text: str) -> list[str]:
     ]
 
 
+#: Answers whose str() is a summary a learner prints in a notebook.
+SUMMARIES = (
+    fivecrowns_lab.Estimate,
+    fivecrowns_lab.Comparison,
+    fivecrowns_lab.SolitaireOdds,
+    fivecrowns_lab.ActionRecord,
+    fivecrowns_lab.Draw,
+    fivecrowns_lab.Discard,
+    fivecrowns_lab.GoOut,
+    fivecrowns_lab.Place,
+)
 #: Methods whose returned text is a description a learner reads.
 DESCRIBING = ("describe", "last_reason", "reason")
 
@@ -108,11 +120,13 @@ def texts_of(name: str, result: Any) -> list[str]:
         texts.append(result)
     if name.endswith(".to_csv") and isinstance(result, str):
         texts.append(result.split("\n", 1)[0])  # the header row (the rest are names, numbers)
+    # A value type built by hand from arbitrary fields (Arrangement(melds=[None], ...)) is
+    # not checked, and its text fields are the caller's: only the API's answers are read.
+    built_by_hand = name == type(result).__name__
+    if isinstance(result, SUMMARIES) and not built_by_hand:
+        texts.append(str(result))
     describe = getattr(result, "describe", None)
     if callable(describe) and not isinstance(result, type):
-        # A value type built by hand from arbitrary fields (Arrangement(melds=[None], ...))
-        # is not checked, so it cannot describe itself: only answers are described.
-        built_by_hand = name == type(result).__name__
         with contextlib.suppress(Exception if built_by_hand else TypeError):
             texts.append(describe())
     reason = getattr(result, "reason", None)
@@ -376,3 +390,17 @@ def test_the_score_csv_can_be_asked_for_in_danish_from_english_and_a_bad_code_is
     with pytest.raises(FiveCrownsError):
         SHEET.to_csv(lang="xx")
     assert _header(SHEET.to_csv())[0] == "player"  # the language was left as it was
+
+
+def test_danish_an_estimate_summarises_itself_in_danish_numbers_and_words():
+    from fivecrowns_lab.core.rules import RoundRules
+
+    with language("da"):
+        exact = str(fivecrowns_lab.go_out_on_deal(RoundRules(1, books_distinct_suits=True)))
+        simulated = str(fivecrowns_lab.go_out_on_deal(2, method="simulate", n=1000, seed=1))
+    assert (
+        exact == "Runde 1, at gå ud på given (sæt i forskellige farver): præcis 44/437 ≈ 0,100686"
+    )
+    assert simulated.startswith("Runde 2, at gå ud på given: cirka 0,042 (95 %-interval 0,0")
+    assert simulated.endswith("; 1.000 simulerede givninger, givenummer 1)")
+    assert english_words(exact) == [] and english_words(simulated) == []

@@ -43,8 +43,9 @@ from ..core.rules import (
     round_rules,
 )
 from ..core.solver import can_go_out, going_out_discards, penalty
-from ..errors import ExactUnavailableError, GameError, ProbabilityError, plural, quote
+from ..errors import ExactUnavailableError, GameError, ProbabilityError, quote
 from ..i18n import gettext as _
+from ..i18n import ngettext as _n
 from ..i18n import number
 from ..table.deal import deal_hand
 from ..validators import check_seed, whole_number
@@ -123,14 +124,29 @@ class Estimate:
         return bool(self.ci[0] <= value <= self.ci[1])
 
     def __str__(self) -> str:
+        asked = _asked(self.question)
         if self.exact:
-            value = f"{self.value} ≈ {float(self.value):.6g}"
-            return f"Round {self.round_no}, {self.question}: exactly {value}"
+            return _("Round {round}, {question}: exactly {fraction} ≈ {value}").format(
+                round=self.round_no,
+                question=asked,
+                fraction=self.value,
+                value=number(float(self.value), spec=".6g"),
+            )
         low, high = self.ci
-        return (
-            f"Round {self.round_no}, {self.question}: about {float(self.value):.4g} "
-            f"(95% CI {low:.4g} to {high:.4g}; {plural(self.trials, 'simulated deal')}, "
-            f"seed {self.seed})"
+        return _n(
+            "Round {round}, {question}: about {value} (95% CI {low} to {high}; "
+            "{count} simulated deal, seed {seed})",
+            "Round {round}, {question}: about {value} (95% CI {low} to {high}; "
+            "{count} simulated deals, seed {seed})",
+            self.trials,
+        ).format(
+            round=self.round_no,
+            question=asked,
+            value=number(float(self.value), spec=".4g"),
+            low=number(low, spec=".4g"),
+            high=number(high, spec=".4g"),
+            count=number(self.trials),
+            seed=self.seed,
         )
 
     def _repr_html_(self) -> str:
@@ -169,6 +185,19 @@ def _rounds_counted(rules: RoundRules) -> dict[str, Any]:
     return found
 
 
+def _asked(question: str) -> str:
+    """An estimate's question in the learner's language, its meld variants' names too.
+
+    The engine writes ``"going out on the deal (books in different suits)"``; the catalogue
+    knows the question and each name. A question of one's own stays as it is.
+    """
+    base, bracket, rest = question.partition(" (")
+    if not bracket or not rest.endswith(")"):
+        return _(question)
+    names = ", ".join(_(name) for name in rest[:-1].split(", "))
+    return f"{_(base)} ({names})"
+
+
 def _exact(rules: RoundRules, key: str, question: str) -> Fraction:
     rows = _rounds_counted(rules)
     entry = rows.get(str(rules.round_no), {}).get(key)
@@ -179,15 +208,24 @@ def _exact(rules: RoundRules, key: str, question: str) -> Fraction:
             if have
             else _("nor any round")
         )
-        # The question without the variants' bracket: the catalogue knows it and each name.
-        asked = _(question.partition(" (")[0])
-        if not rules.is_standard:
-            asked += f" ({', '.join(_(name) for name in rules.variant_names())})"
-        raise ExactUnavailableError(
+        sentence = (
             _(
                 "The exact chance of {question} in round {round} has not been counted "
                 "({listed}); use method='simulate' for an estimate."
-            ).format(question=asked, round=rules.round_no, listed=listed)
+            )
+            if rules.is_standard
+            else _(
+                "The exact chance of {question} in round {round} under {variants} has not been "
+                "counted ({listed}); use method='simulate' for an estimate."
+            )
+        )
+        raise ExactUnavailableError(
+            sentence.format(
+                question=_(question.partition(" (")[0]),  # the variants are named after
+                round=rules.round_no,
+                variants=", ".join(_(name) for name in rules.variant_names()),
+                listed=listed,
+            )
         )
     return Fraction(entry["value"])
 

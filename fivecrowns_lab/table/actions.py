@@ -207,7 +207,7 @@ class ActionRecord:
     final_turn: bool = False
 
     def __str__(self) -> str:
-        text = f"player {self.player}: {self.action}"
+        text = _("player {player}: {action}").format(player=self.player, action=self.action)
         if self.drawn is not None:
             text += f" ({self.drawn})"
         return text
