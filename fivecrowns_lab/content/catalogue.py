@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
-from ..errors import LessonError
+from ..errors import LessonError, quote
 from ..i18n import N_
 from ..i18n import gettext as _
 
@@ -294,7 +294,7 @@ def lesson(number: str) -> LessonEntry:
     except (KeyError, TypeError):
         raise LessonError(
             _("There is no lesson {value}; the lessons are 01 to {last}.").format(
-                value=repr(str(number)[:40]), last=CATALOGUE[-1].number
+                value=quote(number), last=CATALOGUE[-1].number
             )
         ) from None
 
@@ -311,9 +311,7 @@ def group(name: Group) -> tuple[LessonEntry, ...]:
     """The lessons of one group, in order."""
     if name not in GROUPS:
         raise LessonError(
-            _("There is no group {value}; try 'game' or 'probability'.").format(
-                value=repr(str(name)[:40])
-            )
+            _("There is no group {value}; try 'game' or 'probability'.").format(value=quote(name))
         )
     return tuple(entry for entry in CATALOGUE if entry.group == name)
 

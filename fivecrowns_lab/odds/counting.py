@@ -49,7 +49,7 @@ from ..core.rules import (
     wild_rank,
 )
 from ..core.solver import can_go_out, going_out_discards, penalty
-from ..errors import ProbabilityError
+from ..errors import ProbabilityError, quote
 from ..i18n import gettext as _
 
 __all__ = [
@@ -373,7 +373,7 @@ def go_out_by_wilds(round_no: int) -> tuple[WildCase, ...]:
         raise ProbabilityError(
             _(
                 "Going out is split by the number of wilds only for rounds {rounds}, not {value}."
-            ).format(rounds=", ".join(map(str, CASE_ROUNDS)), value=repr(str(round_no)[:40]))
+            ).format(rounds=", ".join(map(str, CASE_ROUNDS)), value=quote(round_no))
         )
     n = hand_size(round_no)
     cases = []
