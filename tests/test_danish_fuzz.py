@@ -12,11 +12,9 @@ issue named, since a bounded fuzz may miss one.
 
 from __future__ import annotations
 
-import contextlib
 import csv
 import importlib
 import io
-import re
 from collections.abc import Callable
 from typing import Any
 
@@ -36,179 +34,13 @@ from fivecrowns_lab import (
     outs,
 )
 from fivecrowns_lab.classroom import check_code, check_nickname
-from fivecrowns_lab.classroom.pages import refusal
 from fivecrowns_lab.errors import ClassError
 from fivecrowns_lab.odds import stats
 from fivecrowns_lab.table import scorebook
 from fivecrowns_lab.table.rows import Rows
 
+from .danish_words import english_words, said, texts_of
 from .test_fuzz_entry_points import TARGETS, Target, _arguments, _describe
-
-#: Words that are English and never Danish. Words both languages spell alike ("for",
-#: "under", "over", "bot", "joker", "point", "score", "total") and Danish words that look
-#: English ("to" is two, "have" and "at" are Danish verbs and markers, "given" is the deal)
-#: are left out: a real English sentence is still caught by the rest.
-ENGLISH_WORDS = frozenset(
-    re.findall(
-        r"\S+",
-        """
-    a an the is are was were be been being not no nothing of and or this that these those
-    with from your you it its than only there which when what must cannot can't should
-    would could has does into on in by each every any all here out one two three four five
-    six seven eight nine ten card cards round rounds hand hands points player players game
-    games deal deals draws whole number numbers between after before still yet already
-    left needs need got gets choose try first next last more less instead while because
-    holds melds run runs book books wild wilds jokers seed seeds stock discard pile place
-    name names turn phase scores expecting character value key keys line column delimiter
-    property empty none saved broken damaged too large small my now press seat seats turns
-    passed billion confidence difference estimate share
-    """,
-    )
-)
-# "none" is also Python's None, written with a capital: see _CODE below.
-
-#: What a sentence may hold besides its words: quoted input ('x', "x", “x”), card codes
-#: (10H, Q*, JK, 7♥), code (None, True, random.Random, 2**64) and the names tests type.
-_QUOTED = re.compile(
-    r"'(?:[^'\\\n…]|\\[^…])*(?:'|\\?…)|\"(?:[^\"\\\n…]|\\[^…])*(?:\"|\\?…)|“[^”]*”|`[^`]*`"
-)  # a quote cut short by quote() ends in "…" instead of its closing mark
-_CUT = re.compile(r"\w+…")  # the end of an input quote() cut short ("…, 'format': No…")
-_CARD = re.compile(r"(?<!\w)(?:(?:10|[3-9JQK])[HSCD*♥♠♣♦★]|JK)(?!\w)")
-_CODE = re.compile(r"\w+(?:\.\w+)*\([^()]*\)|\b(?:None|True|False|\w+\.[\w.]+|\w*_\w*)\b")
-#: The package's class names, written as they are in a sentence of any language.
-CLASSES = frozenset({"Deal", "Game", "GameRules", "Hand", "Solitaire", "ScoreSheet", "Card"})
-NAMES = frozenset({"Ana", "Ben", "Ann", "Bo", "Cy", "Zoe", "Zoé", "Dan", "Eve"})
-_GAME_NAME = re.compile(r"Five Crowns")
-_WORD = re.compile(r"[^\W\d_]+(?:'[a-z]+)?")
-
-
-def english_words(text: str) -> list[str]:
-    """The English words of ``text`` (empty for a Danish sentence), input and codes aside.
-
-    >>> english_words("Runde 4 giver 6 kort, ikke 'the cards'.")
-    []
-    >>> english_words("Left in hand: 9C = 9 points.")
-    ['Left', 'in', 'hand', 'points']
-    """
-    bare = _CUT.sub(" ", _QUOTED.sub(" ", _GAME_NAME.sub(" ", text)))
-    bare = _CODE.sub(" ", _CARD.sub(" ", bare))
-    return [
-        word
-        for word in _WORD.findall(bare)
-        if word not in NAMES and word not in CLASSES and word.lower() in ENGLISH_WORDS
-    ]
-
-
-#: Answers whose str() is a summary a learner prints in a notebook.
-SUMMARIES = (
-    fivecrowns_lab.Estimate,
-    fivecrowns_lab.Comparison,
-    fivecrowns_lab.SolitaireOdds,
-    fivecrowns_lab.ActionRecord,
-    fivecrowns_lab.Draw,
-    fivecrowns_lab.Discard,
-    fivecrowns_lab.GoOut,
-    fivecrowns_lab.Place,
-)
-#: Methods whose returned text is a description a learner reads.
-DESCRIBING = ("describe", "last_reason", "reason")
-
-
-def texts_of(name: str, result: Any) -> list[str]:
-    """The sentences a learner reads in ``result``, the answer of the call ``name``."""
-    texts = []
-    if isinstance(result, str) and name.rsplit(".", 1)[-1] in DESCRIBING:
-        texts.append(result)
-    if name.endswith(".to_csv") and isinstance(result, str):
-        texts.append(result.split("\n", 1)[0])  # the header row (the rest are names, numbers)
-    # A value type built by hand from arbitrary fields (Arrangement(melds=[None], ...)) is
-    # not checked, and its text fields are the caller's: only the API's answers are read.
-    built_by_hand = name == type(result).__name__
-    if isinstance(result, SUMMARIES) and not built_by_hand:
-        texts.append(str(result))
-    describe = getattr(result, "describe", None)
-    if callable(describe) and not isinstance(result, type):
-        with contextlib.suppress(Exception if built_by_hand else TypeError):
-            texts.append(describe())
-    reason = getattr(result, "reason", None)
-    if isinstance(reason, str):
-        texts.append(reason)
-    return texts
-
-
-def said(error: FiveCrownsError) -> str:
-    """A refusal as the learner reads it (a class page writes a ClassError from its sentence)."""
-    return refusal(error) if isinstance(error, ClassError) else str(error)
-
-
-# -- the detector is sound ----------------------------------------------------------------------
-
-#: Sentences the issue quotes, and a few more the fuzz met before the fix: each is English.
-ENGLISH_SENTENCES = [
-    "Round 4 deals 6 cards: outs are for a hand of 6 cards (before drawing) or 7 (after "
-    "drawing), and this one holds 3.",
-    "Left in hand: Q♠ = 12 = 12 points.",
-    "Nothing left in hand: 0 points.",
-    "player,round 1,total,place",
-    "Each player needs a different name: 'Ana, Ana'.",
-    "A bot is chosen by its name, one of 'random', 'greedy' (or a level such as 'easy'), not [].",
-    "The round is still being played: it ends when every turn is taken.",
-    "This deal uses 7♥ more often than the deck holds it.",
-    "play_game plays a Game, not None.",
-    "Ana cannot go out: JK is not in any meld.",
-]
-
-
-@pytest.mark.parametrize("sentence", ENGLISH_SENTENCES)
-def test_the_detector_finds_the_english_in_each_english_sentence(sentence):
-    assert english_words(sentence), sentence
-
-
-def test_the_detector_passes_danish_sentences_with_input_cards_names_and_code():
-    assert english_words("Runde 4 giver 6 kort: udgangskort tælles for en hånd på 6 kort.") == []
-    assert english_words("Tilbage på hånden: Q♠ 10H JK = 12 + 10 + 50 = 72 point.") == []
-    assert english_words("Ana og Ben: 'the cards' er ikke et kort, ikke {'hand': 'is…") == []
-    assert english_words("play_game spiller et Game, ikke game.observation(player).") == []
-    # the cut-short quote of a long input, and a huge number written in figures
-    assert english_words("Et kort skrives som tekst, ikke {'actions': <~10**5000>, 'de….") == []
-
-
-def _catalogue() -> list[tuple[tuple[str, ...], tuple[str, ...]]]:
-    from babel.messages.pofile import read_po
-
-    path = "fivecrowns_lab/locale/da/LC_MESSAGES/fivecrowns_lab.po"
-    with open(
-        fivecrowns_lab.__file__.rsplit("/", 1)[0] + path[len("fivecrowns_lab") :], "rb"
-    ) as f:
-        messages = [m for m in read_po(f) if m.id]
-    pairs = []
-    for message in messages:
-        ids = message.id if isinstance(message.id, tuple) else (message.id,)
-        strings = message.string if isinstance(message.string, tuple) else (message.string,)
-        pairs.append((ids, strings))
-    return pairs
-
-
-_PLACEHOLDER = re.compile(r"\{[^{}]*\}|<[^<>]*>")
-#: Catalogue entries whose letters are mathematics, not words: C(a, b) chooses b of a.
-_MATHS = ("C(a, b)", "P(k wilds)", "Class: {pooled}")
-
-
-def test_the_detector_passes_every_danish_translation_and_flags_every_long_english_one():
-    danish_flagged, english_missed = [], []
-    for ids, strings in _catalogue():
-        if any(maths in ids[0] or any(maths in s for s in strings) for maths in _MATHS):
-            continue
-        danish_flagged += [s for s in strings if english_words(_PLACEHOLDER.sub(" ", s))]
-        english_missed += [
-            i
-            for i in ids
-            if len(_PLACEHOLDER.sub(" ", i).split()) >= 5
-            and not english_words(_PLACEHOLDER.sub(" ", i))
-        ]
-    assert danish_flagged == []
-    assert english_missed == []
-
 
 # -- the fuzz, in Danish ------------------------------------------------------------------------
 
