@@ -57,8 +57,9 @@ class _Short(reprlib.Repr):
 
     def repr_int(self, x: int, level: int) -> str:
         if x.bit_length() > 128:  # repr() of a 5000-digit number raises; say its size instead
+            # in figures, not words: a quote sits inside a sentence of any language
             digits = int(x.bit_length() * 0.30103) + 1
-            return f"{'-' if x < 0 else ''}<a number of about {digits} digits>"
+            return f"{'-' if x < 0 else ''}<~10**{digits - 1}>"
         return super().repr_int(x, level)
 
 
@@ -68,17 +69,18 @@ _SHORT = _Short()
 def quote(value: Any, limit: int = QUOTE_LIMIT) -> str:
     """``repr(value)`` cut to about ``limit`` characters, for an error message.
 
-    It never fails: a huge number is described by its size, a deep structure is cut.
+    It never fails: a huge number is written by its size (``<~10**5000>``, figures that
+    read the same in every language), a deep structure is cut.
 
     >>> quote("x" * 100)
     "'xxxxxxxxxxxxxxxxx...xxxxxxxxxxxxxxxxxx'"
     >>> quote(10**5000)
-    '<a number of about 5001 digits>'
+    '<~10**5000>'
     """
     try:
         text = _SHORT.repr(value)
     except Exception:  # a broken __repr__ must not hide the real message
-        text = f"<a {type(value).__name__}>"
+        text = f"<{type(value).__name__}>"
     if len(text) > limit + 3:
         text = text[: limit - 1] + "…"
     return text

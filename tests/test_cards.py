@@ -173,7 +173,7 @@ def test_a_list_longer_than_the_deck_twice_is_refused_even_unchecked():
         (lambda: Suit("x"), "There is no suit 'x'"),
         (lambda: Card("3", Suit.HEARTS), "rank is a whole number"),
         (lambda: Card(3, "H"), "suit is a Suit"),
-        (lambda: Card(10**5000, Suit.HEARTS), "about 5001 digits"),
+        (lambda: Card(10**5000, Suit.HEARTS), "<~10\\*\\*5000>"),
         (lambda: Hand(5), "made of cards"),
         (lambda: Hand(["3H"]), "'3H' is not a card"),
         (lambda: parse_card(None), "written as text"),

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
-from ..errors import LessonError
+from ..errors import LessonError, quote
 from ..i18n import N_
 from ..i18n import gettext as _
 
@@ -293,8 +293,9 @@ def lesson(number: str) -> LessonEntry:
         return _BY_NUMBER[number]
     except (KeyError, TypeError):
         raise LessonError(
-            f"There is no lesson {str(number)[:40]!r}; "
-            f"the lessons are 01 to {CATALOGUE[-1].number}."
+            _("There is no lesson {value}; the lessons are 01 to {last}.").format(
+                value=quote(number), last=CATALOGUE[-1].number
+            )
         ) from None
 
 
@@ -309,7 +310,9 @@ def neighbours(number: str) -> tuple[LessonEntry | None, LessonEntry | None]:
 def group(name: Group) -> tuple[LessonEntry, ...]:
     """The lessons of one group, in order."""
     if name not in GROUPS:
-        raise LessonError(f"There is no group {str(name)[:40]!r}; try 'game' or 'probability'.")
+        raise LessonError(
+            _("There is no group {value}; try 'game' or 'probability'.").format(value=quote(name))
+        )
     return tuple(entry for entry in CATALOGUE if entry.group == name)
 
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..i18n import gettext as _
+from ..i18n import ngettext as _n
 from .cards import Hand
 from .melds import Meld
 from .rules import card_points
@@ -33,9 +35,15 @@ class Arrangement:
         lines = [f"{meld}: {meld.describe()}" for meld in self.melds]
         if self.leftover:
             pts = " + ".join(str(card_points(c, self.round_no)) for c in self.leftover)
-            lines.append(f"Left in hand: {self.leftover} = {pts} = {self.penalty} points.")
+            lines.append(
+                _n(
+                    "Left in hand: {cards} = {sum} = {points} point.",
+                    "Left in hand: {cards} = {sum} = {points} points.",
+                    self.penalty,
+                ).format(cards=self.leftover, sum=pts, points=self.penalty)
+            )
         else:
-            lines.append("Nothing left in hand: 0 points.")
+            lines.append(_("Nothing left in hand: 0 points."))
         return "\n".join(lines)
 
     def _repr_html_(self) -> str:

@@ -416,7 +416,7 @@ class GameRules:
         if unknown:
             raise RulesError(
                 _("There is no setting {name}; the settings are {settings}.").format(
-                    name=quote(unknown[0]), settings=", ".join(sorted(known))
+                    name=quote(unknown[0]), settings=", ".join(map(repr, sorted(known)))
                 )
             )
         return cls(**data)

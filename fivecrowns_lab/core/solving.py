@@ -142,8 +142,10 @@ def _prepare(cards: str | Iterable[Card], rules: RoundRules | int) -> tuple[Hand
     hand = parse_cards(cards)
     if len(hand) > _MAX_CARDS:
         raise HandSizeError(
-            f"A hand of {len(hand)} cards is too large to arrange; the most is {_MAX_CARDS} "
-            "(a hand in the game holds at most 14)."
+            _(
+                "A hand of {count} cards is too large to arrange; the most is {most} "
+                "(a hand in the game holds at most 14)."
+            ).format(count=len(hand), most=_MAX_CARDS)
         )
     return hand, rules
 
@@ -1004,6 +1006,8 @@ def _check_drawn(hand: Hand, rules: RoundRules) -> None:
     expected = rules.hand_size + 1
     if len(hand) != expected:
         raise HandSizeError(
-            f"Round {rules.round_no} deals {expected - 1} cards, so a hand that has drawn "
-            f"holds {expected}; this one holds {len(hand)}."
+            _(
+                "Round {round} deals {size} cards, so a hand that has drawn holds {drawn}; "
+                "this one holds {count}."
+            ).format(round=rules.round_no, size=expected - 1, drawn=expected, count=len(hand))
         )

@@ -49,7 +49,8 @@ from ..core.rules import (
     wild_rank,
 )
 from ..core.solver import can_go_out, going_out_discards, penalty
-from ..errors import ProbabilityError
+from ..errors import ProbabilityError, quote
+from ..i18n import gettext as _
 
 __all__ = [
     "DECK_SIZE",
@@ -370,8 +371,9 @@ def go_out_by_wilds(round_no: int) -> tuple[WildCase, ...]:
     """
     if type(round_no) is not int or round_no not in CASE_ROUNDS:
         raise ProbabilityError(
-            f"Going out is split by the number of wilds only for rounds "
-            f"{', '.join(map(str, CASE_ROUNDS))}, not {str(round_no)[:40]!r}."
+            _(
+                "Going out is split by the number of wilds only for rounds {rounds}, not {value}."
+            ).format(rounds=", ".join(map(str, CASE_ROUNDS)), value=quote(round_no))
         )
     n = hand_size(round_no)
     cases = []

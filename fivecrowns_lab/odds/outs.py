@@ -180,8 +180,10 @@ def outs(
         return Outs(hand, round_no, seen_cards, _outs_of(hand, rules, remaining), unseen_total)
     if len(hand) != size + 1:
         raise HandSizeError(
-            f"Round {round_no} deals {size} cards: outs are for a hand of {size} cards "
-            f"(before drawing) or {size + 1} (after drawing), and this one holds {len(hand)}."
+            _(
+                "Round {round} deals {size} cards: outs are for a hand of {size} cards "
+                "(before drawing) or {drawn} (after drawing), and this one holds {count}."
+            ).format(round=round_no, size=size, drawn=size + 1, count=len(hand))
         )
     now = going_out_discards(hand, rules)
     best: Outs | None = None

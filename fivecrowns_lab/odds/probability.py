@@ -43,8 +43,9 @@ from ..core.rules import (
     round_rules,
 )
 from ..core.solver import can_go_out, going_out_discards, penalty
-from ..errors import ExactUnavailableError, GameError, ProbabilityError, plural, quote
+from ..errors import ExactUnavailableError, GameError, ProbabilityError, quote
 from ..i18n import gettext as _
+from ..i18n import ngettext as _n
 from ..i18n import number
 from ..table.deal import deal_hand
 from ..validators import check_seed, whole_number
@@ -112,7 +113,9 @@ class Estimate:
         """
         if isinstance(value, bool) or not isinstance(value, numbers.Real):
             raise ProbabilityError(
-                f"An estimate is compared with a number, such as 0.25, not {quote(value)}."
+                _("An estimate is compared with a number, such as 0.25, not {value}.").format(
+                    value=quote(value)
+                )
             )
         # Python compares int, float and Fraction exactly, with no conversion to float, so
         # a huge whole number is simply outside the interval; NaN is in none.
@@ -121,14 +124,29 @@ class Estimate:
         return bool(self.ci[0] <= value <= self.ci[1])
 
     def __str__(self) -> str:
+        asked = _asked(self.question)
         if self.exact:
-            value = f"{self.value} ≈ {float(self.value):.6g}"
-            return f"Round {self.round_no}, {self.question}: exactly {value}"
+            return _("Round {round}, {question}: exactly {fraction} ≈ {value}").format(
+                round=self.round_no,
+                question=asked,
+                fraction=self.value,
+                value=number(float(self.value), spec=".6g"),
+            )
         low, high = self.ci
-        return (
-            f"Round {self.round_no}, {self.question}: about {float(self.value):.4g} "
-            f"(95% CI {low:.4g} to {high:.4g}; {plural(self.trials, 'simulated deal')}, "
-            f"seed {self.seed})"
+        return _n(
+            "Round {round}, {question}: about {value} (95% CI {low} to {high}; "
+            "{count} simulated deal, seed {seed})",
+            "Round {round}, {question}: about {value} (95% CI {low} to {high}; "
+            "{count} simulated deals, seed {seed})",
+            self.trials,
+        ).format(
+            round=self.round_no,
+            question=asked,
+            value=number(float(self.value), spec=".4g"),
+            low=number(low, spec=".4g"),
+            high=number(high, spec=".4g"),
+            count=number(self.trials),
+            seed=self.seed,
         )
 
     def _repr_html_(self) -> str:
@@ -167,16 +185,47 @@ def _rounds_counted(rules: RoundRules) -> dict[str, Any]:
     return found
 
 
+def _asked(question: str) -> str:
+    """An estimate's question in the learner's language, its meld variants' names too.
+
+    The engine writes ``"going out on the deal (books in different suits)"``; the catalogue
+    knows the question and each name. A question of one's own stays as it is.
+    """
+    base, bracket, rest = question.partition(" (")
+    if not bracket or not rest.endswith(")"):
+        return _(question)
+    names = ", ".join(_(name) for name in rest[:-1].split(", "))
+    return f"{_(base)} ({names})"
+
+
 def _exact(rules: RoundRules, key: str, question: str) -> Fraction:
     rows = _rounds_counted(rules)
     entry = rows.get(str(rules.round_no), {}).get(key)
     if entry is None:
         have = sorted(int(r) for r, row in rows.items() if key in row)
-        listed = f"it has for rounds {', '.join(map(str, have))}" if have else "nor any round"
-        under = "" if rules.is_standard else f" under {' and '.join(rules.variant_names())}"
+        listed = (
+            _("it has for rounds {rounds}").format(rounds=", ".join(map(str, have)))
+            if have
+            else _("nor any round")
+        )
+        sentence = (
+            _(
+                "The exact chance of {question} in round {round} has not been counted "
+                "({listed}); use method='simulate' for an estimate."
+            )
+            if rules.is_standard
+            else _(
+                "The exact chance of {question} in round {round} under {variants} has not been "
+                "counted ({listed}); use method='simulate' for an estimate."
+            )
+        )
         raise ExactUnavailableError(
-            f"The exact chance of {question} in round {rules.round_no}{under} has not been "
-            f"counted ({listed}); use method='simulate' for an estimate."
+            sentence.format(
+                question=_(question.partition(" (")[0]),  # the variants are named after
+                round=rules.round_no,
+                variants=", ".join(_(name) for name in rules.variant_names()),
+                listed=listed,
+            )
         )
     return Fraction(entry["value"])
 
@@ -221,7 +270,9 @@ def deal(
 
 def _check_method(method: str, n: int) -> None:
     if method not in ("exact", "simulate"):
-        raise ProbabilityError(f"The method is 'exact' or 'simulate', not {quote(method)}.")
+        raise ProbabilityError(
+            _("The method is 'exact' or 'simulate', not {value}.").format(value=quote(method))
+        )
     if method == "simulate":
         whole_number(
             n,
@@ -371,8 +422,10 @@ def penalty_distribution(round_no: int) -> dict[int, Fraction]:
     entry = exact_table()["rounds"].get(str(round_no), {}).get("penalty")
     if entry is None or "distribution" not in entry:
         raise ExactUnavailableError(
-            f"The exact penalty distribution for round {round_no} has not been counted; "
-            "simulate it with expected_penalty(..., method='simulate')."
+            _(
+                "The exact penalty distribution for round {round} has not been counted; "
+                "simulate it with expected_penalty(..., method='simulate')."
+            ).format(round=round_no)
         )
     deals = int(entry["deals"])
     return {int(points): Fraction(ways, deals) for points, ways in entry["distribution"].items()}

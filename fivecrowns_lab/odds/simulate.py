@@ -65,7 +65,9 @@ def check_games(n_games: object) -> int:
 def _check_specs(players: object) -> list[str | Player]:
     if isinstance(players, (str, bytes)) or not isinstance(players, (list, tuple)):
         raise SimulationError(
-            f"Players are a list with one bot name or player per seat, not {quote(players)}."
+            _("Players are a list with one bot name or player per seat, not {value}.").format(
+                value=quote(players)
+            )
         )
     check_player_count(len(players), SimulationError)
     for spec in players:
@@ -73,8 +75,10 @@ def _check_specs(players: object) -> list[str | Player]:
             make_bot(spec)  # raises a readable error for an unknown name, before any work
         elif is_numpy(spec) or not callable(getattr(spec, "choose", None)):
             raise SimulationError(
-                f"Each seat is a bot name (such as 'greedy') or a player with a "
-                f"choose(observation) method, not {quote(spec)}."
+                _(
+                    "Each seat is a bot name (such as 'greedy') or a player with a "
+                    "choose(observation) method, not {value}."
+                ).format(value=quote(spec))
             )
     return list(players)
 
@@ -169,14 +173,20 @@ def simulate(
     if rules is None:
         rules = GameRules()
     elif not isinstance(rules, GameRules):
-        raise SimulationError(f"The rules of the games are a GameRules, not {quote(rules)}.")
+        raise SimulationError(
+            _("The rules of the games are a GameRules, not {value}.").format(value=quote(rules))
+        )
     check_seed(seed, SimulationError)
     if executor is not None and not isinstance(executor, Executor):
         raise SimulationError(
-            f"The executor is a concurrent.futures Executor, not {quote(executor)}."
+            _("The executor is a concurrent.futures Executor, not {value}.").format(
+                value=quote(executor)
+            )
         )
     if not isinstance(progress, bool) and not callable(progress):
-        raise SimulationError(f"progress is True, False or a function, not {quote(progress)}.")
+        raise SimulationError(
+            _("progress is True, False or a function, not {value}.").format(value=quote(progress))
+        )
     if chunk_size is not None:
         whole_number(
             chunk_size,

@@ -18,7 +18,9 @@ from __future__ import annotations
 import math
 from statistics import NormalDist
 
-from ..errors import StatsError, plural, quote
+from ..errors import StatsError, quote
+from ..i18n import N_
+from ..i18n import gettext as _
 
 __all__ = ["Z95", "StatsError", "mean_interval", "t_quantile", "wilson_interval"]
 
@@ -33,35 +35,52 @@ MAX_COUNT = 2**53
 
 
 def _whole(value: object, what: str, low: int) -> int:
+    """``value`` if it is a count from ``low`` to 2**53; ``what`` names it (an ``N_`` phrase)."""
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= MAX_COUNT:
-        raise StatsError(f"{what} must be a whole number from {low} to 2**53, not {quote(value)}.")
+        raise StatsError(
+            _("{what} must be a whole number from {low} to 2**53, not {value}.").format(
+                what=_(what), low=low, value=quote(value)
+            )
+        )
     return value
 
 
 def _real(value: object, what: str) -> float:
+    """``value`` as a finite float; ``what`` names it (an ``N_`` phrase)."""
     if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise StatsError(f"{what} must be a number, not {quote(value)}.")
+        raise StatsError(
+            _("{what} must be a number, not {value}.").format(what=_(what), value=quote(value))
+        )
     try:
         number = float(value)
     except OverflowError:
-        raise StatsError(f"{what} is too large: {quote(value)}.") from None
+        raise StatsError(
+            _("{what} is too large: {value}.").format(what=_(what), value=quote(value))
+        ) from None
     if not math.isfinite(number):
-        raise StatsError(f"{what} must be a finite number, not {quote(value)}.")
+        raise StatsError(
+            _("{what} must be a finite number, not {value}.").format(
+                what=_(what), value=quote(value)
+            )
+        )
     return number
 
 
 def wilson_interval(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
     """Wilson score interval for a proportion: good even near 0 and 1, unlike ``p ± z·se``."""
     if isinstance(trials, int) and not isinstance(trials, bool) and trials <= 0:
-        raise StatsError(f"An interval needs at least one trial, not {trials}.")
-    _whole(trials, "The number of trials", 1)
-    _whole(successes, "The number of successes", 0)
-    if _real(z, "The z quantile") <= 0:
-        raise StatsError(f"The z quantile must be above 0, not {quote(z)}.")
-    if not 0 <= successes <= trials:
         raise StatsError(
-            f"{plural(successes, 'success', 'successes')} out of {plural(trials, 'trial')} "
-            "is not possible."
+            _("An interval needs at least one trial, not {count}.").format(count=trials)
+        )
+    _whole(trials, N_("The number of trials"), 1)
+    _whole(successes, N_("The number of successes"), 0)
+    if _real(z, N_("The z quantile")) <= 0:
+        raise StatsError(_("The z quantile must be above 0, not {value}.").format(value=quote(z)))
+    if not 0 <= successes <= trials:
+        raise StatsError(  # successes < 0 was refused above: only too many are left
+            _("There cannot be more successes ({successes}) than trials ({count}).").format(
+                successes=successes, count=trials
+            )
         )
     p = successes / trials
     denominator = 1 + z * z / trials
@@ -89,8 +108,10 @@ def t_quantile(df: int) -> float:
     (3.1824, 1.962)
     """
     if isinstance(df, int) and not isinstance(df, bool) and df < 1:
-        raise StatsError(f"Student's t needs at least 1 degree of freedom, not {df}.")
-    _whole(df, "The degrees of freedom", 1)
+        raise StatsError(
+            _("Student's t needs at least 1 degree of freedom, not {count}.").format(count=df)
+        )
+    _whole(df, N_("The degrees of freedom"), 1)
     if df <= len(_T95):
         return _T95[df - 1]
     if df > _T_NORMAL:
@@ -108,10 +129,14 @@ def t_quantile(df: int) -> float:
 def mean_interval(mean: float, sd: float, n: int) -> tuple[float, float]:
     """The t interval ``mean ± t·sd/√n`` for the mean of ``n`` independent samples."""
     if isinstance(n, int) and not isinstance(n, bool) and n < 2:
-        raise StatsError(f"An interval for a mean needs at least 2 samples, not {n}.")
-    _whole(n, "The number of samples", 2)
-    mean, sd = _real(mean, "The mean"), _real(sd, "The standard deviation")
+        raise StatsError(
+            _("An interval for a mean needs at least 2 samples, not {count}.").format(count=n)
+        )
+    _whole(n, N_("The number of samples"), 2)
+    mean, sd = _real(mean, N_("The mean")), _real(sd, N_("The standard deviation"))
     if sd < 0:
-        raise StatsError(f"A standard deviation is 0 or more, not {quote(sd)}.")
+        raise StatsError(
+            _("A standard deviation is 0 or more, not {value}.").format(value=quote(sd))
+        )
     half = t_quantile(n - 1) * sd / math.sqrt(n)
     return mean - half, mean + half

@@ -60,7 +60,9 @@ def run_games(
     """
     if progress is not None and not callable(progress):
         raise SimulationError(
-            f"progress is a function progress(done, total), not {quote(progress)}."
+            _("progress is a function progress(done, total), not {value}.").format(
+                value=quote(progress)
+            )
         )
     return simulate(
         players,
@@ -75,7 +77,9 @@ def run_games(
 def _check_table(table: object) -> None:
     if not isinstance(table, Rows) or list(table.columns) != COLUMNS or table.empty:
         raise SimulationError(
-            f"This needs the table that simulate() or run_games() returns, not {quote(table)}."
+            _("This needs the table that simulate() or run_games() returns, not {value}.").format(
+                value=quote(table)
+            )
         )
 
 
@@ -278,7 +282,9 @@ def solitaire_odds(n: int, seed: int = 0, progress: Progress | None = None) -> S
     check_seed(seed, SimulationError)
     if progress is not None and not callable(progress):
         raise SimulationError(
-            f"progress is a function progress(done, total), not {quote(progress)}."
+            _("progress is a function progress(done, total), not {value}.").format(
+                value=quote(progress)
+            )
         )
     closed: Counter[int] = Counter()
     by_hand = [0] * len(ROUNDS)

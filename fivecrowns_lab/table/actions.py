@@ -52,8 +52,9 @@ class Draw:
     def __post_init__(self) -> None:
         if not isinstance(self.source, str) or self.source not in _SOURCES:  # no array
             raise ActionError(
-                "A card is drawn from the 'stock' or the 'discard' pile, "
-                f"not {quote(self.source)}."
+                _("A card is drawn from the 'stock' or the 'discard' pile, not {value}.").format(
+                    value=quote(self.source)
+                )
             )
 
     def to_dict(self) -> dict[str, Any]:
@@ -158,7 +159,9 @@ def action_from_dict(data: dict[str, Any]) -> Action:
             card = None if data.get("discard") is None else parse_card(data["discard"])
             melds = data.get("melds")
             if melds is not None and (not isinstance(melds, list) or len(melds) > len(DECK)):
-                raise ActionError(f"The melds of {quote(data)} are not a list of melds.")
+                raise ActionError(
+                    _("The melds of {value} are not a list of melds.").format(value=quote(data))
+                )
             laid = None if melds is None else tuple(tuple(parse_cards(m)) for m in melds)
             return GoOut(card, laid)
         if kind == "place":
@@ -171,9 +174,15 @@ def action_from_dict(data: dict[str, Any]) -> Action:
             )
             return Place(hand, parse_card(data["discard"]))
     except KeyError as error:
-        raise ActionError(f"{quote(data)} is not a complete action: it has no {error}.") from None
+        raise ActionError(
+            _("{value} is not a complete action: it has no {key}.").format(
+                value=quote(data), key=error
+            )
+        ) from None
     raise ActionError(
-        f"{quote(data)} is not an action: its type must be draw, discard, go_out or place."
+        _(
+            "{value} is not an action: its type must be 'draw', 'discard', 'go_out' or 'place'."
+        ).format(value=quote(data))
     )
 
 
@@ -198,7 +207,7 @@ class ActionRecord:
     final_turn: bool = False
 
     def __str__(self) -> str:
-        text = f"player {self.player}: {self.action}"
+        text = _("player {player}: {action}").format(player=self.player, action=self.action)
         if self.drawn is not None:
             text += f" ({self.drawn})"
         return text

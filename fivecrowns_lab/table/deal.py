@@ -23,6 +23,7 @@ from typing import Any
 from ..core.cards import DECK, Card, Hand, parse_cards, trusted_hand
 from ..core.rules import MAX_PLAYERS, MIN_PLAYERS, RoundRules, check_round, hand_size, round_rules
 from ..errors import GameError, quote
+from ..i18n import N_
 from ..i18n import gettext as _
 from ..validators import whole_number
 
@@ -31,12 +32,20 @@ __all__ = ["Deal", "deal_hand", "shuffle_deal"]
 _DECK_COUNT = Counter(DECK)
 
 
+# What a deal's part holds, by part: a sentence each (a whole sentence translates well).
+_NOT_CARDS = {
+    "hands": N_("The hands of a deal are cards, not {value}."),
+    "discard pile": N_("The discard pile of a deal is cards, not {value}."),
+    "stock": N_("The stock of a deal is cards, not {value}."),
+}
+
+
 def _hand(cards: object, what: str) -> Hand:
     if isinstance(cards, Hand):
         return cards
     if isinstance(cards, (str, list, tuple)):
         return parse_cards(cards, check=False)
-    raise GameError(f"The {what} of a deal are cards, not {quote(cards)}.")
+    raise GameError(_(_NOT_CARDS[what]).format(value=quote(cards)))
 
 
 @dataclass(frozen=True)
@@ -69,10 +78,16 @@ class Deal:
     def __post_init__(self) -> None:
         check_round(self.round_no)
         if not isinstance(self.hands, (tuple, list)):
-            raise GameError(f"A deal's hands are a list of hands, not {quote(self.hands)}.")
+            raise GameError(
+                _("A deal's hands are a list of hands, not {value}.").format(
+                    value=quote(self.hands)
+                )
+            )
         if not MIN_PLAYERS <= len(self.hands) <= MAX_PLAYERS:
             raise GameError(
-                f"A deal is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(self.hands)}."
+                _("A deal is for {low} to {high} players, not {count}.").format(
+                    low=MIN_PLAYERS, high=MAX_PLAYERS, count=len(self.hands)
+                )
             )
         hands = tuple(_hand(h, "hands") for h in self.hands)
         object.__setattr__(self, "hands", hands)
@@ -90,19 +105,26 @@ class Deal:
         for seat, hand in enumerate(hands):
             if hand and len(hand) != size:
                 raise GameError(
-                    f"Round {self.round_no} deals {size} cards, but hand {seat} holds {len(hand)}."
+                    _("Round {round} deals {size} cards, but hand {seat} holds {count}.").format(
+                        round=self.round_no, size=size, seat=seat, count=len(hand)
+                    )
                 )
         if not any(hands):
-            raise GameError("A deal needs at least one hand dealt.")
+            raise GameError(_("A deal needs at least one hand dealt."))
         held = Counter(c for h in (*hands, self.discard, self.stock) for c in h)
         if held != _DECK_COUNT:
             extra = held - _DECK_COUNT
             if extra:
                 card = sorted(extra, key=lambda c: c.sort_key)[0]
-                raise GameError(f"This deal holds {card} more often than the deck ({held[card]}).")
+                raise GameError(
+                    _("This deal holds {card} more often than the deck ({count}).").format(
+                        card=card, count=held[card]
+                    )
+                )
             raise GameError(
-                f"A deal holds the whole deck of {len(DECK)} cards; this one holds "
-                f"{sum(held.values())}."
+                _("A deal holds the whole deck of {deck} cards; this one holds {count}.").format(
+                    deck=len(DECK), count=sum(held.values())
+                )
             )
 
     @classmethod
@@ -145,8 +167,9 @@ class Deal:
         check_round(round_no)
         if not isinstance(hands, (list, tuple)) or not MIN_PLAYERS <= len(hands) <= MAX_PLAYERS:
             raise GameError(
-                f"The hands of a deal are a list of {MIN_PLAYERS} to {MAX_PLAYERS} hands, "
-                f"not {quote(hands)}."
+                _("The hands of a deal are a list of {low} to {high} hands, not {value}.").format(
+                    low=MIN_PLAYERS, high=MAX_PLAYERS, value=quote(hands)
+                )
             )
         chosen = [parse_cards(h) for h in hands]
         pile = parse_cards(discard)
@@ -157,7 +180,9 @@ class Deal:
         over = [card for card, count in rest.items() if count < 0]
         if over:
             card = sorted(over, key=lambda c: c.sort_key)[0]
-            raise GameError(f"This deal uses {card} more often than the deck holds it.")
+            raise GameError(
+                _("This deal uses {card} more often than the deck holds it.").format(card=card)
+            )
         under = sorted(rest.elements(), key=lambda c: c.sort_key)
         seat = len(chosen) - 1 if dealer is None else dealer
         return cls(round_no, tuple(chosen), pile, Hand([*under, *top]), seat)
@@ -234,7 +259,9 @@ def deal_hand(rules: RoundRules | int, rng: random.Random, extra: int = 0) -> Ha
     """
     size = round_rules(rules).hand_size
     if not isinstance(rng, random.Random):
-        raise GameError(f"A hand is dealt with a random.Random, not {quote(rng)}.")
+        raise GameError(
+            _("A hand is dealt with a random.Random, not {value}.").format(value=quote(rng))
+        )
     whole_number(
         extra,
         _("The number of extra cards is a whole number from {low} to {high}, not {value}."),

@@ -31,7 +31,9 @@ from ..core.rules import (
     GameRules,
     check_player_count,
 )
-from ..errors import plural, quote
+from ..errors import quote
+from ..i18n import gettext as _
+from ..i18n import ngettext as _n
 from ..validators import check_seed, clean_name, derived_rng
 from .actions import Action, ActionRecord, Discard, Draw, GoOut, Source
 from .deal import Deal, shuffle_deal
@@ -83,8 +85,10 @@ def check_names(players: object) -> tuple[str, ...]:
         return tuple(f"Player {i + 1}" for i in range(players))
     if not isinstance(players, (list, tuple)):
         raise GameError(
-            f"Players are a number (2 to {MAX_PLAYERS}) or a list of names, such as "
-            f"['Ana', 'Ben'], not {quote(players)}."
+            _(
+                "Players are a number (2 to {most}) or a list of names, such as "
+                "['Ana', 'Ben'], not {value}."
+            ).format(most=MAX_PLAYERS, value=quote(players))
         )
     check_player_count(len(players), GameError)
     for name in players:
@@ -92,11 +96,15 @@ def check_names(players: object) -> tuple[str, ...]:
         # look alike are compared as a person sees them.
         if not isinstance(name, str) or not clean_name(name) or len(name) > MAX_NAME:
             raise GameError(
-                f"A player's name is some text of 1 to {MAX_NAME} characters, not {quote(name)}."
+                _("A player's name is some text of 1 to {most} characters, not {value}.").format(
+                    most=MAX_NAME, value=quote(name)
+                )
             )
     names = tuple(clean_name(name) for name in players)
     if len(set(names)) != len(names):
-        raise GameError(f"Each player needs a different name: {quote(', '.join(names))}.")
+        raise GameError(
+            _("Each player needs a different name: {names}.").format(names=quote(", ".join(names)))
+        )
     return names
 
 
@@ -133,7 +141,9 @@ class Game(TurnMoves):
         if rules is None:
             rules = GameRules()
         elif not isinstance(rules, GameRules):
-            raise GameError(f"The rules of a game are a GameRules, not {quote(rules)}.")
+            raise GameError(
+                _("The rules of a game are a GameRules, not {value}.").format(value=quote(rules))
+            )
         check_seed(seed, GameError, none=True)
         if deal is not None:
             self._check_deal(deal, names, rules)
@@ -152,15 +162,20 @@ class Game(TurnMoves):
     @staticmethod
     def _check_deal(deal: object, names: Sequence[str], rules: GameRules) -> Deal:
         if not isinstance(deal, Deal):
-            raise GameError(f"A game starts from a Deal, not {quote(deal)}.")
+            raise GameError(_("A game starts from a Deal, not {value}.").format(value=quote(deal)))
         if len(deal.hands) != len(names):
             raise GameError(
-                f"This deal is for {len(deal.hands)} players, but the game has {len(names)}."
+                _("This deal is for {count} players, but the game has {players}.").format(
+                    count=len(deal.hands), players=len(names)
+                )
             )
         if deal.round_no > rules.rounds:
             raise GameError(
-                f"This deal is for round {deal.round_no}, but the game has "
-                f"{plural(rules.rounds, 'round')}."
+                _n(
+                    "This deal is for round {round}, but the game has {count} round.",
+                    "This deal is for round {round}, but the game has {count} rounds.",
+                    rules.rounds,
+                ).format(round=deal.round_no, count=rules.rounds)
             )
         return deal
 
@@ -175,8 +190,10 @@ class Game(TurnMoves):
             deal = shuffle_deal(round_no, n, index % n, self._rng, seats)
         elif deal.round_no != round_no or deal.seats != seats:
             raise GameError(
-                f"The deal given is for round {deal.round_no} and seats {deal.seats}, but this "
-                f"round is round {round_no} for seats {seats}."
+                _(
+                    "The deal given is for round {round} and seats {seats}, but this round is "
+                    "round {next} for seats {next_seats}."
+                ).format(round=deal.round_no, seats=deal.seats, next=round_no, next_seats=seats)
             )
         self._rounds_started += 1
         self._seats = seats
@@ -285,9 +302,13 @@ class Game(TurnMoves):
         chosen cards; it must be for the round (and, in a playoff, the seats) dealt next.
         """
         if self._phase != "round_over":
-            raise TurnError("The round is still being played: it ends when every turn is taken.")
+            raise TurnError(
+                _("The round is still being played: it ends when every turn is taken.")
+            )
         if deal is not None and not isinstance(deal, Deal):
-            raise GameError(f"A round is dealt from a Deal, not {quote(deal)}.")
+            raise GameError(
+                _("A round is dealt from a Deal, not {value}.").format(value=quote(deal))
+            )
         if not self._is_playoff and self._round_no < self.rules.rounds:
             self._deal_next(self._players_range(), self._round_no + 1, False, deal)
             return
@@ -296,7 +317,7 @@ class Game(TurnMoves):
             self._deal_next(tied, self.rules.playoff_hand_size - 2, True, deal)
             return
         if deal is not None:
-            raise GameError("The game is over after this round: there is no round to deal.")
+            raise GameError(_("The game is over after this round: there is no round to deal."))
         self._phase = "game_over"
         self._legal = None
 
@@ -306,11 +327,22 @@ class Game(TurnMoves):
         if deal is not None:
             if len(deal.hands) != len(self.names) or deal.round_no != round_no:
                 raise GameError(
-                    f"The next round is round {round_no} for {len(self.names)} players; this "
-                    f"deal is for round {deal.round_no} and {len(deal.hands)} players."
+                    _(
+                        "The next round is round {next} for {players} players; this deal is for "
+                        "round {round} and {count} players."
+                    ).format(
+                        next=round_no,
+                        players=len(self.names),
+                        round=deal.round_no,
+                        count=len(deal.hands),
+                    )
                 )
             if deal.seats != seats:
-                raise GameError(f"The next round is dealt to seats {seats}, not {deal.seats}.")
+                raise GameError(
+                    _("The next round is dealt to seats {seats}, not {given}.").format(
+                        seats=seats, given=deal.seats
+                    )
+                )
             self._deals[self._rounds_started] = deal
         self._deal(seats, round_no, playoff)
 
@@ -397,12 +429,20 @@ class Game(TurnMoves):
             not isinstance(deals, Mapping)
             or not all(isinstance(i, int) and isinstance(d, Deal) for i, d in deals.items())
         ):
-            raise GameError(f"Deals are a mapping of round index to Deal, not {quote(deals)}.")
+            raise GameError(
+                _("Deals are a mapping of round index to Deal, not {value}.").format(
+                    value=quote(deals)
+                )
+            )
         scripted = {} if deals is None else dict(deals)
         game = cls(players, rules, seed, scripted.pop(0, None))
         game._deals.update(scripted)
         if isinstance(actions, (str, bytes, dict)) or not isinstance(actions, Iterable):
-            raise GameError(f"The actions to replay are a list of actions, not {quote(actions)}.")
+            raise GameError(
+                _("The actions to replay are a list of actions, not {value}.").format(
+                    value=quote(actions)
+                )
+            )
         for action in actions:
             if game.phase == "round_over":
                 game.next_round()
@@ -441,11 +481,13 @@ def _melds(melds: object) -> tuple[tuple[Card, ...], ...]:
     """Melds given as lists of cards or as card text, read into tuples of cards."""
     if isinstance(melds, (str, bytes)) or not isinstance(melds, Iterable):
         raise GoOutError(
-            f"Melds are a list of melds, such as ['3H 4H 5H', '8S 8D 8C'], not {quote(melds)}."
+            _("Melds are a list of melds, such as ['3H 4H 5H', '8S 8D 8C'], not {value}.").format(
+                value=quote(melds)
+            )
         )
     groups: list[tuple[Card, ...]] = []
     for meld in melds:
         if len(groups) >= len(DECK):
-            raise GoOutError("That is more melds than the deck has cards.")
+            raise GoOutError(_("That is more melds than the deck has cards."))
         groups.append(tuple(parse_cards(meld)))
     return tuple(groups)

@@ -11,6 +11,7 @@ from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 from ..errors import GameError, quote
+from ..i18n import gettext as _
 from ..validators import is_numpy
 from .actions import Action
 from .observation import Observation
@@ -50,16 +51,20 @@ def play_moves(game: Game, players: Sequence[Player]) -> Iterator[Move]:
     from .game import Game  # the game module imports this one
 
     if not isinstance(game, Game):
-        raise GameError(f"play_game plays a Game, not {quote(game)}.")
+        raise GameError(_("play_game plays a Game, not {value}.").format(value=quote(game)))
     if not isinstance(players, (list, tuple)) or len(players) != len(game.names):
         count = len(players) if isinstance(players, (list, tuple)) else quote(players)
         raise GameError(
-            f"This game has {len(game.names)} seats, but the players given are {count}."
+            _("This game has {seats} seats, but the players given are {count}.").format(
+                seats=len(game.names), count=count
+            )
         )
     for player in players:
         if is_numpy(player) or not callable(getattr(player, "choose", None)):
             raise GameError(
-                f"A player has a choose(observation) method; {quote(player)} has none."
+                _("A player has a choose(observation) method; {value} has none.").format(
+                    value=quote(player)
+                )
             )
     return _moves(game, players)
 

@@ -112,7 +112,9 @@ class Bot:
         seed = check_bot_seed(seed)
         if name is not None and not isinstance(name, str):
             raise BotError(
-                f"A bot's name is a text (or None for {self.kind!r}), not {quote(name)}."
+                _("A bot's name is a text (or None for {kind}), not {value}.").format(
+                    kind=repr(self.kind), value=quote(name)
+                )
             )
         self.seed = seed
         self.rng = random.Random(seed)
@@ -167,13 +169,16 @@ class Bot:
         """
         if not isinstance(observation, Observation):
             raise BotError(
-                f"{self.name} chooses a move from an observation (game.observation(player)), "
-                f"not from {quote(observation)}."
+                _(
+                    "{bot} chooses a move from an observation (game.observation(player)), "
+                    "not from {value}."
+                ).format(bot=self.name, value=quote(observation))
             )
         if not observation.legal_actions:
             raise BotError(
-                f"{self.name} was asked to move, but it is not player "
-                f"{observation.player}'s turn to act."
+                _("{bot} was asked to move, but it is not player {player}'s turn to act.").format(
+                    bot=self.name, player=observation.player
+                )
             )
         key = (len(observation.scores), observation.round_no)
         if key != self._round:  # a new round: old hands will not come back
@@ -726,11 +731,17 @@ def make_bot(name: str, seed: Seed = 0) -> Bot:
     known = ", ".join(repr(k) for k in BOTS)
     if not isinstance(name, str):
         raise BotError(
-            f"A bot is chosen by its name, one of {known} (or a level such as 'easy'), "
-            f"not {quote(name)}."
+            _(
+                "A bot is chosen by its name, one of {known} (or a level such as 'easy'), "
+                "not {value}."
+            ).format(known=known, value=quote(name))
         )
     try:
         factory = BOTS[BOT_LEVELS.get(name, name)]
     except KeyError:
-        raise BotError(f"There is no bot called {quote(name)}; the bots are {known}.") from None
+        raise BotError(
+            _("There is no bot called {value}; the bots are {known}.").format(
+                value=quote(name), known=known
+            )
+        ) from None
     return factory(seed)

@@ -25,6 +25,7 @@ from html import escape
 from typing import TYPE_CHECKING, Any
 
 from ..errors import FiveCrownsError, quote
+from ..i18n import gettext as _
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -54,7 +55,9 @@ class Rows:
             data = tuple(tuple(record[name] for name in names) for record in records)
         except KeyError as error:
             raise TableError(
-                f"A row has no value for the column {quote(error.args[0])}."
+                _("A row has no value for the column {column}.").format(
+                    column=quote(error.args[0])
+                )
             ) from None
         return cls(names, data)
 
@@ -71,7 +74,9 @@ class Rows:
             return self.columns.index(column)
         except ValueError:
             raise TableError(
-                f"There is no column {quote(column)}; the columns are {list(self.columns)}."
+                _("There is no column {value}; the columns are {columns}.").format(
+                    value=quote(column), columns=list(self.columns)
+                )
             ) from None
 
     def __getitem__(self, column: str) -> list[Any]:
@@ -122,8 +127,9 @@ class Rows:
             import pandas as pd
         except ImportError:
             raise TableError(
-                "to_frame() needs pandas, which is not installed: "
-                'pip install "fivecrowns_lab[data]".'
+                _(
+                    'to_frame() needs pandas, which is not installed: pip install "{extra}".'
+                ).format(extra="fivecrowns_lab[data]")
             ) from None
         frame: pd.DataFrame = pd.DataFrame(list(self.data), columns=list(self.columns))
         return frame

@@ -40,7 +40,7 @@ from typing import Any
 
 from ..core.rules import GOING_OUT_BONUS, MAX_PLAYERS, MIN_PLAYERS, ROUNDS
 from ..errors import ScoreError, quote
-from ..i18n import N_, number_text, typed_number
+from ..i18n import LANGUAGES, N_, language, number_text, typed_number
 from ..i18n import gettext as _
 from ..i18n import ngettext as _n
 from ..validators import clean_name, read_json
@@ -106,8 +106,9 @@ def placements(totals: Sequence[int]) -> list[int]:
         or not all(type(t) is int and abs(t) <= ROUNDS[-1] * MAX_POINTS for t in totals)
     ):
         raise ScoreError(
-            f"Places come from up to {MAX_PLAYERS} players' totals (whole numbers), "
-            f"not {quote(totals)}."
+            _(
+                "Places come from up to {most} players' totals (whole numbers), not {value}."
+            ).format(most=MAX_PLAYERS, value=quote(totals))
         )
     return [1 + sum(1 for other in totals if other < t) for t in totals]
 
@@ -252,7 +253,7 @@ def csv_cell(text: str) -> str:
     ("'=1+1", "'\\t=cmd", 'Ann')
     """
     if not isinstance(text, str):
-        raise ScoreError(f"A CSV cell is made from text, not {quote(text)}.")
+        raise ScoreError(_("A CSV cell is made from text, not {value}.").format(value=quote(text)))
     return "'" + text if text.startswith(_FORMULA_START) else text
 
 
@@ -450,13 +451,25 @@ class ScoreSheet:
             sheet = sheet.with_round(row)
         return sheet
 
-    def to_csv(self) -> str:
-        """One row per player: each round's points, the total and the place."""
+    def to_csv(self, lang: str | None = None) -> str:
+        """One row per player: each round's points, the total and the place.
+
+        The header row is in the learner's language; ``lang="en"`` writes the same English
+        header in every language, for a program that reads the file by its column names.
+        """
+        if lang is not None:
+            if not isinstance(lang, str) or lang not in LANGUAGES:
+                raise ScoreError(
+                    _("The CSV header is written in 'en' or 'da', not {value}.").format(
+                        value=quote(lang)
+                    )
+                )
+            with language(lang):
+                return self.to_csv()
         out = io.StringIO()
         writer = csv.writer(out, lineterminator="\n")
-        writer.writerow(
-            ["player", *[f"round {i + 1}" for i in range(len(self.rounds))], "total", "place"]
-        )
+        rounds = [_("round {number}").format(number=i + 1) for i in range(len(self.rounds))]
+        writer.writerow([_("player"), *rounds, _("total"), _("place")])
         totals = self.totals()
         for p, (name, total, place) in enumerate(
             zip(self.players, totals, placements(totals), strict=True)

@@ -300,7 +300,9 @@ class Solitaire:
         game = cls(seed)
         if isinstance(actions, (str, bytes, dict)) or not isinstance(actions, Iterable):
             raise SolitaireError(
-                f"The actions to replay are a list of moves, not {quote(actions)}."
+                _("The actions to replay are a list of moves, not {value}.").format(
+                    value=quote(actions)
+                )
             )
         for action in actions:
             game.apply(action)
@@ -311,7 +313,9 @@ class Solitaire:
         bot = SolitaireBot() if bot is None else bot
         if is_numpy(bot) or not callable(getattr(bot, "choose", None)):
             raise SolitaireError(
-                f"A solitaire bot has a choose(game) method; {quote(bot)} has none."
+                _("A solitaire bot has a choose(game) method; {value} has none.").format(
+                    value=quote(bot)
+                )
             )
         while not self.is_over:
             self.apply(bot.choose(self))
@@ -326,7 +330,9 @@ class Solitaire:
 
 def _check_game(game: object) -> None:
     if not isinstance(game, Solitaire):
-        raise SolitaireError(f"The solitaire bot plays a Solitaire game, not {quote(game)}.")
+        raise SolitaireError(
+            _("The solitaire bot plays a Solitaire game, not {value}.").format(value=quote(game))
+        )
 
 
 class SolitaireBot:
@@ -355,7 +361,7 @@ class SolitaireBot:
         """The best place for ``card`` and how many points it saves (closing counts 1000)."""
         _check_game(game)
         if not isinstance(card, Card):
-            raise SolitaireError(f"{quote(card)} is not a card to place.")
+            raise SolitaireError(_("{value} is not a card to place.").format(value=quote(card)))
         best: tuple[int, bool, int, Place] | None = None
         hands = game.hands  # eleven tuples: made once, not once per open hand
         for k in game.open_hands:
