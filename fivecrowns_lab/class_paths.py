@@ -1,0 +1,55 @@
+"""Two checks of the class server that need no web server: where ``next`` may lead, and the
+export's class column.
+
+Kept apart from :mod:`fivecrowns_lab.class_server` so that they are tested as plain
+functions (``tests/test_class_trust.py`` has a table of hostile ``next`` values).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import posixpath
+import urllib.parse
+
+__all__ = ["safe_next", "with_class_column"]
+
+
+def safe_next(target: str, base_url: str, fallback: str) -> str:
+    r"""``target`` if it is a path of this server (under ``base_url``), else ``fallback``.
+
+    Refused: anything with a scheme or a host, ``//host``, backslashes (browsers read
+    ``/\host`` as ``//host``), control characters and spaces (browsers drop some, which
+    can make ``//``), percent-encoded slashes, backslashes or dots, and a path whose
+    ``..`` steps lead out of ``base_url``.
+
+    >>> safe_next("/voila/render/01.ipynb?x=1", "/", "/g")
+    '/voila/render/01.ipynb?x=1'
+    >>> safe_next("/\\example.com/", "/", "/g")
+    '/g'
+    """
+    if not target or len(target) > 2000:
+        return fallback
+    if any(char == "\\" or char.isspace() or not char.isprintable() for char in target):
+        return fallback
+    lowered = target.lower()
+    if any(code in lowered for code in ("%2f", "%5c", "%2e", "%00", "%09", "%0a", "%0d")):
+        return fallback
+    parts = urllib.parse.urlsplit(target)
+    if parts.scheme or parts.netloc or not target.startswith("/") or target.startswith("//"):
+        return fallback
+    path = posixpath.normpath(urllib.parse.unquote(parts.path))
+    base = base_url if base_url.endswith("/") else base_url + "/"
+    if path.startswith("//") or not (path + "/").startswith(base):
+        return fallback
+    return target
+
+
+def with_class_column(text: str, code: str) -> str:
+    """The export with a first column naming the class, so a file away from its name
+    still says whose it is."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n")
+    for number, row in enumerate(csv.reader(io.StringIO(text))):
+        writer.writerow(["class" if number == 0 else code, *row])
+    return out.getvalue()
