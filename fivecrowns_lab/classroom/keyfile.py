@@ -81,3 +81,8 @@ class SecretFile:
             if not isinstance(data.get(name), str) or not data[name]:
                 data[name] = make or secrets.token_hex(32)
             return str(data[name])
+
+    def replace(self, name: str, value: str) -> None:
+        """Write ``value`` as the secret ``name``, in place of the one kept."""
+        with self._open() as data:
+            data[name] = value
