@@ -20,8 +20,9 @@ def safe_next(target: str, base_url: str, fallback: str) -> str:
 
     Refused: anything with a scheme or a host, ``//host``, backslashes (browsers read
     ``/\host`` as ``//host``), control characters and spaces (browsers drop some, which
-    can make ``//``), percent-encoded slashes, backslashes or dots, and a path whose
-    ``..`` steps lead out of ``base_url``.
+    can make ``//``), the same in percent-encoded form (however often encoded), encoded
+    dots, a ``//`` anywhere in the path, and a path whose ``..`` steps lead out of
+    ``base_url``.
 
     >>> safe_next("/voila/render/01.ipynb?x=1", "/", "/g")
     '/voila/render/01.ipynb?x=1'
@@ -30,17 +31,25 @@ def safe_next(target: str, base_url: str, fallback: str) -> str:
     """
     if not target or len(target) > 2000:
         return fallback
-    if any(char == "\\" or char.isspace() or not char.isprintable() for char in target):
-        return fallback
-    lowered = target.lower()
-    if any(code in lowered for code in ("%2f", "%5c", "%2e", "%00", "%09", "%0a", "%0d")):
-        return fallback
+    # Decoded until it stops changing: %2F, %252F... are all judged as the slash they are.
+    decoded, seen = target, ""
+    while decoded != seen:
+        seen, decoded = decoded, urllib.parse.unquote(decoded)
+    for text in (target, decoded):
+        if any(char == "\\" or char.isspace() or not char.isprintable() for char in text):
+            return fallback
+        if text.startswith("//") or not text.startswith("/"):
+            return fallback
     parts = urllib.parse.urlsplit(target)
-    if parts.scheme or parts.netloc or not target.startswith("/") or target.startswith("//"):
+    if parts.scheme or parts.netloc or "%2e" in target.lower():
         return fallback
-    path = posixpath.normpath(urllib.parse.unquote(parts.path))
+    path = posixpath.normpath(urllib.parse.urlsplit(decoded).path)
     base = base_url if base_url.endswith("/") else base_url + "/"
-    if path.startswith("//") or not (path + "/").startswith(base):
+    if (
+        path.startswith("//")
+        or "//" in decoded.split("?", 1)[0]
+        or not (path + "/").startswith(base)
+    ):
         return fallback
     return target
 

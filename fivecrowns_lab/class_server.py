@@ -84,11 +84,25 @@ class _ClassHandler(JupyterHandler):
     classroom: Classroom
     gallery: str
     behind_proxy: bool
+    #: An ``api/...`` handler: an ended login is a JSON 403 with a sentence, not a
+    #: redirect to Jupyter's login page (HTML where a script expects JSON).
+    api_json = False
 
     def initialize(self, classroom: Classroom, gallery: str, behind_proxy: bool = False) -> None:
         self.classroom = classroom
         self.gallery = gallery
         self.behind_proxy = behind_proxy
+
+    async def prepare(self) -> None:  # type: ignore[override]
+        if not self.api_json:
+            await super().prepare()
+            return
+        try:
+            await super().prepare(_redirect_to_login=False)
+        except web.HTTPError as err:
+            if err.status_code == 403 and self.current_user is None:
+                raise web.HTTPError(403, self.say(LOGIN_ENDED)) from None
+            raise
 
     def write_error(self, status_code: int, **kwargs: Any) -> None:
         # Jupyter Server renders error pages from templates Voilà does not serve; and the
@@ -305,6 +319,8 @@ class JoinHandler(_ClassHandler):
 
 
 class MeHandler(_ClassHandler):
+    api_json = True
+
     @api
     async def get(self) -> None:
         self.set_header("Cache-Control", "no-store")
@@ -394,6 +410,8 @@ class _TeacherHandler(_ClassHandler):
 
 
 class ReportHandler(_TeacherHandler):
+    api_json = True
+
     @api
     async def get(self) -> None:
         code_lang = self.page_language()  # the script asks in its page's language
@@ -425,6 +443,8 @@ class ExportHandler(_TeacherHandler):
 
 
 class ClearHandler(_TeacherHandler):
+    api_json = True
+
     @api
     async def post(self) -> None:
         try:
@@ -463,6 +483,8 @@ class KitHandler(_TeacherHandler):
 
 class NoApiHandler(_ClassHandler):
     """Any other ``api/...`` address: a JSON 404, not Voilà's page."""
+
+    api_json = True
 
     async def get(self, *args: str) -> None:
         self.refuse(404, self.say(N_("The class server has no such address.")))
