@@ -208,3 +208,25 @@ def test_class_trust_rules_over_http_with_a_students_server_on_the_same_file(tmp
         assert "S00" in [p["nickname"] for p in report["progress"]]
     finally:
         stop_process(proc)
+
+
+@pytest.mark.slow
+def test_me_rule_a_database_away_is_503_to_retry_not_not_joined(tmp_path):
+    db, port = tmp_path / "class.sqlite3", free_port()
+    proc, log = start(tmp_path, db, port)
+    try:
+        code = printed(log, r"Class code: (\w+)")
+        ann = Browser(f"http://127.0.0.1:{port}")
+        assert join(ann, code, "Ann")[0] == 200
+        away = tmp_path / "away"
+        away.mkdir()
+        for path in tmp_path.glob("class.sqlite3*"):
+            path.rename(away / path.name)
+        db.mkdir()  # the file's place holds a folder: the database cannot be opened
+        status, text = ann.request(f"{CLASS}/api/me")
+        answer = json.loads(text)
+        assert status == 503 and answer["retry"] is True and answer["message"]
+        # and the page's own question about joining is not answered "no"
+        assert "joined" not in answer
+    finally:
+        stop_process(proc)
