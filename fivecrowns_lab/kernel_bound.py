@@ -25,8 +25,9 @@ from .i18n import gettext as _
 
 __all__ = ["KERNELS_PER_ADDRESS", "KERNELS_PER_VISITOR", "bound_kernels_per_visitor"]
 
-#: Lessons one visitor may have open at once (each tab holds a kernel).
-KERNELS_PER_VISITOR = 3
+#: Lessons one visitor may have open at once (each tab holds a kernel): the gallery
+#: and three lessons.
+KERNELS_PER_VISITOR = 4
 #: Kernels all visitors from one address may hold (a class behind one router).
 KERNELS_PER_ADDRESS = 90
 

@@ -223,9 +223,11 @@ def test_serving_a_refused_request_is_logged_without_its_token(class_server):
 
 
 @pytest.mark.slow
-def test_serving_kernel_bound_rule_one_visitor_holds_at_most_three_lesson_kernels(class_server):
-    """Each plain GET of a lesson starts a kernel: the fourth one a visitor would hold is
-    refused with a sentence, before it starts; another visitor still gets their lesson."""
+def test_serving_kernel_bound_rule_one_visitor_holds_a_bounded_number_of_lesson_kernels(
+    class_server,
+):
+    """Each plain GET of a lesson starts a kernel: the one past the bound a visitor would
+    hold is refused with a sentence, before it starts; another visitor still gets theirs."""
     from fivecrowns_lab.kernel_bound import KERNELS_PER_VISITOR
 
     base, _log = class_server
