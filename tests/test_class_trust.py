@@ -230,3 +230,14 @@ def test_me_rule_a_database_away_is_503_to_retry_not_not_joined(tmp_path):
         assert "joined" not in answer
     finally:
         stop_process(proc)
+
+
+def test_reopen_rule_the_pip_route_passes_a_class_code_on(monkeypatch, tmp_path):
+    from fivecrowns_lab import cli, serving
+
+    seen: dict = {}
+    monkeypatch.setattr(serving, "main", lambda a, config=None: seen.update(a=a) or 0)
+    assert cli.main(["serve", "--class", "K7QF2M", "--dir", str(tmp_path)]) == 0
+    assert "--class=K7QF2M" in seen["a"]
+    assert cli.main(["serve", "--class", "--student-server", "--dir", str(tmp_path)]) == 0
+    assert "--student-server" in seen["a"] and not any(a.startswith("--class=") for a in seen["a"])
