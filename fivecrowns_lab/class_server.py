@@ -24,8 +24,16 @@ the visit (:mod:`fivecrowns_lab.classroom.pages` has their words).
 
 Every handler needs the server's login (the class token), POSTs need the ``_xsrf`` token,
 and the teacher's ones also need the teacher's secret: a student gets ``403`` and can
-never read another student's rows. The database calls run in a thread, so a slow disk
-never stalls the lessons.
+never read another student's rows. A server that serves a class's students beside the
+teacher's (``--student-server``) has no teacher: its teacher's pages answer ``403``.
+Every ``api/...`` answer, errors included, is JSON with a ``message`` sentence, never an
+HTML page (an ended login, too: the dashboard's script shows the sentence).
+
+Joining checks the class code and the nickname (unique up to look-alikes), counts the
+attempt against the browser (a cookie id) and the address (``X-Forwarded-For``'s last
+entry only when the server is told it sits behind a proxy), and shows a new student
+their rejoin code; ``next`` may only be a path of this server. The database calls run
+in a thread, so a slow disk never stalls the lessons.
 """
 
 from __future__ import annotations
@@ -34,22 +42,27 @@ import asyncio
 import functools
 import html
 import json
+import secrets
 import urllib.parse
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from jupyter_server.base.handlers import JupyterHandler
 from tornado import web
 
+from .class_paths import safe_next, with_class_column
 from .classroom import Classroom, Student
 from .classroom.pages import (
     dashboard_page,
     dashboard_report,
     join_page,
+    joined_note,
     language_nav,
-    refusal,
+    refused_note,
+    rejoin_note,
 )
 from .errors import ClassError, ClassUnavailableError, FiveCrownsError
-from .i18n import LANGUAGES, language
+from .i18n import LANGUAGES, N_, language
 from .i18n import gettext as _
 from .validators import read_json
 
@@ -58,6 +71,8 @@ __all__ = ["CLASS_PATH", "STUDENT_COOKIE", "TEACHER_COOKIE", "class_handlers"]
 CLASS_PATH = "fivecrowns/class"
 STUDENT_COOKIE = "fc_class_student"
 TEACHER_COOKIE = "fc_class_teacher"
+#: A random id per browser, so that joins can be counted per browser.
+BROWSER_COOKIE = "fc_class_browser"
 #: The visitor's language on the class pages, chosen with ``?lang=da`` and kept for the visit.
 LANGUAGE_COOKIE = "fc_class_lang"
 #: Records one POST may carry (a lesson-08 run sends 11).
@@ -71,17 +86,55 @@ class _ClassHandler(JupyterHandler):
 
     classroom: Classroom
     gallery: str
+    behind_proxy: bool
+    #: An ``api/...`` handler: an ended login is a JSON 403 with a sentence, not a
+    #: redirect to Jupyter's login page (HTML where a script expects JSON).
+    api_json = False
 
-    def initialize(self, classroom: Classroom, gallery: str) -> None:
+    def initialize(self, classroom: Classroom, gallery: str, behind_proxy: bool = False) -> None:
         self.classroom = classroom
         self.gallery = gallery
+        self.behind_proxy = behind_proxy
+
+    async def prepare(self) -> None:  # type: ignore[override]
+        if not self.api_json:
+            await super().prepare()
+            return
+        try:
+            await super().prepare(_redirect_to_login=False)
+        except web.HTTPError as err:
+            if err.status_code == 403 and self.current_user is None:
+                raise web.HTTPError(403, self.say(LOGIN_ENDED)) from None
+            raise
 
     def write_error(self, status_code: int, **kwargs: Any) -> None:
-        # Jupyter Server renders error pages from templates Voilà does not serve.
-        self.set_header("Content-Type", "application/json")
+        # Jupyter Server renders error pages from templates Voilà does not serve; and the
+        # dashboard's script reads JSON: every error is a sentence in JSON.
         reason = kwargs.get("exc_info", (None, None))[1]
-        message = getattr(reason, "log_message", None) or self._reason
+        message = getattr(reason, "log_message", None)
+        if not message:
+            message = self.say(
+                N_("The class server could not answer ({status} {reason}): try again."),
+                status=status_code,
+                reason=self._reason,
+            )
+        self.clear_header("Content-Disposition")
+        self.set_header("Content-Type", "application/json")
         self.finish(json.dumps({"message": message}))
+
+    def say(self, sentence: str, **fields: object) -> str:
+        """``sentence`` in the visitor's language (their language cookie), filled in."""
+        kept = self.get_cookie(LANGUAGE_COOKIE, "")
+        with language(kept if kept in LANGUAGES else "en"):
+            return _(sentence).format(**fields)
+
+    def address(self) -> str:
+        """The visitor's address: the proxy's word for it only when told there is one."""
+        forwarded = self.request.headers.get("X-Forwarded-For", "")
+        if self.behind_proxy and forwarded.strip():
+            # The last entry is the one our proxy added; the ones before, anyone can write.
+            return forwarded.split(",")[-1].strip()[:64]
+        return str(self.request.remote_ip or "")
 
     def refuse(self, status: int, message: str) -> None:
         self.set_status(status)
@@ -122,16 +175,24 @@ class _ClassHandler(JupyterHandler):
         return await asyncio.to_thread(work, *args)
 
     async def student(self) -> Student | None:
-        student_id = self.classroom.unsign(self.get_cookie(STUDENT_COOKIE))
-        if student_id is None:
-            return None
+        """This browser's student; None if it has none or the database is away."""
         try:
-            found: Student | None = await self.run(self.classroom.student, student_id)
-            return found
+            return await self.find_student()
         except ClassUnavailableError:
             return None
 
+    async def find_student(self) -> Student | None:
+        """This browser's student, or None; :class:`ClassUnavailableError` when the
+        database cannot say."""
+        student_id = self.classroom.unsign(self.get_cookie(STUDENT_COOKIE))
+        if student_id is None:
+            return None
+        found: Student | None = await self.run(self.classroom.student, student_id)
+        return found
+
     def is_teacher(self) -> bool:
+        if not self.classroom.teacher:
+            return False
         signed = self.classroom.unsign(self.get_cookie(TEACHER_COOKIE))
         return signed is not None and signed == f"teacher:{self.classroom.info.secret_hash}"
 
@@ -141,14 +202,51 @@ class _ClassHandler(JupyterHandler):
         return read_json(self.request.body or b"null", "class request", MAX_BODY, 8, ClassError)
 
 
+def api(method: Callable[..., Awaitable[None]]) -> Callable[..., Awaitable[None]]:
+    """``web.authenticated`` for the ``api/...`` handlers: an ended login (a restart, a
+    cookie gone) answers ``403`` JSON with a sentence, not a redirect to a login page."""
+
+    @functools.wraps(method)
+    async def checked(self: _ClassHandler, *args: Any) -> None:
+        if not self.current_user:
+            self.refuse(403, self.say(LOGIN_ENDED))
+            return
+        await method(self, *args)
+
+    return checked
+
+
+LOGIN_ENDED = N_(
+    "Your login to this server has ended: open the address with the token again "
+    "(your teacher has it)."
+)
+NO_TEACHER_HERE = N_(
+    "This server serves the class's students only: the teacher's dashboard is on the "
+    "teacher's server."
+)
+
+
 class JoinHandler(_ClassHandler):
     def _next(self) -> str:
-        target = self.get_argument("next", "") or self.gallery
-        # Only a page of this server: a path, never another site.
-        return target if target.startswith("/") and not target.startswith("//") else self.gallery
+        # Only a page of this server: a path under its base, never another site.
+        return safe_next(self.get_argument("next", ""), self.base_url, self.gallery)
+
+    def _browser(self) -> str:
+        """This browser's id for counting joins (given on the join page's first visit)."""
+        kept = self.get_cookie(BROWSER_COOKIE, "")
+        if kept and len(kept) <= 40:
+            return kept
+        made = secrets.token_urlsafe(12)
+        self._cookie(BROWSER_COOKIE, made)
+        return made
 
     def _page(
-        self, code_lang: str, message: Any = None, code: str = "", nickname: str = ""
+        self,
+        code_lang: str,
+        message: Any = None,
+        code: str = "",
+        nickname: str = "",
+        joined: bool = False,
     ) -> None:
         """The join page in ``code_lang``; ``message`` makes its note (a function, so that
         its sentence is written in that language too)."""
@@ -164,6 +262,7 @@ class JoinHandler(_ClassHandler):
                     "next": html.escape(self._next()),
                     "code": html.escape(code),
                     "nickname": html.escape(nickname),
+                    **({"t_skip": html.escape(_("Go on to the lessons"))} if joined else {}),
                 }
             )
         self.set_header("Content-Type", "text/html; charset=utf-8")
@@ -174,46 +273,68 @@ class JoinHandler(_ClassHandler):
         code_lang = self.page_language()
         if code_lang is None:
             return
+        self._browser()
         student = await self.student()
         if student is None:
             self._page(code_lang)
             return
-        self._page(code_lang, lambda: _joined(self.classroom.code, student.nickname))
+        self._page(
+            code_lang, lambda: joined_note(self.classroom.code, student.nickname), joined=True
+        )
 
     @web.authenticated
     async def post(self) -> None:
         code_lang = self.page_language()
         if code_lang is None:
             return
+        # Not cut: a nickname too long is refused with a sentence (the form is bounded
+        # by the server's request size already).
         code = self.get_body_argument("code", "")[:40]
-        nickname = self.get_body_argument("nickname", "")[:100]
+        nickname = self.get_body_argument("nickname", "")
+        rejoin = self.get_body_argument("rejoin", "")[:40]
         try:
-            student = await self.run(self.classroom.join, code, nickname)
+            student, rejoin_code = await self.run(
+                functools.partial(
+                    self.classroom.enter,
+                    code,
+                    nickname,
+                    rejoin,
+                    browser=self._browser(),
+                    address=self.address(),
+                )
+            )
+        except ClassUnavailableError as err:
+            self.set_status(503)
+            self._page(code_lang, functools.partial(refused_note, err), code, nickname[:200])
+            return
         except FiveCrownsError as err:
-            self.set_status(400)
-            self._page(code_lang, functools.partial(_refused, err), code, nickname)
+            self.set_status(429 if "Too many" in str(err) else 400)
+            self._page(code_lang, functools.partial(refused_note, err), code, nickname[:200])
             return
         self._cookie(STUDENT_COOKIE, self.classroom.sign(student.id))
-        self.redirect(self._next())
-
-
-def _joined(code: str, nickname: str) -> str:
-    # The sentence escaped first, then the markup: a translation adds no tag of its own.
-    text = html.escape(_("You are in class {code} as {nickname}."), quote=False)
-    nick = f"<b>{html.escape(nickname)}</b>"
-    return f'<p class="ok">{text.format(code=html.escape(code), nickname=nick)}</p>'
-
-
-def _refused(error: FiveCrownsError) -> str:
-    sentence = refusal(error) if isinstance(error, ClassError) else str(error)
-    return f'<p class="error" role="alert">{html.escape(sentence)}</p>'
+        if not rejoin_code:  # taken back with the rejoin code: on to the lessons
+            self.redirect(self._next())
+            return
+        self._page(
+            code_lang,
+            lambda: joined_note(self.classroom.code, student.nickname) + rejoin_note(rejoin_code),
+            joined=True,
+        )
 
 
 class MeHandler(_ClassHandler):
-    @web.authenticated
+    api_json = True
+
+    @api
     async def get(self) -> None:
-        student = await self.student()
         self.set_header("Cache-Control", "no-store")
+        try:
+            student = await self.find_student()
+        except ClassUnavailableError as err:
+            # Not "not joined": the student may well be; their page should ask again.
+            self.set_status(503)
+            self.finish({"message": str(err), "retry": True})
+            return
         self.finish(
             {
                 "joined": student is not None,
@@ -274,6 +395,9 @@ class DashboardHandler(_ClassHandler):
         code_lang = self.page_language()  # first: a ?lang= beside the secret is kept too
         if code_lang is None:
             return
+        if not self.classroom.teacher:
+            self.refuse(403, self.say(NO_TEACHER_HERE))
+            return
         secret = self.get_argument("secret", "")
         if secret:
             if not self.classroom.is_teacher(secret):
@@ -299,12 +423,16 @@ class _TeacherHandler(_ClassHandler):
         await super().prepare()
         if self._finished:
             return
-        if not self.is_teacher():
+        if not self.classroom.teacher:
+            self.refuse(403, self.say(NO_TEACHER_HERE))
+        elif not self.is_teacher():
             self.refuse(403, "Only the teacher can read the class's results.")
 
 
 class ReportHandler(_TeacherHandler):
-    @web.authenticated
+    api_json = True
+
+    @api
     async def get(self) -> None:
         code_lang = self.page_language()  # the script asks in its page's language
         if code_lang is None:
@@ -331,18 +459,28 @@ class ExportHandler(_TeacherHandler):
         self.set_header("Content-Type", "text/csv; charset=utf-8")
         name = f"class-{self.classroom.code}-results.csv"
         self.set_header("Content-Disposition", f'attachment; filename="{name}"')
-        self.finish(text)
+        self.finish(with_class_column(text, self.classroom.code))
 
 
 class ClearHandler(_TeacherHandler):
-    @web.authenticated
+    api_json = True
+
+    @api
     async def post(self) -> None:
         try:
             deleted = await self.run(self.classroom.clear)
         except ClassUnavailableError as err:
             self.refuse(503, str(err))
             return
-        self.finish({"message": f"Class {self.classroom.code} cleared: {deleted} rows deleted."})
+        self.finish(
+            {
+                "message": self.say(
+                    N_("Class {code} cleared: {count} rows deleted."),
+                    code=self.classroom.code,
+                    count=deleted,
+                )
+            }
+        )
 
 
 class HideHandler(_TeacherHandler):
@@ -387,10 +525,27 @@ class KitHandler(_TeacherHandler):
         self.finish(page)
 
 
-def class_handlers(classroom: Classroom, base_url: str = "/") -> list[tuple[str, Any, Any]]:
+class NoApiHandler(_ClassHandler):
+    """Any other ``api/...`` address: a JSON 404, not Voilà's page."""
+
+    api_json = True
+
+    async def get(self, *args: str) -> None:
+        self.refuse(404, self.say(N_("The class server has no such address.")))
+
+    post = get
+
+
+def class_handlers(
+    classroom: Classroom, base_url: str = "/", *, behind_proxy: bool = False
+) -> list[tuple[str, Any, Any]]:
     """The class pages' routes for a tornado application served at ``base_url``."""
     prefix = base_url.rstrip("/") + "/" + CLASS_PATH
-    settings = {"classroom": classroom, "gallery": f"{base_url}voila/render/00-index.ipynb"}
+    settings = {
+        "classroom": classroom,
+        "gallery": f"{base_url}voila/render/00-index.ipynb",
+        "behind_proxy": behind_proxy,
+    }
     routes: list[tuple[str, type[_ClassHandler]]] = [
         ("join", JoinHandler),
         ("api/me", MeHandler),
@@ -401,5 +556,6 @@ def class_handlers(classroom: Classroom, base_url: str = "/") -> list[tuple[str,
         ("api/clear", ClearHandler),
         ("api/hide", HideHandler),
         (r"kit/(\d\d)", KitHandler),
+        (r"api/(.*)", NoApiHandler),
     ]
     return [(f"{prefix}/{path}", handler, settings) for path, handler in routes]

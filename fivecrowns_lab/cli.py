@@ -112,6 +112,8 @@ def _serve(args: argparse.Namespace, extra: list[str]) -> int:
         class_args = [f"--notebooks={folder}", f"--port={args.port}", f"--ip={args.ip}"]
         if args.class_db:
             class_args.append(f"--class-db={args.class_db}")
+        if isinstance(args.serve_class, str):  # --class CODE: that class, reopened
+            class_args.append(f"--class={args.serve_class}")
         return serving.main([*class_args, *extra], config=Config(settings))
     # The served copy is refreshed from the package every time; the scorekeeper's
     # saves and the CSV files it writes beside the lessons are left alone.
@@ -164,9 +166,12 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument(
         "--class",
         dest="serve_class",
-        action="store_true",
+        nargs="?",
+        const=True,
+        default=False,
+        metavar="CODE",
         help="serve a class: the network address with a token, a class code and the "
-        "teacher's dashboard (as `make serve`)",
+        "teacher's dashboard (as `make serve`); --class CODE reopens an older class",
     )
     serve.add_argument(
         "--class-db", help="with --class: a postgresql:// URL or a SQLite file for the records"

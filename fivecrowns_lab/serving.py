@@ -57,12 +57,15 @@ from jupyter_server.base.call_context import CallContext
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from tornado import web
 from tornado.websocket import WebSocketHandler
+from traitlets import Int
 from voila.handler import VoilaHandler  # type: ignore[import-untyped]
 from voila.request_info_handler import RequestInfoSocketHandler  # type: ignore[import-untyped]
 from voila.shutdown_kernel_handler import (  # type: ignore[import-untyped]
     VoilaShutdownKernelHandler,
 )
 from voila.voila_identity_provider import VoilaIdentityProvider  # type: ignore[import-untyped]
+
+from .kernel_bound import KERNELS_PER_ADDRESS, KERNELS_PER_VISITOR, bound_kernels_per_visitor
 
 __all__ = [
     "KERNEL_MIB",
@@ -294,13 +297,23 @@ class PoolKeepingKernelManager(AsyncMappingKernelManager):
 
     _pooled_before: frozenset[str] = frozenset()
 
+    kernels_per_visitor = Int(
+        KERNELS_PER_VISITOR, help="lesson kernels one visitor may hold at once (0: no bound)"
+    ).tag(config=True)
+    kernels_per_address = Int(
+        KERNELS_PER_ADDRESS, help="lesson kernels one address may hold at once (0: no bound)"
+    ).tag(config=True)
+
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)  # type: ignore[no-untyped-call]
         use_steady_ports()
         scrub_secrets_in_logs()
         guard_request_info()
+        bound_kernels_per_visitor()
         #: kernel id -> the username of the visitor whose page it serves
         self.owners: dict[str, str] = {}
+        #: kernel id -> the address that visitor came from
+        self.addresses: dict[str, str] = {}
         # Voilà's preheating subclass (made from this class) hands out pooled kernels in
         # get_rendered_notebook, which this class cannot override (the subclass is more
         # derived): wrap the bound method on the instance instead.
@@ -327,7 +340,21 @@ class PoolKeepingKernelManager(AsyncMappingKernelManager):
         username = getattr(user, "username", None)
         if username:
             self.owners[kernel_id] = str(username)
+            self.addresses[kernel_id] = str(handler.request.remote_ip or "")
             handler._fc_claimed = True
+
+    def held_too_many(self, user: Any, address: str | None) -> int:
+        """The kernels ``user`` (or their address) holds if that is the bound or more, else 0:
+        a page request that would start one more is refused."""
+        username = getattr(user, "username", None)
+        live = getattr(self, "_kernels", {})  # a kernel that died by itself holds nothing
+        mine = sum(o == username for k, o in self.owners.items() if k in live) if username else 0
+        if self.kernels_per_visitor and mine >= self.kernels_per_visitor:
+            return mine
+        here = sum(a == address for k, a in self.addresses.items() if k in live) if address else 0
+        if self.kernels_per_address and here >= self.kernels_per_address:
+            return here
+        return 0
 
     def may_use(self, kernel_id: str, user: Any) -> bool:
         """Whether ``user`` (a Jupyter Server user, or None) may reach kernel ``kernel_id``."""
@@ -344,6 +371,7 @@ class PoolKeepingKernelManager(AsyncMappingKernelManager):
     ) -> None:
         await super().shutdown_kernel(kernel_id, *args, **kwargs)  # type: ignore[no-untyped-call]
         self.owners.pop(kernel_id, None)
+        self.addresses.pop(kernel_id, None)
 
     def _pooled_now(self) -> frozenset[str]:
         ids: set[str] = set()
@@ -440,6 +468,36 @@ def _arguments(argv: Sequence[str] | None) -> argparse.Namespace:
         "--new-class", action="store_true", help="start a new class instead of the last one"
     )
     parser.add_argument(
+        "--class",
+        dest="class_code",
+        metavar="CODE",
+        help="reopen the class with this code (an older one) instead of the last one",
+    )
+    parser.add_argument(
+        "--student-server",
+        action="store_true",
+        help="serve the students of a class the teacher's server opened on the same "
+        "--class-db: records only, no dashboard and no teacher's secret",
+    )
+    parser.add_argument(
+        "--class-keys",
+        default=os.environ.get("FIVECROWNS_LAB_CLASS_KEYS") or None,
+        help="the file (mode 600) of the class's cookie keys and this server's login secrets "
+        "(default: beside a SQLite database; class.keys in your user data folder for "
+        "PostgreSQL)",
+    )
+    parser.add_argument(
+        "--behind-proxy",
+        action="store_true",
+        help="a proxy forwards the visitors: count joins by its X-Forwarded-For address",
+    )
+    parser.add_argument(
+        "--new-token",
+        action="store_true",
+        help="make a new token (the kept one stops working) instead of the one kept "
+        "beside the class database",
+    )
+    parser.add_argument(
         "--no-class", action="store_true", help="serve the lessons only, with no class"
     )
     args, extra = parser.parse_known_args(argv)
@@ -453,15 +511,45 @@ def default_class_db() -> Path:
     return Path(base) / "fivecrowns-lab" / "class.sqlite3"
 
 
+def secrets_file(args: argparse.Namespace) -> Any:
+    """The file (mode 600) of the class's cookie keys and this server's login secrets."""
+    from .classroom.keyfile import SecretFile
+
+    if args.class_keys:
+        return SecretFile(args.class_keys)
+    where = str(args.class_db or default_class_db())
+    if where.startswith(("postgresql://", "postgres://")):
+        return SecretFile(default_class_db().parent / "class.keys")
+    return SecretFile(f"{where}.keys")
+
+
 def open_classroom(args: argparse.Namespace) -> tuple[Any, str]:
-    """The class this server serves (the last one in the database, or a new one)."""
+    """The class this server serves and the teacher's secret ('' on a students' server):
+    the class named by ``--class``, a new one, or the last one in the database."""
     from .classroom import Classroom, open_store
 
     store = open_store(args.class_db or default_class_db())
-    return Classroom.open(store, args.class_secret, new=args.new_class)
+    keys = secrets_file(args)
+    if args.student_server:
+        return Classroom.attach(store, code=args.class_code, keys=keys), ""
+    return Classroom.open(
+        store, args.class_secret, new=args.new_class, code=args.class_code, keys=keys
+    )
 
 
-def _class_voila(classroom: Any) -> Any:
+def kept_login(args: argparse.Namespace) -> tuple[str, bytes]:
+    """The server's token and cookie secret, kept in the class's secrets file, so that a
+    restart leaves the address and every visitor's login as they were (no token page
+    on a student's reload). A ``--token`` or ``$FIVECROWNS_LAB_TOKEN`` wins over the kept
+    token; ``--new-token`` replaces it."""
+    keys = secrets_file(args)
+    if args.new_token:
+        keys.replace("server:token", secrets.token_urlsafe(18))
+    token = args.token or keys.get("server:token", secrets.token_urlsafe(18))
+    return token, bytes.fromhex(keys.get("server:cookie-secret"))
+
+
+def _class_voila(classroom: Any, behind_proxy: bool = False) -> Any:
     """Voilà's application class with the class pages added (before Voilà's catch-all)."""
     from voila.app import Voila  # type: ignore[import-untyped]
 
@@ -470,7 +558,8 @@ def _class_voila(classroom: Any) -> Any:
     class ClassVoila(Voila):  # type: ignore[misc]
         def init_handlers(self) -> list[Any]:
             handlers: list[Any] = super().init_handlers()
-            return [*class_handlers(classroom, self.base_url), *handlers]
+            routes = class_handlers(classroom, self.base_url, behind_proxy=behind_proxy)
+            return [*routes, *handlers]
 
     return ClassVoila
 
@@ -483,15 +572,16 @@ def main(argv: Sequence[str] | None = None, config: Any = None) -> int:
     """
     args = _arguments(argv)
     classroom, secret = None, ""
+    token, cookie_secret = args.token or secrets.token_urlsafe(18), b""
     if not args.no_class:
         from .errors import FiveCrownsError
 
         try:
             classroom, secret = open_classroom(args)
+            token, cookie_secret = kept_login(args)
         except FiveCrownsError as err:
             print(f"The class cannot be served: {err}", file=sys.stderr)
             return 1
-    token = args.token or secrets.token_urlsafe(18)
     shown_ip = network_address() if args.ip in ("", "0.0.0.0") else args.ip
     host = f"[{shown_ip}]" if ":" in shown_ip else shown_ip
     url = f"http://{host}:{args.port}/voila/render/00-index.ipynb?token={token}"
@@ -508,7 +598,14 @@ def main(argv: Sequence[str] | None = None, config: Any = None) -> int:
         "no tracebacks are shown.",
         flush=True,
     )
-    if classroom is not None:
+    if classroom is not None and not classroom.teacher:
+        print(
+            f"Serving the students of class {classroom.code} (their records go to the "
+            f"{classroom.store.describe()}). The dashboard is on the teacher's server only: "
+            "this one accepts no teacher's secret.",
+            flush=True,
+        )
+    elif classroom is not None:
         base = f"http://{host}:{args.port}/fivecrowns/class"
         print(
             f"Class code: {classroom.code}  (students press Join the class on a lesson page, "
@@ -517,9 +614,16 @@ def main(argv: Sequence[str] | None = None, config: Any = None) -> int:
             f"    {base}/dashboard?token={token}&secret={secret}\n"
             f"The class's records are kept in the {classroom.store.describe()}; "
             "a restart keeps the class"
-            + (" and this secret." if args.class_secret else ", with a new dashboard secret."),
+            + (" and this secret." if args.class_secret else ", with a new dashboard secret.")
+            + " The address and the students' logins stay the same after a restart.",
             flush=True,
         )
+        if classroom.previous:
+            print(
+                f"The previous class was {classroom.previous}: reopen it with "
+                f"--class {classroom.previous}.",
+                flush=True,
+            )
     from voila.app import Voila
 
     from .classroom.service import SERVED_ENV
@@ -530,7 +634,12 @@ def main(argv: Sequence[str] | None = None, config: Any = None) -> int:
     else:
         os.environ[SERVED_ENV] = "1"
     find_page_template()
-    app = Voila if classroom is None else _class_voila(classroom)
+    app = Voila if classroom is None else _class_voila(classroom, args.behind_proxy)
+    if cookie_secret:
+        from traitlets.config import Config
+
+        config = config if config is not None else Config()
+        config.Voila.cookie_secret = cookie_secret
     app.launch_instance(
         argv=[
             args.notebooks,

@@ -220,7 +220,10 @@ def test_a_class_of_ten_loses_nothing_through_an_outage_and_a_restart(browser, c
             page.goto(f"{base}/join?token={TOKEN}&next=/voila/render/01-cards-and-wilds.ipynb")
             page.fill("#code", code.lower())
             page.fill("#nickname", f"Student {i}")
-            page.click("button[type=submit]", no_wait_after=True)
+            page.click("button[type=submit]")
+            # a new student is shown their rejoin code, then goes on to the lesson
+            assert len(page.inner_text("#rejoin-code")) == 6
+            page.click("#go-on", no_wait_after=True)
         for i, page in enumerate(pages):
             page.wait_for_selector(".fc-quiz-answer", state="visible", timeout=TIMEOUT_MS)
             expect(class_line(page)).to_contain_text(f"as Student {i}", timeout=TIMEOUT_MS)

@@ -19,6 +19,7 @@ from fivecrowns_lab.classroom import (
     parse_record,
     results_file,
 )
+from fivecrowns_lab.classroom.keyfile import SecretFile
 from fivecrowns_lab.classroom.kit import KIT_LESSONS, kit_html, kit_steps
 from fivecrowns_lab.classroom.recompute import replay_experiment
 from fivecrowns_lab.classroom.records import check_code, check_nickname
@@ -133,22 +134,26 @@ def test_bad_record_is_refused_with_a_sentence(payload):
 
 
 def test_schema_has_a_version_and_migrating_twice_changes_nothing(store):
-    assert store.migrate() == len(MIGRATIONS)
-    assert store.migrate() == len(MIGRATIONS)
-    versions = store.query("SELECT version FROM schema_version ORDER BY version")
-    assert versions == [(n,) for n in range(1, len(MIGRATIONS) + 1)]
+    latest = len(MIGRATIONS)
+    assert store.migrate() == latest
+    assert store.migrate() == latest
+    assert store.query("SELECT version FROM schema_version ORDER BY version") == [
+        (number,) for number in range(1, latest + 1)
+    ]
 
 
-def test_restart_keeps_the_class_its_students_and_records_with_a_new_secret(store):
-    room, secret = Classroom.open(store)
+def test_restart_keeps_the_class_its_students_and_records_with_a_new_secret(store, tmp_path):
+    keys = SecretFile(tmp_path / "class.keys")  # beside a SQLite file without being named
+    room, secret = Classroom.open(store, keys=keys)
     ann = room.join(room.code, "Ann")
     room.record(ann, deal(3, 7, 200, 3))
-    again, new_secret = Classroom.open(store)
+    again, new_secret = Classroom.open(store, keys=keys)
     assert again.code == room.code
     assert again.student(ann.id) == ann
     assert again.is_teacher(new_secret) and not again.is_teacher(secret)
     assert again.report().experiments[0].trials == 200
-    # The cookie key is the class's own: a student's signed cookie survives the restart.
+    # The cookie key is the class's own, in its key file: a student's signed cookie
+    # survives the restart.
     assert again.unsign(room.sign(ann.id)) == ann.id
 
 
@@ -165,7 +170,7 @@ def test_teacher_secret_is_stored_only_as_a_hash(store):
 
 def test_nickname_taken_in_the_class_is_refused(room):
     room.join(room.code, "Ann")
-    with pytest.raises(ClassError, match="already uses the nickname 'Ann'"):
+    with pytest.raises(ClassError, match="already uses the nickname 'Ann' or one that looks"):
         room.join(room.code.lower(), " Ann ")
     with pytest.raises(ClassError, match="not this class's code"):
         room.join("ZZZZ", "Bea")

@@ -220,3 +220,31 @@ def test_serving_a_refused_request_is_logged_without_its_token(class_server):
         text = Path(log).read_text(errors="replace")
         time.sleep(0.2)
     assert "token=[secret]" in text and "s3cr3t-t0ken" not in text
+
+
+@pytest.mark.slow
+def test_serving_kernel_bound_rule_one_visitor_holds_a_bounded_number_of_lesson_kernels(
+    class_server,
+):
+    """Each plain GET of a lesson starts a kernel: the one past the bound a visitor would
+    hold is refused with a sentence, before it starts; another visitor still gets theirs."""
+    from fivecrowns_lab.kernel_bound import KERNELS_PER_VISITOR
+
+    base, _log = class_server
+    greedy, other = Visitor(base), Visitor(base)
+    held = [greedy.open_page(STARTED) for _ in range(KERNELS_PER_VISITOR)]
+    assert len(set(held)) == KERNELS_PER_VISITOR
+    try:
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            greedy.open_page(STARTED)
+        assert refused.value.code == 429
+        page = refused.value.read().decode()
+        assert f"You have {KERNELS_PER_VISITOR} lessons open already" in page
+        mine = other.open_page(STARTED)
+        assert other.send("DELETE", f"/api/kernels/{mine}") == 204
+        # a closed lesson frees its place
+        assert greedy.send("DELETE", f"/api/kernels/{held.pop()}") == 204
+        held.append(greedy.open_page(STARTED))
+    finally:
+        for kernel in held:
+            greedy.send("DELETE", f"/api/kernels/{kernel}")

@@ -9,12 +9,14 @@ slots it fills as text, never as markup, so a nickname stays a nickname.
 
 from __future__ import annotations
 
+import html
 import json
+import re
 from html import escape
 from pathlib import Path
 from typing import Any
 
-from ..errors import ClassError
+from ..errors import ClassError, FiveCrownsError
 from ..i18n import LANGUAGES, N_, get_language, number, number_text, percent
 from ..i18n import gettext as _
 from .experiments import experiment_label
@@ -27,8 +29,11 @@ __all__ = [
     "dashboard_report",
     "dashboard_words",
     "join_page",
+    "joined_note",
     "language_nav",
     "refusal",
+    "refused_note",
+    "rejoin_note",
 ]
 
 PAGES = Path(__file__).resolve().parent.parent / "class_pages"
@@ -74,6 +79,11 @@ _SCRIPT_WORDS = {
     "last_seen": N_("last seen"),
     "status": N_("{students} students · updated {time}"),
     "no_refresh": N_("Could not refresh: {reason}"),
+    "not_json": N_(
+        "The server answered with a page instead of the figures (HTTP {status}): reload the "
+        "dashboard, with its address from the server's start if it asks for a login."
+    ),
+    "dismiss": N_("Dismiss"),
     "confirm": N_("Delete every student and result of class {code}? This cannot be undone."),
     # what an experiment counts (its ``unit``), always more than one on the dashboard
     "unit_hands": N_("hands"),
@@ -106,11 +116,15 @@ def language_nav(query: str = "") -> str:
     return f"<nav class='lang' aria-label='{label}'>{links}</nav>"
 
 
+_SLOT = re.compile(r"\{(\w+)\}")
+
+
 def _fill(name: str, slots: dict[str, str]) -> str:
+    """The page ``name`` with its ``{slot}`` places filled in one pass: a value is never
+    read again, so a nickname ``{xsrf}`` stays those six characters. Braces that are not
+    a slot (the style sheet's, the script's) stay as they are."""
     text = (PAGES / name).read_text(encoding="utf-8")
-    for key, value in slots.items():
-        text = text.replace("{" + key + "}", value)
-    return text
+    return _SLOT.sub(lambda found: slots.get(found[1], found[0]), text)
 
 
 def join_page(slots: dict[str, str]) -> str:
@@ -125,6 +139,13 @@ def join_page(slots: dict[str, str]) -> str:
                 "Any short name your teacher will recognise: no e-mail, no real name needed. "
                 "Your quiz first tries and experiment counts go to your teacher's dashboard; "
                 "nobody else sees them."
+            )
+        ),
+        "t_rejoin": escape(_("Rejoin code (only to take your nickname back)")),
+        "t_rejoin_note": escape(
+            _(
+                "Leave it empty the first time. When you join, your page shows a rejoin "
+                "code: with it you get your nickname and results back on another browser."
             )
         ),
         "t_join": escape(_("Join")),
@@ -218,3 +239,30 @@ def _guess_text(guess: str | None) -> str | None:
     if guess is None or guess not in WIDTH_CHOICES:
         return guess
     return _(guess)
+
+
+def joined_note(code: str, nickname: str) -> str:
+    """The join page's note that this browser is in the class."""
+    # The sentence escaped first, then the markup: a translation adds no tag of its own.
+    text = html.escape(_("You are in class {code} as {nickname}."), quote=False)
+    nick = f"<b>{html.escape(nickname)}</b>"
+    return f'<p class="ok">{text.format(code=html.escape(code), nickname=nick)}</p>'
+
+
+def rejoin_note(rejoin_code: str) -> str:
+    """The note that shows a new student their rejoin code (once: only its hash is kept)."""
+    text = html.escape(
+        _(
+            "Your rejoin code is {rejoin}. Write it down: with it you take your nickname "
+            "back on another browser."
+        ),
+        quote=False,
+    )
+    code = f"<b class='rejoin' id='rejoin-code'>{html.escape(rejoin_code)}</b>"
+    return f'<p class="ok">{text.format(rejoin=code)}</p>'
+
+
+def refused_note(error: FiveCrownsError) -> str:
+    """A refused join's sentence, in the current language, as the page's alert."""
+    sentence = refusal(error) if isinstance(error, ClassError) else str(error)
+    return f'<p class="error" role="alert">{html.escape(sentence)}</p>'

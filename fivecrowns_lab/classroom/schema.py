@@ -86,4 +86,12 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             UNIQUE (student_id, question)
         )""",
     ),
+    # identities (issue 44): the look-alike key a class keeps unique, and the hash of the
+    # student's rejoin code. Old students get their keys from Python at the next open
+    # (ClassStore.fill_nickname_keys); NULL keys never collide.
+    (
+        "ALTER TABLE students ADD COLUMN nickname_key TEXT",
+        "ALTER TABLE students ADD COLUMN rejoin_hash TEXT",
+        "CREATE UNIQUE INDEX students_by_nickname_key ON students (class_code, nickname_key)",
+    ),
 )

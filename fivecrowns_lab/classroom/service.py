@@ -5,8 +5,16 @@ database fails.
 rules that are not the database's business:
 
 - the teacher's secret is kept as a salted hash and checked in constant time;
-- a student's cookie is signed with the class's own key (kept in the database, so a
-  server restart keeps every student's place in the class);
+- a student's cookie is signed with the class's own key, kept in a file of mode 600 beside
+  the database (:class:`~.keyfile.SecretFile`), never in it, so a server restart keeps
+  every student's place and reading the records signs nothing;
+- a nickname is unique in its class up to look-alikes (:func:`~.nicknames.nickname_key`),
+  and a student who joined gets a short rejoin code (only its hash is kept) with which
+  they take their nickname back on another browser;
+- joins are limited per browser and per address (:attr:`RateLimit.joins`), and wrong
+  rejoin codes per nickname, so identities are not free;
+- only the teacher's server (:meth:`Classroom.open`) has a teacher: a server that shares
+  the database for students (:meth:`Classroom.attach`) accepts no secret at all;
 - one student may send at most :attr:`RateLimit.records` records in
   :attr:`RateLimit.seconds` (a page stuck in a loop cannot flood the class);
 - when the database cannot be reached or written, recording is off for
@@ -29,7 +37,10 @@ from typing import Any
 
 from ..errors import ClassError, ClassUnavailableError, FiveCrownsError
 from ..i18n import N_
+from .keyfile import SecretFile
+from .nicknames import nickname_key
 from .records import (
+    CODE_ALPHABET,
     Record,
     check_code,
     check_nickname,
@@ -66,6 +77,13 @@ class RateLimit:
     records: int = 240
     seconds: float = 60.0
     experiments: int = 40
+    #: Join attempts one browser (``browser``) or one address (``address``: a whole school
+    #: behind one router, so many more) may make in ``join_seconds``.
+    browser: int = 10
+    address: int = 120
+    join_seconds: float = 600.0
+    #: Wrong rejoin codes for one nickname in ``join_seconds``.
+    rejoin: int = 5
 
 
 @dataclass(frozen=True)
@@ -90,6 +108,51 @@ class BatchOutcome:
         }
 
 
+#: Characters in a rejoin code (from the class codes' alphabet: nothing to mix up).
+REJOIN_LENGTH = 6
+
+N_BROWSER = N_(
+    "Too many tries to join from this browser ({count}): wait {minutes} minutes, or ask "
+    "your teacher."
+)
+N_ADDRESS = N_(
+    "Too many tries to join from this network ({count}): wait {minutes} minutes, or ask "
+    "your teacher."
+)
+N_REJOINS = N_(
+    "Too many wrong rejoin codes for this nickname ({count}): wait {minutes} minutes, or "
+    "ask your teacher."
+)
+
+
+def default_keys(store: ClassStore) -> SecretFile | None:
+    """Where a store's cookie keys live when nobody says: beside a SQLite file."""
+    path = getattr(store, "path", None)
+    return SecretFile(f"{path}.keys") if path and path != ":memory:" else None
+
+
+def _cookie_key(store: ClassStore, info: ClassInfo, keys: SecretFile | None) -> str:
+    """The class's cookie key from ``keys``; a key still in the database moves there first
+    (every class's, then each is blanked: the database is trusted with none)."""
+    if keys is None:  # a database in memory: a key for this process
+        return secrets.token_hex(32)
+    for code, old in store.class_keys():
+        keys.get(code, old)
+        store.forget_cookie_key(code)
+    return keys.get(info.code)
+
+
+def _find(store: ClassStore, code: str) -> ClassInfo:
+    info = store.get_class(check_code(code))
+    if info is None:
+        raise ClassError.because(
+            N_("There is no class {code} in the {database}: check the code."),
+            code=repr(check_code(code)),
+            database=store.describe(),
+        )
+    return info
+
+
 def hash_secret(secret: str, salt: str | None = None) -> str:
     """``salt$hex digest`` of a teacher's secret (a random token, so one hash round is enough)."""
     salt = salt if salt is not None else secrets.token_hex(8)
@@ -111,16 +174,25 @@ class Classroom:
         *,
         limit: RateLimit = RateLimit(),
         clock: Callable[[], float] = time.monotonic,
+        keys: SecretFile | None = None,
+        teacher: bool = True,
     ) -> None:
         self.store = store
         self.info = info
         self.limit = limit
         self.clock = clock
+        #: Whether this server is the teacher's (the only one with a dashboard).
+        self.teacher = teacher
+        #: The class that was the latest before :meth:`open` made a new one.
+        self.previous: str | None = None
+        self._key = _cookie_key(store, info, keys)
         self._recent: dict[str, deque[float]] = {}
         self._lock = threading.Lock()
         self._down_until = 0.0
         #: Why recording is off ('' while it is on).
         self.problem = ""
+        # The students who joined before nickname keys existed get theirs now.
+        self._guarded(lambda: store.fill_nickname_keys(nickname_key))
 
     @property
     def code(self) -> str:
@@ -129,27 +201,66 @@ class Classroom:
     # -- opening a class -------------------------------------------------------------------
     @classmethod
     def open(
-        cls, store: ClassStore, secret: str | None = None, *, new: bool = False, **kwargs: object
+        cls,
+        store: ClassStore,
+        secret: str | None = None,
+        *,
+        new: bool = False,
+        code: str | None = None,
+        keys: SecretFile | None = None,
+        **kwargs: Any,
     ) -> tuple[Classroom, str]:
-        """The store's latest class (or a new one) and the teacher's secret for this session.
+        """The teacher's server's class and the teacher's secret for this session.
 
-        The secret is new each time unless given: a restart keeps the class, its code and
-        its records, and prints a new dashboard address (the old one stops working).
+        The class is ``code`` (an older class reopened), a new one (``new``), or the
+        store's latest. The secret is new each time unless given: a restart keeps the
+        class, its code and its records, and prints a new dashboard address.
+        ``previous`` on the result names the class that was the latest before a new one.
         """
         store.migrate()
         secret = secret or secrets.token_urlsafe(16)
-        info = None if new else store.latest_class()
+        latest = store.latest_class()
+        info = _find(store, code) if code else None if new else latest
         if info is None:
-            info = ClassInfo(new_code(), hash_secret(secret), secrets.token_hex(32), _now())
+            info = ClassInfo(new_code(), hash_secret(secret), "", _now())
             store.create_class(info)
         else:
             store.set_secret(info.code, hash_secret(secret))
             info = store.get_class(info.code) or info
-        return cls(store, info, **kwargs), secret  # type: ignore[arg-type]
+        room = cls(store, info, keys=keys or default_keys(store), **kwargs)
+        room.previous = latest.code if latest and latest.code != info.code else None
+        return room, secret
+
+    @classmethod
+    def attach(
+        cls,
+        store: ClassStore,
+        *,
+        code: str | None = None,
+        keys: SecretFile | None = None,
+        **kwargs: Any,
+    ) -> Classroom:
+        """A class another server (the teacher's) opened, served for its students only.
+
+        Nothing of the class changes and no secret is made: this server's dashboard
+        accepts none. ``code`` names the class; else the store's latest.
+        """
+        store.migrate()
+        info = _find(store, code) if code else store.latest_class()
+        if info is None:
+            raise ClassError.because(
+                N_(
+                    "There is no class in the {database} yet: start the teacher's server "
+                    "(serve --class) first."
+                ),
+                database=store.describe(),
+            )
+        return cls(store, info, keys=keys or default_keys(store), teacher=False, **kwargs)
 
     def is_teacher(self, secret: object) -> bool:
-        """Whether ``secret`` is the teacher's secret of this session."""
-        if not isinstance(secret, str) or not secret:
+        """Whether ``secret`` is the teacher's secret of this session (never, on a
+        students' server)."""
+        if not self.teacher or not isinstance(secret, str) or not secret:
             return False
         salt = self.info.secret_hash.split("$", 1)[0]
         return hmac.compare_digest(hash_secret(secret, salt), self.info.secret_hash)
@@ -157,7 +268,7 @@ class Classroom:
     # -- signed cookies --------------------------------------------------------------------
     def sign(self, value: str) -> str:
         """``value`` with a signature only this class's key makes."""
-        mac = hmac.new(self.info.cookie_key.encode(), value.encode(), hashlib.sha256)
+        mac = hmac.new(self._key.encode(), value.encode(), hashlib.sha256)
         return f"{value}.{mac.hexdigest()[:32]}"
 
     def unsign(self, signed: object) -> str | None:
@@ -169,20 +280,93 @@ class Classroom:
 
     # -- students --------------------------------------------------------------------------
     def join(self, code: object, nickname: object) -> Student:
-        """A new student of this class, or a :class:`ClassError` saying what to fix."""
+        """A new student of this class, or a :class:`ClassError` saying what to fix
+        (:meth:`enter` without a rejoin code, a browser or an address)."""
+        return self.enter(code, nickname)[0]
+
+    def enter(
+        self,
+        code: object,
+        nickname: object,
+        rejoin: object = "",
+        *,
+        browser: str = "",
+        address: str = "",
+    ) -> tuple[Student, str]:
+        """A new student of this class and their rejoin code; or, with the right ``rejoin``
+        code, the student who has that nickname (and ``""``). A :class:`ClassError`
+        says what to fix; each attempt counts against ``browser`` and ``address``.
+        """
+        self._admit_join(browser, address)
         if check_code(code) != self.code:
             raise ClassError.because(
                 N_("{code} is not this class's code: check the code on the board."),
                 code=repr(check_code(code)),
             )
         name = check_nickname(nickname)
+        key = nickname_key(name)
+        again = rejoin.strip().upper() if isinstance(rejoin, str) else ""
+        if again:
+            return self._rejoin(name, key, again), ""
+        words = secrets.choice
+        code_text = "".join(words(CODE_ALPHABET) for _ in range(REJOIN_LENGTH))
         student = Student(secrets.token_urlsafe(12), self.code, name, _now())
-        if not self._guarded(lambda: self.store.add_student(student)):
+        if not self._guarded(lambda: self.store.add_student(student, key, hash_secret(code_text))):
             raise ClassError.because(
-                N_("Someone in this class already uses the nickname {nickname}: choose another."),
+                N_(
+                    "Someone in this class already uses the nickname {nickname} or one that "
+                    "looks like it: choose another, or type your rejoin code if it is yours."
+                ),
                 nickname=repr(name),
             )
+        return student, code_text
+
+    def _rejoin(self, name: str, key: str, again: str) -> Student:
+        """The student whose nickname has ``key``, if ``again`` is their rejoin code."""
+        self._count(("rejoin", key), self.limit.rejoin, N_REJOINS)
+        found: tuple[Student, str] | None = self._guarded(
+            lambda: self.store.student_by_key(self.code, key)
+        )
+        if found is None:
+            raise ClassError.because(
+                N_(
+                    "Nobody in this class has the nickname {nickname} yet: leave the rejoin "
+                    "code empty to join with it."
+                ),
+                nickname=repr(name),
+            )
+        student, kept = found
+        salt = kept.split("$", 1)[0]
+        if not kept or not hmac.compare_digest(hash_secret(again, salt), kept):
+            raise ClassError.because(
+                N_(
+                    "{rejoin} is not the rejoin code of {nickname}: check the code your page "
+                    "showed when you joined."
+                ),
+                rejoin=repr(again[:12]),
+                nickname=repr(student.nickname),
+            )
+        with self._lock:  # the right code: its wrong tries are forgiven
+            self._recent.pop(repr(("rejoin", key)), None)
         return student
+
+    def _admit_join(self, browser: str, address: str) -> None:
+        """Count a join attempt against its browser and its address, or refuse it."""
+        if browser:
+            self._count(("browser", browser), self.limit.browser, N_BROWSER)
+        if address:
+            self._count(("address", address), self.limit.address, N_ADDRESS)
+
+    def _count(self, who: tuple[str, str], most: int, sentence: str) -> None:
+        now = self.clock()
+        with self._lock:
+            recent = self._recent.setdefault(repr(who), deque())
+            while recent and recent[0] <= now - self.limit.join_seconds:
+                recent.popleft()
+            if len(recent) >= most:
+                minutes = max(1, round((recent[0] + self.limit.join_seconds - now) / 60))
+                raise ClassError.because(sentence, count=most, minutes=minutes)
+            recent.append(now)
 
     def student(self, student_id: str | None) -> Student | None:
         """The student with this id, if they are in this class."""

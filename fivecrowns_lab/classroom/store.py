@@ -15,9 +15,10 @@ turn for a few milliseconds instead of failing (``tests/test_classroom.py`` chec
 from __future__ import annotations
 
 import contextlib
+import os
 import sqlite3
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
@@ -57,7 +58,11 @@ class ClassStore(Protocol):
     def get_class(self, code: str) -> ClassInfo | None: ...
     def latest_class(self) -> ClassInfo | None: ...
     def set_secret(self, code: str, secret_hash: str) -> None: ...
-    def add_student(self, student: Student) -> bool: ...
+    def add_student(self, student: Student, key: str = "", rejoin_hash: str = "") -> bool: ...
+    def student_by_key(self, code: str, key: str) -> tuple[Student, str] | None: ...
+    def fill_nickname_keys(self, key: Callable[[str], str]) -> int: ...
+    def class_keys(self) -> list[tuple[str, str]]: ...
+    def forget_cookie_key(self, code: str) -> None: ...
     def get_student(self, student_id: str) -> Student | None: ...
     def add_record(self, student_id: str, record: Record, at: str) -> bool: ...
     def add_records(
@@ -158,18 +163,71 @@ class _SqlStore:
     def set_secret(self, code: str, secret_hash: str) -> None:
         self._execute([("UPDATE classes SET secret_hash = ? WHERE code = ?", (secret_hash, code))])
 
-    def add_student(self, student: Student) -> bool:
-        """Add a student; False if the class already has someone with that nickname."""
+    def add_student(self, student: Student, key: str = "", rejoin_hash: str = "") -> bool:
+        """Add a student; False if the class already has that nickname or a look-alike of it
+        (``key``, see :func:`~fivecrowns_lab.classroom.nicknames.nickname_key`)."""
         (count,) = self._execute(
             [
                 (
-                    "INSERT INTO students (id, class_code, nickname, joined_at) "
-                    "VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING",
-                    (student.id, student.class_code, student.nickname, student.joined_at),
+                    "INSERT INTO students (id, class_code, nickname, joined_at, nickname_key, "
+                    "rejoin_hash) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
+                    (
+                        student.id,
+                        student.class_code,
+                        student.nickname,
+                        student.joined_at,
+                        key or None,
+                        rejoin_hash or None,
+                    ),
                 )
             ]
         )
         return count == 1
+
+    def student_by_key(self, code: str, key: str) -> tuple[Student, str] | None:
+        """The class's student whose nickname has ``key``, and their rejoin code's hash."""
+        rows = self.query(
+            "SELECT id, class_code, nickname, joined_at, COALESCE(rejoin_hash, '') "
+            "FROM students WHERE class_code = ? AND nickname_key = ?",
+            (code, key),
+        )
+        return (Student(*rows[0][:4]), str(rows[0][4])) if rows else None
+
+    def fill_nickname_keys(self, key: Callable[[str], str]) -> int:
+        """Give students who joined before keys existed their key; the number given.
+
+        Two old look-alikes keep their places: the second one stays without a key.
+        """
+        rows = self.query(
+            "SELECT id, class_code, nickname FROM students WHERE nickname_key IS NULL"
+        )
+        if not rows:
+            return 0
+        taken = set(self.query("SELECT class_code, nickname_key FROM students"))
+        statements: list[tuple[str, Sequence[Any]]] = []
+        for student_id, code, nickname in rows:
+            if (code, key(nickname)) not in taken:
+                taken.add((code, key(nickname)))
+                statements.append(
+                    (
+                        "UPDATE students SET nickname_key = ? WHERE id = ?",
+                        (key(nickname), student_id),
+                    )
+                )
+        return sum(self._execute(statements)) if statements else 0
+
+    def class_keys(self) -> list[tuple[str, str]]:
+        """Classes whose cookie key is still in the database (from before key files)."""
+        return [
+            (str(code), str(key))
+            for code, key in self.query(
+                "SELECT code, cookie_key FROM classes WHERE cookie_key <> ''"
+            )
+        ]
+
+    def forget_cookie_key(self, code: str) -> None:
+        """Blank a class's cookie key in the database (it lives in the key file now)."""
+        self._execute([("UPDATE classes SET cookie_key = '' WHERE code = ?", (code,))])
 
     def get_student(self, student_id: str) -> Student | None:
         rows = self.query(
@@ -294,6 +352,21 @@ def _now() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="milliseconds")
 
 
+def _private_file(path: Path) -> None:
+    """Create ``path``'s missing folders (mode 700) and the file itself (mode 600).
+
+    The records are the class's: only the account that serves may read them. SQLite makes
+    its ``-wal`` and ``-shm`` files with the database file's mode. Folders and files that
+    exist already keep theirs.
+    """
+    missing = [folder for folder in (path.parent, *path.parent.parents) if not folder.exists()]
+    for folder in reversed(missing):
+        folder.mkdir(mode=0o700, exist_ok=True)
+        folder.chmod(0o700)  # the process's umask may have taken bits off, never added
+    if not path.exists():
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT, 0o600))
+
+
 class SqliteStore(_SqlStore):
     """The class database in one SQLite file (WAL mode); ``":memory:"`` keeps it in memory."""
 
@@ -309,7 +382,7 @@ class SqliteStore(_SqlStore):
             self._memory.execute("PRAGMA foreign_keys = ON")
         else:
             try:
-                Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+                _private_file(Path(self.path))
                 conn = self._open()  # outside a transaction: the journal mode sticks to the file
                 try:
                     conn.execute("PRAGMA journal_mode = WAL")

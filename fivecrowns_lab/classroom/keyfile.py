@@ -1,0 +1,88 @@
+"""Secrets kept beside the class database, in a file only the serving account reads.
+
+The key that signs every student's and the teacher's cookie must not sit in the records
+database: whoever could read the records could then sign a teacher's cookie. A
+:class:`SecretFile` is a small JSON object in a file of mode 600 (created so, never
+widened; a file others can read is refused, because its secrets may have leaked). The
+class server keeps two of them: the classes' cookie keys (``<database>.keys``) and the
+server's own login secrets (see :mod:`fivecrowns_lab.serving`).
+
+Writers take an exclusive lock on the file, so two servers on one machine never lose
+each other's keys.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import fcntl
+import json
+import os
+import secrets
+import stat
+from collections.abc import Iterator
+from pathlib import Path
+
+from ..errors import ClassError
+from ..i18n import N_
+
+__all__ = ["SecretFile"]
+
+#: What a secret file may be: read and written by its owner only.
+PRIVATE = 0o600
+
+
+class SecretFile:
+    """A JSON object of secrets (name to text) in a file of mode 600 at ``path``."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = Path(path)
+
+    @contextlib.contextmanager
+    def _open(self) -> Iterator[dict[str, str]]:
+        """The file's secrets, locked; what the caller changes in the dict is written back."""
+        self.path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        try:
+            fd = os.open(self.path, os.O_RDWR | os.O_CREAT, PRIVATE)
+        except OSError as err:
+            raise ClassError.because(
+                N_("The secrets file {path} cannot be opened: {reason}."),
+                path=str(self.path),
+                reason=err.strerror,
+            ) from None
+        try:
+            mode = stat.S_IMODE(os.fstat(fd).st_mode)
+            if mode & ~PRIVATE:
+                raise ClassError.because(
+                    N_(
+                        "The secrets file {path} can be read by other accounts (mode {mode}): "
+                        "its keys may have leaked. Delete it (students join again) or, if "
+                        "nobody else could read it, run chmod 600 on it."
+                    ),
+                    path=str(self.path),
+                    mode=f"{mode:o}",
+                )
+            fcntl.flock(fd, fcntl.LOCK_EX)
+            text = os.read(fd, 1_000_000).decode("utf-8")
+            kept = json.loads(text) if text.strip() else {}
+            data = dict(kept) if isinstance(kept, dict) else {}
+            yield data
+            if data != kept:
+                os.lseek(fd, 0, os.SEEK_SET)
+                os.ftruncate(fd, 0)
+                os.write(fd, json.dumps(data, indent=1, sort_keys=True).encode())
+                os.fsync(fd)
+        finally:
+            os.close(fd)  # the lock goes with the descriptor
+
+    def get(self, name: str, make: str = "") -> str:
+        """The secret ``name``; if the file has none, ``make`` (or a new random one) is
+        written and returned. Two servers asking at once get the same one."""
+        with self._open() as data:
+            if not isinstance(data.get(name), str) or not data[name]:
+                data[name] = make or secrets.token_hex(32)
+            return str(data[name])
+
+    def replace(self, name: str, value: str) -> None:
+        """Write ``value`` as the secret ``name``, in place of the one kept."""
+        with self._open() as data:
+            data[name] = value
