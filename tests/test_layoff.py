@@ -97,6 +97,16 @@ def test_layoff_wild_in_a_run_may_move_to_make_room_for_a_natural():
     assert result.cards_laid_off == parse_cards("6H")
 
 
+def test_layoff_spare_wilds_go_only_where_the_table_has_room():
+    # A ten-card run has room for one more card: the dearer wild (the joker, 50) goes and
+    # the cheaper (a three, wild in round 1: 20) stays; an eleven-card run takes none.
+    ten = _meld("4H 5H 6H 7H 8H 9H 10H JH QH KH")
+    result = best_with_layoff(parse_cards("3C JK"), 1, [ten])
+    assert result.cards_laid_off == parse_cards("JK") and _points_left(result) == 20
+    full = _meld("3H 4H 5H 6H 7H 8H 9H 10H JH QH KH")
+    assert _points_left(best_with_layoff(parse_cards("3C JK"), 1, [full])) == 70
+
+
 def test_layoff_books_distinct_suits_refuses_a_suit_already_in_the_book():
     rules = RoundRules(1, books_distinct_suits=True)
     table = [make_book(parse_cards("9H 9S 9D"), 1)]
@@ -141,15 +151,17 @@ _CARD = st.one_of(_NATURAL, _NATURAL, _NATURAL, st.just(parse_cards("JK")[0]))
 
 
 @st.composite
-def _table_meld(draw: st.DrawFn, rules: RoundRules) -> Meld:
+def _table_meld(draw: st.DrawFn, rules: RoundRules, kinds: tuple[str, ...]) -> Meld:
     wild = Card(rules.wild_rank, SUITS[4])
-    kind = draw(st.sampled_from(["book", "run", "wilds"]))
+    kind = draw(st.sampled_from(kinds))
     n = draw(st.integers(3, 5))
     if kind == "book":
         rank = draw(st.sampled_from([r for r in _RANKS if r != rules.wild_rank]))
         suits = draw(st.lists(st.sampled_from(SUITS), min_size=1, max_size=n))
         cards = [Card(rank, s) for s in suits] + [wild] * (n - len(suits))
     elif kind == "run":
+        # Long runs too: a run near eleven cards has little room for spare wilds.
+        n = draw(st.sampled_from([3, 4, 5, 9, 10, 11]))
         suit = draw(st.sampled_from(_SUITS))
         start = draw(st.integers(3, 13 - n + 1))
         holes = draw(st.lists(st.booleans(), min_size=n, max_size=n))
@@ -168,13 +180,15 @@ def _table_meld(draw: st.DrawFn, rules: RoundRules) -> Meld:
 
 
 @st.composite
-def _position(draw: st.DrawFn, variant: RoundRules) -> tuple[list[Card], RoundRules, list[Meld]]:
+def _position(
+    draw: st.DrawFn, variant: RoundRules, kinds: tuple[str, ...] = ("book", "run", "run", "wilds")
+) -> tuple[list[Card], RoundRules, list[Meld]]:
     rules = RoundRules(
         draw(st.integers(1, 6)),
         books_distinct_suits=variant.books_distinct_suits,
         no_all_wild_melds=variant.no_all_wild_melds,
     )
-    table = draw(st.lists(_table_meld(rules), min_size=1, max_size=3))
+    table = draw(st.lists(_table_meld(rules, kinds), min_size=1, max_size=3))
     drawn = draw(st.lists(_CARD, min_size=1, max_size=6))
     cards = [c for i, c in enumerate(drawn) if c.is_joker or drawn[:i].count(c) < 2]
     return cards, rules, table
@@ -215,6 +229,19 @@ def test_layoff_score_is_the_brute_force_optimum_under_every_meld_variant(varian
         if not quick:
             _searched_in_full(patch)
         result = best_with_layoff(cards, rules, table)
+    assert result.arrangement.penalty == _brute_force(cards, rules, table)
+    _check_consistent(cards, rules, table, result)
+
+
+@pytest.mark.parametrize("variant", VARIANTS, ids=_variant_id)
+@_CHECKED
+@given(data=st.data())
+def test_layoff_spare_wilds_score_the_brute_force_optimum_without_a_book_on_the_table(
+    variant, data
+):
+    # Without a book the table's room for spare wilds is limited: the search counts it.
+    cards, rules, table = data.draw(_position(variant, ("run", "wilds")))
+    result = best_with_layoff(cards, rules, table)
     assert result.arrangement.penalty == _brute_force(cards, rules, table)
     _check_consistent(cards, rules, table, result)
 
