@@ -324,34 +324,71 @@ def _dead_points(packed: int, wilds: int, listed: list[list[Option]], scorer: _S
     return _natural_points(stranded & ~(taken * 0b11))
 
 
+_Row = tuple[int, int, int, int, int, int]  # an option's wilds, ones, twos, need, room, index
+
+
+def _groups(opts: list[Option]) -> list[tuple[int, list[_Row]]]:
+    """The options that take cards, grouped by the suit (a run, or one card) or the rank (a
+    book) they take, each group with the mask of the state it depends on."""
+    groups: dict[tuple[str, int], tuple[int, list[_Row]]] = {}
+    for k, o in enumerate(opts):
+        if not o.cards:
+            continue
+        first = o.cards[0]
+        suit = first.suit.index if first.suit is not None else -1
+        same_suit = all(c.suit == first.suit for c in o.cards)
+        key = ("suit", suit) if same_suit else ("rank", first.rank)
+        mask, rows = groups.get(key, (0, []))
+        rows.append((o.wilds, o.ones, o.twos, o.need, o.room, k))
+        groups[key] = (mask | o.ones * 0b11 << _SHIFT | _ROOM_MASK << _WILD_BITS, rows)
+    return list(groups.values())
+
+
 def _grow(
     frontier: dict[int, tuple[int, int]], opts: list[Option], unlimited: bool, total: int
 ) -> dict[int, tuple[int, int]]:
     """Every state after one more pile takes one of its options: state -> (before, option).
 
-    The options that fit depend only on the pile's cards and the wilds a state holds, so
-    they are worked out once per such part (a bucket), not once per state.
+    Taking nothing is always an option (listed first). The other options are grouped by
+    the suit or rank they take; which options of a group fit depends only on the state's
+    cards of that group and its wilds, so it is worked out once per such part, not once
+    per state.
     """
     after: dict[int, tuple[int, int]] = {}
-    touched = 0
-    for o in opts:
-        touched |= o.ones
-    mask = touched * 0b11 << _SHIFT | _ROOM_MASK << _WILD_BITS
-    buckets: dict[int, list[tuple[int, int, int]]] = {}
+    groups: list[tuple[int, list[_Row], dict[int, list[tuple[int, int]]]]] = [
+        (mask, rows, {}) for mask, rows in _groups(opts)
+    ]
+    room_of = [o.room for o in opts]
     for state in frontier:
-        key = state & mask
-        fitting = buckets.get(key)
-        if fitting is None:
-            fitting = buckets[key] = [
-                (o.need, o.room, k) for k, o in enumerate(opts) if _fits(key, o)
-            ]
-        for need, room, k in fitting:
-            new = state - need
-            if not unlimited:
-                new = new & ~_ROOM_MASK | min(total, (new & _ROOM_MASK) + room)
-            if new not in after:
-                after[new] = (state, k)
+        new = state
+        if not unlimited:
+            new = state & ~_ROOM_MASK | min(total, (state & _ROOM_MASK) + room_of[0])
+        if new not in after:
+            after[new] = (state, 0)
+        for mask, rows, known in groups:
+            key = state & mask
+            fitting = known.get(key)
+            if fitting is None:
+                fitting = known[key] = _fitting(key, rows)
+            for need, k in fitting:
+                new = state - need
+                if not unlimited:
+                    new = new & ~_ROOM_MASK | min(total, (new & _ROOM_MASK) + room_of[k])
+                if new not in after:
+                    after[new] = (state, k)
     return after
+
+
+def _fitting(key: int, rows: list[_Row]) -> list[tuple[int, int]]:
+    """The options among ``rows`` that a state holding ``key`` can take: (need, index)."""
+    held = key >> _SHIFT
+    present = (held | held >> 1) & _FIRST
+    wilds = key >> _WILD_BITS & _ROOM_MASK
+    return [
+        (need, k)
+        for need_wilds, ones, twos, need, _room, k in rows
+        if need_wilds <= wilds and present & ones == ones and held & twos == twos
+    ]
 
 
 class _Scorer:
