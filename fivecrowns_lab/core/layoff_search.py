@@ -38,7 +38,8 @@ from .cards import Card, Suit
 from .melds import Meld
 from .rules import MAX_RUN, MIN_MELD, MIN_RANK, RoundRules, card_points, is_wild
 from .search import Search
-from .solving import best_arrangement, stranded_naturals
+from .solver import shared_solver
+from .solving import stranded_naturals
 
 __all__ = ["Option", "Pile", "Plan", "meld_takes_rules", "pile_of", "room_after", "search"]
 
@@ -226,7 +227,7 @@ def search(
     start = packed << _SHIFT | total << _WILD_BITS | (0 if unlimited else min(total, base_room))
     scorer = _Scorer(rules, wild_cards, unlimited)
     # A first answer from two quick dives; when it reaches the lower bound it is the optimum.
-    leftover = Counter(best_arrangement(hand, rules).leftover)
+    leftover = Counter(shared_solver(rules).leftover(hand))
     dives = [
         _dive(start, active, listed, unlimited, total, weigh)
         for weigh in (
@@ -235,14 +236,15 @@ def search(
         )
     ]
     (points, dumped), picks = min((scorer.score(state), picks) for state, picks in dives)
-    if points <= _dead_points(packed, total, listed, scorer):
+    least = _dead_points(packed, total, listed)
+    if points <= least:
         return Plan(_chosen(listed, dict(picks)), points, dumped, 0)
     frontier: dict[int, tuple[int, int]] = {start: (start, 0)}
     layers = []
     for i in active:
         frontier = _grow(frontier, listed[i], unlimited, total)
         layers.append(frontier)
-    found = scorer.best(frontier, points)
+    found = scorer.best(frontier, points, least)
     if found is None:  # no kept hand beats the dives' answer
         return Plan(_chosen(listed, dict(picks)), points, dumped, sum(map(len, layers)))
     (points, dumped), state = found
@@ -314,7 +316,7 @@ def _dive(
     return state, tuple(picks)
 
 
-def _dead_points(packed: int, wilds: int, listed: list[list[Option]], scorer: _Scorer) -> int:
+def _dead_points(packed: int, wilds: int, listed: list[list[Option]]) -> int:
     """A lower bound: the points of naturals that no pile takes and that meld with nothing."""
     taken = 0
     for opts in listed:
@@ -391,6 +393,19 @@ def _fitting(key: int, rows: list[_Row]) -> list[tuple[int, int]]:
     ]
 
 
+# The solver's searches, one per books rule, shared by every final turn: a position's value
+# does not depend on what was solved before. Each starts afresh past _MEMO_MOST positions.
+_SEARCHES: dict[bool, Search] = {}
+_MEMO_MOST = 50_000
+
+
+def _search_for(distinct: bool) -> Search:
+    found = _SEARCHES.get(distinct)
+    if found is None or len(found.leftover) > _MEMO_MOST:
+        found = _SEARCHES[distinct] = Search(distinct)
+    return found
+
+
 class _Scorer:
     """Scores kept hands (packed states) with one solver memo shared by them all."""
 
@@ -398,7 +413,7 @@ class _Scorer:
         self.rules = rules
         self.wild_cards = wild_cards
         self.unlimited = unlimited
-        self.solver = Search(rules.books_distinct_suits)
+        self.solver = _search_for(rules.books_distinct_suits)
 
     def score(self, state: int) -> tuple[int, int]:
         """Points the kept hand leaves, and the spare wilds it lays off."""
@@ -408,17 +423,22 @@ class _Scorer:
         return _kept_points(self.solver, held, wilds, room, self.rules, self.wild_cards)
 
     def best(
-        self, final: dict[int, tuple[int, int]], bound: int
+        self, final: dict[int, tuple[int, int]], bound: int, least: int
     ) -> tuple[tuple[int, int], int] | None:
-        """The kept hand leaving fewer than ``bound`` points, fewest first (None: none)."""
+        """The kept hand leaving the fewest points if fewer than ``bound`` (None: none).
+
+        The hands keeping the fewest naturals' points come first, as they tend to score
+        least; the search stops at ``least``, a lower bound for every hand, and a hand
+        whose own lower bound (:func:`_floor`) reaches the best so far is not scored.
+        """
         found = None
-        for floor, state in sorted((_floor(s), s) for s in final):
-            if floor >= bound:
-                break
+        for state in sorted(final, key=lambda s: _natural_points(s >> _SHIFT)):
+            if _floor(state) >= bound:
+                continue
             scored = self.score(state)
             if scored[0] < bound:
                 bound, found = scored[0], (scored, state)
-                if bound == 0:
+                if bound <= least:
                     break
         return found
 
