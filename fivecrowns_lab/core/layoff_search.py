@@ -427,12 +427,13 @@ class _Scorer:
     ) -> tuple[tuple[int, int], int] | None:
         """The kept hand leaving the fewest points if fewer than ``bound`` (None: none).
 
-        The hands keeping the fewest naturals' points come first, as they tend to score
-        least; the search stops at ``least``, a lower bound for every hand, and a hand
+        The hands keeping the fewest cards come first, as they tend to score least (the
+        bits set in a packed hand: a pair of copies counts one, which is near enough for
+        an order); the search stops at ``least``, a lower bound for every hand, and a hand
         whose own lower bound (:func:`_floor`) reaches the best so far is not scored.
         """
         found = None
-        for state in sorted(final, key=lambda s: _natural_points(s >> _SHIFT)):
+        for state in sorted(final, key=lambda s: (s >> _SHIFT).bit_count()):
             if _floor(state) >= bound:
                 continue
             scored = self.score(state)
