@@ -53,6 +53,12 @@ ROOT = Path(__file__).resolve().parent.parent
 BASELINE_COMMIT = "a676caa"
 JOKER = next(c for c in DECK if c.is_joker)
 
+# For the last four: heart runs, and books of every rank but the loose cards' (5C 9S QD);
+# with the wilds no natural is stranded, so only the full search finds the optimum.
+HEART_RUNS = ["7H 8H 9H", "4H 5H 6H", "JH QH KS", "10H JH QH", "3H 4H 5H"]
+BOOKS = ["3S 3D 3C", "4S 4D 4C", "6S 6D 6C", "7S 7D 7C", "8S 8D 8C", "10S 10D 10C",
+         "JS JD JC"]  # fmt: skip
+
 # (books in different suits, no all-wild melds, hand, table melds as a list or joined by
 # ' | '): round 11. The first is issue 45's example.
 HARD = [
@@ -103,6 +109,15 @@ HARD = [
       "KH KH | QH QH QD QD Q* | 8* 8C K* | 7H 7C 7D 7* | 5H 5S 5D | Q* QC QC | 8D 8H 8H | "
       "9C 9D 9C | 4H 4* 4H | JH JC JH"
      )),
+    (False, False, "3H 4H 5H 6H 7H 8H 9H 10H JH 5C 9S QD JK JK",
+     [*HEART_RUNS, *BOOKS]),
+    (False, False, "3H 4H 5H 6H 7H 8H 9H 10H JH 3H 5C 9S QD JK",
+     [*HEART_RUNS, *BOOKS]),
+    (False, False, "3H 4H 5H 6H 7H 3* 4* 5* 6* 7* 5C 9S QD JK JK",
+     [*HEART_RUNS, "3* 4* 5*", "6* 7* 8*", "5* 6* 7*", *BOOKS]),
+    (False, False, "3H 4H 5H 6H 7H 8H 9H 10H 3* 4* 5C 9S QD JK",
+     [*HEART_RUNS, "3* 4* 5*", "6* 7* 8*", *BOOKS, "3H 3* 3C", "4H 4* JK",
+         "JK KD KC"]),
 ]  # fmt: skip
 
 

@@ -270,6 +270,14 @@ def _check_consistent(cards, rules, table, result):
 # card swapped while the search got slower); "search": the slowest of 1,600 random ones
 # whose optimum is above the quick first answer's lower bound (the full search runs).
 
+# "two-wilds": heart runs, and books of every rank but the loose cards' (5C 9S QD): every
+# other card can be laid off, and with the wilds no natural is stranded, so the lower
+# bound is 0 and only the full search finds the optimum.
+_HEART_RUNS = ["7H 8H 9H", "4H 5H 6H", "JH QH KS", "10H JH QH", "3H 4H 5H"]
+_BOOKS = ["3S 3D 3C", "4S 4D 4C", "6S 6D 6C", "7S 7D 7C", "8S 8D 8C", "10S 10D 10C",
+          "JS JD JC"]  # fmt: skip
+
+
 HARD = [
     pytest.param(
         RoundRules(11),
@@ -359,6 +367,35 @@ HARD = [
         ),
         3,
         id="search-7",
+    ),
+    pytest.param(
+        RoundRules(11),
+        "3H 4H 5H 6H 7H 8H 9H 10H JH 5C 9S QD JK JK",
+        [*_HEART_RUNS, *_BOOKS],
+        12,
+        id="two-wilds-1",
+    ),
+    pytest.param(
+        RoundRules(11),
+        "3H 4H 5H 6H 7H 8H 9H 10H JH 3H 5C 9S QD JK",
+        [*_HEART_RUNS, *_BOOKS],
+        17,
+        id="two-wilds-2",
+    ),
+    pytest.param(
+        RoundRules(11),
+        "3H 4H 5H 6H 7H 3* 4* 5* 6* 7* 5C 9S QD JK JK",
+        [*_HEART_RUNS, "3* 4* 5*", "6* 7* 8*", "5* 6* 7*", *_BOOKS],
+        9,
+        id="two-wilds-3",
+    ),
+    pytest.param(
+        RoundRules(11),
+        "3H 4H 5H 6H 7H 8H 9H 10H 3* 4* 5C 9S QD JK",
+        [*_HEART_RUNS, "3* 4* 5*", "6* 7* 8*", *_BOOKS, "3H 3* 3C", "4H 4* JK",
+            "JK KD KC"],
+        5,
+        id="two-wilds-4",
     ),
 ]  # fmt: skip
 
