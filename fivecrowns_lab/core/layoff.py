@@ -37,7 +37,8 @@ from dataclasses import dataclass
 
 from .arrangement import Arrangement
 from .cards import Card, Hand
-from .layoff_search import Pile, meld_takes_rules, pile_of, room_after, search
+from .layoff_piles import Pile, meld_takes_rules, pile_of, room_after
+from .layoff_search import search
 from .melds import Meld, make_book, make_run
 from .rules import RoundRules, card_points, is_wild, round_rules
 from .solver import best_arrangement

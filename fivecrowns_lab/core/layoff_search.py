@@ -1,207 +1,54 @@
 """The exact lay-off search: every hand that can be kept, then the best of them.
 
 Internal to :mod:`fivecrowns_lab.core.layoff`, which states the rule and builds the
-answer. Here the table melds are *piles* (naturals, a wild count and the readings they
-can grow in) and the hand is packed as the solver packs it: two bits a natural, plus a
-count of wilds.
+answer; the table melds are *piles* and their ways to grow *options*
+(:mod:`.layoff_piles`), the hand is packed as the solver packs it.
 
 How it stays exact and cheap
 ----------------------------
 What a final turn scores depends only on the cards it keeps, so the search does not
 follow paths: it builds the *set* of hands that can be left after each pile has taken
 what it may (a frontier, one packed integer a hand). Two ways of laying off that keep
-the same cards are one state, so many interchangeable table melds (two melds that take
-the same cards, the same card laid off on either of them) cost nothing extra. Every
-option of a pile is worked out once against the whole hand; a state takes it when it
-still holds the cards (two mask tests on the packed hand). Piles that can take nothing
-are left out, and under the standard rules a second book of a rank is left out too (one
-book of a rank takes every card of that rank any of them could take).
+the same cards are one state, so interchangeable table melds (two melds that take the
+same cards, the same card laid off on either of them) cost nothing extra. Which options
+of a pile fit depends only on the state's cards of the suit or rank an option takes and
+its wilds, so it is worked out once per such part. Piles that can take nothing are left
+out, and under the standard rules so is a second book of a rank (the first takes every
+card of that rank any of them could take).
 
-Each hand the frontier ends with is then scored by the solver's own search, one memo
-shared by them all, cheapest-looking first (points of naturals that can meld with
-nothing, :func:`.stranded_naturals`), stopping at the first whose lower bound reaches the
-best. Wilds join a run only to bridge its gaps (fewest first): a spare wild is laid off at
-the end onto any meld with room for it. With a book on the table (it takes any number of
-wilds) every spare wild goes there, so a kept hand scores its naturals' points left;
+Each hand the frontier ends with is then scored by the solver's own search (one memo
+shared by every final turn), the hands keeping the fewest cards first; a hand whose
+lower bound (its naturals that meld with nothing, :func:`.stranded_naturals`) reaches the
+best so far is not scored, and the search stops at the bound for every hand: the points
+of naturals no pile takes and nothing melds. Before all that, two quick dives (lay off the
+most points; lay off what the hand's own best melds leave over) often reach that bound,
+and then nothing more is searched.
+
+Wilds join a run only to bridge its gaps (fewest first); a spare wild is laid off at the
+end onto any meld with room for it. With a book on the table (it takes any number of
+wilds) every spare wild can go, so a kept hand scores its naturals' points left;
 otherwise the room left on the table is part of the state and spare wilds, dearest first,
 are laid off as far as it goes.
 """
 
 from __future__ import annotations
 
-import itertools
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from .cards import Card, Suit
-from .melds import Meld
-from .rules import MAX_RUN, MIN_MELD, MIN_RANK, RoundRules, card_points, is_wild
+from .cards import Card
+from .layoff_piles import FIRST_BITS as _FIRST
+from .layoff_piles import ROOM_MASK as _ROOM_MASK
+from .layoff_piles import SHIFT as _SHIFT
+from .layoff_piles import WILD_BITS as _WILD_BITS
+from .layoff_piles import Option, Pile, natural_bit, options
+from .rules import MIN_MELD, MIN_RANK, RoundRules, card_points, is_wild
 from .search import Search
 from .solver import shared_solver
 from .solving import stranded_naturals
 
-__all__ = ["Option", "Pile", "Plan", "meld_takes_rules", "pile_of", "room_after", "search"]
-
-_FIRST = sum(1 << 2 * slot for slot in range(55))  # the low bit of every natural's slot
-_HIGH = _FIRST << 1  # the high bit: two copies
-_WILD_BITS = 5  # the wild count (at most 14 in a hand) and the room (capped by it)
-_ROOM_MASK = (1 << _WILD_BITS) - 1
-_SHIFT = 2 * _WILD_BITS
-
-
-def natural_bit(card: Card) -> int:
-    """The bit of one copy of a natural in the packed hand (as :mod:`.solving` packs it)."""
-    assert card.suit is not None
-    return 1 << ((card.rank - MIN_RANK) * 5 + card.suit.index) * 2
-
-
-def meld_takes_rules(naturals: Sequence[Card], wilds: int, rules: RoundRules) -> bool:
-    """:func:`.layoff.meld_takes` for checked rules (see there)."""
-    size = len(naturals) + wilds
-    if size < MIN_MELD:
-        return False
-    if not naturals:
-        return not rules.no_all_wild_melds
-    ranks = {c.rank for c in naturals}
-    suits = {c.suit for c in naturals}
-    if len(ranks) == 1 and (not rules.books_distinct_suits or len(suits) == len(naturals)):
-        return True
-    if len(suits) != 1 or len(ranks) != len(naturals):
-        return False
-    return max(ranks) - min(ranks) + 1 <= size <= MAX_RUN
-
-
-@dataclass(frozen=True)
-class Pile:
-    """A table meld: its naturals, its wild count, and the readings it can grow in.
-
-    ``book_rank`` is the rank when it can be read as a book, ``run_suit`` the suit when
-    it can be read as a run; an all-wild meld (``any_reading``) can become any of them.
-    """
-
-    naturals: tuple[Card, ...]
-    wilds: int
-    book_rank: int | None
-    run_suit: Suit | None
-    any_reading: bool = False
-
-    @property
-    def pure_book(self) -> bool:
-        """Read only as a book: it stays one whatever it takes, so it takes any wilds."""
-        return self.book_rank is not None and self.run_suit is None
-
-
-def pile_of(meld: Meld, rules: RoundRules) -> Pile:
-    """The pile a table meld is for the search."""
-    naturals = tuple(c for c in meld.cards if not is_wild(c, rules))
-    wilds = len(meld.cards) - len(naturals)
-    if not naturals:
-        return Pile(naturals, wilds, None, None, any_reading=True)
-    ranks = {c.rank for c in naturals}
-    suits = {c.suit for c in naturals}
-    book = None
-    if len(ranks) == 1 and (not rules.books_distinct_suits or len(suits) == len(naturals)):
-        book = naturals[0].rank
-    run = None
-    span = max(ranks) - min(ranks) + 1
-    if len(suits) == 1 and len(ranks) == len(naturals) and span <= len(meld) <= MAX_RUN:
-        run = naturals[0].suit
-    return Pile(naturals, wilds, book, run)
-
-
-def room_after(naturals: Sequence[Card], wilds: int, rules: RoundRules, cap: int) -> int:
-    """How many more wilds a meld can take (``cap`` standing for any number)."""
-    if not naturals:
-        return cap if not rules.no_all_wild_melds else 0
-    if len({c.rank for c in naturals}) == 1 and (
-        not rules.books_distinct_suits or len({c.suit for c in naturals}) == len(naturals)
-    ):
-        return cap  # a book takes any number of wilds
-    return max(0, MAX_RUN - len(naturals) - wilds)
-
-
-@dataclass(frozen=True)
-class Option:
-    """One way a pile grows: the naturals it takes, the wilds that bridge its gaps, and
-    the room for more wilds it has after (``room``; only counted without a book)."""
-
-    cards: tuple[Card, ...]
-    wilds: int
-    room: int
-    need: int  # the cards packed: subtracted from a state
-    ones: int  # low bits of the slots that must hold a card
-    twos: int  # high bits of the slots that must hold both copies
-
-
-def _option(
-    pile: Pile, cards: tuple[Card, ...], wilds: int, rules: RoundRules, cap: int
-) -> Option:
-    need = sum(natural_bit(c) for c in cards)
-    ones = (need | need >> 1) & _FIRST
-    room = room_after([*pile.naturals, *cards], pile.wilds + wilds, rules, cap)
-    return Option(cards, wilds, room, need << _SHIFT | wilds << _WILD_BITS, ones, need & _HIGH)
-
-
-def options(pile: Pile, hand: Counter[Card], wilds: int, rules: RoundRules) -> list[Option]:
-    """Every way ``pile`` can grow from the whole hand (taking nothing first)."""
-    found: dict[tuple[tuple[Card, ...], int], None] = {((), 0): None}
-    if pile.any_reading:
-        ranks = sorted({c.rank for c in hand})
-        suits = sorted({c.suit for c in hand if c.suit is not None}, key=lambda s: s.index)
-    else:
-        ranks = [] if pile.book_rank is None else [pile.book_rank]
-        suits = [] if pile.run_suit is None else [pile.run_suit]
-    taken_suits = {c.suit for c in pile.naturals}
-    for rank in ranks:
-        same = sorted((c for c in hand if c.rank == rank), key=lambda c: c.sort_key)
-        if rules.books_distinct_suits:
-            same = [c for c in same if c.suit not in taken_suits]
-        limits = [1 if rules.books_distinct_suits else hand[c] for c in same]
-        for takes in itertools.product(*(range(n + 1) for n in limits)):
-            cards = tuple(c for c, k in zip(same, takes, strict=True) for _ in range(k))
-            if cards and meld_takes_rules([*pile.naturals, *cards], pile.wilds, rules):
-                found[cards, 0] = None
-    for suit in suits:
-        _run_options(pile, [c for c in hand if c.suit == suit], wilds, rules, found)
-    cap = wilds + 1
-    return [_option(pile, cards, w, rules, cap) for cards, w in found]
-
-
-def _run_options(
-    pile: Pile,
-    same: list[Card],
-    wilds: int,
-    rules: RoundRules,
-    found: dict[tuple[tuple[Card, ...], int], None],
-) -> None:
-    """The run options: naturals of the suit (one a rank) and the fewest wilds bridging."""
-    ranks = [c.rank for c in pile.naturals]
-    size = len(pile.naturals) + pile.wilds
-    low = min(ranks, default=99)
-    high = max(ranks, default=0)
-    # A card further than a full run from the pile's naturals can never join it.
-    same = sorted(
-        (
-            c
-            for c in same
-            if c.rank not in ranks and max(high, c.rank) - min(low, c.rank) < MAX_RUN
-        ),
-        key=lambda c: c.rank,
-    )
-    for n in range(1, min(len(same), MAX_RUN - size) + 1):
-        for cards in itertools.combinations(same, n):
-            every = [*ranks, *(c.rank for c in cards)]
-            need = max(0, max(every) - min(every) + 1 - size - n)
-            if need <= wilds and meld_takes_rules(
-                [*pile.naturals, *cards], pile.wilds + need, rules
-            ):
-                found[cards, need] = None
-
-
-def _within_run(low: int, high: int, rank: int) -> bool:
-    """True when ``rank`` and the naturals from ``low`` to ``high`` fit in one run."""
-    return max(high, rank) - min(low, rank) < MAX_RUN
+__all__ = ["Plan", "search"]
 
 
 @dataclass(frozen=True)
