@@ -53,8 +53,9 @@ ROOT = Path(__file__).resolve().parent.parent
 BASELINE_COMMIT = "a676caa"
 JOKER = next(c for c in DECK if c.is_joker)
 
-# For the last four: heart runs, and books of every rank but the loose cards' (5C 9S QD);
-# with the wilds no natural is stranded, so only the full search finds the optimum.
+# Four with heart runs and books of every rank but the loose cards' (5C 9S QD): with the
+# wilds no natural is stranded, so only the full search finds the optimum. The last two:
+# heart runs and two all-wild melds (a thousand options each), the slowest found.
 HEART_RUNS = ["7H 8H 9H", "4H 5H 6H", "JH QH KS", "10H JH QH", "3H 4H 5H"]
 BOOKS = ["3S 3D 3C", "4S 4D 4C", "6S 6D 6C", "7S 7D 7C", "8S 8D 8C", "10S 10D 10C",
          "JS JD JC"]  # fmt: skip
@@ -118,6 +119,10 @@ HARD = [
     (False, False, "3H 4H 5H 6H 7H 8H 9H 10H 3* 4* 5C 9S QD JK",
      [*HEART_RUNS, "3* 4* 5*", "6* 7* 8*", *BOOKS, "3H 3* 3C", "4H 4* JK",
          "JK KD KC"]),
+    (False, False, "3H 4H 5H 6H 7H 8H 9H 10H JH QH 6H 4H 5S JD",
+     [*HEART_RUNS, "JK KD KC", "KH KS JK"]),
+    (False, False, "3H 4H 5H 6H 7H 8H 9H 10H JH QH 3H 4H JC 9S",
+     [*HEART_RUNS, "JK KD KC", "KH KS JK"]),
 ]  # fmt: skip
 
 

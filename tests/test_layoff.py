@@ -272,7 +272,9 @@ def _check_consistent(cards, rules, table, result):
 
 # "two-wilds": heart runs, and books of every rank but the loose cards' (5C 9S QD): every
 # other card can be laid off, and with the wilds no natural is stranded, so the lower
-# bound is 0 and only the full search finds the optimum.
+# bound is 0 and only the full search finds the optimum. "all-wild": heart runs and two
+# all-wild melds, which take any book or any run (a thousand options each), and no book
+# (the room for spare wilds is counted): the slowest found, by a hill climb over the hand.
 _HEART_RUNS = ["7H 8H 9H", "4H 5H 6H", "JH QH KS", "10H JH QH", "3H 4H 5H"]
 _BOOKS = ["3S 3D 3C", "4S 4D 4C", "6S 6D 6C", "7S 7D 7C", "8S 8D 8C", "10S 10D 10C",
           "JS JD JC"]  # fmt: skip
@@ -396,6 +398,20 @@ HARD = [
             "JK KD KC"],
         5,
         id="two-wilds-4",
+    ),
+    pytest.param(
+        RoundRules(11),
+        "3H 4H 5H 6H 7H 8H 9H 10H JH QH 6H 4H 5S JD",
+        [*_HEART_RUNS, "JK KD KC", "KH KS JK"],
+        4,
+        id="all-wild-1",
+    ),
+    pytest.param(
+        RoundRules(11),
+        "3H 4H 5H 6H 7H 8H 9H 10H JH QH 3H 4H JC 9S",
+        [*_HEART_RUNS, "JK KD KC", "KH KS JK"],
+        4,
+        id="all-wild-2",
     ),
 ]  # fmt: skip
 
