@@ -7,7 +7,7 @@ meld test written straight from RULES.md, so it shares no code with the solver.
 from __future__ import annotations
 
 from functools import cache
-from itertools import combinations
+from itertools import combinations, product
 
 from fivecrowns_lab.core.cards import Card
 
@@ -62,3 +62,37 @@ def brute_penalty(
         return value
 
     return best(tuple(sorted(cards, key=lambda c: (c.rank, str(c)))))
+
+
+def brute_layoff(
+    cards: tuple[Card, ...],
+    table: list[tuple[Card, ...]],
+    round_no: int,
+    distinct: bool = False,
+    no_all_wild: bool = False,
+) -> int:
+    """Fewest points a final turn leaves when cards may be laid off onto ``table`` melds.
+
+    Tries every assignment of each card to one table meld or to the hand: an assignment
+    counts when every table meld that took cards is still a meld (:func:`is_meld`), and
+    the cards kept score their best partition (:func:`brute_penalty`).
+    """
+    kept_points: dict[tuple[Card, ...], int] = {}
+    order = sorted(cards, key=lambda c: (c.rank, str(c)))
+    best = None
+    for assignment in product(range(-1, len(table)), repeat=len(order)):
+        grown = [list(meld) for meld in table]
+        kept: list[Card] = []
+        for card, where in zip(order, assignment, strict=True):
+            (kept if where < 0 else grown[where]).append(card)
+        if any(
+            len(meld) > len(table[i]) and not is_meld(tuple(meld), round_no, distinct, no_all_wild)
+            for i, meld in enumerate(grown)
+        ):
+            continue
+        key = tuple(kept)
+        if key not in kept_points:
+            kept_points[key] = brute_penalty(key, round_no, distinct, no_all_wild)
+        best = kept_points[key] if best is None else min(best, kept_points[key])
+    assert best is not None  # keeping every card is always an assignment
+    return best

@@ -23,8 +23,9 @@ TINY_RUNS = {
     "solitaire.py": ["--games", "5", "--batches", "1"],
     "lesson_work.py": ["--seconds", "0.1", "--batches", "1"],
     "strength.py": ["--deals", "1", "--seatings", "2", "--rounds", "2"],
-    "layoff.py": ["--games", "1", "--crafted", "3", "--old-seconds", "1"],
+    "layoff.py": ["--games", "1", "--crafted", "3", "--wide", "3"],
     "class_db.py": ["--students", "3", "--records", "5"],
+    "class_recompute.py": ["--repeat", "1"],
 }
 
 
