@@ -18,7 +18,9 @@ saying so), never on sleeps. To keep it quick the server serves only the index a
 from __future__ import annotations
 
 import contextlib
+import csv
 import functools
+import io
 import json
 import os
 import re
@@ -338,9 +340,10 @@ def test_a_class_of_ten_loses_nothing_through_an_outage_and_a_restart(browser, c
         # The export has every record once: 10 x 3 first tries, 10 skipped predictions of
         # lesson 08's hardest round and 10 x 11 rounds.
         csv_text = teacher.request.get(f"{base}/export.csv").text()
-        rows = csv_text.strip().splitlines()
-        assert len(rows) == 1 + STUDENTS * 3 + STUDENTS + STUDENTS * 11
-        assert sum(row.startswith("prediction,") for row in rows) == STUDENTS
+        rows = list(csv.DictReader(io.StringIO(csv_text)))
+        assert len(rows) == STUDENTS * 3 + STUDENTS + STUDENTS * 11
+        assert sum(row["record"] == "prediction" for row in rows) == STUDENTS
+        assert {row["class"] for row in rows} == {code}
     finally:
         for context in [*contexts, teacher_context]:
             context.close()
@@ -366,6 +369,9 @@ def test_a_try_before_joining_is_the_first_try_and_a_late_class_line_takes_all(b
         page.fill("#code", server.code)
         page.fill("#nickname", "Early Bird")
         page.click("button[type=submit]")
+        # a new student is shown their rejoin code, then goes on to the lesson
+        page.wait_for_selector("#rejoin-code", state="visible", timeout=TIMEOUT_MS)
+        page.click("#go-on")
         page.wait_for_selector(".fc-quiz-answer", state="visible", timeout=TIMEOUT_MS)
         expect(class_line(page)).to_contain_text("as Early Bird", timeout=TIMEOUT_MS)
         wait_delivered(page, 1)
