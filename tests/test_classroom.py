@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import csv
 import html
+import io
 import json
 import sqlite3
 import threading
@@ -253,6 +255,10 @@ def test_progress_csv_and_clear(room):
     assert lines[0] == ",".join(EXPORT_HEADER)
     assert len(lines) == 1 + 4
     assert all(not line.split(",")[1].startswith("=") for line in lines[1:])  # no formulas
+    rows = list(csv.DictReader(io.StringIO(room.export_csv())))
+    (run,) = [row for row in rows if row["record"] == "experiment"]
+    assert (run["trials"], run["unit"]) == ("200", "deals")  # a unit names what trials count
+    assert {row["unit"] for row in rows if row["record"] != "experiment"} == {""}
     assert room.clear() == 2 + 1 + 1 + 2
     report = room.report()
     assert report.questions == report.experiments == report.progress == ()
