@@ -80,6 +80,10 @@ class ExperimentSummary:
     exact: float | None
     students: tuple[StudentEstimate, ...]
     unit: str = "deals"
+    #: The lesson's question it answers ("go out on the deal"): the dashboard draws one
+    #: chart per question, with each of its experiments (a round, a hand) on one axis.
+    question: str = ""
+    round_no: int = 0
 
     @property
     def estimate(self) -> float:
@@ -267,6 +271,8 @@ def _experiments(store: ClassStore, code: str) -> tuple[ExperimentSummary, ...]:
                 float(exact) if exact is not None else None,
                 dots,
                 known.unit if known else "deals",
+                known.question if known else experiment,
+                known.round_no if known else 0,
             )
         )
     return tuple(out)
