@@ -40,8 +40,19 @@ def experiment(exp_id: str, lesson: str, label: str, exact: float | None) -> Exp
     known = find_experiment(exp_id)
     assert known is not None
     return ExperimentSummary(
-        exp_id, label, lesson, trials, successes, 6, low, high, exact, students,
-        known.unit, known.question, known.round_no,
+        exp_id,
+        label,
+        lesson,
+        trials,
+        successes,
+        6,
+        low,
+        high,
+        exact,
+        students,
+        known.unit,
+        known.question,
+        known.round_no,
     )
 
 
@@ -82,8 +93,9 @@ def dashboard(browser):
     context = browser.new_context(viewport=SCREEN)
     tab = context.new_page()
     body = json.dumps(dashboard_report(stub_report()))
-    tab.route(BASE + "dashboard", lambda r: r.fulfill(body=dashboard_page(), content_type="text/html"))
-    tab.route(BASE + "api/report*", lambda r: r.fulfill(body=body, content_type="application/json"))
+    page, report = dashboard_page(), "application/json"
+    tab.route(BASE + "dashboard", lambda r: r.fulfill(body=page, content_type="text/html"))
+    tab.route(BASE + "api/report*", lambda r: r.fulfill(body=body, content_type=report))
     tab.goto(BASE + "dashboard")
     tab.wait_for_selector("#questions table")
     yield tab
@@ -106,7 +118,8 @@ def test_dashboard_draws_one_chart_per_lesson_question_in_a_few_screens(dashboar
 
 BARS = """() => [...document.querySelectorAll('#questions .barbox')].map(box => {
   const b = box.getBoundingClientRect(), r = box.querySelector('.bar').getBoundingClientRect();
-  return { box: [b.left + box.clientLeft, b.top + box.clientTop, box.clientWidth, box.clientHeight],
+  const inner = [b.left + box.clientLeft, b.top + box.clientTop];
+  return { box: [...inner, box.clientWidth, box.clientHeight],
            bar: [r.left, r.top, r.width, r.height] };
 })"""
 
