@@ -112,6 +112,11 @@ def test_dashboard_draws_one_chart_per_lesson_question_in_a_few_screens(dashboar
     rounds = dashboard.locator("section[data-question='08/go out on the deal'] g.column")
     assert rounds.count() == 11
     assert rounds.locator("circle.student-dot").count() == 11 * 6
+    # each round's figures a click away, found by the experiment's id (textContent: closed)
+    line = "p[data-experiment='go-out-on-deal/round-3'] .pooled"
+    assert dashboard.evaluate(f"() => document.querySelector({line!r}).textContent") == (
+        "225 of 1,200 deals"
+    )
     height = dashboard.evaluate("() => document.documentElement.scrollHeight")
     assert height <= MOST_PX, f"the dashboard is {height} px tall"
 

@@ -23,6 +23,7 @@ from fivecrowns_lab.classroom import (
 )
 from fivecrowns_lab.classroom.keyfile import SecretFile
 from fivecrowns_lab.classroom.kit import KIT_LESSONS, kit_html, kit_steps
+from fivecrowns_lab.classroom.pages import dashboard_report
 from fivecrowns_lab.classroom.recompute import replay_experiment
 from fivecrowns_lab.classroom.records import check_code, check_nickname
 from fivecrowns_lab.classroom.report import EXPORT_HEADER
@@ -30,6 +31,7 @@ from fivecrowns_lab.classroom.schema import MIGRATIONS
 from fivecrowns_lab.classroom.store import PostgresStore
 from fivecrowns_lab.content.quizzes import QUIZZES
 from fivecrowns_lab.errors import ClassError, ClassUnavailableError, FiveCrownsError
+from fivecrowns_lab.i18n import language
 from fivecrowns_lab.odds.stats import wilson_interval
 
 RIGHT = {q: question.right + 1 for q, question in enumerate(QUIZZES["cards"], start=1)}
@@ -471,3 +473,19 @@ def test_every_lessons_kit_fills_45_minutes_and_carries_its_quiz_key(number):
     # the lessons with a class experiment: 07 and 08 (by round), 09 to 11 (by run)
     assert ("Record sheet" in page) == (number in ("07", "08", "09", "10", "11"))
     assert "<script" not in page
+
+
+def test_dashboard_json_puts_each_lesson_question_in_one_chart_with_its_rounds_as_ticks(room):
+    ann = room.join(room.code, "Ann")
+    for r in (2, 1, 11):
+        room.record(ann, deal(r, 100 + r, 50, 5))
+    room.record(ann, {"kind": "experiment", "experiment": "solitaire-win", "seed": 1, "trials": 5})
+    with language("da"):
+        data = dashboard_report(room.report())["experiments"]
+    rounds = [e for e in data if e["lesson"] == "08"]
+    assert [e["tick"] for e in rounds] == ["1", "2", "11"]  # in round order, one chart
+    assert {(e["question"], e["chart"], e["column"]) for e in rounds} == {
+        ("go out on the deal", "Gå ud på given", "runde")
+    }
+    (solitaire,) = [e for e in data if e["lesson"] == "11"]
+    assert (solitaire["tick"], solitaire["column"]) == ("", "")
