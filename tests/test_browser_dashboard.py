@@ -92,6 +92,8 @@ def dashboard(browser):
     """The dashboard at a projector's size, its report the stub above."""
     context = browser.new_context(viewport=SCREEN)
     tab = context.new_page()
+    errors: list[str] = []
+    tab.on("pageerror", lambda err: errors.append(str(err)))
     body = json.dumps(dashboard_report(stub_report()))
     page, report = dashboard_page(), "application/json"
     tab.route(BASE + "dashboard", lambda r: r.fulfill(body=page, content_type="text/html"))
@@ -100,6 +102,7 @@ def dashboard(browser):
     tab.wait_for_selector("#questions table")
     yield tab
     context.close()
+    assert errors == []
 
 
 #: The issue's dashboard of 14 experiments was 5,783 px tall here (one chart an experiment).
