@@ -311,11 +311,12 @@ def test_a_class_of_ten_loses_nothing_through_an_outage_and_a_restart(browser, c
             assert (questions[q]["answered"], questions[q]["right"]) == (STUDENTS, STUDENTS)
 
         trials, hits = expected_pool(3)
-        section = teacher.locator("section[data-experiment='go-out-on-deal/round-3']")
+        # round 3 is a column of lesson 08's one chart; its figures, a line below the chart
+        section = teacher.locator("g.column[data-experiment='go-out-on-deal/round-3']")
         section.wait_for(timeout=30_000)  # the page refreshes every 3 s
         teacher.wait_for_function(
-            "t => (document.querySelector(\"section[data-experiment='go-out-on-deal/round-3']"
-            " .pooled\")?.innerText ?? '') === t",
+            "t => (document.querySelector(\"p[data-experiment='go-out-on-deal/round-3']"
+            " .pooled\")?.textContent ?? '') === t",
             arg=f"{hits:,} of {trials:,} deals",
             timeout=30_000,
         )

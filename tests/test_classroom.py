@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import csv
 import html
+import io
 import json
 import sqlite3
 import threading
@@ -21,6 +23,7 @@ from fivecrowns_lab.classroom import (
 )
 from fivecrowns_lab.classroom.keyfile import SecretFile
 from fivecrowns_lab.classroom.kit import KIT_LESSONS, kit_html, kit_steps
+from fivecrowns_lab.classroom.pages import dashboard_report
 from fivecrowns_lab.classroom.recompute import replay_experiment
 from fivecrowns_lab.classroom.records import check_code, check_nickname
 from fivecrowns_lab.classroom.report import EXPORT_HEADER
@@ -28,6 +31,7 @@ from fivecrowns_lab.classroom.schema import MIGRATIONS
 from fivecrowns_lab.classroom.store import PostgresStore
 from fivecrowns_lab.content.quizzes import QUIZZES
 from fivecrowns_lab.errors import ClassError, ClassUnavailableError, FiveCrownsError
+from fivecrowns_lab.i18n import language
 from fivecrowns_lab.odds.stats import wilson_interval
 
 RIGHT = {q: question.right + 1 for q, question in enumerate(QUIZZES["cards"], start=1)}
@@ -253,6 +257,10 @@ def test_progress_csv_and_clear(room):
     assert lines[0] == ",".join(EXPORT_HEADER)
     assert len(lines) == 1 + 4
     assert all(not line.split(",")[1].startswith("=") for line in lines[1:])  # no formulas
+    rows = list(csv.DictReader(io.StringIO(room.export_csv())))
+    (run,) = [row for row in rows if row["record"] == "experiment"]
+    assert (run["trials"], run["unit"]) == ("200", "deals")  # a unit names what trials count
+    assert {row["unit"] for row in rows if row["record"] != "experiment"} == {""}
     assert room.clear() == 2 + 1 + 1 + 2
     report = room.report()
     assert report.questions == report.experiments == report.progress == ()
@@ -465,3 +473,19 @@ def test_every_lessons_kit_fills_45_minutes_and_carries_its_quiz_key(number):
     # the lessons with a class experiment: 07 and 08 (by round), 09 to 11 (by run)
     assert ("Record sheet" in page) == (number in ("07", "08", "09", "10", "11"))
     assert "<script" not in page
+
+
+def test_dashboard_json_puts_each_lesson_question_in_one_chart_with_its_rounds_as_ticks(room):
+    ann = room.join(room.code, "Ann")
+    for r in (2, 1, 11):
+        room.record(ann, deal(r, 100 + r, 50, 5))
+    room.record(ann, {"kind": "experiment", "experiment": "solitaire-win", "seed": 1, "trials": 5})
+    with language("da"):
+        data = dashboard_report(room.report())["experiments"]
+    rounds = [e for e in data if e["lesson"] == "08"]
+    assert [e["tick"] for e in rounds] == ["1", "2", "11"]  # in round order, one chart
+    assert {(e["question"], e["chart"], e["column"]) for e in rounds} == {
+        ("go out on the deal", "Gå ud på given", "runde")
+    }
+    (solitaire,) = [e for e in data if e["lesson"] == "11"]
+    assert (solitaire["tick"], solitaire["column"]) == ("", "")

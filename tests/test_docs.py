@@ -328,3 +328,54 @@ def test_danish_edition_has_the_danish_lessons_rules_and_teachers_pages(site, da
             if not target.startswith(("http", "#", "_")):
                 resolved = (danish_site / "lessons" / target).resolve()
                 assert resolved.is_file(), f"{name} links {target}"
+
+
+# -- serving-a-class.md: what a class server records, against the catalogue -------------------
+
+#: "**quiz first tries**, lessons 01 to 12": the kind of record and the lessons documented.
+_RECORDED = re.compile(
+    r"\*\*(quiz first tries|experiment runs|predictions)\*\*, lessons (\d\d) to (\d\d)"
+)
+
+
+def _documented_lessons() -> dict[str, set[str]]:
+    text = (DOCS / "serving-a-class.md").read_text(encoding="utf-8")
+    section = text[text.index("**What is recorded**") : text.index("**The dashboard**")]
+    found = {kind: (low, high) for kind, low, high in _RECORDED.findall(section)}
+    return {
+        kind: {f"{n:02d}" for n in range(int(a), int(b) + 1)} for kind, (a, b) in found.items()
+    }
+
+
+def _prediction_lessons() -> set[str]:
+    """The lessons of the ids :mod:`~fivecrowns_lab.classroom.predictions` documents, each
+    one a question the server accepts (an id it does not know is left out)."""
+    from fivecrowns_lab.classroom import predictions
+
+    ids = re.findall(r'"(\d\d/[^"]+)"', predictions.__doc__ or "")
+    known = {q.lesson for q in map(predictions.find_question, ids) if q is not None}
+    assert len(known) >= 3, "the module's documented ids should name its questions"
+    return known
+
+
+def test_serving_docs_name_exactly_the_lessons_a_class_server_records():
+    import fivecrowns_lab.lessons  # noqa: F401 - each lesson adds its quiz to the catalogue
+    from fivecrowns_lab.classroom.experiments import lesson_experiments
+    from fivecrowns_lab.content.quizzes import LESSON_QUIZZES
+
+    lessons = [f"{n:02d}" for n in range(0, 100)]
+    catalogue = {
+        "quiz first tries": set(LESSON_QUIZZES),
+        "experiment runs": {n for n in lessons if lesson_experiments(n)},
+        "predictions": _prediction_lessons(),
+    }
+    assert _documented_lessons() == catalogue
+
+
+def test_serving_docs_promise_only_the_class_line_the_page_shows():
+    text = (DOCS / "serving-a-class.md").read_text(encoding="utf-8")
+    script = (ROOT / "fivecrowns_lab" / "views" / "classlink.js").read_text(encoding="utf-8")
+    assert "recording is off" not in text.lower().replace("\n", " ")
+    shown = re.search(r"\*(Recording paused: \d+ results waiting\.)\*", text)
+    assert shown is not None
+    assert re.sub(r"\d+", "{count}", shown[1]) in script

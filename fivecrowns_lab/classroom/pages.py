@@ -19,7 +19,7 @@ from typing import Any
 from ..errors import ClassError, FiveCrownsError
 from ..i18n import LANGUAGES, N_, get_language, number, number_text, percent
 from ..i18n import gettext as _
-from .experiments import experiment_label
+from .experiments import WILDS_QUESTION, experiment_label
 from .predictions import WIDTH_CHOICES, question_label
 from .report import ClassReport
 
@@ -50,6 +50,7 @@ _SCRIPT_WORDS = {
     "no_exact": N_("No exact value known: the interval is the answer."),
     "seeds": N_("{students} students, {seeds} seeds (a seed run twice counts once)."),
     "plot": N_("{label}: class estimate {estimate} from {trials} {unit}"),
+    "behind": N_("The figures behind the chart"),
     "dot": N_("{nickname}: {successes} of {trials} ({estimate})"),
     "share": N_("{right} of {answered} · {share}"),
     "lesson": N_("lesson"),
@@ -91,6 +92,19 @@ _SCRIPT_WORDS = {
     "unit_draws": N_("draws"),
     "unit_games": N_("games"),
 }
+
+
+# One chart per lesson question (its experiments side by side): the chart's title, and what
+# one column is where a lesson's columns are rounds or hands (the others are numbered).
+_CHART_TITLES = {
+    "most common wilds": WILDS_QUESTION,
+    "go out on the deal": N_("Go out on the deal"),
+    "go out on the first turn": N_("Go out on the first turn"),
+    "draw an out": N_("Draw an out"),
+    "seat 1 wins": N_("Strategy: seat 1 wins"),
+}
+_COLUMNS = {"07": N_("round"), "08": N_("round"), "09": N_("hand")}
+_BY_ROUND = ("07", "08")
 
 
 def refusal(error: ClassError) -> str:
@@ -213,6 +227,12 @@ def dashboard_report(report: ClassReport) -> dict[str, Any]:
     data = report.as_json()
     for experiment in data["experiments"]:
         experiment["label"] = experiment_label(experiment["experiment"])
+        title = _CHART_TITLES.get(experiment["question"])
+        experiment["chart"] = _(title) if title else experiment["label"]
+        column = _COLUMNS.get(experiment["lesson"])
+        experiment["column"] = _(column) if column else ""
+        by_round = experiment["lesson"] in _BY_ROUND
+        experiment["tick"] = number(experiment["round_no"]) if by_round else ""
         experiment["text"] = {
             "successes": number(experiment["successes"]),
             "trials": number(experiment["trials"]),

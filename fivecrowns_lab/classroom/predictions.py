@@ -14,7 +14,7 @@ The ids:
   round can hold) and ``"07/share-of-most-common/round-5"`` (a percentage, 0 to 100);
 - lesson 08: ``"08/hardest-round/go-out-on-deal"`` (and ``go-out-first-turn``,
   ``penalty``): a round, 1 to 11;
-- lesson 09: ``"09/outs/round-4/8H-9H-10H-QC-QS-KD"`` (``/seen-…``): how many unseen
+- lesson 09: ``"09/outs/draw-an-out/round-4/8H-9H-10H-QC-QS-KD"`` (``/seen-…``): how many unseen
   cards are outs for that hand, a whole number up to the unseen cards;
 - lessons 10 and 11: ``"10/interval-width"``, ``"11/interval-width"``: how wide the 95%
   interval will be with four times the games (or deals), one of :data:`WIDTH_CHOICES`.

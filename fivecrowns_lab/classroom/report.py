@@ -80,6 +80,10 @@ class ExperimentSummary:
     exact: float | None
     students: tuple[StudentEstimate, ...]
     unit: str = "deals"
+    #: The lesson's question it answers ("go out on the deal"): the dashboard draws one
+    #: chart per question, with each of its experiments (a round, a hand) on one axis.
+    question: str = ""
+    round_no: int = 0
 
     @property
     def estimate(self) -> float:
@@ -267,6 +271,8 @@ def _experiments(store: ClassStore, code: str) -> tuple[ExperimentSummary, ...]:
                 float(exact) if exact is not None else None,
                 dots,
                 known.unit if known else "deals",
+                known.question if known else experiment,
+                known.round_no if known else 0,
             )
         )
     return tuple(out)
@@ -375,10 +381,13 @@ EXPORT_HEADER = (
     "answer or prediction",
     "right or outcome",
     "seed",
-    "deals",
+    "trials",
+    "unit",
     "successes",
     "time",
 )
+#: The export's columns: an experiment's ``trials`` are counted in its ``unit`` (hands,
+#: deals, draws or games), named in the column after them.
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
 
@@ -387,34 +396,43 @@ def _cell(value: object) -> str:
     return "'" + text if text.startswith(_FORMULA_START) else text
 
 
+def _with_unit(row: tuple[Any, ...]) -> tuple[Any, ...]:
+    """An experiment's row with its unit filled in (the store keeps the id, not the unit)."""
+    if row[0] != "experiment":
+        return row
+    known = find_experiment(str(row[3]))
+    return (*row[:8], known.unit if known else "deals", *row[9:])
+
+
 def export_csv(store: ClassStore, code: str) -> str:
     """Every record of class ``code`` as CSV text (no cell a spreadsheet would run)."""
     rows: list[tuple[Any, ...]] = []
     rows += store.query(
         "SELECT 'quiz', s.nickname, q.lesson, q.question || '. ' || q.prompt, q.answer, "
-        "CASE WHEN q.correct = 1 THEN 'right' ELSE 'wrong' END, NULL, NULL, NULL, q.at "
+        "CASE WHEN q.correct = 1 THEN 'right' ELSE 'wrong' END, NULL, NULL, NULL, NULL, q.at "
         "FROM quiz_answers q JOIN students s ON s.id = q.student_id WHERE s.class_code = ?",
         (code,),
     )
     rows += store.query(
         "SELECT 'prediction', s.nickname, g.lesson, g.question, g.guess, NULL, "
-        "NULL, NULL, NULL, g.at "
+        "NULL, NULL, NULL, NULL, g.at "
         "FROM guesses g JOIN students s ON s.id = g.student_id WHERE s.class_code = ?",
         (code,),
     )
     rows += store.query(  # the free-text predictions of the first schema, kept as they were
         "SELECT 'prediction', s.nickname, p.lesson, p.prediction, p.predicted, p.outcome, "
-        "NULL, NULL, NULL, p.at "
+        "NULL, NULL, NULL, NULL, p.at "
         "FROM predictions p JOIN students s ON s.id = p.student_id WHERE s.class_code = ?",
         (code,),
     )
     rows += store.query(
         "SELECT 'experiment', s.nickname, e.lesson, e.experiment, NULL, NULL, e.seed, "
-        "e.trials, e.successes, e.at "
+        "e.trials, NULL, e.successes, e.at "
         "FROM experiments e JOIN students s ON s.id = e.student_id WHERE s.class_code = ?",
         (code,),
     )
-    rows.sort(key=lambda row: (str(row[9]), str(row[1])))
+    rows = [_with_unit(row) for row in rows]
+    rows.sort(key=lambda row: (str(row[10]), str(row[1])))
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(EXPORT_HEADER)
