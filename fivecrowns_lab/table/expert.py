@@ -375,7 +375,9 @@ class ExpertBot(GreedyBot):
                 "Go out: every card but {card} is in a meld, and {card} is the least useful "
                 "card to pass on."
             )
-        self.last_reason = text.format(card=card, who=nxt.name if nxt is not None else "")
+        from .hints import _subject  # "you" for the learner's seat, not "You" mid-sentence
+
+        self.last_reason = text.format(card=card, who=_subject(nxt.name) if nxt else "")
         return best
 
     def _throw_decision(self, card: Card, observation: Observation) -> Decision:

@@ -36,7 +36,7 @@ from ..i18n import ngettext as _n
 from ..i18n import number, pgettext
 from .actions import Action, Discard
 from .observation import Observation
-from .reasons import partners_text
+from .reasons import partners_text, tie_clause
 
 if TYPE_CHECKING:
     from .expert import Decision
@@ -270,7 +270,9 @@ def _why_throw(
                 text = _("throw {card}, not {rival}: {who} took {seen} and could use {rival}")
                 return _fill(text, who=_subject(nxt.name), rival=rival, seen=seen), False
         if abs(values[card] - value) < 0.5:
-            return _tie(card, rival, decision, observation), False
+            plan, hand = dict(decision.plan_after), list(observation.hand)
+            who = _subject(nxt.name) if nxt is not None else ""
+            return tie_clause(card, rival, plan, hand, rules, nxt, who), False
         mine = _chances(card, others, rules, read.unseen)
         theirs = _chances(rival, [c for c in observation.hand if c != rival], rules, read.unseen)
         if mine < theirs:
@@ -287,51 +289,6 @@ def _why_throw(
         return _fill(text, points=points), False
     text = _("throw {card}: it is the card the hand needs least ({points} points)")
     return _fill(text, points=points), False
-
-
-def _tie(card: Card, rival: Card, decision: Decision, observation: Observation) -> str:
-    """The clause for two throws the expert finds equal, with why they are equal: the
-    points each leaves, the chances each keeps, what the next player could use
-    (``{card}`` left for the caller)."""
-    rules = observation.round_rules
-    read = decision.table
-    assert read is not None
-    plan = dict(decision.plan_after)
-    hand = list(observation.hand)
-    if plan[card] == plan[rival]:
-        if not any(_connected(c, o) for c in (card, rival) for o in hand if o != c):
-            text = _(
-                "throw {card} or {rival}: either leaves the same {points} points and neither "
-                "goes with another card, so either will do"
-            )
-        else:
-            text = _(
-                "throw {card} or {rival}: either leaves the same {points} points and the "
-                "chances of a meld come out even, so either will do"
-            )
-        return _fill(text, rival=rival, points=plan[card])
-    # Throwing one leaves more points: the other card is the costlier one to keep.
-    costly, cheap = (rival, card) if plan[card] > plan[rival] else (card, rival)
-    more = abs(plan[card] - plan[rival])
-    nxt = read.next_opponent()
-    if nxt is not None and not nxt.spurned(cheap) and nxt.wants(cheap, rules):
-        text = _n(
-            "throw {card} or {rival}: keeping {costly} leaves {more} more point, but "
-            "{who} could use {cheap}, so either will do",
-            "throw {card} or {rival}: keeping {costly} leaves {more} more points, but "
-            "{who} could use {cheap}, so either will do",
-            more,
-        )
-    else:
-        text = _n(
-            "throw {card} or {rival}: keeping {costly} leaves {more} more point, but its "
-            "chances of a meld make up for it, so either will do",
-            "throw {card} or {rival}: keeping {costly} leaves {more} more points, but its "
-            "chances of a meld make up for them, so either will do",
-            more,
-        )
-    who = _subject(nxt.name) if nxt is not None else ""
-    return _fill(text, rival=rival, costly=costly, cheap=cheap, more=more, who=who)
 
 
 def _fill(text: str, **fields: object) -> str:

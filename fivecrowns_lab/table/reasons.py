@@ -17,6 +17,7 @@ Draw from the stock: the K♦ goes with none of the cards in
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from ..core.arrangement import Arrangement
 from ..core.cards import Card, card_order
@@ -24,8 +25,12 @@ from ..core.rules import RoundRules, card_points, is_wild
 from ..core.solver import shared_solver
 from ..i18n import and_list
 from ..i18n import gettext as _
+from ..i18n import ngettext as _n
 
-__all__ = ["discard_reason", "keep_reason", "partners_text", "take_reason"]
+if TYPE_CHECKING:
+    from .sampling import OpponentRead
+
+__all__ = ["discard_reason", "keep_reason", "partners_text", "take_reason", "tie_clause"]
 
 
 def _connected(a: Card, b: Card) -> bool:
@@ -144,3 +149,61 @@ def discard_reason(
             "Discard {card}: without it {points} points are left over, the fewest of any discard."
         )
     return text.format(card=card, points=f"{points:g}")
+
+
+def tie_clause(
+    card: Card,
+    rival: Card,
+    plan: dict[Card, int],
+    hand: Sequence[Card],
+    rules: RoundRules,
+    nxt: OpponentRead | None,
+    who: str,
+) -> str:
+    """The clause "throw {card} or {rival}: ..." for two throws the expert finds equal, with
+    why they are equal: the points each leaves (``plan``: the points left over after
+    throwing each card of ``hand``), the chances each keeps, what the next player ``nxt``
+    (called ``who``) could use. ``{card}`` is left for the caller to fill."""
+    if plan[card] == plan[rival]:
+        if not any(_connected(c, o) for c in (card, rival) for o in hand if o != c):
+            text = _(
+                "throw {card} or {rival}: either leaves the same {points} points and neither "
+                "goes with another card, so either will do"
+            )
+        else:
+            text = _(
+                "throw {card} or {rival}: either leaves the same {points} points and the "
+                "chances of a meld come out even, so either will do"
+            )
+        return text.format(card="{card}", rival=rival, points=plan[card])
+    # Throwing one leaves more points: the other card is the costlier one to keep.
+    costly, cheap = (rival, card) if plan[card] > plan[rival] else (card, rival)
+    more = abs(plan[card] - plan[rival])
+    if nxt is not None and not nxt.spurned(cheap) and nxt.wants(cheap, rules):
+        text = _n(
+            "throw {card} or {rival}: keeping {costly} leaves {more} more point, but "
+            "{who} could use {cheap}, so either will do",
+            "throw {card} or {rival}: keeping {costly} leaves {more} more points, but "
+            "{who} could use {cheap}, so either will do",
+            more,
+        )
+    elif not any(_connected(costly, o) for o in hand if o != costly and not is_wild(o, rules)):
+        # A loose card that goes with nothing is the next one thrown: it costs its extra
+        # points only if the round ends before then.
+        text = _n(
+            "throw {card} or {rival}: keeping {costly} costs {more} more point only until "
+            "it is thrown next turn, so either will do",
+            "throw {card} or {rival}: keeping {costly} costs {more} more points only until "
+            "it is thrown next turn, so either will do",
+            more,
+        )
+    else:
+        text = _n(
+            "throw {card} or {rival}: keeping {costly} leaves {more} more point, but its "
+            "chances of a meld make up for it, so either will do",
+            "throw {card} or {rival}: keeping {costly} leaves {more} more points, but its "
+            "chances of a meld make up for them, so either will do",
+            more,
+        )
+    fields = {"rival": rival, "costly": costly, "cheap": cheap, "more": more, "who": who}
+    return text.format(card="{card}", **fields)
