@@ -140,7 +140,7 @@ def test_04_coached_game_to_the_end_then_free_play_lays_down_and_goes_out(page, 
     page.wait_for_function("() => !document.querySelector('.fc-play-hand button.fc-selected')")
     select(view, "QC")
     press(view, page, "Discard Q♣")
-    wait_status(page, "You: discard Q♣")
+    wait_status(page, "You discarded Q♣")
     wait_focus(page, "fc-play-discard")
     expect(view.locator(".fc-coach")).to_contain_text("step 3 of 5", use_inner_text=True)
     # Step 3: take the 10♥; steps 4 and 5: lay the book down, discard the last card.

@@ -130,10 +130,18 @@ def test_greedy_takes_the_upcard_when_it_lowers_its_penalty():
     bot = GreedyBot()
     assert bot.choose(game.observation(0)) == Draw("discard")
     # 5 + 6 + 13 held; with the 7♥ the run 5♥ 6♥ 7♥ leaves nothing once the K♣ goes. The
-    # weighing drops the points held (the upcard is not the best discard), so the reason
-    # works them out when read.
+    # reason names the meld the upcard makes (a fact at the table), not the arithmetic.
+    assert bot.last_reason == "Take the 7♥: it makes a run with 5♥ 6♥."
+
+
+def test_greedy_takes_a_low_upcard_in_place_of_a_costlier_loose_card():
+    game = rig(Game(2, seed=1), ["5H 9C KC", "8S 8D 4C"], "4S")
+    bot = GreedyBot()
+    assert bot.choose(game.observation(0)) == Draw("discard")
+    # 5 + 9 + 13 held, nothing melds; taking the 4♠ lets the K♣ go: 18 left instead of 27.
     assert bot.last_reason == (
-        "Take the 7♥: it lowers the points in cards that are in no meld from 24 to 0."
+        "Take the 4♠: it costs fewer points than the K♣ it lets the hand throw, so 18 points "
+        "are left over instead of 27."
     )
 
 

@@ -69,7 +69,10 @@ def test_paired_comparison_is_antisymmetric_and_says_who_wins():
     assert ab.mean == pytest.approx(-ba.mean)
     assert ab.ci[0] <= ab.mean <= ab.ci[1]
     assert ab.mean < 0 and ab.ci[1] < 0  # greedy plays far better than random
-    assert "greedy 1 beats random 2" in str(ab)
+    assert str(ab).startswith("Greedy 1 scored ")
+    assert " less than random 2 over 12 games, and the 95% interval (" in str(ab)
+    assert str(ab).endswith("excludes 0: greedy 1 is the better bot.")
+    assert " more than greedy 1 " in str(ba) and str(ba).endswith(": greedy 1 is the better bot.")
 
 
 def test_solitaire_odds_replay_each_deal_from_its_seed():

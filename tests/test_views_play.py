@@ -443,7 +443,7 @@ def test_laying_every_card_down_needs_the_no_final_discard_variant():
     view.hand.select_cards("4H 4* 4H 4D")
     view.lay_button.click()
     result = view.game.round_results[0]
-    assert result.went_out == 0 and "go out with no discard" in view.status.text
+    assert result.went_out == 0 and "You went out with no discard" in view.status.text
 
 
 def test_full_game_runs_to_the_end_with_a_scoresheet_and_a_banner():

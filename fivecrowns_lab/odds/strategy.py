@@ -176,36 +176,65 @@ class Comparison:
     ci: tuple[float, float]
 
     def __str__(self) -> str:
+        """The verdict in a learner's words: who scored less, by how much, and whether the
+        interval says these games can tell the bots apart."""
         low, high = self.ci
-        if high < 0 or low > 0:
-            better, worse = (self.a, self.b) if self.mean < 0 else (self.b, self.a)
+        clear = high < 0 or low > 0
+        if self.mean == 0:
             text = _n(
-                "{better} beats {worse} by {points} points a game ({a} − {b} = {mean}, "
-                "95% CI {low} to {high}, {games} game)",
-                "{better} beats {worse} by {points} points a game ({a} − {b} = {mean}, "
-                "95% CI {low} to {high}, {games} games)",
+                "{a} and {b} scored the same on average over {games} game, and the 95% "
+                "interval ({low} to {high}) includes 0: this game cannot tell which bot is "
+                "better.",
+                "{a} and {b} scored the same on average over {games} games, and the 95% "
+                "interval ({low} to {high}) includes 0: these games cannot tell which bot is "
+                "better.",
+                self.games,
+            )
+        elif clear and self.mean < 0:
+            text = _n(
+                "{a} scored {points} points a game less than {b} over {games} game, and the "
+                "95% interval ({low} to {high}) excludes 0: {a} is the better bot.",
+                "{a} scored {points} points a game less than {b} over {games} games, and the "
+                "95% interval ({low} to {high}) excludes 0: {a} is the better bot.",
+                self.games,
+            )
+        elif clear:
+            text = _n(
+                "{a} scored {points} points a game more than {b} over {games} game, and the "
+                "95% interval ({low} to {high}) excludes 0: {b} is the better bot.",
+                "{a} scored {points} points a game more than {b} over {games} games, and the "
+                "95% interval ({low} to {high}) excludes 0: {b} is the better bot.",
+                self.games,
+            )
+        elif self.mean < 0:
+            text = _n(
+                "{a} scored {points} points a game less than {b} over {games} game, but the "
+                "95% interval ({low} to {high}) includes 0: this game cannot tell which bot "
+                "is better.",
+                "{a} scored {points} points a game less than {b} over {games} games, but the "
+                "95% interval ({low} to {high}) includes 0: these games cannot tell which bot "
+                "is better.",
                 self.games,
             )
         else:
-            better = worse = ""
             text = _n(
-                "no clear winner yet: the interval includes 0, play more games ({a} − {b} = "
-                "{mean}, 95% CI {low} to {high}, {games} game)",
-                "no clear winner yet: the interval includes 0, play more games ({a} − {b} = "
-                "{mean}, 95% CI {low} to {high}, {games} games)",
+                "{a} scored {points} points a game more than {b} over {games} game, but the "
+                "95% interval ({low} to {high}) includes 0: this game cannot tell which bot "
+                "is better.",
+                "{a} scored {points} points a game more than {b} over {games} games, but the "
+                "95% interval ({low} to {high}) includes 0: these games cannot tell which bot "
+                "is better.",
                 self.games,
             )
-        return text.format(
-            better=better,
-            worse=worse,
-            points=number(abs(self.mean), spec=".1f"),
+        said = text.format(
             a=self.a,
             b=self.b,
-            mean=number(self.mean, spec=".1f"),
+            points=number(abs(self.mean), spec=".1f"),
             low=number(low, spec=".1f"),
             high=number(high, spec=".1f"),
             games=number(self.games),
         )
+        return said[:1].upper() + said[1:]  # "greedy 1 scored" opens the sentence
 
     def _repr_html_(self) -> str:
         from ..render import comparison_html  # lazy: rendering is only needed in notebooks

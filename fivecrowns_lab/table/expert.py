@@ -191,14 +191,15 @@ class ExpertBot(GreedyBot):
         hand = list(observation.hand)
         if not any(_connects(top, c, rules) for c in hand if not is_wild(c, rules)):
             self.last_reason = _(
-                "Draw from the stock: the {card} fits none of your cards; an unseen card might."
+                "Draw from the stock: the {card} goes with none of the cards in hand; an "
+                "unseen card might."
             ).format(card=top)
             return Draw("stock")
         with_top = [*hand, top]
         if len(self._leftover(with_top, rules)) <= 1 and any(
             not is_wild(c, rules) for c in shared_solver(rules).going_out_discards(with_top)
         ):
-            self.last_reason = _("Take the {card}: with it your hand can go out.").format(card=top)
+            self.last_reason = _("Take the {card}: with it the hand can go out.").format(card=top)
             return take
         _card, took = self._best_throw(with_top, observation, immediate=False, keep=top)
         loose = list(self._leftover(hand, rules))
@@ -374,7 +375,9 @@ class ExpertBot(GreedyBot):
                 "Go out: every card but {card} is in a meld, and {card} is the least useful "
                 "card to pass on."
             )
-        self.last_reason = text.format(card=card, who=nxt.name if nxt is not None else "")
+        from .hints import _subject  # "you" for the learner's seat, not "You" mid-sentence
+
+        self.last_reason = text.format(card=card, who=_subject(nxt.name) if nxt else "")
         return best
 
     def _throw_decision(self, card: Card, observation: Observation) -> Decision:

@@ -36,6 +36,7 @@ from ..i18n import ngettext as _n
 from ..i18n import number, pgettext
 from .actions import Action, Discard
 from .observation import Observation
+from .reasons import partners_text, tie_clause
 
 if TYPE_CHECKING:
     from .expert import Decision
@@ -119,7 +120,7 @@ def _throw_reason(decision: Decision, observation: Observation) -> tuple[str, bo
     plan_after = dict(decision.plan_after)
     if plan_after[card] == decision.hand_plan:
         text = _(
-            "Throw {card}: your melds stay whole without it, so it costs nothing and "
+            "Throw {card}: the melds stay whole without it, so it costs nothing and "
             "every loose card keeps its chances."
         )
         return text.format(card=card), False
@@ -201,16 +202,17 @@ def draw_reason(
         )
         return text.format(card=top, partner=partners[0], count=chances)
     if take:
-        text = _("Take the {card}: your hand is better with it than with a card from the stock.")
+        text = _("Take the {card}: the hand is better with it than with a card from the stock.")
         return text.format(card=top)
     if partners:
         text = _(
             "Draw from the stock: the {card} would only go with {partner}; a card from the "
             "stock has a better chance of helping."
         )
-        return text.format(card=top, partner=partners[0])
+        return text.format(card=top, partner=partners_text(top, partners))
     return _(
-        "Draw from the stock: the {card} fits none of your cards; an unseen card might."
+        "Draw from the stock: the {card} goes with none of the cards in hand; an unseen "
+        "card might."
     ).format(card=top)
 
 
@@ -268,8 +270,9 @@ def _why_throw(
                 text = _("throw {card}, not {rival}: {who} took {seen} and could use {rival}")
                 return _fill(text, who=_subject(nxt.name), rival=rival, seen=seen), False
         if abs(values[card] - value) < 0.5:
-            text = _("throw {card} or {rival}: the two are equally good here")
-            return _fill(text, rival=rival), False
+            plan, hand = dict(decision.plan_after), list(observation.hand)
+            who = _subject(nxt.name) if nxt is not None else ""
+            return tie_clause(card, rival, plan, hand, rules, nxt, who), False
         mine = _chances(card, others, rules, read.unseen)
         theirs = _chances(rival, [c for c in observation.hand if c != rival], rules, read.unseen)
         if mine < theirs:
@@ -282,9 +285,9 @@ def _why_throw(
             )
             return _fill(text, mine=number(mine), theirs=theirs, rival=rival), False
     if not fits:
-        text = _("throw {card}: it fits none of your other cards and costs {points} points")
+        text = _("throw {card}: it goes with none of the other cards and costs {points} points")
         return _fill(text, points=points), False
-    text = _("throw {card}: it is the card your hand needs least ({points} points)")
+    text = _("throw {card}: it is the card the hand needs least ({points} points)")
     return _fill(text, points=points), False
 
 

@@ -49,6 +49,7 @@ from ..i18n import gettext as _
 from ..validators import Seed, check_seed
 from .actions import DRAW_STOCK, TAKE_DISCARD, Action, Discard, GoOut, discard_of
 from .observation import Observation
+from .reasons import discard_reason, keep_reason, take_reason
 
 __all__ = [
     "BOTS",
@@ -483,49 +484,25 @@ class GreedyBot(Bot):
 
     def _keep_reason(self, top: Card, observation: Observation) -> str:
         shown = self._points_held(observation)
-        return _(
-            "Draw from the stock: the {card} would not lower the {points} points in cards "
-            "that are in no meld."
-        ).format(card=top, points=f"{shown:g}")
+        return keep_reason(top, observation.hand, shown, observation.round_rules)
 
     def _take_reason(
         self, top: Card, now: float | None, after: float, observation: Observation
     ) -> str:
         if now is None:  # known to be above ``after``: worked out only to be said
             now = self._points_held(observation)
-        return _(
-            "Take the {card}: it lowers the points in cards that are in no meld from {before} "
-            "to {after}."
-        ).format(card=top, before=f"{now:g}", after=f"{after:g}")
+        return take_reason(top, observation.hand, now, after, observation.round_rules)
 
 
 def _plain_reason(card: Card, value: float, observation: Observation) -> str:
-    if observation.is_final_turn:
-        text = _(
-            "Discard {card}: on this final turn it leaves the fewest points in your hand "
-            "({points})."
-        )
-    elif _holds_wild(observation):
-        text = _(
-            "Discard {card}: the cards you keep leave {points} points in cards that are in no "
-            "meld, the fewest of any discard; keep the wilds, they always find a meld."
-        )
-    else:
-        text = _(
-            "Discard {card}: the cards you keep leave {points} points in cards that are in no "
-            "meld, the fewest of any discard."
-        )
-    return text.format(card=card, points=f"{value:g}")
+    rules, final = observation.round_rules, observation.is_final_turn
+    return discard_reason(card, observation.hand, value, rules, final)
 
 
 def _move_words(action: Action) -> str:
     """A move in the words of a reason: 'draw from the stock', 'discard 9♣'."""
     # The same words as the actions' own (table/actions.py), in the learner's language.
     return str(action)
-
-
-def _holds_wild(observation: Observation) -> bool:
-    return any(is_wild(c, observation.round_rules) for c in observation.hand)
 
 
 class LookaheadBot(GreedyBot):
@@ -638,7 +615,7 @@ class LookaheadBot(GreedyBot):
         points = self._plan_points(_without(observation.hand, card), observation.round_rules)
         if self._weight and value < points:
             return _(
-                "Discard {card}: the cards you keep have the best chance that a card still "
+                "Discard {card}: the cards kept have the best chance that a card still "
                 "unseen will join them in a meld."
             ).format(card=card)
         # whole points, as the greedy bot says them (a weighted score is not points)
@@ -655,8 +632,8 @@ class LookaheadBot(GreedyBot):
         self, top: Card, now: float | None, after: float, observation: Observation
     ) -> str:
         return _(
-            "Take the {card}: with it, more of the cards still unseen could join your cards "
-            "in melds."
+            "Take the {card}: with it in hand, more of the cards still unseen could complete "
+            "a meld."
         ).format(card=top)
 
 

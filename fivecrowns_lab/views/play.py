@@ -63,6 +63,13 @@ _MAX_BOT_MOVES = 2000  # a round never needs this many; bounds a bot that misbeh
 _LEVEL_NAMES = {**BOT_WORDS, "scripted": N_("scripted"), "computer": N_("computer")}
 
 
+def _thought(name: str, bot: Player) -> str:
+    """A bot's reason for its move as the moves log quotes it: its name, then its words
+    (a reason never says "you", so it reads as the bot's own thought)."""
+    reason = getattr(bot, "last_reason", "")
+    return _("{name} thought: “{reason}”").format(name=name, reason=reason) if reason else ""
+
+
 def _level_text(level: str) -> str:
     return _(_LEVEL_NAMES[level]) if level in _LEVEL_NAMES else level
 
@@ -464,7 +471,7 @@ class PlayLesson(View):
                 action = bot.choose(game.observation(p))
                 seen = self._public(action)
                 game.apply(action, p)
-                self.moves.append((f"{game.names[p]}: {seen}.", getattr(bot, "last_reason", "")))
+                self.moves.append((f"{game.names[p]}: {seen}.", _thought(game.names[p], bot)))
         raise RuntimeError("The bots did not finish their turns.")
 
     @contextmanager
@@ -570,7 +577,9 @@ class PlayLesson(View):
             self.staged = []
         self._run_bots()
         self.refresh()
-        self.status.ok(f"{game.names[p]}: {action}. {self._whose_turn()}")
+        # Told in the past, as the moves list tells it: "You discarded Q♣.", not an order.
+        done = _("{name} {move}.").format(name=game.names[p], move=seen)
+        self.status.ok(f"{done} {self._whose_turn()}")
         self._focus_next()
 
     def _remaining(self) -> list[Card]:

@@ -94,15 +94,15 @@ def staged_html(staged: Sequence[Sequence[Card]], round_no: int) -> str:
 
 
 def moves_html(moves: Sequence[tuple[str, str]], over: bool) -> str:
-    """This round's moves; the bots' reasons (which hint at their hands) once it is over."""
+    """This round's moves; the bots' reasons (which hint at their hands) once it is over.
+
+    Each move is (what everyone saw, the bot's thought as the log quotes it, or "").
+    """
     if not moves:
         return ""
     # The whole round is kept; a long round scrolls inside its box instead of being cut.
-    thinking = _("Its thinking: “{reason}”")
     lines = "".join(
-        f"<li>{escape(seen)}"
-        + (f" <i>{escape(thinking.format(reason=why))}</i>" if over and why else "")
-        + "</li>"
+        f"<li>{escape(seen)}" + (f" <i>{escape(why)}</i>" if over and why else "") + "</li>"
         for seen, why in moves
     )
     later = escape(_("The bots explain their moves when the round is over."))
