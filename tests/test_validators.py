@@ -161,8 +161,14 @@ def test_every_save_reader_in_the_package_reads_through_read_json():
         if "json.loads(" in p.read_text(encoding="utf-8")
     ]
     # cli reads the teacher's settings file, the catalogue and the exact table read the
-    # package's own data. Every learner's save (game, solitaire, scoresheet) goes through
-    # validators.read_json.
+    # package's own data, the class server its own secrets file (mode 600, written by it).
+    # Every learner's save (game, solitaire, scoresheet) goes through validators.read_json.
     assert sorted(readers) == sorted(
-        ["validators.py", "cli.py", "content/catalogue.py", "odds/probability.py"]
+        [
+            "validators.py",
+            "cli.py",
+            "content/catalogue.py",
+            "odds/probability.py",
+            "classroom/keyfile.py",
+        ]
     )

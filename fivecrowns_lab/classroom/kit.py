@@ -12,7 +12,7 @@ itself. One self-contained HTML page (no scripts, no outside files) that prints 
 3. **the quiz with its key**, explanations included.
 
 >>> html = kit_html("08")
->>> "45 minutes" in html and "Record sheet" in html
+>>> "90 minutes" in html and "Record sheet" in html
 True
 """
 
