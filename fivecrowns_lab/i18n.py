@@ -74,8 +74,13 @@ _catalogues: dict[str, _gettext.NullTranslations] = {_DEFAULT: _gettext.NullTran
 
 def _check(code: object) -> str:
     if not isinstance(code, str) or code not in LANGUAGES:
-        choices = " or ".join(repr(c) for c in LANGUAGES)
-        raise LanguageError(f"There is no language {quote(code)}: choose {choices}.")
+        # said in the current language (gettext is defined below; it is called, not imported)
+        choices = " / ".join(repr(c) for c in LANGUAGES)
+        raise LanguageError(
+            gettext("There is no language {code}: choose one of {choices}.").format(
+                code=quote(code), choices=choices
+            )
+        )
     return code
 
 

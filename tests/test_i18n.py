@@ -150,7 +150,8 @@ def test_language_block_restores_the_previous_language_even_after_an_error():
 @pytest.mark.parametrize("code", ["de", "DA", "", None, 5, "english"])
 def test_unknown_language_is_refused_with_a_sentence_and_changes_nothing(code):
     set_language("da")
-    with pytest.raises(LanguageError, match=r"^There is no language .*: choose 'en' or 'da'\.$"):
+    # refused in the language in force: Danish here
+    with pytest.raises(LanguageError, match=r"^Der er intet sprog .*: vælg et af 'en' / 'da'\.$"):
         set_language(code)
     with pytest.raises(LanguageError):
         language(code)

@@ -201,24 +201,25 @@ class Deal:
     def from_dict(cls, data: Any) -> Deal:
         """Rebuild a deal from :meth:`to_dict`'s output (:class:`GameError` if it is not one)."""
         if not isinstance(data, dict):
-            raise GameError(f"A saved deal is a dictionary, not {quote(data)}.")
+            sentence = _("A saved deal is a dictionary, not {value}.")
+            raise GameError(sentence.format(value=quote(data)))
         missing = [k for k in ("round", "dealer", "hands", "discard", "stock") if k not in data]
         if missing:
-            raise GameError(f"This saved deal has no {', '.join(missing)}.")
+            # the keys are the save's own field names, quoted as they are written
+            sentence = _("This saved deal has no {keys}.")
+            raise GameError(sentence.format(keys=", ".join(repr(k) for k in missing)))
         hands = data["hands"]
         if not isinstance(hands, list) or not MIN_PLAYERS <= len(hands) <= MAX_PLAYERS:
-            raise GameError(
-                f"A saved deal's hands are a list of {MIN_PLAYERS} to {MAX_PLAYERS} hands, "
-                f"not {quote(hands)}."
-            )
+            sentence = _("A saved deal's hands are a list of {low} to {high} hands, not {value}.")
+            raise GameError(sentence.format(low=MIN_PLAYERS, high=MAX_PLAYERS, value=quote(hands)))
         for key in ("discard", "stock"):
             if not isinstance(data[key], list):
-                raise GameError(
-                    f"A saved deal's {key} is a list of cards, not {quote(data[key])}."
-                )
+                sentence = _("A saved deal's {key} is a list of cards, not {value}.")
+                raise GameError(sentence.format(key=repr(key), value=quote(data[key])))
         for hand in hands:
             if not isinstance(hand, list):
-                raise GameError(f"A saved deal's hand is a list of cards, not {quote(hand)}.")
+                sentence = _("A saved deal's hand is a list of cards, not {value}.")
+                raise GameError(sentence.format(value=quote(hand)))
         return cls(data["round"], tuple(hands), data["discard"], data["stock"], data["dealer"])
 
 

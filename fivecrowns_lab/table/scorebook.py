@@ -526,7 +526,8 @@ class SaveFile:
             with contextlib.suppress(Exception):  # a broken __fspath__ is not a path
                 text = os.fspath(path) if isinstance(os.fspath(path), str) else None
         if not text or "\0" in text or not Path(text).name:
-            raise ScoreError(f"A save file is named by a path, not {quote(path)}.")
+            sentence = _("A save file is named by a path, not {value}.")
+            raise ScoreError(sentence.format(value=quote(path)))
         self.path = Path(text)
         self.backup = self.path.with_name(self.path.name + ".bak")
         #: The revision this object last read or wrote (0: none yet).
@@ -543,7 +544,9 @@ class SaveFile:
         the one this object last read or wrote.
         """
         if not isinstance(sheet, ScoreSheet):
-            raise ScoreError(f"Only a ScoreSheet can be saved, not {quote(sheet)}.")
+            raise ScoreError(
+                _("Only a ScoreSheet can be saved, not {value}.").format(value=quote(sheet))
+            )
         self.path.parent.mkdir(parents=True, exist_ok=True)
         with self._locked():
             self.set_aside = None
