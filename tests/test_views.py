@@ -146,6 +146,15 @@ def test_schedule_shows_hand_size_and_wild_rank_for_every_round():
         assert view.points()["JK"] == 50
 
 
+def test_schedule_round_slider_gives_each_of_the_11_rounds_room_but_fits_a_phone():
+    view = ScheduleView()
+    width = view.round.layout.width
+    # "min(<px>px, <n>%)": the fixed width leaves at least 32 px a stop, the share fits.
+    px, share = re.fullmatch(r"min\((\d+)px, (\d+)%\)", width).groups()
+    stops = view.round.max - view.round.min + 1
+    assert stops == 11 and int(px) / stops >= 32 and int(share) <= 100
+
+
 # --- 2. deal lab ---------------------------------------------------------------------------
 def test_deal_lab_same_seed_same_hand_and_shows_the_best_arrangement():
     view = DealLab(round_no=5, seed=11)
