@@ -1037,3 +1037,13 @@ def test_expert_lesson_shows_each_card_beside_its_sentence_not_inside_it():
         picture, sentence = block.split("</div><div>", 1)
         assert f'data-card="{card.code}"' in picture
         assert "fc-card" not in sentence and str(card) in sentence
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_expert_lesson_shows_the_positions_hand_sorted_by_suit_then_rank(seed):
+    view = lessons.how_the_expert_plays().view
+    view.load(seed)
+    keys = [card.sort_key for card in view.hand.hand]
+    assert keys == sorted(keys)
+    # The same cards as the position's hand, only in order.
+    assert sorted(view.hand.hand, key=str) == sorted(view.position.observation.hand, key=str)
