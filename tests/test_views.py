@@ -207,6 +207,19 @@ def test_meld_builder_check_lay_down_and_take_back():
     assert sorted(c.code for c in view.hand.hand) == ["JK", "QC", "QS"]
 
 
+def test_meld_builder_sort_clears_the_took_back_status_it_makes_stale():
+    view = MeldLab(round_no=1, cards="QS 5H 6H 7H QC")
+    view.hand.select_cards("5H 6H 7H")
+    view.lay_button.click()
+    view.undo_button.click()
+    assert view.status.text.startswith("Took back")
+    assert [c.code for c in view.hand.hand][-3:] == ["5H", "6H", "7H"]  # back at the end
+    view.sort_button.click()
+    assert view.status.kind == "none" and view.status.text == ""
+    keys = [c.sort_key for c in view.hand.hand]
+    assert keys == sorted(keys) and len(keys) == 5
+
+
 def test_meld_builder_says_why_not_and_changes_nothing():
     view = MeldLab(round_no=2, cards="QH KH 3H 8S")
     view.hand.select_cards("QH KH 3H")
