@@ -913,6 +913,21 @@ def test_scoring_lesson_takes_a_guess_per_player_and_scores_it():
     assert "Your guesses: 1 of 2 exactly right." in view.totals.value
 
 
+def test_scoring_lesson_enter_in_the_guess_box_does_what_next_step_does():
+    # The front end sends {"event": "submit"} on Enter; the box syncs as it is typed in,
+    # so the message finds the guess (a browser test would press Enter in the box).
+    view = ScoringLesson(round_no=6, players=3, seed=3)
+    assert view.guess.continuous_update
+    view.guess.value = "0"
+    view.guess._handle_custom_msg({"event": "submit"}, [])
+    assert view.shown == 1 and "You guessed 0: exactly right!" in view.status.text
+    view.guess._handle_custom_msg({"event": "submit"}, [])  # empty: Next step's sentence
+    assert view.shown == 1 and "First type your guess" in view.status.text
+    view.guess.value = "5"
+    view.guess._handle_custom_msg({"event": "not a submit"}, [])  # anything else: nothing
+    assert view.shown == 1
+
+
 def test_scoring_lesson_going_out_bonus_scores_minus_ten():
     view = ScoringLesson(round_no=4, players=2, seed=1)
     view.bonus.value = True

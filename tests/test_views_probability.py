@@ -272,6 +272,30 @@ def test_outs_lesson_shows_outs_and_compares_with_the_rule_of_thumb(widget_error
     assert lesson.status.kind == "ok" and "22</b> of the" in lesson.outs_view.value
 
 
+def test_outs_lesson_enter_in_the_hand_seen_and_guess_boxes_presses_their_button(
+    widget_errors,
+):
+    # Enter (the front end's {"event": "submit"}) in the hand or seen box finds the outs,
+    # in the guess box commits the guess; each box syncs as it is typed in.
+    lesson = outs_lesson().view
+    submit = {"event": "submit"}
+    for box in (lesson.hand_text, lesson.seen_text, lesson.guess_outs):
+        assert box.continuous_update
+    lesson.seen_text.value = "QH QH"
+    lesson.seen_text._handle_custom_msg(submit, [])
+    assert lesson.result.count == 22
+    lesson.hand_text.value = "8H 9H 10H QS QC 3D"
+    lesson.hand_text._handle_custom_msg(submit, [])
+    assert str(lesson.result.hand) == "8♥ 9♥ 10♥ Q♠ Q♣ 3♦"  # the outs of the typed hand
+    truth = lesson.result.count
+    lesson.guess_outs.value = str(truth)
+    lesson.guess_outs._handle_custom_msg(submit, [])
+    assert lesson.guessed == truth and lesson.commit.committed
+    lesson.guess_outs.value = "1"
+    lesson.guess_outs._handle_custom_msg(submit, [])  # committed: the button is disabled
+    assert lesson.guessed == truth
+
+
 def test_outs_rule_of_thumb_never_shows_a_chance_over_100_percent(widget_errors):
     lesson = outs_lesson().view
     lesson.commit.skip_button.click()

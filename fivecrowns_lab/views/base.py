@@ -452,6 +452,22 @@ class View(widgets.VBox):
         button.on_click(self._guard(lambda _b: handler()))
         return button
 
+    def _enter_presses(self, box: widgets.Text, button: widgets.Button) -> None:
+        """Enter in ``box`` presses ``button`` (unless it is disabled).
+
+        The front end sends a ``submit`` message on Enter, *before* the change that syncs
+        a box with ``continuous_update=False``; so the box syncs as it is typed in, and
+        the message always finds every typed character in the kernel.
+        """
+        box.continuous_update = True
+
+        def on_message(_box: widgets.Text, content: Any, _buffers: Any) -> None:
+            submitted = isinstance(content, dict) and content.get("event") == "submit"
+            if submitted and not button.disabled:
+                button.click()  # its handler is guarded already
+
+        box.on_msg(on_message)
+
 
 class Lesson(widgets.VBox):
     """A lesson's widget: its view, then its self-check quiz (``.view`` and ``.quiz``).

@@ -1443,16 +1443,15 @@ class OutsLesson(View):
             description=_("Round"),
         )
         self.round.observe(self._guard(self._on_round), names="value")
-        self.hand_text = widgets.Text(value=hand, description=_("Hand"), continuous_update=False)
+        self.hand_text = widgets.Text(value=hand, description=_("Hand"))
         self.seen_text = widgets.Text(
-            value="",
-            description=_("Seen"),
-            placeholder=_("cards you saw, e.g. QH JK"),
-            continuous_update=False,
+            value="", description=_("Seen"), placeholder=_("cards you saw, e.g. QH JK")
         )
         self.seed = seed_box(self, seed)
         self.show_button = self._button(_("Find the outs"), self.update, style="primary")
         self.deal_button = self._button(_("Deal a hand"), self.deal_new, icon="refresh")
+        for box in (self.hand_text, self.seen_text):
+            self._enter_presses(box, self.show_button)
         self.draws = widgets.IntSlider(
             value=5,
             min=1,
@@ -1471,6 +1470,7 @@ class OutsLesson(View):
             layout=widgets.Layout(width="min(340px, 95%)"),
         )
         self.commit = CommitRow(self._button, self.commit_guess, self.skip)
+        self._enter_presses(self.guess_outs, self.commit.commit_button)
         self.question_view = widgets.HTML()
         self.reveal_view = widgets.HTML()
         self.hand_view = widgets.HTML()
