@@ -745,6 +745,19 @@ def test_solitaire_odds_lesson_shows_the_engines_win_rate_with_its_interval(widg
     assert lesson.odds.games == 2 and lesson.progress.bar.value == 2
 
 
+def test_solitaire_odds_numbers_the_hands_1_to_11_as_lesson_05_does(widget_errors):
+    # Lesson 05 says "Hand k has k + 2 cards"; this chart's axis once counted 3 to 13.
+    lesson = ready(solitaire_odds_lesson(n=3, seed=2))
+    bars = lesson.by_hand.data["bars"]
+    assert [bar["k"] for bar in bars] == list(ROUNDS)
+    odds = lesson.odds
+    assert [bar["value"] * odds.games for bar in bars] == pytest.approx(odds.closed_by_hand)
+    x = lesson.by_hand.spec["layer"][0]["encoding"]["x"]
+    assert x["field"] == "k" and x["title"] == "hand (hand k has k + 2 cards)"
+    worst = min(ROUNDS, key=lambda k: odds.closed_by_hand[k - 1])
+    assert f"hand {worst} ({hand_size(worst)} cards) closed least often" in (lesson.by_hand.label)
+
+
 def test_solitaire_odds_stop_keeps_the_deals_played(widget_errors):
     lesson = ready(solitaire_odds_lesson(n=2))
     lesson.n.value = solitaire_cap()
