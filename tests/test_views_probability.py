@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import gc
+import json
 import re
 import time
 import weakref
@@ -359,6 +360,38 @@ def test_charts_leave_speaking_to_the_chart_box_in_the_learners_language():
                 lines_spec("t", "x", "v", two, series_title="method"),
             ]
             assert all(spec["config"]["aria"] is False for spec in specs)
+
+
+def _legend_symbol(symbols, key):
+    """What each legend-symbol signal ``datum.value === "…" ? a : b`` gives for ``key``."""
+    out = {}
+    for channel, rule in symbols.items():
+        tested, yes, no = re.fullmatch(
+            r'datum\.value === (".*?") \? (.+) : (.+)', rule["signal"]
+        ).groups()
+        out[channel] = (yes if json.loads(tested) == key else no).strip("'\"")
+    return out
+
+
+@pytest.mark.parametrize("lang", ["en", "da"])
+@pytest.mark.parametrize("exact", [True, False])
+def test_running_chart_legend_draws_the_95_percent_band_as_a_band_not_a_line(lang, exact):
+    from fivecrowns_lab import language
+    from fivecrowns_lab.views.specs import SIMULATED_COLOUR, running_spec
+
+    with language(lang):
+        spec = running_spec("t", "deals played", "win rate", exact=exact)
+    area, _line, rules = spec["layer"]
+    colour = rules["encoding"]["color"]
+    symbols = colour["legend"]["encode"]["symbols"]["update"]
+    for key in colour["scale"]["domain"]:  # the English keys, in either language
+        drawn = _legend_symbol(symbols, key)
+        if key == "95% interval":  # the shaded area: a square of its colour and opacity
+            assert drawn["shape"] == "square" and drawn["fill"] == SIMULATED_COLOUR
+            assert float(drawn["fillOpacity"]) == area["mark"]["opacity"]
+            assert drawn["strokeOpacity"] == "0"
+        else:  # the estimate's line and the rules stay lines
+            assert drawn["shape"] == "stroke" and drawn["fill"] == "transparent"
 
 
 def test_count_axes_ask_for_whole_ticks_vega_lite_keeps():
