@@ -347,6 +347,29 @@ def test_scorekeeper_takes_the_minus_sign_its_messages_print_as_well_as_a_hyphen
     assert view.sheet.rounds == [[-10, 25]]
 
 
+@pytest.mark.parametrize("bonus", [False, True])
+def test_scorekeeper_a_round_where_nobody_went_out_asks_before_it_is_added(tmp_path, bonus):
+    # Someone goes out every round: 0 points, or -10 with the going-out bonus.
+    view = Scorekeeper(tmp_path / "s.autosave.json")
+    view.names.value = "Ann, Ben"
+    view.bonus.value = bonus
+    view.start_button.click()
+    out = "\u221210" if bonus else "0"
+    view.type_scores(0 if bonus else 4, 9)  # with the bonus a 0 is not going out
+    view.add_button.click()
+    assert view.sheet.rounds == [] and view.round_confirm.asking
+    assert f"Nobody scored {out} in round 1" in view.round_confirm.question.value
+    assert "not added yet" in view.status.text
+    view.round_confirm.no_button.click()  # correct it: nothing added, the question goes
+    assert view.sheet.rounds == [] and not view.round_confirm.asking
+    view.add_button.click()
+    view.round_confirm.yes_button.click()  # a table may score otherwise: add it anyway
+    assert view.sheet.rounds == [[0 if bonus else 4, 9]] and not view.round_confirm.asking
+    view.type_scores(-10 if bonus else 0, 9)
+    view.add_button.click()  # someone went out: added at once
+    assert len(view.sheet.rounds) == 2 and not view.round_confirm.asking
+
+
 def test_scorekeeper_players_must_be_two_to_seven_and_different(tmp_path):
     view = Scorekeeper(tmp_path / "s.autosave.json")
     for names, expected in [("Ann", "2 to 7"), ("A,B,C,D,E,F,G,H", "2 to 7"), ("Ann, ann", "Two")]:
@@ -358,14 +381,14 @@ def test_scorekeeper_players_must_be_two_to_seven_and_different(tmp_path):
 
 
 def test_scorekeeper_exports_csv_as_a_download_without_writing_on_the_server(keeper, tmp_path):
-    keeper.type_scores(3, 4, 5)
+    keeper.type_scores(3, 0, 5)
     keeper.add_button.click()
     before = sorted(p.name for p in tmp_path.iterdir())
     text = keeper.export()
     assert text.splitlines() == [
         "player,round 1,total,place",
-        "Ann,3,3,1",
-        "Ben,4,4,2",
+        "Ann,3,3,2",
+        "Ben,0,0,1",
         "Cleo,5,5,3",
     ]
     assert "data:text/csv;base64," in keeper.download.value
@@ -393,7 +416,7 @@ def test_scorekeeper_a_damaged_save_gives_a_sentence_and_a_fresh_game(tmp_path):
 
 
 def test_scorekeeper_a_damaged_save_falls_back_to_the_last_good_one(keeper, tmp_path):
-    keeper.type_scores(1, 2, 3)
+    keeper.type_scores(1, 0, 3)
     keeper.add_button.click()  # the backup now holds the game before this round
     path = tmp_path / "scores.autosave.json"
     path.write_text('{"version": 1, "players": ["Ann", "Ben", "Cleo"], "going_out_bonus": "no"}')
@@ -442,20 +465,20 @@ def test_scorekeeper_two_tabs_of_one_browser_never_overwrite_each_other(tmp_path
     tab1.type_scores(12, 0)
     tab1.add_button.click()
     assert tab1.status.text == "Round 1 added and saved."
-    tab2.type_scores(3, 4)
+    tab2.type_scores(3, 0)
     tab2.add_button.click()  # tab 2 still shows the game without tab 1's round
     assert tab2.status.kind == "error"
     assert tab2.status.text == (
         "This game was changed in another tab: reload it to continue; nothing was lost."
     )
-    assert tab2.sheet.rounds == [] and [b.value for b in tab2.entries] == ["3", "4"]
+    assert tab2.sheet.rounds == [] and [b.value for b in tab2.entries] == ["3", "0"]
     assert tab2.reload_button.layout.display != "none"
     save = tmp_path / f"{visitor_id(7)}.autosave.json"
     assert ScoreSheet.from_json(save.read_text()).rounds == [[12, 0]]  # tab 1's round kept
     tab2.reload_button.click()
     assert tab2.sheet.rounds == [[12, 0]] and "1 round played" in tab2.status.text
     assert "typed scores are still in the boxes" in tab2.status.text
-    assert [b.value for b in tab2.entries] == ["3", "4"]  # nothing typed is lost
+    assert [b.value for b in tab2.entries] == ["3", "0"]  # nothing typed is lost
     assert tab2.reload_button.layout.display == "none"
     tab2.type_scores(0, 5)
     tab2.add_button.click()
@@ -578,7 +601,7 @@ def test_scorekeeper_a_first_game_or_a_finished_one_is_replaced_without_asking(t
     view.start_button.click()  # no round yet: nothing to lose, but it can still be undone
     assert view.sheet.players == ["Cy", "Di"] and view.undo_new_button.layout.display != "none"
     for _ in range(11):
-        view.type_scores(1, 2)
+        view.type_scores(1, 0)
         view.add_button.click()
     assert view.sheet.over and view.undo_new_button.layout.display == "none"
     view.names.value = "Ed, Flo"
@@ -593,18 +616,18 @@ def test_scorekeeper_undo_new_game_in_a_stale_tab_is_refused_and_offers_a_reload
     tab1.browser.visitor = visitor_id(9)
     tab1.names.value = "Ann, Ben"
     tab1.start_button.click()
-    tab1.type_scores(3, 4)
+    tab1.type_scores(3, 0)
     tab1.add_button.click()
     tab1.names.value = "Cy, Di"
     tab1.start_button.click()
     tab1.confirm_yes.click()
     tab2.browser.visitor = visitor_id(9)
-    tab2.type_scores(1, 1)
+    tab2.type_scores(1, 0)
     tab2.add_button.click()  # tab 2 adds a round to the new game
     tab1.undo_new_button.click()
     assert "another tab" in tab1.status.text and tab1.reload_button.layout.display != "none"
     save = tmp_path / f"{visitor_id(9)}.autosave.json"
-    assert ScoreSheet.from_json(save.read_text()).rounds == [[1, 1]]  # tab 2's round kept
+    assert ScoreSheet.from_json(save.read_text()).rounds == [[1, 0]]  # tab 2's round kept
 
 
 def _submit(box):
@@ -627,9 +650,9 @@ def test_scorekeeper_enter_in_a_score_box_adds_the_round_once(keeper, widget_err
     keeper.type_scores(4, "x")
     _submit(keeper.entries[1])  # a typed score that is wrong is marked at once
     assert keeper.status.kind == "error" and "fc-invalid" in keeper.entries[1]._dom_classes
-    keeper.type_scores(4, 5, 6)
+    keeper.type_scores(4, 5, 0)
     _submit(keeper.entries[1])
-    assert keeper.sheet.rounds == [[10, 0, 25], [4, 5, 6]]
+    assert keeper.sheet.rounds == [[10, 0, 25], [4, 5, 0]]
 
 
 def test_scorekeeper_marks_each_refused_box_with_its_reason_until_it_is_fixed(
