@@ -1018,6 +1018,20 @@ def test_gallery_groups_game_then_probability_with_level_time_and_prerequisites(
     assert "00-rules" not in gallery_part  # the lesson list holds lessons only
 
 
+def test_gallery_has_one_title_and_the_rules_link_above_the_lessons():
+    from pathlib import Path
+
+    view = Gallery(Path(__file__).parent.parent / "notebooks")
+    # The notebook's heading is the page's title: the view adds no second one under it.
+    header = view.children[0].children[0].value
+    assert "fc-intro" in header and "<h3" not in header and "<h1" not in header
+    html = view.links.value
+    rules, first_lesson = html.index("href='00-rules.ipynb'"), html.index("01-cards")
+    assert html.index("class='fc-pages'") < rules < html.index("class='fc-gallery'")
+    assert rules < first_lesson
+    assert "<h3 class='fc-title'>" in lessons.meld_lab().view.children[0].children[0].value
+
+
 def test_teacher_page_has_objectives_timings_prerequisites_and_worksheets():
     from fivecrowns_lab.content.catalogue import CATALOGUE
 

@@ -394,7 +394,9 @@ class View(widgets.VBox):
         self._on_contrast({"new": contrast.value})
         header = widgets.HTML(
             # Titles are marked with N_ in the classes and translated here, when shown.
-            f"<style>{css()}</style><h3 class='fc-title'>{escape(_(self.title))}</h3>"
+            f"<style>{css()}</style>"
+            # A view without a title (the gallery: its page's heading is the title) has none.
+            + (f"<h3 class='fc-title'>{escape(_(self.title))}</h3>" if self.title else "")
             + (f"<p class='fc-intro'>{intro}</p>" if intro else "")
         )
         header.layout.flex = "1 1 auto"
