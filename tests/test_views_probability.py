@@ -152,6 +152,37 @@ def test_go_out_lesson_shows_exact_values_for_every_round_the_engine_counts(widg
     assert lesson.status.kind == "ok" and "200 deals in each of 11 rounds" in lesson.status.text
 
 
+def test_go_out_table_on_a_phone_keeps_each_exact_value_but_can_drop_its_fraction(
+    widget_errors,
+):
+    # At 390 px the exact column's "fraction ≈ value" made the table about 663 px wide:
+    # theme.css hides the part marked fc-exact-fraction there and lets an interval break
+    # after its dash. The ≈ value and both ends of each interval stay outside those marks.
+    from fractions import Fraction
+
+    from fivecrowns_lab.views.base import css
+    from fivecrowns_lab.views.plots import fraction_html
+
+    lesson = go_out_lesson(n=200, seed=3).view
+    lesson.commit.skip_button.click()
+    rows = re.findall(r"<tr>(.*?)</tr>", lesson.table.value.split("<tbody>")[1])
+    assert len(rows) == len(ROUNDS)
+    for r, row in zip(ROUNDS, rows, strict=True):
+        cells = re.findall(r"<td>(.*?)</td>", row)
+        exact, sim = lesson.estimates[r]
+        if exact is not None:
+            fraction = fraction_html(Fraction(exact.value))
+            assert cells[2] == (
+                f"<span class='fc-exact-fraction'>{fraction} ≈ </span>{pct(exact.value)}"
+            )
+        low, high = sim.ci
+        assert cells[4] == (
+            f"<span class='fc-interval'><span>{pct(low)} –</span> <span>{pct(high)}</span></span>"
+        )
+    phone = css().split("@media (max-width: 600px)")
+    assert any(".fc-exact-fraction { display: none; }" in part.split("}\n}")[0] for part in phone)
+
+
 def test_go_out_lesson_simulates_the_same_deals_as_the_engine(widget_errors):
     lesson = go_out_lesson(n=200, seed=2).view
     for r in (1, 7, 11):

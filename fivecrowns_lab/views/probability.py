@@ -1248,15 +1248,24 @@ class GoOutLesson(View):
         rows = []
         for r in ROUNDS:
             exact = self.estimates[r][0] if r in self.estimates else self.missing_exact.get(r)
+            # On a phone (theme.css) the fraction is hidden and the ≈ value alone stays:
+            # "¹³³⁶⁄₁₂₆₇₃ ≈ 10.5%" made the table about twice the screen's width.
             exact_text = (
-                f"{fraction_html(Fraction(exact.value))} ≈ {self._fmt(exact.value)}"
+                f"<span class='fc-exact-fraction'>{fraction_html(Fraction(exact.value))} ≈ "
+                f"</span>{self._fmt(exact.value)}"
                 if exact is not None
                 else _("not counted")
             )
             if r in self.estimates:
                 sim = self.estimates[r][1]
                 low, high = sim.ci
-                sim_cells = [self._fmt(sim.value), f"{self._fmt(low)} – {self._fmt(high)}"]
+                # Two unbreakable halves: on a phone (theme.css) the interval may take two
+                # lines, "10.1% –" over "14.2%", and the table fits the screen.
+                interval = (
+                    f"<span class='fc-interval'><span>{self._fmt(low)} –</span> "
+                    f"<span>{self._fmt(high)}</span></span>"
+                )
+                sim_cells = [self._fmt(sim.value), interval]
             else:
                 sim_cells = [_("stopped"), "—"]
             rows.append([str(r), str(hand_size(r)), exact_text, *sim_cells])
