@@ -363,8 +363,11 @@ def test_scorekeeper_a_round_where_nobody_went_out_asks_before_it_is_added(tmp_p
     view.round_confirm.no_button.click()  # correct it: nothing added, the question goes
     assert view.sheet.rounds == [] and not view.round_confirm.asking
     view.add_button.click()
+    view.entries[1].value = "8"  # a score changed: the question was about the old ones
+    assert not view.round_confirm.asking and "Correct the scores" in view.status.text
+    view.add_button.click()
     view.round_confirm.yes_button.click()  # a table may score otherwise: add it anyway
-    assert view.sheet.rounds == [[0 if bonus else 4, 9]] and not view.round_confirm.asking
+    assert view.sheet.rounds == [[0 if bonus else 4, 8]] and not view.round_confirm.asking
     view.type_scores(-10 if bonus else 0, 9)
     view.add_button.click()  # someone went out: added at once
     assert len(view.sheet.rounds) == 2 and not view.round_confirm.asking

@@ -484,6 +484,8 @@ class Scorekeeper(View):
 
     def _on_box_changed(self, box: widgets.Text) -> None:
         """A marked box that is changed is checked again: fixed, its mark goes."""
+        if self.round_confirm.asking:  # the question was about the scores before the change
+            self._correct_round()
         if box not in self.entries or "fc-invalid" not in box._dom_classes:
             return
         try:
