@@ -202,12 +202,10 @@ def test_03_guess_then_see_and_controls_match_the_round(page, voila_url):
     expect(view).to_contain_text("your turn to guess", use_inner_text=True)
     guess = view.get_by_placeholder("points for Ann")
     guess.fill("0")
-    guess.press("Enter")
-    view.get_by_role("button", name="Next step").click()
+    guess.press("Enter")  # Enter does what Next step does
     wait_text(page, ".fc-view .fc-status", "You guessed 0: exactly right!")
     guess = view.get_by_placeholder("points for Ben")
     guess.fill("1")
-    guess.press("Enter")
     view.get_by_role("button", name="Next step").click()
     wait_text(page, ".fc-view .fc-status", "You guessed 1")
     expect(view).to_contain_text("Your guesses:", use_inner_text=True)

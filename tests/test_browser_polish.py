@@ -235,7 +235,7 @@ def test_06_enter_adds_the_round_a_refused_box_is_marked_and_a_new_game_asks_and
     view.get_by_placeholder("Ann, Ben, Cleo").fill("Kai, Lu")
     view.get_by_role("button", name="Start a new game").click()
     wait_status(page, "replace it with a new game, or keep it")
-    expect(view.locator(".fc-confirm")).to_contain_text(
+    expect(view.locator(".fc-confirm:visible")).to_contain_text(
         "Replace the game with 1 round", use_inner_text=True
     )
     shoot(page, "polish-06-confirm")

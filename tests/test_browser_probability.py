@@ -183,14 +183,13 @@ def test_09_round_governs_the_wild_rank_and_complete_hands_have_no_outs(page, vo
     view.locator("select").first.select_option(label="Round 4: 6 cards, 6s wild")
     wait_text(page, "6s and jokers wild")
     hand.fill("QS QC QD 8H 9H 10H")
-    hand.press("Enter")
-    view.get_by_role("button", name="Find the outs").click()
+    hand.press("Enter")  # Enter in the hand box does what Find the outs does
     wait_text(page, "This hand can already go out")
     hand.fill("8H 9H 10H QS QC KD")
-    hand.press("Enter")
     view.get_by_role("button", name="Find the outs").click()
-    view.get_by_placeholder("type a whole number").fill("20")  # the guess, typed
-    view.get_by_role("button", name="Commit my guess").click()
+    guess = view.get_by_placeholder("type a whole number")
+    guess.fill("20")  # the guess, typed
+    guess.press("Enter")  # Enter in the guess box commits it
     wait_text(page, "You guessed 20; the hand has 24")
     wait_text(page, "24 unseen copies")
     expect(view).not_to_contain_text("288%", use_inner_text=True)

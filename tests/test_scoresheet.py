@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from fivecrowns_lab.core.rules import GameRules
+from fivecrowns_lab.core.rules import GOING_OUT_BONUS, GameRules
 from fivecrowns_lab.errors import ScoreError
 from fivecrowns_lab.table.deal import Deal
 from fivecrowns_lab.table.game import Game, play_game
@@ -440,3 +440,15 @@ def test_scorebook_an_old_save_without_a_revision_is_read_and_saved_over():
     for bad in (-1, 1.5, "2", True, 2**40):
         with pytest.raises(ScoreError, match='"revision"'):
             ScoreSheet.from_json(json.dumps({**GOOD, "revision": bad}))
+
+
+@given(
+    bonus=st.booleans(),
+    points=st.lists(st.integers(min_value=-10, max_value=200), min_size=2, max_size=7),
+)
+def test_scorebook_nobody_went_out_when_no_score_is_the_going_out_score(bonus, points):
+    # The rule: the player who goes out scores 0, or -10 under the going-out bonus.
+    sheet = ScoreSheet(["P" + str(i) for i in range(len(points))], bonus)
+    out = GOING_OUT_BONUS if bonus else 0
+    assert sheet.going_out_score == out
+    assert sheet.nobody_went_out(points) == (out not in points)

@@ -146,6 +146,15 @@ def test_schedule_shows_hand_size_and_wild_rank_for_every_round():
         assert view.points()["JK"] == 50
 
 
+def test_schedule_round_slider_gives_each_of_the_11_rounds_room_but_fits_a_phone():
+    view = ScheduleView()
+    width = view.round.layout.width
+    # "min(<px>px, <n>%)": the fixed width leaves at least 32 px a stop, the share fits.
+    px, share = re.fullmatch(r"min\((\d+)px, (\d+)%\)", width).groups()
+    stops = view.round.max - view.round.min + 1
+    assert stops == 11 and int(px) / stops >= 32 and int(share) <= 100
+
+
 # --- 2. deal lab ---------------------------------------------------------------------------
 def test_deal_lab_same_seed_same_hand_and_shows_the_best_arrangement():
     view = DealLab(round_no=5, seed=11)
@@ -196,6 +205,19 @@ def test_meld_builder_check_lay_down_and_take_back():
     assert view.left_points() == 0 and "0 points" in view.score.value
     view.undo_button.click()
     assert sorted(c.code for c in view.hand.hand) == ["JK", "QC", "QS"]
+
+
+def test_meld_builder_sort_clears_the_took_back_status_it_makes_stale():
+    view = MeldLab(round_no=1, cards="QS 5H 6H 7H QC")
+    view.hand.select_cards("5H 6H 7H")
+    view.lay_button.click()
+    view.undo_button.click()
+    assert view.status.text.startswith("Took back")
+    assert [c.code for c in view.hand.hand][-3:] == ["5H", "6H", "7H"]  # back at the end
+    view.sort_button.click()
+    assert view.status.kind == "none" and view.status.text == ""
+    keys = [c.sort_key for c in view.hand.hand]
+    assert keys == sorted(keys) and len(keys) == 5
 
 
 def test_meld_builder_says_why_not_and_changes_nothing():
@@ -325,6 +347,32 @@ def test_scorekeeper_takes_the_minus_sign_its_messages_print_as_well_as_a_hyphen
     assert view.sheet.rounds == [[-10, 25]]
 
 
+@pytest.mark.parametrize("bonus", [False, True])
+def test_scorekeeper_a_round_where_nobody_went_out_asks_before_it_is_added(tmp_path, bonus):
+    # Someone goes out every round: 0 points, or -10 with the going-out bonus.
+    view = Scorekeeper(tmp_path / "s.autosave.json")
+    view.names.value = "Ann, Ben"
+    view.bonus.value = bonus
+    view.start_button.click()
+    out = "\u221210" if bonus else "0"
+    view.type_scores(0 if bonus else 4, 9)  # with the bonus a 0 is not going out
+    view.add_button.click()
+    assert view.sheet.rounds == [] and view.round_confirm.asking
+    assert f"Nobody scored {out} in round 1" in view.round_confirm.question.value
+    assert "not added yet" in view.status.text
+    view.round_confirm.no_button.click()  # correct it: nothing added, the question goes
+    assert view.sheet.rounds == [] and not view.round_confirm.asking
+    view.add_button.click()
+    view.entries[1].value = "8"  # a score changed: the question was about the old ones
+    assert not view.round_confirm.asking and "Correct the scores" in view.status.text
+    view.add_button.click()
+    view.round_confirm.yes_button.click()  # a table may score otherwise: add it anyway
+    assert view.sheet.rounds == [[0 if bonus else 4, 8]] and not view.round_confirm.asking
+    view.type_scores(-10 if bonus else 0, 9)
+    view.add_button.click()  # someone went out: added at once
+    assert len(view.sheet.rounds) == 2 and not view.round_confirm.asking
+
+
 def test_scorekeeper_players_must_be_two_to_seven_and_different(tmp_path):
     view = Scorekeeper(tmp_path / "s.autosave.json")
     for names, expected in [("Ann", "2 to 7"), ("A,B,C,D,E,F,G,H", "2 to 7"), ("Ann, ann", "Two")]:
@@ -336,14 +384,14 @@ def test_scorekeeper_players_must_be_two_to_seven_and_different(tmp_path):
 
 
 def test_scorekeeper_exports_csv_as_a_download_without_writing_on_the_server(keeper, tmp_path):
-    keeper.type_scores(3, 4, 5)
+    keeper.type_scores(3, 0, 5)
     keeper.add_button.click()
     before = sorted(p.name for p in tmp_path.iterdir())
     text = keeper.export()
     assert text.splitlines() == [
         "player,round 1,total,place",
-        "Ann,3,3,1",
-        "Ben,4,4,2",
+        "Ann,3,3,2",
+        "Ben,0,0,1",
         "Cleo,5,5,3",
     ]
     assert "data:text/csv;base64," in keeper.download.value
@@ -371,7 +419,7 @@ def test_scorekeeper_a_damaged_save_gives_a_sentence_and_a_fresh_game(tmp_path):
 
 
 def test_scorekeeper_a_damaged_save_falls_back_to_the_last_good_one(keeper, tmp_path):
-    keeper.type_scores(1, 2, 3)
+    keeper.type_scores(1, 0, 3)
     keeper.add_button.click()  # the backup now holds the game before this round
     path = tmp_path / "scores.autosave.json"
     path.write_text('{"version": 1, "players": ["Ann", "Ben", "Cleo"], "going_out_bonus": "no"}')
@@ -420,20 +468,20 @@ def test_scorekeeper_two_tabs_of_one_browser_never_overwrite_each_other(tmp_path
     tab1.type_scores(12, 0)
     tab1.add_button.click()
     assert tab1.status.text == "Round 1 added and saved."
-    tab2.type_scores(3, 4)
+    tab2.type_scores(3, 0)
     tab2.add_button.click()  # tab 2 still shows the game without tab 1's round
     assert tab2.status.kind == "error"
     assert tab2.status.text == (
         "This game was changed in another tab: reload it to continue; nothing was lost."
     )
-    assert tab2.sheet.rounds == [] and [b.value for b in tab2.entries] == ["3", "4"]
+    assert tab2.sheet.rounds == [] and [b.value for b in tab2.entries] == ["3", "0"]
     assert tab2.reload_button.layout.display != "none"
     save = tmp_path / f"{visitor_id(7)}.autosave.json"
     assert ScoreSheet.from_json(save.read_text()).rounds == [[12, 0]]  # tab 1's round kept
     tab2.reload_button.click()
     assert tab2.sheet.rounds == [[12, 0]] and "1 round played" in tab2.status.text
     assert "typed scores are still in the boxes" in tab2.status.text
-    assert [b.value for b in tab2.entries] == ["3", "4"]  # nothing typed is lost
+    assert [b.value for b in tab2.entries] == ["3", "0"]  # nothing typed is lost
     assert tab2.reload_button.layout.display == "none"
     tab2.type_scores(0, 5)
     tab2.add_button.click()
@@ -556,7 +604,7 @@ def test_scorekeeper_a_first_game_or_a_finished_one_is_replaced_without_asking(t
     view.start_button.click()  # no round yet: nothing to lose, but it can still be undone
     assert view.sheet.players == ["Cy", "Di"] and view.undo_new_button.layout.display != "none"
     for _ in range(11):
-        view.type_scores(1, 2)
+        view.type_scores(1, 0)
         view.add_button.click()
     assert view.sheet.over and view.undo_new_button.layout.display == "none"
     view.names.value = "Ed, Flo"
@@ -571,18 +619,18 @@ def test_scorekeeper_undo_new_game_in_a_stale_tab_is_refused_and_offers_a_reload
     tab1.browser.visitor = visitor_id(9)
     tab1.names.value = "Ann, Ben"
     tab1.start_button.click()
-    tab1.type_scores(3, 4)
+    tab1.type_scores(3, 0)
     tab1.add_button.click()
     tab1.names.value = "Cy, Di"
     tab1.start_button.click()
     tab1.confirm_yes.click()
     tab2.browser.visitor = visitor_id(9)
-    tab2.type_scores(1, 1)
+    tab2.type_scores(1, 0)
     tab2.add_button.click()  # tab 2 adds a round to the new game
     tab1.undo_new_button.click()
     assert "another tab" in tab1.status.text and tab1.reload_button.layout.display != "none"
     save = tmp_path / f"{visitor_id(9)}.autosave.json"
-    assert ScoreSheet.from_json(save.read_text()).rounds == [[1, 1]]  # tab 2's round kept
+    assert ScoreSheet.from_json(save.read_text()).rounds == [[1, 0]]  # tab 2's round kept
 
 
 def _submit(box):
@@ -605,9 +653,9 @@ def test_scorekeeper_enter_in_a_score_box_adds_the_round_once(keeper, widget_err
     keeper.type_scores(4, "x")
     _submit(keeper.entries[1])  # a typed score that is wrong is marked at once
     assert keeper.status.kind == "error" and "fc-invalid" in keeper.entries[1]._dom_classes
-    keeper.type_scores(4, 5, 6)
+    keeper.type_scores(4, 5, 0)
     _submit(keeper.entries[1])
-    assert keeper.sheet.rounds == [[10, 0, 25], [4, 5, 6]]
+    assert keeper.sheet.rounds == [[10, 0, 25], [4, 5, 0]]
 
 
 def test_scorekeeper_marks_each_refused_box_with_its_reason_until_it_is_fixed(
@@ -891,6 +939,21 @@ def test_scoring_lesson_takes_a_guess_per_player_and_scores_it():
     assert "Your guesses: 1 of 2 exactly right." in view.totals.value
 
 
+def test_scoring_lesson_enter_in_the_guess_box_does_what_next_step_does():
+    # The front end sends {"event": "submit"} on Enter; the box syncs as it is typed in,
+    # so the message finds the guess (a browser test would press Enter in the box).
+    view = ScoringLesson(round_no=6, players=3, seed=3)
+    assert view.guess.continuous_update
+    view.guess.value = "0"
+    view.guess._handle_custom_msg({"event": "submit"}, [])
+    assert view.shown == 1 and "You guessed 0: exactly right!" in view.status.text
+    view.guess._handle_custom_msg({"event": "submit"}, [])  # empty: Next step's sentence
+    assert view.shown == 1 and "First type your guess" in view.status.text
+    view.guess.value = "5"
+    view.guess._handle_custom_msg({"event": "not a submit"}, [])  # anything else: nothing
+    assert view.shown == 1
+
+
 def test_scoring_lesson_going_out_bonus_scores_minus_ten():
     view = ScoringLesson(round_no=4, players=2, seed=1)
     view.bonus.value = True
@@ -956,6 +1019,20 @@ def test_gallery_groups_game_then_probability_with_level_time_and_prerequisites(
     assert "href='00-rules.ipynb'" in html and "href='00-teachers.ipynb'" in html
     gallery_part = html.split("class='fc-pages'")[0]
     assert "00-rules" not in gallery_part  # the lesson list holds lessons only
+
+
+def test_gallery_has_one_title_and_the_rules_link_above_the_lessons():
+    from pathlib import Path
+
+    view = Gallery(Path(__file__).parent.parent / "notebooks")
+    # The notebook's heading is the page's title: the view adds no second one under it.
+    header = view.children[0].children[0].value
+    assert "fc-intro" in header and "<h3" not in header and "<h1" not in header
+    html = view.links.value
+    rules, first_lesson = html.index("href='00-rules.ipynb'"), html.index("01-cards")
+    assert html.index("class='fc-pages'") < rules < html.index("class='fc-gallery'")
+    assert rules < first_lesson
+    assert "<h3 class='fc-title'>" in lessons.meld_lab().view.children[0].children[0].value
 
 
 def test_teacher_page_has_objectives_timings_prerequisites_and_worksheets():
@@ -1028,3 +1105,13 @@ def test_expert_lesson_shows_each_card_beside_its_sentence_not_inside_it():
         picture, sentence = block.split("</div><div>", 1)
         assert f'data-card="{card.code}"' in picture
         assert "fc-card" not in sentence and str(card) in sentence
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_expert_lesson_shows_the_positions_hand_sorted_by_suit_then_rank(seed):
+    view = lessons.how_the_expert_plays().view
+    view.load(seed)
+    keys = [card.sort_key for card in view.hand.hand]
+    assert keys == sorted(keys)
+    # The same cards as the position's hand, only in order.
+    assert sorted(view.hand.hand, key=str) == sorted(view.position.observation.hand, key=str)

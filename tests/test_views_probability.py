@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import gc
+import json
 import re
 import time
 import weakref
@@ -151,6 +152,37 @@ def test_go_out_lesson_shows_exact_values_for_every_round_the_engine_counts(widg
     assert lesson.status.kind == "ok" and "200 deals in each of 11 rounds" in lesson.status.text
 
 
+def test_go_out_table_on_a_phone_keeps_each_exact_value_but_can_drop_its_fraction(
+    widget_errors,
+):
+    # At 390 px the exact column's "fraction ≈ value" made the table about 663 px wide:
+    # theme.css hides the part marked fc-exact-fraction there and lets an interval break
+    # after its dash. The ≈ value and both ends of each interval stay outside those marks.
+    from fractions import Fraction
+
+    from fivecrowns_lab.views.base import css
+    from fivecrowns_lab.views.plots import fraction_html
+
+    lesson = go_out_lesson(n=200, seed=3).view
+    lesson.commit.skip_button.click()
+    rows = re.findall(r"<tr>(.*?)</tr>", lesson.table.value.split("<tbody>")[1])
+    assert len(rows) == len(ROUNDS)
+    for r, row in zip(ROUNDS, rows, strict=True):
+        cells = re.findall(r"<td>(.*?)</td>", row)
+        exact, sim = lesson.estimates[r]
+        if exact is not None:
+            fraction = fraction_html(Fraction(exact.value))
+            assert cells[2] == (
+                f"<span class='fc-exact-fraction'>{fraction} ≈ </span>{pct(exact.value)}"
+            )
+        low, high = sim.ci
+        assert cells[4] == (
+            f"<span class='fc-interval'><span>{pct(low)} –</span> <span>{pct(high)}</span></span>"
+        )
+    phone = css().split("@media (max-width: 600px)")
+    assert any(".fc-exact-fraction { display: none; }" in part.split("}\n}")[0] for part in phone)
+
+
 def test_go_out_lesson_simulates_the_same_deals_as_the_engine(widget_errors):
     lesson = go_out_lesson(n=200, seed=2).view
     for r in (1, 7, 11):
@@ -272,6 +304,30 @@ def test_outs_lesson_shows_outs_and_compares_with_the_rule_of_thumb(widget_error
     assert lesson.status.kind == "ok" and "22</b> of the" in lesson.outs_view.value
 
 
+def test_outs_lesson_enter_in_the_hand_seen_and_guess_boxes_presses_their_button(
+    widget_errors,
+):
+    # Enter (the front end's {"event": "submit"}) in the hand or seen box finds the outs,
+    # in the guess box commits the guess; each box syncs as it is typed in.
+    lesson = outs_lesson().view
+    submit = {"event": "submit"}
+    for box in (lesson.hand_text, lesson.seen_text, lesson.guess_outs):
+        assert box.continuous_update
+    lesson.seen_text.value = "QH QH"
+    lesson.seen_text._handle_custom_msg(submit, [])
+    assert lesson.result.count == 22
+    lesson.hand_text.value = "8H 9H 10H QS QC 3D"
+    lesson.hand_text._handle_custom_msg(submit, [])
+    assert str(lesson.result.hand) == "8♥ 9♥ 10♥ Q♠ Q♣ 3♦"  # the outs of the typed hand
+    truth = lesson.result.count
+    lesson.guess_outs.value = str(truth)
+    lesson.guess_outs._handle_custom_msg(submit, [])
+    assert lesson.guessed == truth and lesson.commit.committed
+    lesson.guess_outs.value = "1"
+    lesson.guess_outs._handle_custom_msg(submit, [])  # committed: the button is disabled
+    assert lesson.guessed == truth
+
+
 def test_outs_rule_of_thumb_never_shows_a_chance_over_100_percent(widget_errors):
     lesson = outs_lesson().view
     lesson.commit.skip_button.click()
@@ -335,6 +391,38 @@ def test_charts_leave_speaking_to_the_chart_box_in_the_learners_language():
                 lines_spec("t", "x", "v", two, series_title="method"),
             ]
             assert all(spec["config"]["aria"] is False for spec in specs)
+
+
+def _legend_symbol(symbols, key):
+    """What each legend-symbol signal ``datum.value === "…" ? a : b`` gives for ``key``."""
+    out = {}
+    for channel, rule in symbols.items():
+        tested, yes, no = re.fullmatch(
+            r'datum\.value === (".*?") \? (.+) : (.+)', rule["signal"]
+        ).groups()
+        out[channel] = (yes if json.loads(tested) == key else no).strip("'\"")
+    return out
+
+
+@pytest.mark.parametrize("lang", ["en", "da"])
+@pytest.mark.parametrize("exact", [True, False])
+def test_running_chart_legend_draws_the_95_percent_band_as_a_band_not_a_line(lang, exact):
+    from fivecrowns_lab import language
+    from fivecrowns_lab.views.specs import SIMULATED_COLOUR, running_spec
+
+    with language(lang):
+        spec = running_spec("t", "deals played", "win rate", exact=exact)
+    area, _line, rules = spec["layer"]
+    colour = rules["encoding"]["color"]
+    symbols = colour["legend"]["encode"]["symbols"]["update"]
+    for key in colour["scale"]["domain"]:  # the English keys, in either language
+        drawn = _legend_symbol(symbols, key)
+        if key == "95% interval":  # the shaded area: a square of its colour and opacity
+            assert drawn["shape"] == "square" and drawn["fill"] == SIMULATED_COLOUR
+            assert float(drawn["fillOpacity"]) == area["mark"]["opacity"]
+            assert drawn["strokeOpacity"] == "0"
+        else:  # the estimate's line and the rules stay lines
+            assert drawn["shape"] == "stroke" and drawn["fill"] == "transparent"
 
 
 def test_count_axes_ask_for_whole_ticks_vega_lite_keeps():
@@ -721,6 +809,19 @@ def test_solitaire_odds_lesson_shows_the_engines_win_rate_with_its_interval(widg
     lesson.run_button.click()
     lesson.runner.join()
     assert lesson.odds.games == 2 and lesson.progress.bar.value == 2
+
+
+def test_solitaire_odds_numbers_the_hands_1_to_11_as_lesson_05_does(widget_errors):
+    # Lesson 05 says "Hand k has k + 2 cards"; this chart's axis once counted 3 to 13.
+    lesson = ready(solitaire_odds_lesson(n=3, seed=2))
+    bars = lesson.by_hand.data["bars"]
+    assert [bar["k"] for bar in bars] == list(ROUNDS)
+    odds = lesson.odds
+    assert [bar["value"] * odds.games for bar in bars] == pytest.approx(odds.closed_by_hand)
+    x = lesson.by_hand.spec["layer"][0]["encoding"]["x"]
+    assert x["field"] == "k" and x["title"] == "hand (hand k has k + 2 cards)"
+    worst = min(ROUNDS, key=lambda k: odds.closed_by_hand[k - 1])
+    assert f"hand {worst} ({hand_size(worst)} cards) closed least often" in (lesson.by_hand.label)
 
 
 def test_solitaire_odds_stop_keeps_the_deals_played(widget_errors):

@@ -318,6 +318,19 @@ class ScoreSheet:
         return [sum(r[p] for r in self.rounds) for p in range(len(self.players))]
 
     @property
+    def going_out_score(self) -> int:
+        """The round's score of the player who went out: 0, or −10 under the going-out bonus."""
+        return GOING_OUT_BONUS if self.going_out_bonus else 0
+
+    def nobody_went_out(self, points: Sequence[int]) -> bool:
+        """True when no score in ``points`` is :attr:`going_out_score`.
+
+        A round ends when someone goes out, so such a round is most likely a slip (a
+        view asks before adding it); it is not refused: a table may score otherwise.
+        """
+        return self.going_out_score not in points
+
+    @property
     def over(self) -> bool:
         """True once all eleven rounds are entered."""
         return len(self.rounds) >= ROUNDS[-1]

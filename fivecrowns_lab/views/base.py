@@ -394,7 +394,9 @@ class View(widgets.VBox):
         self._on_contrast({"new": contrast.value})
         header = widgets.HTML(
             # Titles are marked with N_ in the classes and translated here, when shown.
-            f"<style>{css()}</style><h3 class='fc-title'>{escape(_(self.title))}</h3>"
+            f"<style>{css()}</style>"
+            # A view without a title (the gallery: its page's heading is the title) has none.
+            + (f"<h3 class='fc-title'>{escape(_(self.title))}</h3>" if self.title else "")
             + (f"<p class='fc-intro'>{intro}</p>" if intro else "")
         )
         header.layout.flex = "1 1 auto"
@@ -451,6 +453,22 @@ class View(widgets.VBox):
         button = widgets.Button(description=text, button_style=style, tooltip=tooltip or text)
         button.on_click(self._guard(lambda _b: handler()))
         return button
+
+    def _enter_presses(self, box: widgets.Text, button: widgets.Button) -> None:
+        """Enter in ``box`` presses ``button`` (unless it is disabled).
+
+        The front end sends a ``submit`` message on Enter, *before* the change that syncs
+        a box with ``continuous_update=False``; so the box syncs as it is typed in, and
+        the message always finds every typed character in the kernel.
+        """
+        box.continuous_update = True
+
+        def on_message(_box: widgets.Text, content: Any, _buffers: Any) -> None:
+            submitted = isinstance(content, dict) and content.get("event") == "submit"
+            if submitted and not button.disabled:
+                button.click()  # its handler is guarded already
+
+        box.on_msg(on_message)
 
 
 class Lesson(widgets.VBox):

@@ -78,7 +78,9 @@ class ExpertLesson(View):
             items = "".join(f"<li>{escape(f)}</li>" for f in self.position.facts)
             showed = escape(_("What the table showed this round:"))
             self.facts.value = f"<p>{showed}</p><ul>{items}</ul>"
-            self.hand.set_cards(o.hand, o.round_no)
+            # Sorted by suit then rank (the engine's order), as every other lesson shows a
+            # hand: the dealt order made the learner hunt for runs before choosing.
+            self.hand.set_cards(o.hand.sorted(), o.round_no)
             self.answer.value = ""
         self.status.info(_("Click the card you would throw, or show both bots' choices."))
 

@@ -206,7 +206,9 @@ def _danish_lessons(folder: Path) -> list[LessonInfo]:
 class Gallery(View):
     """Links to every lesson, grouped: the game first, then probability with the game."""
 
-    title = N_("Five Crowns Lab: the lessons")
+    # No title of its own: the page's heading ("Five Crowns Lab", the notebook's first
+    # cell) is its one title; a second one stacked under it said the same again.
+    title = ""
 
     def __init__(self, directory: str | Path | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -245,11 +247,13 @@ class Gallery(View):
             if (pages_folder / name).is_file()
         )
         lessons_label, pages_label = escape(_("Lessons")), escape(_("Rules and teachers"))
+        # The rules and teachers' pages first: under twelve lesson cards, a phone's reader
+        # (the one most likely to want the rules) scrolled past every lesson to find them.
         self.links = widgets.HTML(
             _STYLE
+            + (f"<nav class='fc-pages' aria-label='{pages_label}'>{aside}</nav>" if aside else "")
             + f"<nav class='fc-gallery' aria-label='{lessons_label}'>"
             + f"{''.join(sections)}</nav>"
-            + (f"<nav class='fc-pages' aria-label='{pages_label}'>{aside}</nav>" if aside else "")
         )
         self.language = LanguageLink(INDEX_FILE)
         self._frame(

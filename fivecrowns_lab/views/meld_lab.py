@@ -105,7 +105,7 @@ class MeldLab(View):
             icon="undo",
             tooltip=_("Pick up the last meld laid down"),
         )
-        self.sort_button = self._button(_("Sort"), self.hand.sort, icon="sort")
+        self.sort_button = self._button(_("Sort"), self.sort, icon="sort")
         self.best_button = widgets.ToggleButton(
             description=_("Show the best arrangement"), icon="lightbulb-o"
         )
@@ -226,6 +226,13 @@ class MeldLab(View):
         self.hand.set_cards(list(self.hand.hand) + list(meld.cards), self.round_no)
         self.refresh()
         self.status.info(_("Took back {meld}.").format(meld=meld))
+
+    def sort(self) -> None:
+        """Sort the hand; the status line, which spoke of the cards before, is cleared."""
+        # "Took back 5♥ 6♥ 7♥." described those cards at the hand's end; after a sort
+        # they are elsewhere, so the line would describe a hand no longer shown.
+        self.hand.sort()
+        self.status.clear()
 
     def left_points(self) -> int:
         return sum(card_points(c, self.round_no) for c in self.hand.hand)

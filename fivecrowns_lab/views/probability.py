@@ -1248,15 +1248,24 @@ class GoOutLesson(View):
         rows = []
         for r in ROUNDS:
             exact = self.estimates[r][0] if r in self.estimates else self.missing_exact.get(r)
+            # On a phone (theme.css) the fraction is hidden and the ≈ value alone stays:
+            # "¹³³⁶⁄₁₂₆₇₃ ≈ 10.5%" made the table about twice the screen's width.
             exact_text = (
-                f"{fraction_html(Fraction(exact.value))} ≈ {self._fmt(exact.value)}"
+                f"<span class='fc-exact-fraction'>{fraction_html(Fraction(exact.value))} ≈ "
+                f"</span>{self._fmt(exact.value)}"
                 if exact is not None
                 else _("not counted")
             )
             if r in self.estimates:
                 sim = self.estimates[r][1]
                 low, high = sim.ci
-                sim_cells = [self._fmt(sim.value), f"{self._fmt(low)} – {self._fmt(high)}"]
+                # Two unbreakable halves: on a phone (theme.css) the interval may take two
+                # lines, "10.1% –" over "14.2%", and the table fits the screen.
+                interval = (
+                    f"<span class='fc-interval'><span>{self._fmt(low)} –</span> "
+                    f"<span>{self._fmt(high)}</span></span>"
+                )
+                sim_cells = [self._fmt(sim.value), interval]
             else:
                 sim_cells = [_("stopped"), "—"]
             rows.append([str(r), str(hand_size(r)), exact_text, *sim_cells])
@@ -1443,16 +1452,15 @@ class OutsLesson(View):
             description=_("Round"),
         )
         self.round.observe(self._guard(self._on_round), names="value")
-        self.hand_text = widgets.Text(value=hand, description=_("Hand"), continuous_update=False)
+        self.hand_text = widgets.Text(value=hand, description=_("Hand"))
         self.seen_text = widgets.Text(
-            value="",
-            description=_("Seen"),
-            placeholder=_("cards you saw, e.g. QH JK"),
-            continuous_update=False,
+            value="", description=_("Seen"), placeholder=_("cards you saw, e.g. QH JK")
         )
         self.seed = seed_box(self, seed)
         self.show_button = self._button(_("Find the outs"), self.update, style="primary")
         self.deal_button = self._button(_("Deal a hand"), self.deal_new, icon="refresh")
+        for box in (self.hand_text, self.seen_text):
+            self._enter_presses(box, self.show_button)
         self.draws = widgets.IntSlider(
             value=5,
             min=1,
@@ -1471,6 +1479,7 @@ class OutsLesson(View):
             layout=widgets.Layout(width="min(340px, 95%)"),
         )
         self.commit = CommitRow(self._button, self.commit_guess, self.skip)
+        self._enter_presses(self.guess_outs, self.commit.commit_button)
         self.question_view = widgets.HTML()
         self.reveal_view = widgets.HTML()
         self.hand_view = widgets.HTML()

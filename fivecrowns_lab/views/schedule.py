@@ -122,6 +122,10 @@ def _wild_cell(points: int) -> str:
     return f"<b>{points}</b> <span class=fc-badge>{badge}</span>"
 
 
+# Wide enough that each of the eleven rounds gets a finger's width on the slider's track.
+ROUND_SLIDER_WIDTH = "min(480px, 95%)"
+
+
 class ScheduleView(View):
     """Move the slider: see the cards dealt, the wild rank, and what each card scores."""
 
@@ -135,6 +139,9 @@ class ScheduleView(View):
             max=ROUNDS[-1],
             description=_("Round"),
             continuous_update=True,
+            # The default track is about 124 px for 11 stops, too fine to hit one by touch;
+            # 480 px gives each stop about 40 px, and 95% keeps it inside a phone's column.
+            layout=widgets.Layout(width=ROUND_SLIDER_WIDTH),
         )
         self.round.observe(self._guard(lambda _c: self.refresh()), names="value")
         self.summary = widgets.HTML()

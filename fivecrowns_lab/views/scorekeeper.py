@@ -23,7 +23,8 @@ Nothing typed is lost by a slip: "Start a new game" over a game in progress asks
 (an inline row, no browser dialog), and the replaced game can be brought back with
 "Undo new game". Enter in a score box adds the round; a score that is refused marks its
 box (the class ``fc-invalid``, which :class:`~fivecrowns_lab.views.base.FieldMarks` turns
-into ``aria-invalid``) with the reason beside it, until the box is fixed.
+into ``aria-invalid``) with the reason beside it, until the box is fixed. A round where
+nobody has the going-out score (0, or −10 with the bonus) asks before it is added.
 """
 
 from __future__ import annotations
@@ -47,6 +48,7 @@ from ..i18n import gettext as _
 from ..i18n import ngettext as _n
 from ..table.scorebook import SaveFile, ScoreSheet, parse_players, parse_score, placements
 from .base import FieldMarks, View, set_shown, shorten, variant_checkbox
+from .confirm_row import ConfirmRow
 
 __all__ = ["BrowserId", "ScoreError", "ScoreSheet", "Scorekeeper", "placements"]
 
@@ -170,6 +172,12 @@ class Scorekeeper(View):
             _("Add round"), self.add_round, style="success", icon="plus"
         )
         self.undo_button = self._button(_("Undo last round"), self.undo, icon="undo")
+        # A round where nobody has the going-out score asks before it is added.
+        self.round_confirm = ConfirmRow(
+            self._button,
+            (_("Add it anyway"), lambda: self.add_round(anyway=True)),
+            (_("Let me correct it"), self._correct_round),
+        )
         self.export_button = self._button(_("Export CSV"), self.export, icon="download")
         self.reload_button = self._button(
             _("Reload the saved game"),
@@ -211,6 +219,7 @@ class Scorekeeper(View):
                 self.confirm_row,
                 self.entry_title,
                 self.entry_box,
+                self.round_confirm,
                 actions,
                 self.table,
                 self.download,
@@ -356,6 +365,7 @@ class Scorekeeper(View):
     def _hide_confirm(self) -> None:
         self._pending = None
         set_shown(self.confirm_row, shown=False)
+        self.round_confirm.hide()
 
     def _start(self, names: list[str], bonus: bool) -> None:
         old = self.sheet
@@ -397,8 +407,12 @@ class Scorekeeper(View):
             ).format(players=", ".join(old.players), count=len(old.rounds))
         )
 
-    def add_round(self) -> None:
-        """Check every typed score; add the round only if all are fine and it was saved."""
+    def add_round(self, anyway: bool = False) -> None:
+        """Check every typed score; add the round only if all are fine and it was saved.
+
+        A round where nobody has the going-out score (0, or −10 with the bonus) is asked
+        about first; ``anyway`` adds it without asking.
+        """
         if not self.sheet.players:
             raise ScoreError(_("Start a game first: enter the players' names."))
         self._hide_confirm()
@@ -414,6 +428,9 @@ class Scorekeeper(View):
                 first = first or exc
         if first is not None:
             raise first
+        if not anyway and self.sheet.nobody_went_out(points):
+            self._ask_about_round(n)
+            return
         failed = _(
             "Round {round} could not be saved, so nothing changed: the sheet is as it was last "
             "saved. Try again in a moment."
@@ -423,6 +440,29 @@ class Scorekeeper(View):
         self._replaced = None
         self._rebuild()
         self.status.ok(_("Round {round} added and saved.").format(round=n))
+
+    def _ask_about_round(self, n: int) -> None:
+        score = number(self.sheet.going_out_score)
+        self.round_confirm.ask(
+            escape(
+                _("Nobody scored {score} in round {round}: someone goes out every round.").format(
+                    score=score, round=n
+                )
+            )
+        )
+        self.status.info(
+            _(
+                "Round {round} is not added yet: correct the scores, or press Add it anyway."
+            ).format(round=n)
+        )
+
+    def _correct_round(self) -> None:
+        self.round_confirm.hide()
+        self.status.info(
+            _("Correct the scores of round {round}, then press Enter or Add round.").format(
+                round=len(self.sheet.rounds) + 1
+            )
+        )
 
     def _check_box(self, i: int) -> int:
         """Read score box ``i``: mark it and say why beside it if refused, unmark it if not."""
@@ -444,6 +484,8 @@ class Scorekeeper(View):
 
     def _on_box_changed(self, box: widgets.Text) -> None:
         """A marked box that is changed is checked again: fixed, its mark goes."""
+        if self.round_confirm.asking:  # the question was about the scores before the change
+            self._correct_round()
         if box not in self.entries or "fc-invalid" not in box._dom_classes:
             return
         try:

@@ -76,12 +76,12 @@ class ScoringLesson(View):
         self.guess = widgets.Text(
             description=_("Your guess"),
             placeholder=_("points"),
-            continuous_update=False,
             layout={"width": "220px"},
         )
         self.step_button = self._button(
             _("Next step"), self.step, style="primary", icon="step-forward"
         )
+        self._enter_presses(self.guess, self.step_button)
         self.skip_button = self._button(
             _("Just show me"),
             self.skip,

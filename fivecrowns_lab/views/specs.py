@@ -37,6 +37,8 @@ THUMB_COLOUR = "#D55E00"
 PREDICTION_COLOUR = "#009E73"
 MISS_COLOUR = "#D55E00"
 SCHEMA = "https://vega.github.io/schema/vega-lite/v5.json"  # an identifier, never fetched
+#: How opaque the shaded 95% band is, in the chart and in its legend entry.
+BAND_OPACITY = 0.25
 
 
 def _translated(domain: list[str], expression: str) -> str | None:
@@ -73,6 +75,25 @@ def _series_shown(domain: list[str]) -> tuple[list[Spec], str]:
     if expression is None:
         return [], "series"
     return [{"calculate": expression, "as": "series_shown"}], "series_shown"
+
+
+def _band_symbol(colour_encoding: dict[str, Any], band: str, colour: str) -> dict[str, Any]:
+    """``colour_encoding`` whose legend draws the entry ``band`` as a filled square of
+    ``colour`` at the band's opacity, the other entries as the rule layer's lines.
+
+    The legend belongs to the rules (the exact value, the guess), so Vega drew every
+    entry as a line, the shaded 95% band too. Vega's legend ``datum.value`` is the
+    series' English key, whatever the language of its label.
+    """
+    test = f"datum.value === {json.dumps(band)}"
+    symbols = {
+        "shape": {"signal": f"{test} ? 'square' : 'stroke'"},
+        "fill": {"signal": f"{test} ? {json.dumps(colour)} : 'transparent'"},
+        "fillOpacity": {"signal": f"{test} ? {BAND_OPACITY} : 1"},
+        "strokeOpacity": {"signal": f"{test} ? 0 : 1"},
+    }
+    legend = {**colour_encoding["legend"], "encode": {"symbols": {"update": symbols}}}
+    return {**colour_encoding, "legend": legend}
 
 
 def _tip(field: str, title: str, fmt: str | None = None) -> dict[str, Any]:
@@ -239,7 +260,7 @@ def running_spec(
         layer=[
             {
                 "data": {"name": "running"},
-                "mark": {"type": "area", "opacity": 0.25, "color": SIMULATED_COLOUR},
+                "mark": {"type": "area", "opacity": BAND_OPACITY, "color": SIMULATED_COLOUR},
                 "encoding": {
                     "x": x,
                     "y": _y("low", y_title, percent),
@@ -256,7 +277,7 @@ def running_spec(
                 "mark": {"type": "rule", "strokeWidth": 2.5},
                 "encoding": {
                     "y": {"field": "value", "type": "quantitative"},
-                    "color": _colour(domain, colours),
+                    "color": _band_symbol(_colour(domain, colours), domain[1], SIMULATED_COLOUR),
                     "strokeDash": {
                         "field": "series",
                         "type": "nominal",

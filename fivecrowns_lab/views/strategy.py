@@ -23,7 +23,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from ..classroom.experiments import SEAT_WIN_VARIANTS, SOLITAIRE_WIN, seat_win_id
-from ..core.rules import FIRST_ROUND, LAST_ROUND, ROUNDS, GameRules
+from ..core.rules import FIRST_ROUND, LAST_ROUND, ROUNDS, GameRules, hand_size
 from ..errors import LessonError
 from ..i18n import N_, number, percent
 from ..i18n import gettext as _
@@ -1111,21 +1111,24 @@ class SolitaireOddsLesson(View):
         self.by_hand.show(
             grouped_bars_spec(
                 _("Share of deals closing each hand"),
-                _("hand (cards in it)"),
+                # Numbered 1 to 11 as lesson 05 numbers them (hand k holds k + 2 cards).
+                _("hand (hand k has k + 2 cards)"),
                 share,
                 [(share, EXACT_COLOUR)],
                 series_title=share,
             ),
             {
                 "bars": [
-                    {"k": k + 2, "value": c / odds.games, "series": share}
+                    {"k": k, "value": c / odds.games, "series": share}
                     for k, c in zip(hands, odds.closed_by_hand, strict=True)
                 ]
             },
             _(
-                "Bar chart of the share of deals closing each hand; the hand of {size} cards "
-                "closed least often ({share})."
+                "Bar chart of the share of deals closing each hand; hand {hand} ({size} "
+                "cards) closed least often ({share})."
             ).format(
-                size=worst + 2, share=percent(odds.closed_by_hand[worst - 1] / odds.games, 0)
+                hand=worst,
+                size=hand_size(worst),
+                share=percent(odds.closed_by_hand[worst - 1] / odds.games, 0),
             ),
         )
