@@ -1115,3 +1115,10 @@ def test_expert_lesson_shows_the_positions_hand_sorted_by_suit_then_rank(seed):
     assert keys == sorted(keys)
     # The same cards as the position's hand, only in order.
     assert sorted(view.hand.hand, key=str) == sorted(view.position.observation.hand, key=str)
+
+
+def test_quiz_learner_name_stays_on_its_row_of_the_results_file():
+    quiz = lessons.quiz("melds")
+    quiz.learner = "Ann\nLee\u200b\t "
+    assert quiz.learner == "Ann Lee  "  # spaces as typed: the box syncs while typing
+    assert quiz.results_csv().count("\n") == len(quiz) + 1

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import csv
 import io
+import unicodedata
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -48,10 +49,22 @@ _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
 
 class _Name(traitlets.Unicode):  # type: ignore[type-arg]
-    """A learner's name: any text up to 80 characters; anything else a page sends is ''."""
+    """A learner's name: any text up to 80 characters; anything else a page sends is ''.
+
+    A line break or tab becomes a space and invisible format characters go (a name in the
+    results file stays on its row); spaces stay as typed, since the box syncs as the
+    learner types and a trimmed end would eat the space before the next word.
+    """
 
     def validate(self, obj: Any, value: Any) -> str:
-        return value[:80] if isinstance(value, str) else ""
+        if not isinstance(value, str):
+            return ""
+        kept = (
+            " " if unicodedata.category(c) in ("Cc", "Zl", "Zp") else c
+            for c in value
+            if unicodedata.category(c) != "Cf"
+        )
+        return "".join(kept)[:80]
 
 
 def _cell(text: str) -> str:
