@@ -103,6 +103,8 @@ def test_wild_count_gap_paragraph_is_plain_and_the_z_score_waits_behind_why(
 
 def test_wild_count_try_again_opens_a_second_guess_recorded_as_a_new_prediction(widget_errors):
     lesson = wild_count_lesson(round_no=5, seed=2026).view
+    sent: list[dict] = []
+    lesson.predictions.send = sent.append  # what a student in a class shares
     assert lesson.try_again_button.layout.display == "none", "nothing to try again yet"
     lesson.guess_k.value, lesson.guess_share.value = 0, 45
     lesson.commit.commit_button.click()
@@ -121,6 +123,8 @@ def test_wild_count_try_again_opens_a_second_guess_recorded_as_a_new_prediction(
         {"wilds": 1, "share": 0.4},
     ]
     assert "You were right" in lesson.prediction_view.value
+    shares = [r["guess"] for r in sent if r["question"] == "07/share-of-most-common/round-5"]
+    assert shares == [45, 40], "the class gets the second guess too (and keeps the latest)"
     lesson.try_again_button.click()
     lesson.round.value = 11  # a new round for the second try
     assert lesson.guess_k.value == -1 and not lesson.commit.committed
