@@ -122,6 +122,16 @@ def test_07_predict_then_deal_then_reseed(page, voila_url, browser):
     for k in range(8):  # round 5: every count of wilds, 0 to 7, is listed
         assert view.locator(f"td:text-is('{k}')").count() >= 1
     shoot_lesson(page, "lesson-07-counting-wild-cards")
+    why = view.locator(".fc-gap details")
+    assert not why.locator("p").is_visible(), "the z-score reasoning waits behind Why?"
+    why.locator("summary").click()
+    expect(why).to_contain_text("standard error", use_inner_text=True)
+    view.get_by_role("button", name="Try again").click()
+    wait_status(page, "Guess again")
+    assert not view.get_by_role("button", name="Deal 100", exact=True).is_visible()
+    view.locator("select").first.select_option(label="1 wild")
+    view.get_by_role("button", name="Commit my guess").click()
+    wait_text(page, "You were right")
     view.get_by_role("button", name="New seed").click()
     wait_text(page, "seed 2027")
     assert_no_errors(page)

@@ -409,8 +409,13 @@ def test_lesson_07_counts_wild_cards_in_danish_before_and_after_the_guess(widget
         view.draw_intervals()
         labels = [b.description for b in (*view.deal_buttons, view.coverage_button)]
         labels += [view.commit.commit_button.description, view.commit.skip_button.description]
+        labels += [view.try_again_button.description]
         legend = str(view.plot.spec) + str(view.running.spec) + str(view.coverage.spec)
         bank = page.quiz.bank
+        revealed = view.prediction_view.value + view.gap_view.value
+        coverage = view.coverage_view.value
+        view.try_again_button.click()
+        again = view.status.text
     assert opening.startswith("Runde 5: 7 kort, 7 og jokere er vilde (given nr. 2026).")
     assert "nøjagtige chancer kommer frem" in hidden
     assert refused.startswith("Gæt først:")
@@ -423,22 +428,24 @@ def test_lesson_07_counts_wild_cards_in_danish_before_and_after_the_guess(widget
         "Tegn 100 intervaller",
         "Lås mit gæt",
         "Vis mig bare",
+        "Prøv igen",
     ]
-    assert "Dit gæt og sandheden" in view.prediction_view.value
-    assert "1 vildt kort" in view.prediction_view.value
-    assert "af 100 intervaller indeholder den nøjagtige værdi" in view.coverage_view.value
+    assert "Dit gæt og sandheden" in revealed and "1 vildt kort" in revealed
+    assert "Du sagde 1 vildt kort i 30 % af hænderne: hænder med 1 vildt kort er" in revealed
+    assert "<summary>Hvorfor er det en" in revealed
+    assert again.startswith("Gæt igen: bliv i runde 5")
+    assert "af 100 intervaller indeholder den nøjagtige værdi" in coverage
     # the charts: Danish titles, and the legend's names shown in Danish (the data keep keys)
     assert "Vilde kort på en hånd med 7 kort (runde 5)" in legend
     assert "nøjagtigt (optælling)" in legend and "labelExpr" in legend
     shown = _text(
         view.formula.value
         + view.table.value
-        + view.prediction_view.value
-        + view.gap_view.value
-        + view.coverage_view.value
+        + revealed
+        + coverage
         + view.children[0].children[0].value
     ) + " ".join(
-        [opening, refused, dealt, *labels]
+        [opening, refused, dealt, again, *labels]
         + [str(o[0]) for o in view.guess_k.options + view.sample_size.options]
         + [q["prompt"] for q in bank]
         + [a["text"] + " " + a["why"] for q in bank for a in q["answers"]]

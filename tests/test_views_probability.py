@@ -951,7 +951,8 @@ def test_wild_count_hides_the_exact_answer_until_the_guess_is_committed(widget_e
     assert lesson.commit.committed and lesson.plot.visible
     shown = lesson.prediction_view.value
     assert "your prediction" in shown and "20%" in shown and pct(exact[top]) in shown
-    assert "The most common number is 1 wild, not 2" in shown and "too low" in shown
+    assert "The most common number of wilds in round 5 is 1 (" in shown and "not 2." in shown
+    assert f"hands with 2 wilds are {pct(exact[2])}, so your share was" in shown
     entry = lesson.predictions[-1]
     assert entry["lesson"] == "07" and entry["guess"] == {"wilds": 2, "share": 0.2}
     assert entry["truth"]["wilds"] == top and not entry["skipped"]
@@ -990,7 +991,7 @@ def test_wild_count_gap_is_explained_in_words_for_the_rare_count(widget_errors):
     text = lesson.gap_view.value
     assert lesson.dealt == 5100 and "<b>4 wilds</b>" in text
     assert f"{pct(lesson.counts[4] / 5100)} of your 5,100 hands" in text
-    assert f"against {pct(lesson.exact[4])} exact" in text and "swings" in text
+    assert f"where the exact share is {pct(lesson.exact[4])}" in text and "swings" in text
 
 
 def test_wild_count_100_intervals_count_how_many_hold_the_exact_value(widget_errors):

@@ -49,7 +49,7 @@ from .chart import Chart
 from .counting import CountingSteps
 from .draws import OutDraws
 from .plots import fraction_html, pct, style, table_html
-from .predict import CommitRow, gap_sentence
+from .predict import CommitRow
 from .specs import (
     EXACT_COLOUR,
     SIMULATED_COLOUR,
@@ -69,6 +69,7 @@ __all__ = [
     "OutsLesson",
     "WildCountLesson",
     "gap_explanation",
+    "guess_verdict",
     "pattern_explanation",
     "simulate_round",
 ]
@@ -95,10 +96,12 @@ def _deals(n: int) -> str:
 
 
 def gap_explanation(exact: dict[int, Fraction], counts: dict[int, int], dealt: int) -> str:
-    """Why the dealt bars still differ from the exact ones, in words, for the furthest bar.
+    """How far the most surprising bar is from its exact share, in plain words, with a *Why?*.
 
-    Each bar's count of hands wanders by about ±√(expected hands) by chance alone, so
-    a rare count (few expected hands) stays far off, in relative terms, for a long time.
+    The bar chosen is the one furthest off for what chance allows: each bar's count of
+    hands wanders by about ±√(hands · p · (1 − p)) by chance alone, so a rare count stays
+    far off, in relative terms, for a long time. The paragraph says only whether the gap
+    is usual for this many hands; the z-score reasoning waits in a ``<details>`` block.
     """
     if not dealt:
         return ""
@@ -112,41 +115,109 @@ def gap_explanation(exact: dict[int, Fraction], counts: dict[int, int], dealt: i
     p = float(exact[k])
     expected = dealt * p
     got = counts.get(k, 0)
-    typical = sqrt(dealt * p * (1 - p))
     far = swings(k)
+    points = 100 * abs(got / dealt - p)
     fields = {
         "wilds": _wilds(k),
         "share": pct(got / dealt),
         "hands": _hands(dealt),
         "exact": pct(p),
+        "points": number(points, spec=".2f" if points < 1 else ".1f"),
         "expected": number(expected, spec=",.1f"),
         "got": number(got),
-        "typical": number(typical, spec=",.1f"),
+        "typical": number(sqrt(dealt * p * (1 - p)), spec=",.1f"),
         "gap": number(abs(got - expected), spec=",.1f"),
         "far": number(far, spec=".1f"),
         "bars": len(exact),
     }
-    # Two whole sentences: an ordinary gap, or an unusual one, each told from the start.
+    # Whole sentences for an ordinary gap and for an unusual one, each told from the start.
     if far < 2:
         text = _(
-            "The bar furthest from its exact value, measured in chance swings, is "
-            "<b>{wilds}</b>: {share} of your {hands} against {exact} exact. You would expect "
-            "about {expected} such hands and got {got}. Chance alone moves a count like that "
-            "by about ±{typical} hands (√{expected}, roughly), so a gap of {gap} is ordinary: "
-            "every bar is within two such swings of the truth."
+            "The most surprising bar so far is <b>{wilds}</b>: {share} of your {hands}, where "
+            "the exact share is {exact}. That is {points} percentage points off, a usual gap "
+            "for {hands}: chance alone moves a bar this far."
+        )
+        summary = _("Why is that a usual gap?")
+        why = _(
+            "You would expect about {expected} hands with {wilds} and got {got}. Chance alone "
+            "swings a count like that by about ±{typical} hands: that is its standard error, "
+            "√(hands × p × (1 − p)), roughly √{expected}. Your gap of {gap} hands is {far} "
+            "standard errors (a z-score of {far}), and every bar is within 2 of them: about 95 "
+            "of 100 counts land that close, so these gaps are ordinary."
         )
     else:
         text = _(
-            "The bar furthest from its exact value, measured in chance swings, is "
-            "<b>{wilds}</b>: {share} of your {hands} against {exact} exact. You would expect "
-            "about {expected} such hands and got {got}. Chance alone moves a count like that "
-            "by about ±{typical} hands (√{expected}, roughly). Your gap of {gap} hands is "
-            "{far} swings: unusual for one bar, but with {bars} bars one of them is often out "
-            "this far. A rare count is off by a large <i>share</i> of itself for a long time, "
-            "because its swing (√ of a small number) is big next to the number. Keep dealing: "
-            "the relative gap shrinks like 1/√(hands)."
+            "The most surprising bar so far is <b>{wilds}</b>: {share} of your {hands}, where "
+            "the exact share is {exact}. That is {points} percentage points off, a bigger gap "
+            "than usual for {hands}; but with {bars} bars, one of them is often this far off. "
+            "Keep dealing: the gaps shrink as you deal more hands."
         )
-    return f"<div class='fc-panel fc-gap'><p>{text.format(**fields)}</p></div>"
+        summary = _("Why is that an unusual gap?")
+        why = _(
+            "You would expect about {expected} hands with {wilds} and got {got}. Chance alone "
+            "swings a count like that by about ±{typical} hands: that is its standard error, "
+            "√(hands × p × (1 − p)), roughly √{expected}. Your gap of {gap} hands is {far} "
+            "standard errors (a z-score of {far}): unusual for one bar, since about 95 of 100 "
+            "counts land within 2, but with {bars} bars one of them is often out this far. A "
+            "rare count is off by a large <i>share</i> of itself for a long time, because its "
+            "swing (√ of a small number) is big next to the number; the relative gap shrinks "
+            "like 1/√(hands)."
+        )
+    return (
+        f"<div class='fc-panel fc-gap'><p>{text.format(**fields)}</p>"
+        f"<details><summary>{summary}</summary><p>{why.format(**fields)}</p></details></div>"
+    )
+
+
+def guess_verdict(round_no: int, exact: dict[int, Fraction], k: int, share: int) -> str:
+    """The learner's guess beside the truth, comparing like with like, in plain words.
+
+    First which number of wilds is the most common (and whether the learner named
+    it), then their share against the exact share of *the number they chose*, so a
+    gap is never measured against one number beside another number's share.
+    """
+    top = max(exact, key=lambda j: exact[j])
+    fields = {"round": round_no, "top": number(top), "wilds": _wilds(k), "guess": number(k)}
+    if k == top:
+        which = _("You were right: {wilds} is the most common number in round {round}.").format(
+            **fields
+        )
+    else:
+        which = _(
+            "The most common number of wilds in round {round} is {top} ({share} of hands), "
+            "not {guess}."
+        ).format(share=pct(exact[top]), **fields)
+    truth = 100 * float(exact[k])
+    gap = share - truth
+    size = abs(gap)
+    said = {
+        "wilds": _wilds(k),
+        "said": number_text(f"{share}%"),
+        "truth": pct(exact[k]),
+        "size": number(size, spec=".1f"),
+    }
+    # One whole sentence for each verdict, so a translator never glues halves together.
+    if size < 0.05:
+        how = _(
+            "You said {wilds} in {said} of hands: hands with {wilds} are {truth}, so your share "
+            "was exactly right."
+        )
+    elif size <= max(2.0, 0.1 * truth):
+        how = _(
+            "You said {wilds} in {said} of hands: hands with {wilds} are {truth}, so your share "
+            "was very close ({size} points off)."
+        )
+    elif gap > 0:
+        how = _(
+            "You said {wilds} in {said} of hands: hands with {wilds} are {truth}, so your share "
+            "was {size} points too high."
+        )
+    else:
+        how = _(
+            "You said {wilds} in {said} of hands: hands with {wilds} are {truth}, so your share "
+            "was {size} points too low."
+        )
+    return f"{which} {how.format(**said)}"
 
 
 class WildCountLesson(View):
@@ -194,6 +265,11 @@ class WildCountLesson(View):
         )
         self.guess_k.observe(self._guard(self._on_guess), names="value")
         self.commit = CommitRow(self._button, self.commit_guess, self.skip)
+        self.try_again_button = self._button(
+            _("Try again"),
+            self.try_again,
+            tooltip=_("Guess again, for this round or another (your new guess is recorded)"),
+        )
         self.deal_buttons = [
             self._button(
                 _("Deal {count}").format(count=number(n)),
@@ -274,6 +350,7 @@ class WildCountLesson(View):
                 predict,
                 self.commit,
                 self.prediction_view,
+                self.try_again_button,
                 self.after_commit,
                 panels,
             ],
@@ -326,7 +403,7 @@ class WildCountLesson(View):
             self.commit.reopen()
             self.prediction_view.value = ""
             self.gap_view.value = ""
-            set_shown(self.after_commit, shown=False)
+            set_shown(self.after_commit, self.try_again_button, shown=False)
             self.plot.clear()
             self.running.clear()
             self._clear_coverage()
@@ -379,12 +456,30 @@ class WildCountLesson(View):
         with self.hold_sync():
             self.commit.close_question()
             self.guess_k.disabled = self.guess_share.disabled = True
-            set_shown(self.after_commit, shown=True)
+            set_shown(self.after_commit, self.try_again_button, shown=True)
             self.refresh()
         self.status.ok(
             _("Now deal hands and watch the orange bars and the running estimate close in.")
             if guess is not None
             else _("Here is the answer. Deal hands to see a simulation close in on it.")
+        )
+
+    def try_again(self) -> None:
+        """A second try: the answer hides and the guess opens again, as last chosen.
+
+        The learner may keep the round or move the slider to another; the hands dealt go
+        (they followed the old guess), and the new commit is recorded as a new prediction.
+        """
+        last = self.predicted
+        self.reset()
+        if last is not None:
+            with self.hold_sync():
+                self.guess_k.value, self.guess_share.value = last
+        self.status.info(
+            _(
+                "Guess again: keep round {round} or choose another, change your guess, then "
+                "commit it."
+            ).format(round=self.round.value)
         )
 
     def deal(self, n: int) -> None:
@@ -597,16 +692,7 @@ class WildCountLesson(View):
         if guess is None:
             words = _("You skipped the guess: next time, commit one first. It sticks better.")
         else:
-            k, share = guess
-            which = (
-                _("You were right: {wilds} is the most common number.").format(wilds=_wilds(top))
-                if k == top
-                else _(
-                    "The most common number is {wilds}, not {guess} (hands with {guessed}: "
-                    "{share})."
-                ).format(wilds=_wilds(top), guess=k, guessed=_wilds(k), share=pct(exact[k]))
-            )
-            words = f"{which} {gap_sentence(share, 100 * float(exact[top]))}"
+            words = guess_verdict(self.round.value, exact, *guess)
         heading = _("Your guess, and the truth")
         self.prediction_view.value = (
             f"<div class='fc-panel fc-reveal'><h4>{heading}</h4>"
