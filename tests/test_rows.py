@@ -69,5 +69,6 @@ def test_to_frame_without_pandas_says_how_to_install_it():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == (
-        'to_frame() needs pandas, which is not installed: pip install "fivecrowns_lab[data]".'
+        "to_frame() needs pandas, which is not installed: pip install pandas "
+        '(it comes with "fivecrowns_lab[app]").'
     )

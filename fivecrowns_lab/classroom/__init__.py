@@ -7,7 +7,7 @@ PostgreSQL, and computes what the teacher's dashboard shows.
 - :mod:`.records` what a record is, and the checks on what a page sends
 - :mod:`.experiments` the pooled experiments and their exact values
 - :mod:`.schema`, :mod:`.store` the database: migrations, SQLite and PostgreSQL
-- :mod:`.report` the pooled figures and the CSV export
+- :mod:`.report` the pooled figures and the export (CSV, or rows for a DataFrame)
 - :mod:`.service` a class in session: joining, rate limit, recording off on a failure
 - :mod:`.files` results files saved offline, and merging them
 """
@@ -24,7 +24,7 @@ from .records import (
     check_nickname,
     parse_record,
 )
-from .report import ClassReport, class_report, export_csv
+from .report import ClassReport, class_report, export_csv, export_rows
 from .service import Classroom, RateLimit
 from .store import ClassInfo, ClassStore, PostgresStore, SqliteStore, Student, open_store
 
@@ -47,6 +47,7 @@ __all__ = [
     "exact_value",
     "experiment_id",
     "export_csv",
+    "export_rows",
     "merge_result_files",
     "open_store",
     "parse_record",

@@ -2,7 +2,8 @@
 
 :func:`class_report` reads a store once and returns a :class:`ClassReport` of small frozen
 values; :meth:`ClassReport.as_json` is what the dashboard's page refreshes from.
-:func:`export_csv` writes every record of a class as CSV for a spreadsheet.
+:func:`export_csv` writes every record of a class as CSV for a spreadsheet, from the rows
+of :func:`export_rows` (which ``.to_frame()`` makes a pandas DataFrame).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from ..odds.stats import wilson_interval
+from ..table.rows import Rows
 from .experiments import EXPERIMENTS, exact_value, find_experiment
 from .predictions import came_true, find_question, question_label
 from .store import ClassStore
@@ -28,6 +30,7 @@ __all__ = [
     "StudentProgress",
     "class_report",
     "export_csv",
+    "export_rows",
 ]
 
 
@@ -404,8 +407,8 @@ def _with_unit(row: tuple[Any, ...]) -> tuple[Any, ...]:
     return (*row[:8], known.unit if known else "deals", *row[9:])
 
 
-def export_csv(store: ClassStore, code: str) -> str:
-    """Every record of class ``code`` as CSV text (no cell a spreadsheet would run)."""
+def export_rows(store: ClassStore, code: str) -> Rows:
+    """Every record of class ``code``, oldest first: the export as typed rows (``.to_frame()``)."""
     rows: list[tuple[Any, ...]] = []
     rows += store.query(
         "SELECT 'quiz', s.nickname, q.lesson, q.question || '. ' || q.prompt, q.answer, "
@@ -433,8 +436,13 @@ def export_csv(store: ClassStore, code: str) -> str:
     )
     rows = [_with_unit(row) for row in rows]
     rows.sort(key=lambda row: (str(row[10]), str(row[1])))
+    return Rows(EXPORT_HEADER, tuple(rows))
+
+
+def export_csv(store: ClassStore, code: str) -> str:
+    """Every record of class ``code`` as CSV text (no cell a spreadsheet would run)."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(EXPORT_HEADER)
-    writer.writerows([_cell(v) for v in row] for row in rows)
+    writer.writerows([_cell(v) for v in row] for row in export_rows(store, code).data)
     return out.getvalue()

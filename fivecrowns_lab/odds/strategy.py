@@ -22,8 +22,9 @@ import math
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from ..core.rules import ROUNDS, GameRules
+from ..core.rules import ROUNDS, GameRules, hand_size
 from ..errors import quote
 from ..i18n import gettext as _
 from ..i18n import ngettext as _n
@@ -34,6 +35,9 @@ from ..table.solitaire import Solitaire
 from ..validators import check_seed, whole_number
 from .simulate import COLUMNS, Progress, SimulationError, check_games, game_seed, simulate
 from .stats import mean_interval, wilson_interval
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 __all__ = [
     "Comparison",
@@ -162,6 +166,9 @@ SUMMARY_COLUMNS = (
 )
 
 
+COMPARISON_COLUMNS = ("a", "b", "games", "mean", "low", "high")
+
+
 @dataclass(frozen=True)
 class Comparison:
     """Seat ``a`` minus seat ``b``: mean difference of final totals over the same deals.
@@ -241,6 +248,15 @@ class Comparison:
 
         return comparison_html(self)
 
+    def to_rows(self) -> Rows:
+        """The comparison as one row: the two seats, the games, the mean and its interval."""
+        low, high = self.ci
+        return Rows(COMPARISON_COLUMNS, ((self.a, self.b, self.games, self.mean, low, high),))
+
+    def to_frame(self) -> pd.DataFrame:
+        """The comparison as a one-row pandas DataFrame (see :meth:`Rows.to_frame`)."""
+        return self.to_rows().to_frame()
+
 
 def compare(table: Rows, a: int = 0, b: int = 1) -> Comparison:
     """Compare seats ``a`` and ``b`` (0-based) game by game."""
@@ -264,6 +280,10 @@ def compare(table: Rows, a: int = 0, b: int = 1) -> Comparison:
     return Comparison(first, second, len(games), mean, (low, high))
 
 
+HAND_COLUMNS = ("hand", "cards", "closed", "games")
+CLOSED_COLUMNS = ("hands_closed", "games")
+
+
 @dataclass(frozen=True)
 class SolitaireOdds:
     """The solitaire bot's win rate over ``games`` deals, with a 95% Wilson interval."""
@@ -280,6 +300,26 @@ class SolitaireOdds:
     @property
     def win_rate(self) -> float:
         return self.wins / self.games
+
+    def to_rows(self) -> Rows:
+        """One row per hand (1-11, 3-13 cards): in how many of the games it was closed."""
+        return Rows(
+            HAND_COLUMNS,
+            tuple(
+                (k, hand_size(k), closed, self.games)
+                for k, closed in enumerate(self.closed_by_hand, start=1)
+            ),
+        )
+
+    def closed_rows(self) -> Rows:
+        """One row per number of hands closed (0-11): how many games ended with that many."""
+        return Rows(
+            CLOSED_COLUMNS, tuple((k, self.closed.get(k, 0)) for k in range(len(ROUNDS) + 1))
+        )
+
+    def to_frame(self) -> pd.DataFrame:
+        """:meth:`to_rows` as a pandas DataFrame (see :meth:`Rows.to_frame`)."""
+        return self.to_rows().to_frame()
 
     def __str__(self) -> str:
         low, high = self.ci

@@ -17,8 +17,9 @@ from fractions import Fraction
 from typing import Any
 
 from ..core.rules import ROUNDS, hand_size, wild_rank_text
+from ..table.rows import Rows
 
-__all__ = ["QUESTIONS", "teacher_csv", "teacher_markdown", "teacher_rows"]
+__all__ = ["QUESTIONS", "teacher_csv", "teacher_markdown", "teacher_rows", "teacher_table"]
 
 #: The table's keys, in the order the teacher's table lists them, with their questions.
 QUESTIONS = {
@@ -60,6 +61,33 @@ def teacher_rows(table: dict[str, Any]) -> list[dict[str, str]]:
                 }
             )
     return rows
+
+
+def teacher_table(table: dict[str, Any] | None = None) -> Rows:
+    """The teacher's table as :class:`Rows` with typed values (default: the shipped table).
+
+    ``round`` and ``cards`` are whole numbers, ``decimal`` and ``one_in`` floats (``one_in``
+    is ``None`` for the penalty); ``.to_frame()`` makes it a pandas DataFrame.
+
+    >>> rows = teacher_table()
+    >>> rows.columns[:2], rows["round"][:3], type(rows["decimal"][0]).__name__
+    (('round', 'cards'), [1, 2, 3], 'float')
+    """
+    if table is None:
+        from .probability import exact_table  # lazy: probability imports this module
+
+        table = exact_table()
+    typed = [
+        {
+            **row,
+            "round": int(row["round"]),
+            "cards": int(row["cards"]),
+            "decimal": float(row["decimal"]),
+            "one_in": float(row["one_in"]) if row["one_in"] else None,
+        }
+        for row in teacher_rows(table)
+    ]
+    return Rows.from_records(_FIELDS, typed)
 
 
 def teacher_csv(table: dict[str, Any]) -> str:

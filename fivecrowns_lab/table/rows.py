@@ -3,7 +3,7 @@
 The lessons run in a browser kernel (the static site) where pandas cannot be loaded, so the
 engine's tables are plain rows: a tuple of column names and a tuple of value tuples. They
 render as HTML in a notebook, export as CSV, and become a pandas DataFrame with
-:meth:`Rows.to_frame` for whoever installs ``fivecrowns_lab[data]``.
+:meth:`Rows.to_frame` wherever pandas is installed (``fivecrowns_lab[app]`` brings it).
 
 >>> rows = Rows.from_records(["player", "points"], [{"player": "Ana", "points": 3},
 ...                                                   {"player": "Ben", "points": 0}])
@@ -122,16 +122,26 @@ class Rows:
         return self.to_text()
 
     def to_frame(self) -> pd.DataFrame:
-        """The table as a pandas DataFrame (needs ``pip install "fivecrowns_lab[data]"``)."""
+        """The table as a pandas DataFrame, with the same columns in the same order.
+
+        pandas is imported here, not with the engine (the browser kernel has none); it comes
+        with ``pip install "fivecrowns_lab[app]"``. A column of whole numbers with gaps
+        (``None``) stays whole: pandas' nullable ``Int64``, not floats.
+        """
         try:
             import pandas as pd
         except ImportError:
             raise TableError(
                 _(
-                    'to_frame() needs pandas, which is not installed: pip install "{extra}".'
-                ).format(extra="fivecrowns_lab[data]")
+                    "to_frame() needs pandas, which is not installed: pip install pandas "
+                    '(it comes with "{extra}").'
+                ).format(extra="fivecrowns_lab[app]")
             ) from None
         frame: pd.DataFrame = pd.DataFrame(list(self.data), columns=list(self.columns))
+        for i, column in enumerate(self.columns):
+            values = [row[i] for row in self.data]
+            if _whole_with_gaps(values):  # from the values: through floats, 2**53 + 1 is lost
+                frame[column] = pd.array(values, dtype="Int64")
         return frame
 
     def _repr_html_(self) -> str:
@@ -144,6 +154,13 @@ class Rows:
             f"<table class='fc-table fc-rows'><thead><tr>{head}</tr></thead>"
             f"<tbody>{body}</tbody></table>"
         )
+
+
+def _whole_with_gaps(values: Sequence[Any]) -> bool:
+    """True for whole numbers with at least one ``None`` among them (pandas would make floats)."""
+    seen = [v for v in values if v is not None]
+    whole = all(isinstance(v, int) and not isinstance(v, bool) for v in seen)
+    return whole and 0 < len(seen) < len(values)
 
 
 def _csv_value(value: Any) -> Any:

@@ -36,7 +36,7 @@ import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..core.rules import GOING_OUT_BONUS, MAX_PLAYERS, MIN_PLAYERS, ROUNDS
 from ..errors import ScoreError, quote
@@ -44,6 +44,10 @@ from ..i18n import LANGUAGES, N_, language, number_text, typed_number
 from ..i18n import gettext as _
 from ..i18n import ngettext as _n
 from ..validators import clean_name, read_json
+from .rows import Rows
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 try:  # POSIX: a lock makes "check the revision, then replace the file" one step
     import fcntl
@@ -489,6 +493,24 @@ class ScoreSheet:
         ):
             writer.writerow([csv_cell(name), *[r[p] for r in self.rounds], total, place])
         return out.getvalue()
+
+    def to_rows(self) -> Rows:
+        """One row per player, under the English header of ``to_csv(lang="en")``."""
+        rounds = [f"round {i + 1}" for i in range(len(self.rounds))]
+        totals = self.totals()
+        return Rows(
+            ("player", *rounds, "total", "place"),
+            tuple(
+                (name, *[r[p] for r in self.rounds], total, place)
+                for p, (name, total, place) in enumerate(
+                    zip(self.players, totals, placements(totals), strict=True)
+                )
+            ),
+        )
+
+    def to_frame(self) -> pd.DataFrame:
+        """:meth:`to_rows` as a pandas DataFrame (see :meth:`Rows.to_frame`)."""
+        return self.to_rows().to_frame()
 
 
 def _check_revision(value: object) -> int:
