@@ -103,7 +103,9 @@ def texts_of(name: str, result: Any) -> list[str]:
     describe = getattr(result, "describe", None)
     if callable(describe) and not isinstance(result, type):
         with contextlib.suppress(Exception if built_by_hand else TypeError):
-            texts.append(describe())
+            described = describe()  # a DataFrame's describe() is a table, not a sentence
+            if isinstance(described, str):
+                texts.append(described)
     reason = getattr(result, "reason", None)
     if isinstance(reason, str):
         texts.append(reason)

@@ -332,6 +332,9 @@ class ScoreSheet:
         A round ends when someone goes out, so such a round is most likely a slip (a
         view asks before adding it); it is not refused: a table may score otherwise.
         """
+        if not isinstance(points, (list, tuple)):
+            sentence = _("A round's scores are a list of whole numbers, not {value}.")
+            raise ScoreError(sentence.format(value=quote(points)))
         return self.going_out_score not in points
 
     @property
