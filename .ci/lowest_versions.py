@@ -1,7 +1,7 @@
 """Print the lowest versions pyproject.toml allows for the runtime dependencies, as pins.
 
-    python .ci/lowest_versions.py [--extra app] > lowest.txt
-    pip install -e . -c lowest.txt ...
+    python .ci/lowest_versions.py [--extra app --extra data --extra class] > lowest.txt
+    pip install -e ".[app,data,class]" -c lowest.txt ...
 
 The lower bound of each ``>=`` (or ``==``/``~=``) specifier becomes ``name==version``, so
 that a CI job installs exactly what the floors promise and runs the tests against it
@@ -30,15 +30,20 @@ def _array(text: str, key: str) -> list[str]:
 
 
 def floor(requirement: str) -> str:
-    """``"ipywidgets>=8.1"`` -> ``"ipywidgets==8.1"``; an unbounded requirement is an error."""
+    """``"ipywidgets>=8.1"`` -> ``"ipywidgets==8.1"``; an unbounded requirement is an error.
+
+    The extras of a requirement are left out (``"psycopg[binary]>=3.1"`` -> ``"psycopg==3.1"``):
+    the pins are a constraints file, and pip refuses extras there. The extra's own packages
+    (``psycopg-binary``) then follow the pinned version.
+    """
     match = _REQUIREMENT.match(requirement.split(";")[0])
     if match is None:
         raise SystemExit(f"Cannot read the requirement {requirement!r}.")
-    name, extras, spec = match[1], match[2] or "", match[3]
+    name, spec = match[1], match[3]
     lows = re.findall(r"(?:>=|==|~=)\s*([0-9][^,\s]*)", spec)
     if not lows:
         raise SystemExit(f"{requirement!r} has no lower bound, so its floor cannot be tested.")
-    return f"{name}{extras}=={lows[0]}"
+    return f"{name}=={lows[0]}"
 
 
 def main(argv: list[str] | None = None) -> int:

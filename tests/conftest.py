@@ -93,7 +93,9 @@ def widget_errors():
 # Every browser test module shares these: Playwright's sync API cannot be started twice
 # in one process, so no test module may open its own.
 
-CHROMIUM = Path("/usr/bin/chromium")
+# Debian's Chromium by default; FIVECROWNS_CHROMIUM names another build of it (on GitHub's
+# Ubuntu runners, where chromium is a snap, .github/workflows/ci.yml names their Chrome).
+CHROMIUM = Path(os.environ.get("FIVECROWNS_CHROMIUM") or "/usr/bin/chromium")
 CHROMIUM_ARGS = [
     "--headless",
     "--no-sandbox",
