@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 
 from tests.test_browser import WIDGET_TIMEOUT_MS, assert_no_errors
+from tests.test_browser_lessons import wait_text
 
 pytestmark = pytest.mark.browser
 
@@ -77,12 +78,8 @@ def live_text(page, scope: str) -> str:
 
 
 def wait_live(page, scope: str, text: str) -> None:
-    page.wait_for_function(
-        "([s, t]) => [...document.querySelectorAll(s + ' [aria-live]')]"
-        ".some(e => e.innerText.includes(t))",
-        arg=[scope, text],
-        timeout=20_000,
-    )
+    """Wait until a live region in ``scope`` says ``text`` (what a screen reader reads out)."""
+    wait_text(page, scope + " [aria-live]", text)
 
 
 def test_04_coached_round_played_with_the_keyboard_alone(page, voila_url):
@@ -100,7 +97,7 @@ def test_04_coached_round_played_with_the_keyboard_alone(page, voila_url):
     ready(page, "Discard Q♣")
     tab_to(page, play_button("Discard Q♣"))
     page.keyboard.press("Enter")  # ... and discard it
-    wait_live(page, scope, "discard Q♣")
+    wait_live(page, scope, "You discarded Q♣")
     ready(page, "Take the discard")
     tab_to(page, play_button("Take the discard"))
     page.keyboard.press("Enter")

@@ -8,19 +8,7 @@ from typing import Any
 from fivecrowns_lab import lessons
 from fivecrowns_lab.classroom import parse_record
 from fivecrowns_lab.classroom.recompute import replay_experiment
-
-
-class FakeLink:
-    """Stands in for the page's class line: keeps what a view sends."""
-
-    def __init__(self) -> None:
-        self.sent: list[dict[str, Any]] = []
-
-    def send(self, *records: dict[str, Any]) -> None:
-        self.sent.extend(records)
-
-    def experiments(self) -> list[dict[str, Any]]:
-        return [r for r in self.sent if r["kind"] == "experiment"]
+from tests.test_class_experiments import FakeLink
 
 
 def assert_replayed_alike(records: list[dict[str, Any]]) -> None:
