@@ -101,33 +101,15 @@ def press(view, page, name_start: str) -> None:
     button.first.click()
 
 
-def test_04_coached_game_to_the_end_then_free_play_lays_down_and_goes_out(page, voila_url):
-    page.set_viewport_size({"width": 1280, "height": 900})
-    view = open_lesson(page, voila_url)
-    expect(view.locator(".fc-coach")).to_contain_text("step 1 of 5", use_inner_text=True)
-    expect(view.locator(".fc-coach")).to_contain_text("Draw from the stock", use_inner_text=True)
-    shoot(page, "lesson-04-coached-start")
-
-    # The first move is a few Tab stops from the top of the page: after the language link,
-    # the page's three switches (dark theme, high contrast, projector) and the two modes.
-    page.locator("body").click(position={"x": 2, "y": 2})
-    stops = 0
-    for stops in range(1, 15):  # noqa: B007 - the count is the result
-        page.keyboard.press("Tab")
-        if "fc-play-stock" in active(page)["cls"]:
-            break
-    assert "fc-play-stock" in active(page)["cls"] and stops <= 7, stops
-
-    # No accessible name on the page carries an icon-font glyph ("\uf042 High contrast").
-    names = re.findall(r'button "([^"]*)"', page.locator("body").aria_snapshot())
-    assert "Draw from the stock (108)" in names and "High contrast" in names, names
-    assert [n for n in names if ICON_GLYPHS.search(n)] == []
-
+def play_the_coached_game(page, view, shots: bool = False) -> None:
+    """Lesson 04's coached first game from its first move to its end (a mistake included);
+    shared with tests/test_site_parity.py, which plays it on the static site too."""
     # A mistake is flagged and changes nothing.
     press(view, page, "Take the discard")
     wait_status(page, "Draw from the stock instead")
     assert "J★ would not help" in status(view)
-    shoot(page, "lesson-04-coached-mistake")
+    if shots:
+        shoot(page, "lesson-04-coached-mistake")
 
     # Step 1: draw; the focus moves into the hand.
     press(view, page, "Draw from the stock")
@@ -160,6 +142,48 @@ def test_04_coached_game_to_the_end_then_free_play_lays_down_and_goes_out(page, 
     )
     expect(view).to_contain_text("Round 1 summary", use_inner_text=True)
     wait_focus(page, "fc-play-again")
+
+
+def choose_free_game(page, view, length: str, seed: int = 12) -> None:
+    """In free play, open *Game settings* and choose one bot, ``length`` and ``seed``."""
+    view.get_by_role("button", name="Game settings").click()
+    setup = view.locator(".fc-panel", has=page.locator("text=Bot level")).first
+    bots = view.locator(".widget-inline-hbox", has_text="Bots").locator("input")
+    bots.fill("1")
+    bots.press("Enter")
+    view.locator(".widget-inline-hbox", has_text="Length").locator("select").select_option(
+        label=length
+    )
+    box = view.locator(".widget-inline-hbox", has_text="Seed").locator("input")
+    box.fill(str(seed))
+    box.press("Enter")
+    page.wait_for_function("() => document.body.innerText.includes('press New game')")
+    assert setup.is_visible()
+
+
+def test_04_coached_game_to_the_end_then_free_play_lays_down_and_goes_out(page, voila_url):
+    page.set_viewport_size({"width": 1280, "height": 900})
+    view = open_lesson(page, voila_url)
+    expect(view.locator(".fc-coach")).to_contain_text("step 1 of 5", use_inner_text=True)
+    expect(view.locator(".fc-coach")).to_contain_text("Draw from the stock", use_inner_text=True)
+    shoot(page, "lesson-04-coached-start")
+
+    # The first move is a few Tab stops from the top of the page: after the language link,
+    # the page's three switches (dark theme, high contrast, projector) and the two modes.
+    page.locator("body").click(position={"x": 2, "y": 2})
+    stops = 0
+    for stops in range(1, 15):  # noqa: B007 - the count is the result
+        page.keyboard.press("Tab")
+        if "fc-play-stock" in active(page)["cls"]:
+            break
+    assert "fc-play-stock" in active(page)["cls"] and stops <= 7, stops
+
+    # No accessible name on the page carries an icon-font glyph ("\uf042 High contrast").
+    names = re.findall(r'button "([^"]*)"', page.locator("body").aria_snapshot())
+    assert "Draw from the stock (108)" in names and "High contrast" in names, names
+    assert [n for n in names if ICON_GLYPHS.search(n)] == []
+
+    play_the_coached_game(page, view, shots=True)
     assert_no_errors(page)
     shoot(page, "lesson-04-coached-end")
     shoot(page, "lesson-04-coached-end-phone", width=390)
@@ -169,19 +193,7 @@ def test_04_coached_game_to_the_end_then_free_play_lays_down_and_goes_out(page, 
     press(view, page, "Free play next")
     page.wait_for_function("() => document.body.innerText.includes('New game: You, Bot 1')")
     expect(view).to_contain_text("Your opponents:", use_inner_text=True)
-    view.get_by_role("button", name="Game settings").click()
-    setup = view.locator(".fc-panel", has=page.locator("text=Bot level")).first
-    bots = view.locator(".widget-inline-hbox", has_text="Bots").locator("input")
-    bots.fill("1")
-    bots.press("Enter")
-    view.locator(".widget-inline-hbox", has_text="Length").locator("select").select_option(
-        label="1 round"
-    )
-    seed = view.locator(".widget-inline-hbox", has_text="Seed").locator("input")
-    seed.fill("12")
-    seed.press("Enter")
-    page.wait_for_function("() => document.body.innerText.includes('press New game')")
-    assert setup.is_visible()
+    choose_free_game(page, view, length="1 round")
     shoot(page, "lesson-04-free-settings")
     press(view, page, "New game")
     page.wait_for_function("() => document.body.innerText.includes('New game: You, Bot 1.')")
