@@ -297,11 +297,14 @@ class PoolKeepingKernelManager(AsyncMappingKernelManager):
 
     _pooled_before: frozenset[str] = frozenset()
 
+    # No bound by default: one learner on their own machine (`make app`) may open every
+    # lesson in a tab of its own. The server for many visitors (`fivecrowns-lab serve`,
+    # `make serve`) sets the bounds (see main).
     kernels_per_visitor = Int(
-        KERNELS_PER_VISITOR, help="lesson kernels one visitor may hold at once (0: no bound)"
+        0, help="lesson kernels one visitor may hold at once (0: no bound)"
     ).tag(config=True)
     kernels_per_address = Int(
-        KERNELS_PER_ADDRESS, help="lesson kernels one address may hold at once (0: no bound)"
+        0, help="lesson kernels one address may hold at once (0: no bound)"
     ).tag(config=True)
 
     def __init__(self, **kwargs: Any) -> None:
@@ -647,6 +650,9 @@ def main(argv: Sequence[str] | None = None, config: Any = None) -> int:
             f"--Voila.ip={args.ip}",
             "--no-browser",
             "--Voila.port_retries=0",
+            # many visitors: a bound on the kernels each may hold (a later argument wins)
+            f"--PoolKeepingKernelManager.kernels_per_visitor={KERNELS_PER_VISITOR}",
+            f"--PoolKeepingKernelManager.kernels_per_address={KERNELS_PER_ADDRESS}",
             *args.voila_args,
         ],
         token=token,

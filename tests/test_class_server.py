@@ -367,3 +367,29 @@ def test_records_batch_contract_200_401_503_and_the_teachers_hide_button(tmp_pat
         assert "acked" not in answer
     finally:
         stop_process(proc)
+
+
+def test_the_class_server_bounds_kernels_per_visitor_and_one_learner_has_no_bound(
+    monkeypatch, tmp_path
+):
+    """`fivecrowns-lab serve` (many visitors) passes the kernel bounds to Voilà; the kernel
+    manager's own default (make app, one learner) bounds nothing, so a learner may open
+    every lesson in a tab of its own."""
+    import voila.app
+
+    from fivecrowns_lab import serving
+    from fivecrowns_lab.kernel_bound import KERNELS_PER_ADDRESS, KERNELS_PER_VISITOR
+
+    calls = []
+    monkeypatch.setattr(
+        voila.app.Voila,
+        "launch_instance",
+        classmethod(lambda cls, argv, **kw: calls.append(argv)),
+    )
+    folder = tmp_path / "notebooks"
+    folder.mkdir()
+    assert serving.main([f"--notebooks={folder}", "--ip=127.0.0.1", "--port=9"]) == 0
+    ((argv,),) = [calls]
+    assert f"--PoolKeepingKernelManager.kernels_per_visitor={KERNELS_PER_VISITOR}" in argv
+    assert f"--PoolKeepingKernelManager.kernels_per_address={KERNELS_PER_ADDRESS}" in argv
+    assert serving.PoolKeepingKernelManager.kernels_per_visitor.default_value == 0

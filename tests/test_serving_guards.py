@@ -167,7 +167,14 @@ def class_server(tmp_path_factory):
     for name in (PREHEATED, STARTED):
         (folder / name).write_text(json.dumps(NOTEBOOK))
     port = free_port()
-    proc = start_voila(folder, port)
+    from fivecrowns_lab.kernel_bound import KERNELS_PER_ADDRESS, KERNELS_PER_VISITOR
+
+    # the bounds `fivecrowns-lab serve` sets for many visitors (make app sets none)
+    bounds = (
+        f"--PoolKeepingKernelManager.kernels_per_visitor={KERNELS_PER_VISITOR}",
+        f"--PoolKeepingKernelManager.kernels_per_address={KERNELS_PER_ADDRESS}",
+    )
+    proc = start_voila(folder, port, bounds)
     log = root / "voila.log"
     try:
         wait_for_http(f"http://127.0.0.1:{port}/", proc, timeout=120)

@@ -40,7 +40,7 @@ function render({ model, el }) {
     if (!cards.length) {
       const empty = document.createElement("span");
       empty.className = "fc-handw-empty";
-      empty.textContent = "no cards";
+      empty.textContent = (model.get("words") || {}).empty || "no cards";
       root.appendChild(empty);
     }
     cards.forEach((card, i) => {
@@ -51,7 +51,8 @@ function render({ model, el }) {
       const svg = b.querySelector("svg");
       if (svg) svg.setAttribute("aria-hidden", "true");
       let label = card.label;
-      if (!multi) label += disabled ? "" : ", press to choose";
+      const words = model.get("words") || {};
+      if (!multi) label += disabled ? "" : (words.choose || ", press to choose");
       // The button's name is this hidden text, not an aria-label: a name from the content
       // is what WCAG's "label in name" asks of a control whose face shows text (its rank).
       const said = document.createElement("span");
@@ -59,7 +60,7 @@ function render({ model, el }) {
       said.textContent = label;
       b.appendChild(said);
       if (multi) b.setAttribute("aria-pressed", chosen.has(i) ? "true" : "false");
-      b.title = card.label + (canMove ? " (Shift+arrow or drag to move)" : "");
+      b.title = card.label + (canMove ? (words.move || " (Shift+arrow or drag to move)") : "");
       b.dataset.index = String(i);
       b.dataset.code = card.code;
       b.disabled = disabled;

@@ -49,11 +49,21 @@ class HandWidget(anywidget.AnyWidget):
     reorder = traitlets.Bool(True).tag(sync=True)
     label = traitlets.Unicode("Your hand").tag(sync=True)
     width = traitlets.Int(60).tag(sync=True)
+    #: The few words hand.js adds to the cards, in the language of the page that made it.
+    words = traitlets.Dict().tag(sync=True)
 
     def __init__(
         self, cards: Iterable[Card] | str = (), round_no: int | None = None, **kwargs: Any
     ) -> None:
         kwargs.setdefault("label", _("Your hand"))  # the language of the page that made it
+        kwargs.setdefault(
+            "words",
+            {
+                "choose": _(", press to choose"),
+                "move": _(" (Shift+arrow or drag to move)"),
+                "empty": _("no cards"),
+            },
+        )
         super().__init__(**kwargs)
         self._hand: list[Card] = []
         self._round_no = round_no
