@@ -99,7 +99,8 @@ CONTRAST_JS = r"""
   };
   const visible = (el) => {
     const r = el.getBoundingClientRect();
-    if (r.width < 1 || r.height < 1) return false;
+    // a box of a pixel or less shows no readable text (the screen-reader-only names)
+    if (r.width <= 1 || r.height <= 1) return false;
     let opacity = 1;
     for (let e = el; e && e.nodeType === 1; e = e.parentElement) {
       const s = getComputedStyle(e);

@@ -123,7 +123,7 @@ def _wild_cell(points: int) -> str:
 
 
 # Wide enough that each of the eleven rounds gets a finger's width on the slider's track.
-ROUND_SLIDER_WIDTH = "min(480px, 95%)"
+ROUND_SLIDER_WIDTH = "min(480px, 100%)"
 
 
 class ScheduleView(View):
