@@ -305,7 +305,7 @@ def test_serving_a_forced_save_failure_loses_nothing(browser, server):
         blocker.unlink(missing_ok=True)
         blocker.mkdir()
         table = page.locator(".fc-view table").inner_text()
-        add_round(page, 7, 9, expect="could not be saved")
+        add_round(page, 0, 9, expect="could not be saved")  # Zoe went out (a 0: no question)
         assert "Round 2 could not be saved, so nothing changed" in status(page)
         assert str(server.root) not in page.inner_text("body")
         assert page.locator(".fc-view table").inner_text() == table
