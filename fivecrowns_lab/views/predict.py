@@ -5,7 +5,7 @@ that gives it away, the simulated result) until the learner presses *Commit my
 guess*, or *Just show me* to skip. Either way :class:`Predictions` records it in
 ``view.predictions`` (a list of dicts: lesson, question, guess or None, truth, time),
 which the class-results work can read; the screen then shows the guess beside
-the truth and a sentence about the gap (:func:`gap_sentence`).
+the truth and a sentence about the gap (each lesson words its own verdict).
 """
 
 from __future__ import annotations
@@ -17,9 +17,8 @@ from typing import Any
 import ipywidgets as widgets
 
 from ..i18n import gettext as _
-from ..i18n import number
 
-__all__ = ["CommitRow", "Predictions", "gap_sentence"]
+__all__ = ["CommitRow", "Predictions"]
 
 
 class Predictions(list[dict[str, Any]]):
@@ -99,28 +98,3 @@ class CommitRow(widgets.HBox):
         """A new question: the buttons work again and the answer is hidden."""
         self.committed = False
         self.commit_button.disabled = self.skip_button.disabled = False
-
-
-def gap_sentence(guess: float, truth: float) -> str:
-    """One sentence about how far a guess was from the truth, in percentage points.
-
-    >>> gap_sentence(30, 30.9)
-    'Very close: 0.9 percentage points from the truth.'
-    >>> gap_sentence(50, 30.9)
-    'You guessed 19.1 percentage points too high.'
-    >>> gap_sentence(10, 30.9)
-    'You guessed 20.9 percentage points too low.'
-    """
-    gap = guess - truth
-    size = abs(gap)
-    if size < 0.05:
-        return _("Exactly right.")
-    if size <= max(2.0, 0.1 * abs(truth)):
-        return _("Very close: {size} percentage points from the truth.").format(
-            size=number(size, spec=".1f")
-        )
-    if gap > 0:
-        return _("You guessed {size} percentage points too high.").format(
-            size=number(size, spec=".1f")
-        )
-    return _("You guessed {size} percentage points too low.").format(size=number(size, spec=".1f"))
