@@ -101,7 +101,7 @@ site: $(SITE_VENV)/.installed
 	$(SITE_VENV)/bin/python lite/build_site.py --output _site
 	@echo "The site is built: serve it with  python3 -m http.server -d _site  and open /voici/render/00-index.html"
 
-# The translations (docs/danish.md): extract every _(), _n() and N_() sentence into the
+# The translations (docs/danish.md), the package's sentences and the lessons' prose: extract every _(), _n() and N_() sentence into the
 # template, merge it into each language's catalogue (new entries arrive empty, to be
 # translated; tests/test_i18n.py fails until they are), and compile for this checkout.
 LOCALE := fivecrowns_lab/locale
@@ -110,6 +110,10 @@ messages: $(VENV)/.test-installed
 	$(BIN)/pybabel extract $(EXTRACT_ARGS) -o $(LOCALE)/fivecrowns_lab.pot fivecrowns_lab
 	$(BIN)/pybabel update --no-fuzzy-matching --no-wrap -i $(LOCALE)/fivecrowns_lab.pot -d $(LOCALE) -D fivecrowns_lab
 	$(BIN)/pybabel compile -d $(LOCALE) -D fivecrowns_lab
+	# The Danish lessons: the English notebooks' prose into lessons.po, then notebooks/da/
+	# built from the English lessons and it (it stops, naming them, at untranslated cells).
+	$(BIN)/python tools/danish_notebooks.py update
+	$(BIN)/python tools/danish_notebooks.py build
 
 clean:
 	rm -rf $(VENV) $(SITE_VENV) _site lite/_work lite/.cache docs/_build .pytest_cache .mypy_cache .ruff_cache
