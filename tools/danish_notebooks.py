@@ -3,8 +3,9 @@
 A Danish lesson is its English notebook with every markdown cell and the title translated
 and one code cell that switches the language put before the first code cell; the code
 cells are the English ones, so a change to a lesson's code reaches both editions at once.
-The translations live in ``fivecrowns_lab/locale/da/LC_MESSAGES/lessons.po``, one entry
-a cell (its context the notebook's name), where a translator sees what changed.
+The translations live in ``locale/da/lessons.po`` (outside the package: no kernel reads
+them), one entry a cell (its context the notebook's name and the cell's id), where a
+translator sees what changed.
 
     python tools/danish_notebooks.py update   # new English prose into the catalogue
     python tools/danish_notebooks.py build    # write notebooks/da/ (refuses a gap)
@@ -28,7 +29,7 @@ from babel.messages.pofile import read_po, write_po
 ROOT = Path(__file__).resolve().parents[1]
 ENGLISH = ROOT / "notebooks"
 DANISH = ENGLISH / "da"
-CATALOGUE = ROOT / "fivecrowns_lab" / "locale" / "da" / "LC_MESSAGES" / "lessons.po"
+CATALOGUE = ROOT / "locale" / "da" / "lessons.po"
 LANGUAGE_CELL = 'from fivecrowns_lab import set_language\n\nset_language("da")'
 TITLE = "title"  # the catalogue's context for a notebook's title: "<name> title"
 
