@@ -38,8 +38,8 @@ from ..classroom.recompute import MAX_TRIALS
 from ..classroom.records import new_record_id
 from ..core.rules import VARIANTS
 from ..errors import FiveCrownsError
+from ..i18n import N_, number
 from ..i18n import gettext as _
-from ..i18n import number
 from .predict import Predictions
 from .resync import Resync
 
@@ -243,7 +243,23 @@ def seed_box(view: View, value: int, **kwargs: Any) -> ClampedIntText:
     )
 
 
-class ContrastSwitch(anywidget.AnyWidget):
+class PageSwitch(anywidget.AnyWidget):
+    """One of the page's switches: a button every view draws, shown once a page, whose
+    words (``label``) and tooltip (``hint``) are in the language of the page that made it.
+    A subclass names its browser script (``_esm``) and its words (``LABEL``, ``HINT``)."""
+
+    LABEL = ""
+    HINT = ""
+    label = traitlets.Unicode("").tag(sync=True)
+    hint = traitlets.Unicode("").tag(sync=True)
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.label = _(self.LABEL)
+        self.hint = _(self.HINT)
+
+
+class ContrastSwitch(PageSwitch):
     """The page's one "High contrast" switch (``value``), remembered across lessons.
 
     Switching it puts the class ``fc-hc`` on the page's root element (the theme's
@@ -252,15 +268,12 @@ class ContrastSwitch(anywidget.AnyWidget):
     """
 
     _esm = page_script("contrast.js")
+    LABEL = N_("High contrast")
+    HINT = N_("Thicker outlines and stronger colours, on every lesson")
     value = traitlets.Bool(False).tag(sync=True)
-    label = traitlets.Unicode("High contrast").tag(sync=True)
-
-    def __init__(self, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
-        self.label = _("High contrast")  # the language of the page that made it
 
 
-class ThemeSwitch(anywidget.AnyWidget):
+class ThemeSwitch(PageSwitch):
     """The page's one "Dark theme" switch, remembered for the whole visit.
 
     Everything happens in the browser (``theme_switch.js``): the page's Voilà theme
@@ -274,11 +287,8 @@ class ThemeSwitch(anywidget.AnyWidget):
     """
 
     _esm = page_script("theme_switch.js", THEME_CHOICE)
-    label = traitlets.Unicode("Dark theme").tag(sync=True)
-
-    def __init__(self, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
-        self.label = _("Dark theme")  # the language of the page that made it
+    LABEL = N_("Dark theme")
+    HINT = N_("Light text on a dark page, on every lesson of this visit")
 
 
 @functools.cache
@@ -307,7 +317,7 @@ def field_marks() -> FieldMarks:
     return FieldMarks()
 
 
-class ProjectorSwitch(anywidget.AnyWidget):
+class ProjectorSwitch(PageSwitch):
     """The page's one "Projector" switch: large type and full contrast, kept for the visit.
 
     All in the browser (``projector.js``): the class ``fc-projector`` on ``<html>``, kept
@@ -316,11 +326,8 @@ class ProjectorSwitch(anywidget.AnyWidget):
     """
 
     _esm = page_script("projector.js")
-    label = traitlets.Unicode("Projector").tag(sync=True)
-
-    def __init__(self, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
-        self.label = _("Projector")  # the language of the page that made it
+    LABEL = N_("Projector")
+    HINT = N_("Large type and full contrast for a projector, on every lesson of this visit")
 
 
 @functools.cache

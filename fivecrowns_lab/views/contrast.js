@@ -1,11 +1,12 @@
 // The page's one "High contrast" switch. Every view shows the same widget; only the
 // first copy still on the page is drawn. The choice lives in localStorage (it carries
-// over to the next lesson) and as the class fc-hc on <html>, which the theme styles.
-// remembered and remember come from page_memory.js (put in front by base.py).
+// over to the next lesson) and as the class fc-hc on <html>, which the theme styles; the
+// widget's `value` follows it, so the kernel knows it too.
+// remembered, remember and pageSwitch come from page_memory.js (put in front by base.py).
 const KEY = "fivecrowns-lab:high-contrast";
 
-function stored() {
-  return remembered(KEY);
+function isOn() {
+  return document.documentElement.classList.contains("fc-hc");
 }
 
 function store(on) {
@@ -14,75 +15,42 @@ function store(on) {
 
 function apply(on) {
   document.documentElement.classList.toggle("fc-hc", on);
-  for (const b of document.querySelectorAll("button.fc-contrast-switch")) {
-    b.setAttribute("aria-pressed", on ? "true" : "false");
-  }
+  showFirstSwitches();
 }
 
-// Show the first switch in the document, hide the others. A view is drawn before it is
-// attached to the page, so this runs again (once a frame at most) whenever the page changes.
-function showFirst() {
-  let shown = false;
-  const on = document.documentElement.classList.contains("fc-hc");
-  for (const b of document.querySelectorAll("button.fc-contrast-switch")) {
-    b.hidden = shown;
-    b.setAttribute("aria-pressed", on ? "true" : "false");
-    shown = true;
-  }
-}
-
-function watchPage() {
-  if (window.__fivecrownsContrastWatch) return;
-  let queued = false;
-  const observer = new MutationObserver(() => {
-    if (queued) return;
-    queued = true;
-    requestAnimationFrame(() => { queued = false; showFirst(); });
-  });
-  observer.observe(document.body, { childList: true, subtree: true });
-  window.__fivecrownsContrastWatch = observer;
-}
-
-function render({ model, el }) {
-  const button = document.createElement("button");
-  button.type = "button";
-  button.className = "fc-contrast-switch";
-  button.textContent = model.get("label");
-  button.title = "Thicker outlines and stronger colours, on every lesson";
-  button.setAttribute("aria-pressed", "false");
-  el.appendChild(button);
-
-  const saved = stored();
+// Each copy: the stored choice wins over the kernel's value, and the kernel's later
+// changes (a lesson switching it) are stored and shown.
+function attach(model) {
+  const saved = remembered(KEY);
   if (saved !== null && (saved === "on") !== model.get("value")) {
     model.set("value", saved === "on");
     model.save_changes();
   }
   apply(model.get("value"));
-  button.setAttribute("aria-pressed", model.get("value") ? "true" : "false");
-  showFirst();
-  watchPage();
-
-  button.addEventListener("click", () => {
-    const on = !document.documentElement.classList.contains("fc-hc");
-    store(on);
-    apply(on);
-    model.set("value", on);
-    model.save_changes();
-  });
   const onChange = () => {
     store(model.get("value"));
     apply(model.get("value"));
   };
-  model.on("change:value", onChange);
-  model.on("change:label", () => { button.textContent = model.get("label"); });
   const onStorage = (e) => { if (e.key === KEY) apply(e.newValue === "on"); };
+  model.on("change:value", onChange);
   window.addEventListener("storage", onStorage);
   return () => {
     model.off("change:value", onChange);
     window.removeEventListener("storage", onStorage);
-    button.remove();
-    showFirst();
   };
 }
+
+const render = pageSwitch({
+  className: "fc-contrast-switch",
+  isOn,
+  attach,
+  toggle: (model) => {
+    const on = !isOn();
+    store(on);
+    apply(on);
+    model.set("value", on);
+    model.save_changes();
+  },
+});
 
 export default { render };

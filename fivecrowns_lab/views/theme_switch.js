@@ -13,9 +13,10 @@
 // link to another page of the site carries ?theme=, which Voici reads before it shows
 // anything, so the next page opens in the theme from its first frame.
 // Every change is announced as the window event "fivecrowns-lab:theme".
-// remember and addressed come from page_memory.js, and the choice of theme (fcAskedTheme,
-// fcChosenTheme) from theme_choice.js in the Voila template's folder, where the page's head
-// makes the same choice before the first paint: base.py puts both in front of this script.
+// remember, addressed and pageSwitch come from page_memory.js, and the choice of theme
+// (fcAskedTheme, fcChosenTheme) from theme_choice.js in the Voila template's folder, where
+// the page's head makes the same choice before the first paint: base.py puts both in front
+// of this script.
 const KEY = "fivecrowns-lab:theme";
 const LINKS = "link[rel='stylesheet'][href*='theme-light.css'], link[rel='stylesheet'][href*='theme-dark.css']";
 
@@ -128,9 +129,7 @@ function mark(theme) {
   body.dataset.jpThemeName = theme === "dark" ? "JupyterLab Dark" : "JupyterLab Light";
   document.documentElement.dataset.fcTheme = theme;
   document.documentElement.style.colorScheme = theme;
-  for (const b of document.querySelectorAll("button.fc-theme-switch")) {
-    b.setAttribute("aria-pressed", theme === "dark" ? "true" : "false");
-  }
+  showFirstSwitches();
 }
 
 // The body's theme attributes change only when the new stylesheet has loaded: a chart
@@ -152,8 +151,6 @@ function apply(theme) {
 
 // Once a page: the address, then the stored choice, then the system's setting.
 function start() {
-  if (window.__fivecrownsTheme) return;
-  window.__fivecrownsTheme = true;
   const asked = fcAskedTheme();
   if (asked) store(asked);
   if (swappable()) apply(fcChosenTheme());
@@ -162,25 +159,6 @@ function start() {
   window.addEventListener("storage", (e) => {
     if (e.key === KEY && (e.newValue === "dark" || e.newValue === "light")) apply(e.newValue);
   });
-  let queued = false;
-  new MutationObserver(() => {
-    if (queued) return;
-    queued = true;
-    requestAnimationFrame(() => { queued = false; showFirst(); });
-  }).observe(document.body, { childList: true, subtree: true });
-}
-
-// Show the first switch on the page and hide the others (every view draws one), and none
-// at all where the page has no theme to swap (JupyterLab).
-function showFirst() {
-  const canSwap = swappable();
-  const dark = current() === "dark";
-  let shown = false;
-  for (const b of document.querySelectorAll("button.fc-theme-switch")) {
-    b.hidden = shown || !canSwap;
-    b.setAttribute("aria-pressed", dark ? "true" : "false");
-    shown = true;
-  }
 }
 
 // An address that names a theme names the one chosen since, so a reload keeps it.
@@ -191,26 +169,18 @@ function keepAddress(theme) {
   window.history.replaceState(window.history.state, "", url.href);
 }
 
-function render({ model, el }) {
-  const button = document.createElement("button");
-  button.type = "button";
-  button.className = "fc-theme-switch";
-  button.textContent = model.get("label");
-  button.title = "Light text on a dark page, on every lesson of this visit";
-  el.appendChild(button);
-  start();
-  showFirst();
-  button.addEventListener("click", () => {
+// No switch at all where the page has no theme to swap (JupyterLab).
+const render = pageSwitch({
+  className: "fc-theme-switch",
+  isOn: () => current() === "dark",
+  usable: swappable,
+  start,
+  toggle: () => {
     const theme = current() === "dark" ? "light" : "dark";
     store(theme);
     keepAddress(theme);
     apply(theme);
-  });
-  model.on("change:label", () => { button.textContent = model.get("label"); });
-  return () => {
-    button.remove();
-    showFirst();
-  };
-}
+  },
+});
 
 export default { render };
