@@ -366,10 +366,15 @@ html_theme_options = {
     "github_url": REPO_URL,
     "icon_links": [
         {
+            "name": "Open the lessons in your browser (nothing to install)",
+            "url": f"{SITE_URL}/voici/render/{'da/' if DANISH else ''}00-index.html",
+            "icon": "fa-solid fa-play",
+        },
+        {
             "name": "Launch the lessons on Binder",
             "url": f"{BINDER_URL}?urlpath=voila/render/notebooks/00-index.ipynb",
             "icon": "fa-solid fa-rocket",
-        }
+        },
     ],
     "navigation_with_keys": True,
     # English | Dansk: the same page in the other edition (_templates/language-link.html)
