@@ -50,8 +50,13 @@ REPO_URL = "https://github.com/fivecrowns-lab/fivecrowns_lab"
 # Binder builds the `binder` branch, which .github/workflows/binder.yml moves to each release
 # tag: a push to main does not make every visitor wait for a rebuild.
 BINDER_URL = "https://mybinder.org/v2/gh/fivecrowns-lab/fivecrowns_lab/binder"
-# Where .github/workflows/pages.yml publishes the static site (every lesson in the browser).
+# Where .github/workflows/pages.yml publishes, from each release tag, the static site (every
+# lesson in the browser) at the root and this documentation under docs/ (the Danish edition
+# under docs/da/). pyproject.toml's Documentation URL is DOCS_URL (tests/test_release.py).
 SITE_URL = "https://fivecrowns-lab.github.io/fivecrowns_lab"
+DOCS_URL = f"{SITE_URL}/docs/"
+# Each page names its published address (<link rel="canonical">).
+html_baseurl = f"{DOCS_URL}da/" if DANISH else DOCS_URL
 
 extensions = [
     "myst_nb",
@@ -361,10 +366,15 @@ html_theme_options = {
     "github_url": REPO_URL,
     "icon_links": [
         {
+            "name": "Open the lessons in your browser (nothing to install)",
+            "url": f"{SITE_URL}/voici/render/{'da/' if DANISH else ''}00-index.html",
+            "icon": "fa-solid fa-play",
+        },
+        {
             "name": "Launch the lessons on Binder",
             "url": f"{BINDER_URL}?urlpath=voila/render/notebooks/00-index.ipynb",
             "icon": "fa-solid fa-rocket",
-        }
+        },
     ],
     "navigation_with_keys": True,
     # English | Dansk: the same page in the other edition (_templates/language-link.html)

@@ -310,7 +310,8 @@ class LessonNav(widgets.HTML):
         self.before, self.after = before, after
 
 
-SERVING_URL = "https://github.com/fivecrowns-lab/fivecrowns_lab/blob/main/docs/serving-a-class.md"
+# The published documentation (pyproject.toml's Documentation URL; tests/test_release.py).
+SERVING_URL = "https://fivecrowns-lab.github.io/fivecrowns_lab/docs/serving-a-class.html"
 
 
 class TeacherPage(View):
