@@ -4,6 +4,7 @@ runs of games and solitaire deals, the run's cost caps, and the bot Stop interru
 from __future__ import annotations
 
 import threading
+from collections import Counter
 
 import pytest
 from hypothesis import given, settings
@@ -18,12 +19,13 @@ from fivecrowns_lab.odds.run_cost import (
     game_cap,
     solitaire_cap,
 )
-from fivecrowns_lab.odds.simulate import play_games
+from fivecrowns_lab.odds.simulate import game_seed, play_games
 from fivecrowns_lab.odds.stats import wilson_interval
 from fivecrowns_lab.odds.strategy import solitaire_odds
 from fivecrowns_lab.table.game import Game
 from fivecrowns_lab.table.loop import last_round_scored, play_game, play_moves
 from fivecrowns_lab.table.players import make_bot
+from fivecrowns_lab.table.solitaire import Solitaire
 from fivecrowns_lab.table.stoppable import StoppableBot, StopRequested
 
 
@@ -87,8 +89,11 @@ def test_seat_one_games_are_the_simulations_games_with_a_running_wilson_share():
     assert (last.low, last.high) == wilson_interval(wins, 3)
 
 
-def test_solitaire_deals_tally_is_solitaire_odds_for_the_same_seed():
+def test_solitaire_deals_tally_counts_the_deals_the_bot_plays_from_each_game_seed():
+    results = [Solitaire(seed=game_seed(3, i)).play() for i in range(4)]
     tally = list(solitaire_deals(4, seed=3))[-1]
+    assert tally.games == 4 and tally.wins == sum(r.won for r in results)
+    assert tally.closed == Counter(r.closed for r in results)
     assert tally.odds(3) == solitaire_odds(4, seed=3)
 
 
