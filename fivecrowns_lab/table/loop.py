@@ -71,9 +71,10 @@ def play_moves(
     >>> first.seat, type(first.action).__name__, game.phase
     (1, 'Draw', 'draw')
     >>> game = Game(2, seed=1)
-    >>> moves = list(play_moves(game, {1: make_bot("greedy", 2)}, lambda g: g.current_player == 0))
-    >>> len(moves), game.current_player
-    (0, 0)
+    >>> bot = {1: make_bot("greedy", 2)}  # seat 0 is a person's: stop on its turn
+    >>> moves = list(play_moves(game, bot, until=lambda g: g.current_player == 0))
+    >>> [type(m.action).__name__ for m in moves], game.current_player
+    (['Draw', 'Discard'], 0)
     """
     from .game import Game  # the game module imports this one
 
