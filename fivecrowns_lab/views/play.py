@@ -18,6 +18,7 @@ The lesson is built in layers: :mod:`.play_parts` (the widgets and state it keep
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
 from html import escape
 from typing import Any
@@ -57,7 +58,7 @@ _MAX_BOT_MOVES = 2000  # a round never needs this many; bounds a bot that misbeh
 class _Announced:
     """A bot whose turn is announced before it thinks ("Bot 3 is thinking…")."""
 
-    def __init__(self, bot: Player, say: Any) -> None:
+    def __init__(self, bot: Player, say: Callable[[], None]) -> None:
         self.bot = bot
         self.say = say
 
