@@ -25,11 +25,7 @@ import time
 
 from fivecrowns_lab.core.rules import GameRules
 from fivecrowns_lab.odds.probability import first_turn_go_out
-from fivecrowns_lab.odds.simulate import game_seed, play_games
-from fivecrowns_lab.table.players import BOTS
-from fivecrowns_lab.table.solitaire import Solitaire
-from fivecrowns_lab.views.probability import GoOutLesson
-from fivecrowns_lab.views.strategy import (
+from fivecrowns_lab.odds.run_cost import (
     GAME_SECONDS,
     PLANNED_SECONDS,
     SOLITAIRE_DEAL_SECONDS,
@@ -37,6 +33,10 @@ from fivecrowns_lab.views.strategy import (
     game_cap,
     solitaire_cap,
 )
+from fivecrowns_lab.odds.simulate import game_seed, play_games
+from fivecrowns_lab.table.players import BOTS
+from fivecrowns_lab.table.solitaire import Solitaire
+from fivecrowns_lab.views.probability import GoOutLesson
 from fivecrowns_lab.views.work import BUDGET_SECONDS
 
 
@@ -125,7 +125,8 @@ def stop_latencies(wait: float) -> dict[str, tuple[float, float]]:
     From the click: until the work ended (the Stop button is disabled again, no more
     games or deals are played) and until the partial results and their plot are drawn.
     """
-    from fivecrowns_lab.views.strategy import SolitaireOddsLesson, StrategyLab, solitaire_cap
+    from fivecrowns_lab.views.solitaire_odds import SolitaireOddsLesson
+    from fivecrowns_lab.views.strategy_lab import StrategyLab
 
     slowest = max(BOTS, key=lambda b: GAME_SECONDS.get(b, UNMEASURED_SECONDS))
     lab = StrategyLab(players=(slowest,) * 4, n_games=2, background=False)

@@ -267,7 +267,7 @@ def test_11_a_new_count_of_deals_clears_the_old_win_rate(page, voila_url):
     shows(page, "The bot won", timeout=3 * WAIT_MS)
     deals = view.locator(".widget-inline-hbox", has_text="Deals").locator("input")
     fill(deals, "0")
-    from fivecrowns_lab.views.strategy import solitaire_cap
+    from fivecrowns_lab.odds.run_cost import solitaire_cap
 
     settles(page, ["The bot won"], f"Deals are 1 to {solitaire_cap():,}; playing 1.")
     page.wait_for_function(  # the box shows the number the kernel brought it to

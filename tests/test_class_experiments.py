@@ -243,7 +243,7 @@ def test_outs_lesson_after_a_draw_counts_the_discard_as_held_not_unseen(widget_e
 def test_strategy_lab_sends_seat_ones_wins_for_the_students_runs_not_the_opening_one(
     widget_errors,
 ):
-    from fivecrowns_lab.views.strategy import StrategyLab
+    from fivecrowns_lab.views.strategy_lab import StrategyLab
 
     view = StrategyLab(players=("greedy", "random"), n_games=2, seed=2, background=False)
     view.class_link = link = FakeLink()

@@ -56,7 +56,7 @@ def test_lesson_09_recompute_rule_draws_of_every_button(widget_errors):
 
 
 def test_lesson_10_recompute_rule_seat_ones_wins(widget_errors):
-    from fivecrowns_lab.views.strategy import StrategyLab
+    from fivecrowns_lab.views.strategy_lab import StrategyLab
 
     view = StrategyLab(players=("greedy", "random"), n_games=2, seed=2, background=False)
     view.class_link = link = FakeLink()

@@ -14,7 +14,8 @@ import pytest
 
 from fivecrowns_lab import language
 from fivecrowns_lab.lessons import how_the_expert_plays, outs_lesson
-from fivecrowns_lab.views.strategy import SolitaireOddsLesson, StrategyLab
+from fivecrowns_lab.views.solitaire_odds import SolitaireOddsLesson
+from fivecrowns_lab.views.strategy_lab import StrategyLab
 
 #: English words of these lessons' views and sentences; none may be on a Danish page
 #: (the bots too are named in Danish: "grådig", not "greedy"; "chance", "interval" and

@@ -102,7 +102,7 @@ def test_lesson_09_outs_sentence_writes_danish_percentages(widget_errors):
 
 
 def test_lesson_10_summary_writes_danish_decimals_and_percentages():
-    from fivecrowns_lab.views.strategy import StrategyLab
+    from fivecrowns_lab.views.strategy_lab import StrategyLab
 
     with language("da"):
         lab = StrategyLab(("greedy", "random"), n_games=4, background=False)

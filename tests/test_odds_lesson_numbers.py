@@ -40,14 +40,14 @@ CONFIDENCE = round(100 * (2 * NormalDist().cdf(Z95) - 1))
 
 def _cap_allows(games: int, players: list[str]) -> bool:
     pytest.importorskip("ipywidgets")
-    from fivecrowns_lab.views.strategy import game_cap
+    from fivecrowns_lab.odds.run_cost import game_cap
 
     return 4 * games <= game_cap(players)
 
 
 def _solitaire_cap_allows(deals: int) -> bool:
     pytest.importorskip("ipywidgets")
-    from fivecrowns_lab.views.strategy import solitaire_cap
+    from fivecrowns_lab.odds.run_cost import solitaire_cap
 
     return 4 * deals <= solitaire_cap()
 
@@ -55,9 +55,10 @@ def _solitaire_cap_allows(deals: int) -> bool:
 def _starts_with(view: str, parameter: str) -> int:
     """The number a lesson's box starts with: the view's default for ``parameter``."""
     pytest.importorskip("ipywidgets")
-    from fivecrowns_lab.views import strategy
+    from fivecrowns_lab.views import solitaire_odds, strategy_lab
 
-    default = inspect.signature(getattr(strategy, view)).parameters[parameter].default
+    module = strategy_lab if hasattr(strategy_lab, view) else solitaire_odds
+    default = inspect.signature(getattr(module, view)).parameters[parameter].default
     assert isinstance(default, int)
     return default
 

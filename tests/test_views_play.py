@@ -11,6 +11,7 @@ from html import escape
 import ipywidgets as widgets
 import pytest
 
+from fivecrowns_lab.content.coach import Coach
 from fivecrowns_lab.content.quizzes import QUIZZES
 from fivecrowns_lab.content.scenarios import FIRST_GAME, Step
 from fivecrowns_lab.core.cards import Card, parse_card, parse_cards
@@ -22,7 +23,6 @@ from fivecrowns_lab.render import points_text
 from fivecrowns_lab.table.actions import GoOut
 from fivecrowns_lab.table.game import Game
 from fivecrowns_lab.table.players import BOT_DESCRIPTIONS, BOTS
-from fivecrowns_lab.views.coach import Coach
 from fivecrowns_lab.views.play import PlayLesson, ScriptedPlayer, bot_levels, hint_level
 
 pytestmark = pytest.mark.usefixtures("widget_errors")

@@ -23,13 +23,14 @@ from fivecrowns_lab.lessons import (
     strategy_lab,
     wild_count_lesson,
 )
+from fivecrowns_lab.odds import game_runs
 from fivecrowns_lab.odds.probability import first_turn_go_out, go_out_on_deal
+from fivecrowns_lab.odds.run_cost import GAME_SECONDS, game_cap, solitaire_cap
 from fivecrowns_lab.odds.strategy import run_games, solitaire_odds
 from fivecrowns_lab.table.players import BOT_DESCRIPTIONS, BOTS
-from fivecrowns_lab.views import strategy as views_strategy
-from fivecrowns_lab.views import work
+from fivecrowns_lab.views import interval_guess, work
+from fivecrowns_lab.views import solitaire_odds as views_solitaire_odds
 from fivecrowns_lab.views.plots import pct, table_html
-from fivecrowns_lab.views.strategy import GAME_SECONDS, game_cap, solitaire_cap
 
 
 def wait_until(condition, what: str, limit: float = 120.0) -> None:
@@ -513,7 +514,7 @@ def test_strategy_lab_names_the_bots_in_the_learners_language_and_plays_them_by_
     widget_errors,
 ):
     from fivecrowns_lab import language
-    from fivecrowns_lab.views.strategy import StrategyLab
+    from fivecrowns_lab.views.strategy_lab import StrategyLab
 
     with language("da"):
         lab = StrategyLab(("lookahead", "greedy"), n_games=2, background=False)
@@ -546,7 +547,7 @@ def test_strategy_lab_caps_a_run_by_the_measured_speed_of_its_bots(widget_errors
 def test_a_browser_kernel_plans_its_runs_for_its_slower_speed(monkeypatch):
     # Pyodide plays about half as many games a second, and the page waits for the run:
     # the same planned minutes allow fewer games there.
-    from fivecrowns_lab.views.strategy import BROWSER_SLOWDOWN
+    from fivecrowns_lab.odds.run_cost import BROWSER_SLOWDOWN
 
     server = game_cap(["lookahead", "greedy"]), solitaire_cap()
     monkeypatch.setattr("sys.platform", "emscripten")
@@ -561,8 +562,8 @@ def test_in_a_browser_kernel_the_labs_caps_promise_stop_between_games_and_name_n
     # The static site's kernel has no threads: a run plays in turns, and Stop is read
     # between two games (or deals).
     # The notes read the platform; the runs here still play on a thread (no event loop).
-    monkeypatch.setattr(views_strategy, "threads_allowed", lambda: False)
-    monkeypatch.setattr(views_strategy, "steps_in_turns", lambda: True)
+    monkeypatch.setattr(interval_guess, "threads_allowed", lambda: False)
+    monkeypatch.setattr(interval_guess, "steps_in_turns", lambda: True)
     lab = ready(strategy_lab(n_games=2))
     odds = ready(solitaire_odds_lesson(n=3, seed=2))
     assert "minutes in this browser); <i>Stop</i> ends a run once the game being played ends" in (
@@ -641,7 +642,7 @@ def test_in_a_browser_kernel_a_new_run_replaces_the_one_playing_and_errors_reach
         def broken(*args: object, **kwargs: object) -> None:
             raise LessonError("A broken game.")
 
-        monkeypatch.setattr(views_strategy, "play_games", broken)
+        monkeypatch.setattr(game_runs, "play_games", broken)
         lab.run_button.click()
         await _until_idle(lab.runner)
         assert lab.status.text == "A broken game."
@@ -654,7 +655,7 @@ def test_in_the_docs_build_the_labs_caps_say_the_page_waits_and_name_no_server(
     widget_errors, monkeypatch
 ):
     # The documentation's build plays each run before the cell returns: no Stop there.
-    monkeypatch.setattr(views_strategy, "threads_allowed", lambda: False)
+    monkeypatch.setattr(interval_guess, "threads_allowed", lambda: False)
     lab = ready(strategy_lab(n_games=2))
     odds = ready(solitaire_odds_lesson(n=3, seed=2))
     notes = [lab.cap_note.value, "".join(getattr(c, "value", "") for c in odds.children)]
@@ -1087,7 +1088,7 @@ def test_outs_guess_is_shown_beside_the_truth(widget_errors):
 
 
 def test_shrink_feedback_judges_the_prediction_against_the_theory():
-    from fivecrowns_lab.views.strategy import shrink_verdict
+    from fivecrowns_lab.views.interval_guess import shrink_verdict
 
     text = shrink_verdict("half as wide", 0.37, 30, 120, "deals")
     assert text.startswith("Your prediction is right: theory says <b>half as wide</b>")
@@ -1175,7 +1176,7 @@ def test_solitaire_running_estimate_moves_while_the_deals_are_played(widget_erro
     # The chart redraws every LIVE_SECONDS of a run; at 0 it redraws after every deal, so
     # the test does not hang on how fast this machine plays (40 deals could end in 0.5 s,
     # before a first redraw), and a run of 400 deals lasts long enough to be caught midway.
-    monkeypatch.setattr(views_strategy, "LIVE_SECONDS", 0.0)
+    monkeypatch.setattr(views_solitaire_odds, "LIVE_SECONDS", 0.0)
     lesson = ready(solitaire_odds_lesson(n=2))
     lesson.n.value = 400
     lesson.run_button.click()  # in the background

@@ -291,7 +291,7 @@ def strategy_lab(
     """Lesson 10: pick bots and variants, play many games, compare with intervals."""
 
     def build() -> Any:
-        from ..views.strategy import StrategyLab
+        from ..views.strategy_lab import StrategyLab
 
         return lesson_page(StrategyLab(players=players, n_games=n_games, seed=seed), "10")
 
@@ -302,7 +302,7 @@ def solitaire_odds_lesson(n: int = 50, seed: int = 1) -> Any:
     """Lesson 11: the solitaire bot's win rate, with a confidence interval."""
 
     def build() -> Any:
-        from ..views.strategy import SolitaireOddsLesson
+        from ..views.solitaire_odds import SolitaireOddsLesson
 
         return lesson_page(SolitaireOddsLesson(n=n, seed=seed), "11")
 

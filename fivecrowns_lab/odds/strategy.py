@@ -31,9 +31,8 @@ from ..i18n import ngettext as _n
 from ..i18n import number, percent
 from ..table.players import Player, bot_word
 from ..table.rows import Rows
-from ..table.solitaire import Solitaire
 from ..validators import check_seed, whole_number
-from .simulate import COLUMNS, Progress, SimulationError, check_games, game_seed, simulate
+from .simulate import COLUMNS, Progress, SimulationError, check_games, simulate
 from .stats import mean_interval, wilson_interval
 
 if TYPE_CHECKING:
@@ -355,17 +354,11 @@ def solitaire_odds(n: int, seed: int = 0, progress: Progress | None = None) -> S
                 value=quote(progress)
             )
         )
-    closed: Counter[int] = Counter()
-    by_hand = [0] * len(ROUNDS)
-    wins = 0
-    for i in range(n):
-        game = Solitaire(seed=game_seed(seed, i))
-        result = game.play()
-        wins += result.won
-        closed[result.closed] += 1
-        for k, done in enumerate(game.closed):
-            by_hand[k] += done
+    from .game_runs import solitaire_deals  # that module builds on SolitaireOdds
+
+    tally = None
+    for tally in solitaire_deals(n, seed):
         if progress is not None:
-            progress(i + 1, n)
-    ci = wilson_interval(wins, n)
-    return SolitaireOdds(n, wins, ci, dict(sorted(closed.items())), seed, tuple(by_hand))
+            progress(tally.games, n)
+    assert tally is not None  # check_games refused n < 1
+    return tally.odds(seed)

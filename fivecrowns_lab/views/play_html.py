@@ -21,12 +21,15 @@ from ..render import (
     points_text,
     went_out_mark,
 )
+from ..table.actions import Action, Discard, Draw, GoOut
 from ..table.game import Game
 from ..table.observation import Observation
 
 __all__ = [
     "banner_html",
+    "coach_html",
     "moves_html",
+    "public_move",
     "sheet_html",
     "staged_html",
     "summary_html",
@@ -190,3 +193,47 @@ def sheet_html(game: Game) -> str:
         f"<tr><th class='fc-left'>{player}</th>{head}<th>{total}</th><th>{place}</th></tr>"
         f"{''.join(rows)}</table>"
     )
+
+
+def coach_html(line: str, where: str, flag: str = "") -> str:
+    """The coach's panel: its ``line``, ``where`` the learner is ("step 2 of 7"), and a
+    ``flag`` on a mistake just refused (all in the learner's language)."""
+    careful, coach = escape(_("Careful:")), escape(_("Coach"))
+    warning = (
+        "<div class='fc-coach-flag' style='margin-top:4px;padding:4px 8px;"
+        "border-left:4px solid #D55E00;background:#fdecea;color:#8a1c0b'>"
+        f"<b>{careful}</b> {escape(flag)}</div>"
+        if flag
+        else ""
+    )
+    return (
+        "<div class='fc-panel fc-coach' role='status' aria-live='polite'>"
+        f"<b>{coach}</b> <small>({escape(where)})</small>: {escape(line)}{warning}</div>"
+    )
+
+
+def public_move(action: Action, top: Card | None) -> str:
+    """An action as the other players see it, told in the past as the moves list tells
+    every move (a card taken from the discard is named: ``top``, the pile's top card)."""
+    if isinstance(action, Draw) and action.source == "discard" and top is not None:
+        return _("took the {card} from the discard pile").format(card=top)
+    if isinstance(action, Draw):
+        return _("drew from the stock")
+    if isinstance(action, Discard):
+        return _("discarded {card}").format(card=action.card)
+    if isinstance(action, GoOut):
+        melds = " | ".join(map(format_cards, action.melds or ()))
+        if action.discard is None:
+            text = (
+                _("went out with no discard, laying {melds}")
+                if melds
+                else _("went out with no discard")
+            )
+        else:
+            text = (
+                _("went out, discarding {card}, laying {melds}")
+                if melds
+                else _("went out, discarding {card}")
+            )
+        return text.format(card=action.discard, melds=melds)
+    return str(action)

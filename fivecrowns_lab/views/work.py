@@ -4,8 +4,9 @@ A kernel runs one callback at a time, so a simulation started from a button clic
 would block the *Stop* click until it ended. :class:`Runner` therefore runs the work
 on a background thread, one small step at a time (a game, a deal, a batch of
 hands), and checks a stop flag between steps; the bots of a game check it before
-every move (:class:`StoppableBot`), so *Stop* takes effect within one move. The
-work also stops by itself at a time budget, so no visitor can hold a core for long.
+every move (:class:`~fivecrowns_lab.table.stoppable.StoppableBot`), so *Stop* takes
+effect within one move. The work also stops by itself at a time budget, so no visitor
+can hold a core for long.
 
 A browser kernel (Pyodide, the static site) has no threads: there the work runs as an
 asyncio task that pauses after every step, and in each pause the kernel reads the
@@ -37,8 +38,7 @@ from ..errors import LessonError, quote
 from ..i18n import gettext as _
 from ..i18n import ngettext as _n
 from ..i18n import number
-from ..table.observation import Observation
-from ..table.players import make_bot
+from ..table.stoppable import StopRequested
 
 __all__ = [
     "BUDGET_SECONDS",
@@ -47,7 +47,6 @@ __all__ = [
     "Progress",
     "Runner",
     "StopRequested",
-    "StoppableBot",
 ]
 
 #: The most wall-clock time one run may take (a few minutes of one core).
@@ -55,10 +54,6 @@ BUDGET_SECONDS = 180.0
 _REDRAW_SECONDS = 0.25
 #: How often a running chart is sent new rows while a run plays (seconds).
 LIVE_SECONDS = 0.5
-
-
-class StopRequested(Exception):
-    """Raised inside a step when the learner pressed Stop (the step is dropped)."""
 
 
 class _StopSignal(threading.Event):
@@ -192,27 +187,6 @@ class Progress(widgets.HBox):
             self.text.value = self.words("progress", total).format(
                 done=number(done), count=number(total)
             )
-
-
-class StoppableBot:
-    """A bot, by name, that raises :class:`StopRequested` before a move once Stop is pressed.
-
-    It plays exactly like ``make_bot(name, seed)`` (it is one, wrapped), so a run's
-    games are the same as the engine's for the same seed.
-    """
-
-    def __init__(self, name: str, stop: threading.Event, seed: int | None = 0) -> None:
-        self.name = name
-        self._stop = stop
-        self._bot = make_bot(name, seed)
-
-    def with_seed(self, seed: int) -> StoppableBot:
-        return StoppableBot(self.name, self._stop, seed)
-
-    def choose(self, observation: Observation) -> Any:
-        if self._stop.is_set():
-            raise StopRequested
-        return self._bot.choose(observation)
 
 
 def threads_allowed() -> bool:

@@ -1,7 +1,7 @@
 """The coach of a scripted game: what to do next, and why a move is a mistake.
 
 A :class:`Coach` follows a :class:`~fivecrowns_lab.content.scenarios.Scenario` step by
-step. The view asks it to judge each of the learner's moves *before* playing it: a
+step. A lesson's view asks it to judge each of the learner's moves *before* playing it: a
 verdict is a sentence saying what is wrong ("You threw away a wild: ..."), or None
 when the move is the script's. The opponent's moves come from a
 :class:`ScriptedPlayer` reading the same script. Nothing here holds a widget or
@@ -13,10 +13,8 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from html import escape
 from itertools import combinations
 
-from ..content.scenarios import Scenario, Step
 from ..core.cards import Card, format_cards, parse_card, parse_cards
 from ..core.melds import check_meld
 from ..core.rules import card_points, is_wild
@@ -24,6 +22,7 @@ from ..errors import LessonError
 from ..i18n import gettext as _
 from ..table.actions import Action, Discard, Draw, GoOut
 from ..table.observation import Observation
+from .scenarios import Scenario, Step
 
 __all__ = ["Coach", "ScriptedPlayer", "scripted_action"]
 
@@ -172,26 +171,14 @@ class Coach:
                 return why
         return _(step.coach) if step.coach else step.coach
 
-    def html(self, player: int | None, over: bool, flag: str = "") -> str:
-        """The coach's panel: the line for the next step (or the ending) and any flag."""
+    def line(self, player: int | None, over: bool) -> tuple[str, str]:
+        """The coach's line for the next step (or the ending), and where the learner is:
+        "step 3 of 7" or "done" (both in the learner's language)."""
         learner = self.scenario.learner
         total = sum(1 for s in self.scenario.steps if s.player == learner)
         left = sum(1 for s in self.steps if s.player == learner)
         if over:
-            line, where = _(self.scenario.ending), _("done")
-        else:
-            step = self.step(player)
-            line = _(step.coach) if step is not None else _("Wait for the other player.")
-            where = _("step {number} of {total}").format(number=total - left + 1, total=total)
-        careful, coach = escape(_("Careful:")), escape(_("Coach"))
-        warning = (
-            "<div class='fc-coach-flag' style='margin-top:4px;padding:4px 8px;"
-            "border-left:4px solid #D55E00;background:#fdecea;color:#8a1c0b'>"
-            f"<b>{careful}</b> {escape(flag)}</div>"
-            if flag
-            else ""
-        )
-        return (
-            "<div class='fc-panel fc-coach' role='status' aria-live='polite'>"
-            f"<b>{coach}</b> <small>({escape(where)})</small>: {escape(line)}{warning}</div>"
-        )
+            return _(self.scenario.ending), _("done")
+        step = self.step(player)
+        line = _(step.coach) if step is not None else _("Wait for the other player.")
+        return line, _("step {number} of {total}").format(number=total - left + 1, total=total)
