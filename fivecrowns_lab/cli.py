@@ -6,6 +6,10 @@
 ``fivecrowns-lab serve --class``
     Serve a class, as ``make serve`` does: on the machine's network address with a token,
     a class code and the teacher's dashboard (``--class-db postgresql://...`` for PostgreSQL).
+``fivecrowns-lab class``
+    Serve a class alone, with no lessons and no kernels: the join page, the dashboard, the
+    kits and the records API, for the static site's lessons (``--allow-origin`` names the
+    site) and for several processes on one PostgreSQL (:mod:`fivecrowns_lab.class_service`).
 ``fivecrowns-lab lessons DIR``
     Copy the lesson notebooks into ``DIR`` to open them in JupyterLab, code and all.
 ``fivecrowns-lab table ...``
@@ -187,6 +191,11 @@ def _parser() -> argparse.ArgumentParser:
     lessons.add_argument("--force", action="store_true", help="replace notebooks already there")
 
     commands.add_parser(
+        "class",
+        help="serve a class alone, no lessons and no kernels (see `fivecrowns-lab class --help`)",
+        add_help=False,
+    )
+    commands.add_parser(
         "table",
         help="count the exact-probability table (see `fivecrowns-lab table --help`)",
         add_help=False,
@@ -201,6 +210,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from .odds import probability
 
         return probability.main(argv[1:])
+    if argv and argv[0] == "class":
+        from . import class_service
+
+        return class_service.main(argv[1:])
     parser = _parser()
     args, extra = parser.parse_known_args(argv)
     if args.command == "serve":

@@ -65,6 +65,7 @@ from voila.shutdown_kernel_handler import (  # type: ignore[import-untyped]
 )
 from voila.voila_identity_provider import VoilaIdentityProvider  # type: ignore[import-untyped]
 
+from .class_service import default_class_db, open_classroom, secrets_file
 from .kernel_bound import KERNELS_PER_ADDRESS, KERNELS_PER_VISITOR, bound_kernels_per_visitor
 
 __all__ = [
@@ -74,10 +75,13 @@ __all__ = [
     "SteadyPortCache",
     "XsrfCookieIdentityProvider",
     "capacity",
+    "default_class_db",
     "find_page_template",
     "main",
     "network_address",
+    "open_classroom",
     "scrub_secrets",
+    "secrets_file",
 ]
 
 #: Memory of one visitor's kernel with a lesson open, as benchmarks/serving.py measured it:
@@ -506,38 +510,6 @@ def _arguments(argv: Sequence[str] | None) -> argparse.Namespace:
     args, extra = parser.parse_known_args(argv)
     args.voila_args = extra  # anything else goes to Voilà as it is (--Class.trait=value)
     return args
-
-
-def default_class_db() -> Path:
-    """The class database of ``make serve`` when none is named: in the user's data folder."""
-    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(base) / "fivecrowns-lab" / "class.sqlite3"
-
-
-def secrets_file(args: argparse.Namespace) -> Any:
-    """The file (mode 600) of the class's cookie keys and this server's login secrets."""
-    from .classroom.keyfile import SecretFile
-
-    if args.class_keys:
-        return SecretFile(args.class_keys)
-    where = str(args.class_db or default_class_db())
-    if where.startswith(("postgresql://", "postgres://")):
-        return SecretFile(default_class_db().parent / "class.keys")
-    return SecretFile(f"{where}.keys")
-
-
-def open_classroom(args: argparse.Namespace) -> tuple[Any, str]:
-    """The class this server serves and the teacher's secret ('' on a students' server):
-    the class named by ``--class``, a new one, or the last one in the database."""
-    from .classroom import Classroom, open_store
-
-    store = open_store(args.class_db or default_class_db())
-    keys = secrets_file(args)
-    if args.student_server:
-        return Classroom.attach(store, code=args.class_code, keys=keys), ""
-    return Classroom.open(
-        store, args.class_secret, new=args.new_class, code=args.class_code, keys=keys
-    )
 
 
 def kept_login(args: argparse.Namespace) -> tuple[str, bytes]:
