@@ -33,13 +33,12 @@ import hmac
 import secrets
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import Any
 
 from ..errors import ClassError, ClassUnavailableError, FiveCrownsError
 from ..i18n import N_
-from .keyfile import SecretFile
+from .keyfile import SecretFile, cookie_key, default_keys, hash_secret
 from .limits import (
     N_ADDRESS,
     N_BROWSER,
@@ -52,6 +51,7 @@ from .limits import (
 from .nicknames import nickname_key
 from .records import (
     CODE_ALPHABET,
+    BatchOutcome,
     Record,
     check_code,
     check_nickname,
@@ -79,47 +79,8 @@ SERVED_ENV = "FIVECROWNS_LAB_CLASS_SERVED"
 RETRY_SECONDS = 15.0
 
 
-@dataclass(frozen=True)
-class BatchOutcome:
-    """What became of a batch of records: the page's contract (``as_json``).
-
-    ``acked``: every id the page may forget (stored now, stored before, or refused for
-    good); ``stored``: how many changed the class's records now; ``refused``: each
-    refused record's id (None when it had no valid id) and the sentence why. A record
-    past the rate limit is in none of them: the page sends it again later.
-    """
-
-    acked: tuple[str, ...]
-    stored: int
-    refused: tuple[tuple[str | None, str], ...]
-
-    def as_json(self) -> dict[str, Any]:
-        return {
-            "acked": list(self.acked),
-            "stored": self.stored,
-            "refused": [{"id": rid, "message": message} for rid, message in self.refused],
-        }
-
-
 #: Characters in a rejoin code (from the class codes' alphabet: nothing to mix up).
 REJOIN_LENGTH = 6
-
-
-def default_keys(store: ClassStore) -> SecretFile | None:
-    """Where a store's cookie keys live when nobody says: beside a SQLite file."""
-    path = getattr(store, "path", None)
-    return SecretFile(f"{path}.keys") if path and path != ":memory:" else None
-
-
-def _cookie_key(store: ClassStore, info: ClassInfo, keys: SecretFile | None) -> str:
-    """The class's cookie key from ``keys``; a key still in the database moves there first
-    (every class's, then each is blanked: the database is trusted with none)."""
-    if keys is None:  # a database in memory: a key for this process
-        return secrets.token_hex(32)
-    for code, old in store.class_keys():
-        keys.get(code, old)
-        store.forget_cookie_key(code)
-    return keys.get(info.code)
 
 
 def _find(store: ClassStore, code: str) -> ClassInfo:
@@ -131,13 +92,6 @@ def _find(store: ClassStore, code: str) -> ClassInfo:
             database=store.describe(),
         )
     return info
-
-
-def hash_secret(secret: str, salt: str | None = None) -> str:
-    """``salt$hex digest`` of a teacher's secret (a random token, so one hash round is enough)."""
-    salt = salt if salt is not None else secrets.token_hex(8)
-    digest = hashlib.sha256(f"{salt}:{secret}".encode()).hexdigest()
-    return f"{salt}${digest}"
 
 
 def _now() -> str:
@@ -165,7 +119,7 @@ class Classroom:
         self.teacher = teacher
         #: The class that was the latest before :meth:`open` made a new one.
         self.previous: str | None = None
-        self._key = _cookie_key(store, info, keys)
+        self._key = cookie_key(store, info, keys)
         self._down_until = 0.0
         #: Why recording is off ('' while it is on).
         self.problem = ""
