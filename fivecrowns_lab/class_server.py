@@ -1,11 +1,17 @@
 """The class server's pages: joining, recording, and the teacher's dashboard.
 
-Tornado handlers added to the Voilà server by :mod:`fivecrowns_lab.serving` when it serves
-a class. Everything lives under ``<base>/fivecrowns/class/``:
+One implementation, two ways to mount it (:func:`mounted`): added to the Voilà server by
+:mod:`fivecrowns_lab.serving` when it serves a class (:func:`class_handlers`, behind
+Jupyter Server's login), or served alone, with no lessons and no kernels, by
+:mod:`fivecrowns_lab.class_service` (``fivecrowns-lab class``), for the static site's
+lessons on another origin. Everything lives under ``<base>/fivecrowns/class/``:
 
 - ``join`` (anyone): GET the form; POST a class code and a nickname, and the browser gets
   a cookie holding a random student id signed with the class's key (nothing about the
   machine is stored);
+- ``api/join`` (anyone): POST ``{"code", "nickname", "rejoin"?, "browser"?}`` as JSON:
+  the same checks as the join page, answered with a bearer token (a session kept in the
+  database) that a page on another origin keeps and sends as ``Authorization: Bearer``;
 - ``api/me`` (anyone): JSON saying whether this browser is in the class, and its nickname;
 - ``api/records`` (a student): POST ``{"records": [...]}``, each with an ``id``: checked,
   experiments replayed by the server, stored once per id (see :class:`RecordsHandler`);
@@ -22,7 +28,9 @@ The join page and the dashboard are written in the visitor's language: ``?lang=d
 the *Dansk* link at their top) chooses Danish, and a session cookie keeps the choice for
 the visit (:mod:`fivecrowns_lab.classroom.pages` has their words).
 
-Every handler needs the server's login (the class token), POSTs need the ``_xsrf`` token,
+On Voilà every handler needs the server's login (the class token); the class service has
+no login (the class code is the door). POSTs need the ``_xsrf`` token, unless they carry
+a bearer token (no cookie is then read),
 and the teacher's ones also need the teacher's secret: a student gets ``403`` and can
 never read another student's rows. A server that serves a class's students beside the
 teacher's (``--student-server``) has no teacher: its teacher's pages answer ``403``.
@@ -38,198 +46,57 @@ in a thread, so a slow disk never stalls the lessons.
 
 from __future__ import annotations
 
-import asyncio
 import functools
 import html
-import json
 import secrets
 import urllib.parse
-from collections.abc import Awaitable, Callable
 from typing import Any
 
-from jupyter_server.base.handlers import JupyterHandler
 from tornado import web
 
-from .class_paths import safe_next, with_class_column
-from .classroom import Classroom, Student
+from .class_base import (
+    BROWSER_COOKIE,
+    CLASS_PATH,
+    MAX_BATCH,
+    STUDENT_COOKIE,
+    ClassHandler,
+    api,
+)
+from .class_paths import safe_next
+from .class_teacher import (
+    ClearHandler,
+    DashboardHandler,
+    ExportHandler,
+    HideHandler,
+    KitHandler,
+    ReportHandler,
+)
+from .classroom import Classroom
 from .classroom.pages import (
-    dashboard_page,
-    dashboard_report,
     join_page,
     joined_note,
     language_nav,
+    refusal,
     refused_note,
     rejoin_note,
 )
 from .errors import ClassError, ClassUnavailableError, FiveCrownsError
 from .i18n import LANGUAGES, N_, language
 from .i18n import gettext as _
-from .validators import read_json
 
-__all__ = ["CLASS_PATH", "STUDENT_COOKIE", "TEACHER_COOKIE", "class_handlers"]
-
-CLASS_PATH = "fivecrowns/class"
-STUDENT_COOKIE = "fc_class_student"
-TEACHER_COOKIE = "fc_class_teacher"
-#: A random id per browser, so that joins can be counted per browser.
-BROWSER_COOKIE = "fc_class_browser"
-#: The visitor's language on the class pages, chosen with ``?lang=da`` and kept for the visit.
-LANGUAGE_COOKIE = "fc_class_lang"
-#: Records one POST may carry (a lesson-08 run sends 11).
-MAX_BATCH = 50
-#: The largest request body read (records are small).
-MAX_BODY = 64_000
+__all__ = [
+    "CLASS_PATH",
+    "STUDENT_COOKIE",
+    "class_handlers",
+    "mounted",
+    "routes",
+]
 
 
-class _ClassHandler(JupyterHandler):
-    """What every class page shares: the classroom, cookies, and plain errors."""
-
-    classroom: Classroom
-    gallery: str
-    behind_proxy: bool
-    #: An ``api/...`` handler: an ended login is a JSON 403 with a sentence, not a
-    #: redirect to Jupyter's login page (HTML where a script expects JSON).
-    api_json = False
-
-    def initialize(self, classroom: Classroom, gallery: str, behind_proxy: bool = False) -> None:
-        self.classroom = classroom
-        self.gallery = gallery
-        self.behind_proxy = behind_proxy
-
-    async def prepare(self) -> None:  # type: ignore[override]
-        if not self.api_json:
-            await super().prepare()
-            return
-        try:
-            await super().prepare(_redirect_to_login=False)
-        except web.HTTPError as err:
-            if err.status_code == 403 and self.current_user is None:
-                raise web.HTTPError(403, self.say(LOGIN_ENDED)) from None
-            raise
-
-    def write_error(self, status_code: int, **kwargs: Any) -> None:
-        # Jupyter Server renders error pages from templates Voilà does not serve; and the
-        # dashboard's script reads JSON: every error is a sentence in JSON.
-        reason = kwargs.get("exc_info", (None, None))[1]
-        message = getattr(reason, "log_message", None)
-        if not message:
-            message = self.say(
-                N_("The class server could not answer ({status} {reason}): try again."),
-                status=status_code,
-                reason=self._reason,
-            )
-        self.clear_header("Content-Disposition")
-        self.set_header("Content-Type", "application/json")
-        self.finish(json.dumps({"message": message}))
-
-    def say(self, sentence: str, **fields: object) -> str:
-        """``sentence`` in the visitor's language (their language cookie), filled in."""
-        kept = self.get_cookie(LANGUAGE_COOKIE, "")
-        with language(kept if kept in LANGUAGES else "en"):
-            return _(sentence).format(**fields)
-
-    def address(self) -> str:
-        """The visitor's address: the proxy's word for it only when told there is one."""
-        forwarded = self.request.headers.get("X-Forwarded-For", "")
-        if self.behind_proxy and forwarded.strip():
-            # The last entry is the one our proxy added; the ones before, anyone can write.
-            return forwarded.split(",")[-1].strip()[:64]
-        return str(self.request.remote_ip or "")
-
-    def refuse(self, status: int, message: str) -> None:
-        self.set_status(status)
-        self.set_header("Content-Type", "application/json")
-        self.finish(json.dumps({"message": message}))
-
-    def _cookie(self, name: str, value: str) -> None:
-        self.set_cookie(
-            name,
-            value,
-            path=self.base_url,
-            httponly=True,
-            samesite="Strict",
-            secure=self.request.protocol == "https",
-            expires_days=1,
-        )
-
-    def page_language(self) -> str | None:
-        """The language of this visit's pages: ``?lang=`` (then kept in a cookie), the
-        cookie, or English. An unknown ``?lang=`` is refused (``None``: the answer is sent).
-        """
-        asked = self.get_argument("lang", "")
-        if asked:
-            if asked not in LANGUAGES:
-                choices = " or ".join(LANGUAGES)
-                self.refuse(404, f"There is no language {asked[:20]!r}: choose {choices}.")
-                return None
-            # A session cookie: the choice lasts for the visit, like the lessons' theme.
-            self.set_cookie(
-                LANGUAGE_COOKIE, asked, path=self.base_url, samesite="Strict", httponly=True
-            )
-            return asked
-        kept = self.get_cookie(LANGUAGE_COOKIE, "")
-        return kept if kept in LANGUAGES else "en"
-
-    async def run(self, work: Any, *args: Any) -> Any:
-        """A classroom call in a thread (the database may be slow; the lessons must not wait)."""
-        return await asyncio.to_thread(work, *args)
-
-    async def student(self) -> Student | None:
-        """This browser's student; None if it has none or the database is away."""
-        try:
-            return await self.find_student()
-        except ClassUnavailableError:
-            return None
-
-    async def find_student(self) -> Student | None:
-        """This browser's student, or None; :class:`ClassUnavailableError` when the
-        database cannot say."""
-        student_id = self.classroom.unsign(self.get_cookie(STUDENT_COOKIE))
-        if student_id is None:
-            return None
-        found: Student | None = await self.run(self.classroom.student, student_id)
-        return found
-
-    def is_teacher(self) -> bool:
-        if not self.classroom.teacher:
-            return False
-        signed = self.classroom.unsign(self.get_cookie(TEACHER_COOKIE))
-        return signed is not None and signed == f"teacher:{self.classroom.info.secret_hash}"
-
-    def json_body(self) -> Any:
-        if len(self.request.body) > MAX_BODY:
-            raise ClassError(f"A request to the class is at most {MAX_BODY:,} bytes.")
-        return read_json(self.request.body or b"null", "class request", MAX_BODY, 8, ClassError)
-
-
-def api(method: Callable[..., Awaitable[None]]) -> Callable[..., Awaitable[None]]:
-    """``web.authenticated`` for the ``api/...`` handlers: an ended login (a restart, a
-    cookie gone) answers ``403`` JSON with a sentence, not a redirect to a login page."""
-
-    @functools.wraps(method)
-    async def checked(self: _ClassHandler, *args: Any) -> None:
-        if not self.current_user:
-            self.refuse(403, self.say(LOGIN_ENDED))
-            return
-        await method(self, *args)
-
-    return checked
-
-
-LOGIN_ENDED = N_(
-    "Your login to this server has ended: open the address with the token again "
-    "(your teacher has it)."
-)
-NO_TEACHER_HERE = N_(
-    "This server serves the class's students only: the teacher's dashboard is on the "
-    "teacher's server."
-)
-
-
-class JoinHandler(_ClassHandler):
+class JoinHandler(ClassHandler):
     def _next(self) -> str:
         # Only a page of this server: a path under its base, never another site.
-        return safe_next(self.get_argument("next", ""), self.base_url, self.gallery)
+        return safe_next(self.get_argument("next", ""), self.site_base, self.gallery)
 
     def _browser(self) -> str:
         """This browser's id for counting joins (given on the join page's first visit)."""
@@ -322,8 +189,9 @@ class JoinHandler(_ClassHandler):
         )
 
 
-class MeHandler(_ClassHandler):
+class MeHandler(ClassHandler):
     api_json = True
+    cors = True
 
     @api
     async def get(self) -> None:
@@ -341,12 +209,60 @@ class MeHandler(_ClassHandler):
                 "nickname": student.nickname if student else None,
                 "code": self.classroom.code if student else None,
                 "problem": self.classroom.problem,
-                "join": f"{self.base_url}{CLASS_PATH}/join",
+                "join": f"{self.site_base}{CLASS_PATH}/join",
             }
         )
 
 
-class RecordsHandler(_ClassHandler):
+class JoinApiHandler(ClassHandler):
+    """POST ``{"code", "nickname", "rejoin"?, "browser"?, "lang"?}``: join as the join page
+    does, and get a bearer token for the page to keep (no cookie is set).
+
+    200 ``{"token", "nickname", "code", "rejoin"}`` (``rejoin`` empty when taken back with
+    a rejoin code); 400 or 429 ``{"message"}`` in the page's ``lang``; 503 with ``retry``.
+    """
+
+    api_json = True
+    cors = True
+
+    def check_xsrf_cookie(self) -> None:
+        # No cookie proves anything here: joining makes a new identity and answers it to
+        # the caller only, so a forged request gains its forger nothing.
+        return
+
+    @api
+    async def post(self) -> None:
+        self.set_header("Cache-Control", "no-store")
+        try:
+            body = self.json_body()
+            if not isinstance(body, dict):
+                raise ClassError("Send the class code and a nickname as a JSON object.")
+            lang = body.get("lang") if body.get("lang") in LANGUAGES else "en"
+            browser = body.get("browser")
+            entered = functools.partial(
+                self.classroom.enter,
+                body.get("code"),
+                body.get("nickname"),
+                body.get("rejoin") or "",
+                browser=browser[:40] if isinstance(browser, str) else "",
+                address=self.address(),
+            )
+            with language(str(lang)):  # the thread copies this context: its refusals too
+                student, rejoin = await self.run(entered)
+            token = await self.run(self.classroom.open_session, student)
+        except ClassUnavailableError as err:
+            self.finish_json(503, {"message": str(err), "retry": True})
+            return
+        except FiveCrownsError as err:
+            with language(str(lang) if "lang" in locals() else "en"):
+                sentence = refusal(err) if isinstance(err, ClassError) else str(err)
+            self.refuse(429 if "Too many" in str(err) else 400, sentence)
+            return
+        answer = {"token": token, "nickname": student.nickname, "code": self.classroom.code}
+        self.finish({**answer, "rejoin": rejoin})
+
+
+class RecordsHandler(ClassHandler):
     """POST ``{"records": [...]}``, each with its ``id``: the page's contract.
 
     200 ``{"acked": [...], "stored": n, "refused": [{"id": ..., "message": ...}]}`` (see
@@ -356,23 +272,18 @@ class RecordsHandler(_ClassHandler):
     experiments run in a thread with the database calls, never on the event loop.
     """
 
-    def _answer(self, status: int, data: dict[str, Any]) -> None:
-        self.set_status(status)
-        self.set_header("Content-Type", "application/json")
-        self.set_header("Cache-Control", "no-store")
-        self.finish(json.dumps(data))
+    cors = True
 
     @web.authenticated
     async def post(self) -> None:
-        student_id = self.classroom.unsign(self.get_cookie(STUDENT_COOKIE))
         try:
-            student = await self.run(self.classroom.student, student_id) if student_id else None
+            student = await self.find_student()
         except ClassUnavailableError as err:
-            self._answer(503, {"message": str(err), "retry": True})
+            self.finish_json(503, {"message": str(err), "retry": True})
             return
         if student is None:
             message = "Join the class first: you are not in it on this browser."
-            self._answer(401, {"message": message, "join": True})
+            self.finish_json(401, {"message": message, "join": True})
             return
         try:
             body = self.json_body()
@@ -381,154 +292,19 @@ class RecordsHandler(_ClassHandler):
                 raise ClassError(f"Send 1 to {MAX_BATCH} records at a time.")
             outcome = await self.run(self.classroom.record_batch, student, records)
         except ClassUnavailableError as err:
-            self._answer(503, {"message": str(err), "retry": True})
+            self.finish_json(503, {"message": str(err), "retry": True})
             return
         except FiveCrownsError as err:
             self.refuse(400, str(err))
             return
-        self._answer(200, {**outcome.as_json(), "nickname": student.nickname})
+        self.finish_json(200, {**outcome.as_json(), "nickname": student.nickname})
 
 
-class DashboardHandler(_ClassHandler):
-    @web.authenticated
-    async def get(self) -> None:
-        code_lang = self.page_language()  # first: a ?lang= beside the secret is kept too
-        if code_lang is None:
-            return
-        if not self.classroom.teacher:
-            self.refuse(403, self.say(NO_TEACHER_HERE))
-            return
-        secret = self.get_argument("secret", "")
-        if secret:
-            if not self.classroom.is_teacher(secret):
-                self.refuse(403, "That is not this class's teacher secret.")
-                return
-            self._cookie(
-                TEACHER_COOKIE, self.classroom.sign(f"teacher:{self.classroom.info.secret_hash}")
-            )
-            self.redirect(self.request.path)  # the secret leaves the address bar
-            return
-        if not self.is_teacher():
-            self.refuse(403, "Only the teacher can open the class dashboard.")
-            return
-        self.xsrf_token  # noqa: B018 - read for its side effect: the _xsrf cookie for Clear
-        self.set_header("Content-Type", "text/html; charset=utf-8")
-        self.set_header("Cache-Control", "no-store")
-        with language(code_lang):  # no await inside: this page's sentences only
-            self.finish(dashboard_page())
-
-
-class _TeacherHandler(_ClassHandler):
-    async def prepare(self) -> None:  # type: ignore[override]
-        await super().prepare()
-        if self._finished:
-            return
-        if not self.classroom.teacher:
-            self.refuse(403, self.say(NO_TEACHER_HERE))
-        elif not self.is_teacher():
-            self.refuse(403, "Only the teacher can read the class's results.")
-
-
-class ReportHandler(_TeacherHandler):
-    api_json = True
-
-    @api
-    async def get(self) -> None:
-        code_lang = self.page_language()  # the script asks in its page's language
-        if code_lang is None:
-            return
-        self.set_header("Cache-Control", "no-store")
-        try:
-            report = await self.run(self.classroom.report)
-        except ClassUnavailableError as err:
-            self.refuse(503, str(err))
-            return
-        with language(code_lang):  # no await inside: this answer's labels and figures only
-            data = dashboard_report(report)
-        self.finish({**data, "problem": self.classroom.problem})
-
-
-class ExportHandler(_TeacherHandler):
-    @web.authenticated
-    async def get(self) -> None:
-        try:
-            text = await self.run(self.classroom.export_csv)
-        except ClassUnavailableError as err:
-            self.refuse(503, str(err))
-            return
-        self.set_header("Content-Type", "text/csv; charset=utf-8")
-        name = f"class-{self.classroom.code}-results.csv"
-        self.set_header("Content-Disposition", f'attachment; filename="{name}"')
-        self.finish(with_class_column(text, self.classroom.code))
-
-
-class ClearHandler(_TeacherHandler):
-    api_json = True
-
-    @api
-    async def post(self) -> None:
-        try:
-            deleted = await self.run(self.classroom.clear)
-        except ClassUnavailableError as err:
-            self.refuse(503, str(err))
-            return
-        self.finish(
-            {
-                "message": self.say(
-                    N_("Class {code} cleared: {count} rows deleted."),
-                    code=self.classroom.code,
-                    count=deleted,
-                )
-            }
-        )
-
-
-class HideHandler(_TeacherHandler):
-    """POST ``{"student": <id>, "hidden": true|false}``: leave a student out of every pooled
-    figure, or count them again (their records stay stored)."""
-
-    @web.authenticated
-    async def post(self) -> None:
-        try:
-            body = self.json_body()
-            if not isinstance(body, dict):
-                raise ClassError("Send the student's id and hidden: true or false.")
-            student, hidden = body.get("student"), body.get("hidden")
-            found = await self.run(self.classroom.set_hidden, student, hidden)
-        except ClassUnavailableError as err:
-            self.refuse(503, str(err))
-            return
-        except FiveCrownsError as err:
-            self.refuse(400, str(err))
-            return
-        if not found:
-            self.refuse(404, "This class has no such student.")
-            return
-        self.finish({"student": student, "hidden": hidden})
-
-
-class KitHandler(_TeacherHandler):
-    @web.authenticated
-    async def get(self, number: str) -> None:
-        from .classroom.kit import KIT_LESSONS, kit_html
-
-        if number not in KIT_LESSONS:
-            self.refuse(404, f"There is no lesson {number}.")
-            return
-        code = self.get_argument("lang", "en")
-        if code not in LANGUAGES:
-            self.refuse(404, f"There is no kit in the language {code[:20]!r}.")
-            return
-        with language(code):  # ?lang=da: the Danish kit (whole for the Danish lessons 01-04)
-            page = kit_html(number)
-        self.set_header("Content-Type", "text/html; charset=utf-8")
-        self.finish(page)
-
-
-class NoApiHandler(_ClassHandler):
+class NoApiHandler(ClassHandler):
     """Any other ``api/...`` address: a JSON 404, not Voilà's page."""
 
     api_json = True
+    cors = True
 
     async def get(self, *args: str) -> None:
         self.refuse(404, self.say(N_("The class server has no such address.")))
@@ -536,18 +312,15 @@ class NoApiHandler(_ClassHandler):
     post = get
 
 
-def class_handlers(
-    classroom: Classroom, base_url: str = "/", *, behind_proxy: bool = False
+def routes(
+    classroom: Classroom, base_url: str, gallery: str, *, behind_proxy: bool, mount: type
 ) -> list[tuple[str, Any, Any]]:
-    """The class pages' routes for a tornado application served at ``base_url``."""
+    """The class pages' routes under ``base_url``, each handler on the ``mount`` base."""
     prefix = base_url.rstrip("/") + "/" + CLASS_PATH
-    settings = {
-        "classroom": classroom,
-        "gallery": f"{base_url}voila/render/00-index.ipynb",
-        "behind_proxy": behind_proxy,
-    }
-    routes: list[tuple[str, type[_ClassHandler]]] = [
+    settings = {"classroom": classroom, "gallery": gallery, "behind_proxy": behind_proxy}
+    table: list[tuple[str, type[ClassHandler]]] = [
         ("join", JoinHandler),
+        ("api/join", JoinApiHandler),
         ("api/me", MeHandler),
         ("api/records", RecordsHandler),
         ("dashboard", DashboardHandler),
@@ -558,4 +331,27 @@ def class_handlers(
         (r"kit/(\d\d)", KitHandler),
         (r"api/(.*)", NoApiHandler),
     ]
-    return [(f"{prefix}/{path}", handler, settings) for path, handler in routes]
+    return [(f"{prefix}/{path}", mounted(handler, mount), settings) for path, handler in table]
+
+
+_MOUNTED: dict[tuple[str, type], type] = {}
+
+
+def mounted(handler: type[ClassHandler], mount: type) -> type:
+    """``handler`` on the ``mount`` base: its pages first, the mount's login and checks after
+    (made once per pair)."""
+    key = (handler.__qualname__, mount)
+    if key not in _MOUNTED:
+        _MOUNTED[key] = type(handler.__name__, (handler, mount), {})
+    return _MOUNTED[key]
+
+
+def class_handlers(
+    classroom: Classroom, base_url: str = "/", *, behind_proxy: bool = False
+) -> list[tuple[str, Any, Any]]:
+    """The class pages' routes for the Voilà server served at ``base_url`` (behind Jupyter
+    Server's login)."""
+    from jupyter_server.base.handlers import JupyterHandler
+
+    gallery = f"{base_url}voila/render/00-index.ipynb"
+    return routes(classroom, base_url, gallery, behind_proxy=behind_proxy, mount=JupyterHandler)

@@ -2,10 +2,16 @@
 
 ``fivecrowns-lab serve``
     Serve the lessons with Voilà, with the same settings as ``make app`` (read from the
-    packaged ``voila.json``), from a writable copy of the lessons in your user folder.
+    packaged ``voila.json``), from a writable copy of the lessons in your user folder;
+    for one person, so no kernel is preheated.
 ``fivecrowns-lab serve --class``
     Serve a class, as ``make serve`` does: on the machine's network address with a token,
-    a class code and the teacher's dashboard (``--class-db postgresql://...`` for PostgreSQL).
+    a class code and the teacher's dashboard (``--class-db postgresql://...`` for PostgreSQL);
+    ``--lessons 07,08`` preheats only the day's lessons (``--language da``: the Danish ones).
+``fivecrowns-lab class``
+    Serve a class alone, with no lessons and no kernels: the join page, the dashboard, the
+    kits and the records API, for the static site's lessons (``--allow-origin`` names the
+    site) and for several processes on one PostgreSQL (:mod:`fivecrowns_lab.class_service`).
 ``fivecrowns-lab lessons DIR``
     Copy the lesson notebooks into ``DIR`` to open them in JupyterLab, code and all.
 ``fivecrowns-lab table ...``
@@ -114,6 +120,8 @@ def _serve(args: argparse.Namespace, extra: list[str]) -> int:
             class_args.append(f"--class-db={args.class_db}")
         if isinstance(args.serve_class, str):  # --class CODE: that class, reopened
             class_args.append(f"--class={args.serve_class}")
+        if args.lessons:  # only the day's lessons preheated, in the class's language
+            class_args += [f"--lessons={args.lessons}", f"--language={args.language}"]
         return serving.main([*class_args, *extra], config=Config(settings))
     # The served copy is refreshed from the package every time; the scorekeeper's
     # saves and the CSV files it writes beside the lessons are left alone.
@@ -125,6 +133,9 @@ def _serve(args: argparse.Namespace, extra: list[str]) -> int:
     find_page_template()  # the page template voila.json names ships in the package
     voila_app = importlib.import_module("voila.app")
     argv = [str(folder), f"--port={args.port}", *(["--no-browser"] if args.no_browser else [])]
+    # One person: no kernel waits for a visitor (as `make app`); the gallery answers at
+    # once and each lesson starts its kernel when opened.
+    argv.append("--VoilaConfiguration.preheat_kernel=False")
     url = f"http://localhost:{args.port}/voila/render/00-index.ipynb"
     print(f"Serving the lessons from {folder}: open {url} (Ctrl+C stops).", flush=True)
     # voila.json's settings, exactly as `make app` reads them from the repository root;
@@ -179,6 +190,17 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument(
         "--ip", default="0.0.0.0", help="with --class: the address to listen on (all)"
     )
+    serve.add_argument(
+        "--lessons",
+        metavar="NN,NN",
+        help="with --class: preheat only these lessons (such as 07,08: the day's)",
+    )
+    serve.add_argument(
+        "--language",
+        choices=("en", "da"),
+        default="en",
+        help="with --class --lessons: the class's language, whose edition is preheated",
+    )
 
     lessons = commands.add_parser(
         "lessons", help="copy the lesson notebooks into a folder, to open in JupyterLab"
@@ -186,6 +208,11 @@ def _parser() -> argparse.ArgumentParser:
     lessons.add_argument("dir", metavar="DIR", help="the folder to copy them into")
     lessons.add_argument("--force", action="store_true", help="replace notebooks already there")
 
+    commands.add_parser(
+        "class",
+        help="serve a class alone, no lessons and no kernels (see `fivecrowns-lab class --help`)",
+        add_help=False,
+    )
     commands.add_parser(
         "table",
         help="count the exact-probability table (see `fivecrowns-lab table --help`)",
@@ -201,6 +228,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from .odds import probability
 
         return probability.main(argv[1:])
+    if argv and argv[0] == "class":
+        from . import class_service
+
+        return class_service.main(argv[1:])
     parser = _parser()
     args, extra = parser.parse_known_args(argv)
     if args.command == "serve":

@@ -26,6 +26,7 @@ TINY_RUNS = {
     "layoff.py": ["--games", "1", "--crafted", "3", "--wide", "3"],
     "class_db.py": ["--students", "3", "--records", "5"],
     "class_recompute.py": ["--repeat", "1"],
+    "class_service.py": ["--students", "4", "--records", "6", "--seconds", "2"],
 }
 
 

@@ -361,7 +361,7 @@ def test_make_serve_prints_a_token_once_and_a_browser_needs_it(browser, tmp_path
         addresses = [line for line in printed.splitlines() if token in line]
         assert len(addresses) == printed.count(token) <= 3, "the token is printed once an address"
         assert all(re.search(r"https?://\S+token=" + re.escape(token), a) for a in addresses)
-        assert re.search(r"can hold about \d+ visitors at once", printed)
+        assert re.search(r"can hold about \d+ students at once", printed)
         with_token, without = browser.new_context(), browser.new_context()
         try:
             page = with_token.new_page()

@@ -43,9 +43,11 @@ def test_the_installed_and_the_binder_voila_are_inside_the_cap():
 
 
 def test_every_name_serving_takes_from_voila_exists_in_the_installed_voila():
-    tree = ast.parse(SERVING.read_text(encoding="utf-8"))
+    # serving.py and the modules it was split into (serving_kernels.py, ...)
+    trees = [ast.parse(p.read_text(encoding="utf-8")) for p in SERVING.parent.glob("serving*.py")]
     imported = [
         (node.module, alias.name)
+        for tree in trees
         for node in ast.walk(tree)
         if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("voila")
         for alias in node.names

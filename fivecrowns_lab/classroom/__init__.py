@@ -14,6 +14,7 @@ PostgreSQL, and computes what the teacher's dashboard shows.
 
 from __future__ import annotations
 
+from .backends import PostgresStore, SqliteStore, open_store
 from .experiments import EXPERIMENTS, exact_value, experiment_id
 from .files import merge_result_files, results_file
 from .records import (
@@ -26,7 +27,7 @@ from .records import (
 )
 from .report import ClassReport, class_report, export_csv, export_rows
 from .service import Classroom, RateLimit
-from .store import ClassInfo, ClassStore, PostgresStore, SqliteStore, Student, open_store
+from .store import ClassInfo, ClassStore, Student
 
 __all__ = [
     "EXPERIMENTS",

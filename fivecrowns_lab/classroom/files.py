@@ -20,9 +20,10 @@ from typing import Any
 
 from ..errors import ClassError, FiveCrownsError, quote
 from ..validators import read_json
+from .backends import SqliteStore
 from .records import check_nickname, parse_record
 from .report import ClassReport, class_report
-from .store import ClassInfo, SqliteStore, Student
+from .store import ClassInfo, Student
 
 __all__ = ["FORMAT", "MAX_FILE_BYTES", "MAX_RECORDS", "merge_result_files", "results_file"]
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import contextlib
 import fcntl
+import hashlib
 import json
 import os
 import secrets
@@ -24,8 +25,9 @@ from pathlib import Path
 
 from ..errors import ClassError
 from ..i18n import N_
+from .store import ClassInfo, ClassStore
 
-__all__ = ["SecretFile"]
+__all__ = ["SecretFile", "cookie_key", "default_keys", "hash_secret"]
 
 #: What a secret file may be: read and written by its owner only.
 PRIVATE = 0o600
@@ -86,3 +88,27 @@ class SecretFile:
         """Write ``value`` as the secret ``name``, in place of the one kept."""
         with self._open() as data:
             data[name] = value
+
+
+def hash_secret(secret: str, salt: str | None = None) -> str:
+    """``salt$hex digest`` of a teacher's secret (a random token, so one hash round is enough)."""
+    salt = salt if salt is not None else secrets.token_hex(8)
+    digest = hashlib.sha256(f"{salt}:{secret}".encode()).hexdigest()
+    return f"{salt}${digest}"
+
+
+def default_keys(store: ClassStore) -> SecretFile | None:
+    """Where a store's cookie keys live when nobody says: beside a SQLite file."""
+    path = getattr(store, "path", None)
+    return SecretFile(f"{path}.keys") if path and path != ":memory:" else None
+
+
+def cookie_key(store: ClassStore, info: ClassInfo, keys: SecretFile | None) -> str:
+    """The class's cookie key from ``keys``; a key still in the database moves there first
+    (every class's, then each is blanked: the database is trusted with none)."""
+    if keys is None:  # a database in memory: a key for this process
+        return secrets.token_hex(32)
+    for code, old in store.class_keys():
+        keys.get(code, old)
+        store.forget_cookie_key(code)
+    return keys.get(info.code)

@@ -40,6 +40,7 @@ __all__ = [
     "CODE_ALPHABET",
     "MAX_NICKNAME",
     "MAX_TRIALS",
+    "BatchOutcome",
     "ExperimentResult",
     "Prediction",
     "QuizAnswer",
@@ -252,3 +253,25 @@ def parse_record(payload: object) -> Record:
             f"A record is a quiz answer, an experiment or a prediction, not {quote(kind)}."
         )
     return _KINDS[kind](payload)
+
+
+@dataclass(frozen=True)
+class BatchOutcome:
+    """What became of a batch of records: the page's contract (``as_json``).
+
+    ``acked``: every id the page may forget (stored now, stored before, or refused for
+    good); ``stored``: how many changed the class's records now; ``refused``: each
+    refused record's id (None when it had no valid id) and the sentence why. A record
+    past the rate limit is in none of them: the page sends it again later.
+    """
+
+    acked: tuple[str, ...]
+    stored: int
+    refused: tuple[tuple[str | None, str], ...]
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "acked": list(self.acked),
+            "stored": self.stored,
+            "refused": [{"id": rid, "message": message} for rid, message in self.refused],
+        }

@@ -94,4 +94,21 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "ALTER TABLE students ADD COLUMN rejoin_hash TEXT",
         "CREATE UNIQUE INDEX students_by_nickname_key ON students (class_code, nickname_key)",
     ),
+    # a class of any size (issue 47): what a class-service process used to keep in memory,
+    # kept in the database so that several processes serve one class. Rate-limit events
+    # (one row per counted join or record, deleted once past their window) and the
+    # students' bearer sessions (only the token's hash).
+    (
+        """CREATE TABLE rate_events (
+            who TEXT NOT NULL,
+            at DOUBLE PRECISION NOT NULL
+        )""",
+        "CREATE INDEX rate_events_by_who ON rate_events (who, at)",
+        """CREATE TABLE sessions (
+            token_hash TEXT PRIMARY KEY,
+            student_id TEXT NOT NULL REFERENCES students (id) ON DELETE CASCADE,
+            created_at TEXT NOT NULL
+        )""",
+        "CREATE INDEX sessions_by_student ON sessions (student_id)",
+    ),
 )

@@ -11,8 +11,12 @@ rules that are not the database's business:
 - a nickname is unique in its class up to look-alikes (:func:`~.nicknames.nickname_key`),
   and a student who joined gets a short rejoin code (only its hash is kept) with which
   they take their nickname back on another browser;
-- joins are limited per browser and per address (:attr:`RateLimit.joins`), and wrong
-  rejoin codes per nickname, so identities are not free;
+- joins are limited per browser and per address (:attr:`RateLimit.browser`,
+  :attr:`RateLimit.address`), and wrong rejoin codes per nickname, so identities are not
+  free; every count is kept in the database (:mod:`.limits`), so two processes serving
+  one class count together;
+- a page on another origin (the static site) holds a bearer token instead of a cookie
+  (:meth:`Classroom.open_session`): a session kept in the database as the token's hash;
 - only the teacher's server (:meth:`Classroom.open`) has a teacher: a server that shares
   the database for students (:meth:`Classroom.attach`) accepts no secret at all;
 - one student may send at most :attr:`RateLimit.records` records in
@@ -27,20 +31,27 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
-import threading
 import time
-from collections import deque
 from collections.abc import Callable
-from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import Any
 
 from ..errors import ClassError, ClassUnavailableError, FiveCrownsError
 from ..i18n import N_
-from .keyfile import SecretFile
+from .keyfile import SecretFile, cookie_key, default_keys, hash_secret
+from .limits import (
+    N_ADDRESS,
+    N_BROWSER,
+    N_REJOINS,
+    RateLimit,
+    admit_records,
+    count_join,
+    too_many_records,
+)
 from .nicknames import nickname_key
 from .records import (
     CODE_ALPHABET,
+    BatchOutcome,
     Record,
     check_code,
     check_nickname,
@@ -68,78 +79,8 @@ SERVED_ENV = "FIVECROWNS_LAB_CLASS_SERVED"
 RETRY_SECONDS = 15.0
 
 
-@dataclass(frozen=True)
-class RateLimit:
-    """At most ``records`` records from one student in any ``seconds`` seconds, of which at
-    most ``experiments`` experiment runs: the server replays each run (up to a second of
-    one core), so one student cannot keep the server busy (a lesson-08 run sends 11)."""
-
-    records: int = 240
-    seconds: float = 60.0
-    experiments: int = 40
-    #: Join attempts one browser (``browser``) or one address (``address``: a whole school
-    #: behind one router, so many more) may make in ``join_seconds``.
-    browser: int = 10
-    address: int = 120
-    join_seconds: float = 600.0
-    #: Wrong rejoin codes for one nickname in ``join_seconds``.
-    rejoin: int = 5
-
-
-@dataclass(frozen=True)
-class BatchOutcome:
-    """What became of a batch of records: the page's contract (``as_json``).
-
-    ``acked``: every id the page may forget (stored now, stored before, or refused for
-    good); ``stored``: how many changed the class's records now; ``refused``: each
-    refused record's id (None when it had no valid id) and the sentence why. A record
-    past the rate limit is in none of them: the page sends it again later.
-    """
-
-    acked: tuple[str, ...]
-    stored: int
-    refused: tuple[tuple[str | None, str], ...]
-
-    def as_json(self) -> dict[str, Any]:
-        return {
-            "acked": list(self.acked),
-            "stored": self.stored,
-            "refused": [{"id": rid, "message": message} for rid, message in self.refused],
-        }
-
-
 #: Characters in a rejoin code (from the class codes' alphabet: nothing to mix up).
 REJOIN_LENGTH = 6
-
-N_BROWSER = N_(
-    "Too many tries to join from this browser ({count}): wait {minutes} minutes, or ask "
-    "your teacher."
-)
-N_ADDRESS = N_(
-    "Too many tries to join from this network ({count}): wait {minutes} minutes, or ask "
-    "your teacher."
-)
-N_REJOINS = N_(
-    "Too many wrong rejoin codes for this nickname ({count}): wait {minutes} minutes, or "
-    "ask your teacher."
-)
-
-
-def default_keys(store: ClassStore) -> SecretFile | None:
-    """Where a store's cookie keys live when nobody says: beside a SQLite file."""
-    path = getattr(store, "path", None)
-    return SecretFile(f"{path}.keys") if path and path != ":memory:" else None
-
-
-def _cookie_key(store: ClassStore, info: ClassInfo, keys: SecretFile | None) -> str:
-    """The class's cookie key from ``keys``; a key still in the database moves there first
-    (every class's, then each is blanked: the database is trusted with none)."""
-    if keys is None:  # a database in memory: a key for this process
-        return secrets.token_hex(32)
-    for code, old in store.class_keys():
-        keys.get(code, old)
-        store.forget_cookie_key(code)
-    return keys.get(info.code)
 
 
 def _find(store: ClassStore, code: str) -> ClassInfo:
@@ -151,13 +92,6 @@ def _find(store: ClassStore, code: str) -> ClassInfo:
             database=store.describe(),
         )
     return info
-
-
-def hash_secret(secret: str, salt: str | None = None) -> str:
-    """``salt$hex digest`` of a teacher's secret (a random token, so one hash round is enough)."""
-    salt = salt if salt is not None else secrets.token_hex(8)
-    digest = hashlib.sha256(f"{salt}:{secret}".encode()).hexdigest()
-    return f"{salt}${digest}"
 
 
 def _now() -> str:
@@ -172,8 +106,8 @@ class Classroom:
         store: ClassStore,
         info: ClassInfo,
         *,
-        limit: RateLimit = RateLimit(),
-        clock: Callable[[], float] = time.monotonic,
+        limit: RateLimit = RateLimit(),  # noqa: B008 - frozen: one shared value is fine
+        clock: Callable[[], float] = time.time,
         keys: SecretFile | None = None,
         teacher: bool = True,
     ) -> None:
@@ -185,9 +119,7 @@ class Classroom:
         self.teacher = teacher
         #: The class that was the latest before :meth:`open` made a new one.
         self.previous: str | None = None
-        self._key = _cookie_key(store, info, keys)
-        self._recent: dict[str, deque[float]] = {}
-        self._lock = threading.Lock()
+        self._key = cookie_key(store, info, keys)
         self._down_until = 0.0
         #: Why recording is off ('' while it is on).
         self.problem = ""
@@ -224,7 +156,9 @@ class Classroom:
         if info is None:
             info = ClassInfo(new_code(), hash_secret(secret), "", _now())
             store.create_class(info)
-        else:
+        elif not cls._same_secret(info, secret):
+            # A second process of the class started with the same secret keeps its hash,
+            # so the first one's teacher's cookie holds.
             store.set_secret(info.code, hash_secret(secret))
             info = store.get_class(info.code) or info
         room = cls(store, info, keys=keys or default_keys(store), **kwargs)
@@ -257,13 +191,17 @@ class Classroom:
             )
         return cls(store, info, keys=keys or default_keys(store), teacher=False, **kwargs)
 
+    @staticmethod
+    def _same_secret(info: ClassInfo, secret: str) -> bool:
+        salt = info.secret_hash.split("$", 1)[0]
+        return hmac.compare_digest(hash_secret(secret, salt), info.secret_hash)
+
     def is_teacher(self, secret: object) -> bool:
         """Whether ``secret`` is the teacher's secret of this session (never, on a
         students' server)."""
         if not self.teacher or not isinstance(secret, str) or not secret:
             return False
-        salt = self.info.secret_hash.split("$", 1)[0]
-        return hmac.compare_digest(hash_secret(secret, salt), self.info.secret_hash)
+        return self._same_secret(self.info, secret)
 
     # -- signed cookies --------------------------------------------------------------------
     def sign(self, value: str) -> str:
@@ -346,8 +284,8 @@ class Classroom:
                 rejoin=repr(again[:12]),
                 nickname=repr(student.nickname),
             )
-        with self._lock:  # the right code: its wrong tries are forgiven
-            self._recent.pop(repr(("rejoin", key)), None)
+        # the right code: its wrong tries are forgiven
+        self._guarded(lambda: self.store.forget_events(self._key_of("rejoin", key)))
         return student
 
     def _admit_join(self, browser: str, address: str) -> None:
@@ -357,16 +295,14 @@ class Classroom:
         if address:
             self._count(("address", address), self.limit.address, N_ADDRESS)
 
+    def _key_of(self, kind: str, who: str) -> str:
+        """The rate-limit key of ``who`` for ``kind`` in this class."""
+        return f"{self.code}:{kind}:{who}"
+
     def _count(self, who: tuple[str, str], most: int, sentence: str) -> None:
-        now = self.clock()
-        with self._lock:
-            recent = self._recent.setdefault(repr(who), deque())
-            while recent and recent[0] <= now - self.limit.join_seconds:
-                recent.popleft()
-            if len(recent) >= most:
-                minutes = max(1, round((recent[0] + self.limit.join_seconds - now) / 60))
-                raise ClassError.because(sentence, count=most, minutes=minutes)
-            recent.append(now)
+        key, now = self._key_of(*who), self.clock()
+        window = self.limit.join_seconds
+        self._guarded(lambda: count_join(self.store, key, most, window, now, sentence))
 
     def student(self, student_id: str | None) -> Student | None:
         """The student with this id, if they are in this class."""
@@ -393,30 +329,35 @@ class Classroom:
         if student.class_code != self.code:
             raise ClassError("That student is not in this class.")
         known = self._known_ids(payloads)
-        acked: list[str] = []
-        refused: list[tuple[str | None, str]] = []
-        items: list[tuple[str, Record]] = []
-        for payload in payloads:
+        # (position in the batch, id, refusal or None): the answer keeps the batch's order.
+        acked: list[tuple[int, str]] = []
+        refused: list[tuple[int, str | None, str]] = []
+        fresh: list[tuple[int, str, Any]] = []
+        for at, payload in enumerate(payloads):
             try:
                 rid = check_record_id(payload)
             except ClassError as err:
-                refused.append((None, str(err)))
+                refused.append((at, None, str(err)))
                 continue
             if rid in known:
-                acked.append(rid)
-                continue
-            try:
-                runs = isinstance(payload, dict) and payload.get("kind") == "experiment"
-                self._admit(student.id, runs)
-            except ClassError:
-                break  # not acknowledged: the page sends the rest again in a minute
+                acked.append((at, rid))
+            else:
+                fresh.append((at, rid, payload))
+        runs = [isinstance(p, dict) and p.get("kind") == "experiment" for _, _, p in fresh]
+        # Past the limit: not acknowledged, the page sends the rest again in a minute.
+        items: list[tuple[str, Record]] = []
+        for at, rid, payload in fresh[: self._admitted(student.id, runs)]:
             try:
                 items.append((rid, parse_record(payload)))
             except FiveCrownsError as err:
-                refused.append((rid, str(err)))
-            acked.append(rid)
+                refused.append((at, rid, str(err)))
+            acked.append((at, rid))
         fates = self._guarded(lambda: self.store.add_records(self.code, student.id, items, _now()))
-        return BatchOutcome(tuple(acked), fates.count("stored"), tuple(refused))
+        return BatchOutcome(
+            tuple(rid for _, rid in sorted(acked)),
+            fates.count("stored"),
+            tuple((rid, why) for _, rid, why in sorted(refused, key=lambda r: r[0])),
+        )
 
     def _known_ids(self, payloads: list[Any]) -> set[str]:
         """The ids among ``payloads`` this class already stored (their retries skip the work)."""
@@ -451,21 +392,20 @@ class Classroom:
         return bool(self._guarded(lambda: self.store.add_record(student.id, record, _now())))
 
     def _admit(self, student_id: str, run: bool = False) -> None:
+        """Count one record of ``student_id``, or refuse it past the rate limit."""
+        if not self._admitted(student_id, [run]):
+            raise too_many_records(self.limit)
+
+    def _admitted(self, student_id: str, runs: list[bool]) -> int:
+        """How many of these records (``runs``: which are experiment runs) are counted now."""
+        if not runs:
+            return 0
+        keys = (self._key_of("records", student_id), self._key_of("runs", student_id))
         now = self.clock()
-        with self._lock:
-            recent = self._recent.setdefault(student_id, deque())
-            runs = self._recent.setdefault(student_id + "\0runs", deque())
-            for times in (recent, runs):
-                while times and times[0] <= now - self.limit.seconds:
-                    times.popleft()
-            if len(recent) >= self.limit.records or (run and len(runs) >= self.limit.experiments):
-                raise ClassError(
-                    f"Too many records from you at once (more than {self.limit.records} in "
-                    f"{self.limit.seconds:.0f} seconds): wait a minute, then go on."
-                )
-            recent.append(now)
-            if run:
-                runs.append(now)
+        counted: int = self._guarded(
+            lambda: admit_records(self.store, keys, runs, self.limit, now)
+        )
+        return counted
 
     def _guarded(self, work: Callable[[], object]) -> Any:
         """Run a database step; after a failure, refuse at once until the retry time."""
@@ -483,6 +423,29 @@ class Classroom:
         self.problem = ""
         return result
 
+    # -- sessions: a page on another origin holds a bearer token, not a cookie ------------
+    def open_session(self, student: Student) -> str:
+        """A new bearer token for ``student`` (the database keeps only its hash)."""
+        token = secrets.token_urlsafe(24)
+        digest = hashlib.sha256(token.encode()).hexdigest()
+        self._guarded(lambda: self.store.add_session(digest, student.id, _now()))
+        return token
+
+    def session_student(self, token: object) -> Student | None:
+        """The student of this class whose bearer token is ``token``, or None."""
+        if not isinstance(token, str) or not 16 <= len(token) <= 100:
+            return None
+        digest = hashlib.sha256(token.encode()).hexdigest()
+        row = self._guarded(lambda: self.store.session_student(digest))
+        return Student(*row) if row and row[1] == self.code else None
+
+    def refresh(self) -> None:
+        """The class as the database has it now: another process serving it may have set
+        a new teacher's secret since this one opened it."""
+        found = self._guarded(lambda: self.store.get_class(self.code))
+        if found is not None:
+            self.info = found
+
     # -- the teacher's side ----------------------------------------------------------------
     def report(self) -> ClassReport:
         """The dashboard's figures."""
@@ -494,6 +457,5 @@ class Classroom:
 
     def clear(self) -> int:
         """Delete every student and record of the class (the code stays); rows deleted."""
-        with self._lock:
-            self._recent.clear()
+        self._guarded(lambda: self.store.forget_events(f"{self.code}:"))
         return self._guarded(lambda: self.store.clear(self.code))  # type: ignore[no-any-return]

@@ -7,6 +7,13 @@
 // has not acknowledged wait in a persistent outbox (localStorage, OUTBOX) and are sent
 // again, with a pause doubling from 1 s to 30 s (at once when the browser comes back
 // online or the page back into view), until the server answers with their ids.
+//
+// A class on another origin (issue 47): a lesson of the static site opened with
+// ?class=<class service>&code=<class code> posts to that service (fivecrowns-lab class)
+// instead of its own server. The student joins on the page (a nickname); the service
+// answers a bearer token kept in localStorage (REMOTE), sent with each request, never a
+// cookie. The address's class is kept too, so the site's other lessons join the same class.
+const REMOTE = "fivecrowns-lab-class";
 const STORE = "fivecrowns-lab-results";
 const OUTBOX = "fivecrowns-lab-outbox";
 const NICK = "fivecrowns-lab-nickname";
@@ -22,6 +29,38 @@ function baseUrl() {
     if (base) return base.endsWith("/") ? base : base + "/";
   } catch (err) { /* fall through */ }
   return "/";
+}
+
+// The class service on another origin this page posts to: {url, code, token?, nickname?}
+// from the address (?class=...&code=...) or kept from an earlier lesson; null for none.
+function remote() {
+  if (shared.remote !== undefined) return shared.remote;
+  let found = null;
+  try { found = JSON.parse(window.localStorage.getItem(REMOTE) || "null"); } catch (err) { /* none */ }
+  const asked = new URLSearchParams(window.location.search);
+  const url = asked.get("class");
+  if (url && /^https?:\/\//.test(url)) {
+    const root = url.replace(/\/+$/, "").replace(/\/fivecrowns\/class$/, "");
+    const code = (asked.get("code") || "").toUpperCase();
+    if (!found || found.url !== root || found.code !== code) found = { url: root, code };
+    keepRemote(found);
+  }
+  shared.remote = found && found.url ? found : null;
+  if (shared.remote) shared.served = true;
+  return shared.remote;
+}
+
+function keepRemote(value) {
+  shared.remote = value;
+  try { window.localStorage.setItem(REMOTE, JSON.stringify(value)); } catch (err) { /* memory */ }
+}
+
+// How a request proves who sends it: the bearer token on another origin, else the cookie.
+function proof(headers) {
+  const far = remote();
+  if (!far) return { credentials: "same-origin", headers: { ...headers, "X-XSRFToken": cookie("_xsrf") } };
+  const more = far.token ? { Authorization: "Bearer " + far.token } : {};
+  return { credentials: "omit", headers: { ...headers, ...more } };
 }
 
 function cookie(name) {
@@ -46,7 +85,7 @@ function keep(records) {
 const shared = window.__fivecrownsClass || (window.__fivecrownsClass = {
   me: null, asking: null, views: new Set(), status: "", state: "", sentCount: 0,
   sending: false, again: false, listening: false, timer: null, pause: FIRST_PAUSE,
-  memory: [], taken: new Set(),
+  memory: [], taken: new Set(), remote: undefined,
 });
 
 // The outbox: localStorage when the browser allows it, else this page's memory. Each
@@ -61,15 +100,25 @@ function setOutbox(records) {
   try { window.localStorage.setItem(OUTBOX, JSON.stringify(records)); } catch (err) { /* memory */ }
 }
 
-function api(path) { return baseUrl() + "fivecrowns/class/" + path; }
+function api(path) {
+  const far = remote();
+  return (far ? far.url + "/" : baseUrl()) + "fivecrowns/class/" + path;
+}
 
 // Who this browser is in the class, asked afresh: {joined, ...}, or null when the server
 // or its database cannot say (then the records wait: a server that cannot answer is never
 // taken for "not in the class").
 function askWhoIAm() {
   if (!shared.served) return Promise.resolve(null);
+  const far = remote();
+  if (far && !far.token) {  // not joined yet on this browser: nothing to ask
+    shared.me = { joined: false, code: far.code };
+    shared.state = "join";
+    return Promise.resolve(shared.me);
+  }
   if (!shared.asking) {
-    shared.asking = fetch(api("api/me"), { credentials: "same-origin", cache: "no-store" })
+    const { credentials, headers } = proof({});
+    shared.asking = fetch(api("api/me"), { credentials, headers, cache: "no-store" })
       .then((r) => (r.ok ? r.json() : null))
       .then((me) => {
         // A database away makes an older server answer "not joined" with its problem.
@@ -122,8 +171,7 @@ async function postBatch() {
   let answer;
   try {
     answer = await fetch(api("api/records"), {
-      method: "POST", credentials: "same-origin",
-      headers: { "Content-Type": "application/json", "X-XSRFToken": cookie("_xsrf") },
+      method: "POST", ...proof({ "Content-Type": "application/json" }),
       body: JSON.stringify({ records: batch }),
     });
   } catch (err) {
@@ -132,6 +180,8 @@ async function postBatch() {
   }
   const data = await answer.json().catch(() => ({}));
   if (answer.status === 401) {
+    const far = remote();
+    if (far) keepRemote({ url: far.url, code: far.code });  // a token the class no longer has
     shared.me = { ...(shared.me || {}), joined: false };
     shared.state = "join";
     return false;
@@ -188,6 +238,54 @@ function wake() {
   }
 }
 
+// Join the class on another origin from this page: its answer's token is kept for the
+// site's lessons, and the student is shown their rejoin code.
+async function joinThere(nickname) {
+  const far = remote();
+  let answer, data;
+  try {
+    answer = await fetch(api("api/join"), {
+      method: "POST", credentials: "omit", headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ code: far.code, nickname, browser: browserId(),
+        lang: document.documentElement.lang || "en" }),
+    });
+    data = await answer.json().catch(() => ({}));
+  } catch (err) {
+    shared.status = w("unreachable",
+      "The class server cannot be reached: your results are kept in this browser.");
+    redraw();
+    return;
+  }
+  if (!answer.ok || !data.token) {
+    shared.status = data.message || fill(w("refused",
+      "The class server refused the results ({status})."), { status: String(answer.status) }).join("");
+    redraw();
+    return;
+  }
+  keepRemote({ ...far, token: data.token, nickname: data.nickname });
+  shared.me = { joined: true, nickname: data.nickname, code: data.code };
+  shared.state = "";
+  shared.status = "";
+  // Shown for the rest of the visit: the student needs it to take the nickname back.
+  shared.rejoinNote = data.rejoin ? fill(w("rejoin_note",
+    "Your rejoin code is {rejoin}. Write it down: with it you take your nickname back on another browser."),
+    { rejoin: data.rejoin }).join("") : "";
+  redraw();
+  flush();
+}
+
+// A random id of this browser, so that the class service counts joins per browser.
+function browserId() {
+  const key = "fivecrowns-lab-browser";
+  try {
+    const kept = window.localStorage.getItem(key);
+    if (kept) return kept;
+    const made = recordId().slice(0, 20);
+    window.localStorage.setItem(key, made);
+    return made;
+  } catch (err) { return ""; }
+}
+
 function recordId() {
   if (window.crypto && crypto.randomUUID) return crypto.randomUUID().replace(/-/g, "");
   const bytes = new Uint8Array(16);
@@ -228,7 +326,7 @@ function render({ model, el }) {
   line.className = "fc-class-line";
   line.setAttribute("role", "status");
   el.appendChild(line);
-  if (model.get("served")) shared.served = true;
+  if (model.get("served") || remote()) shared.served = true;
   if (!shared.words && model.get("texts")) shared.words = model.get("texts");
 
   function saveLink() {
@@ -249,7 +347,40 @@ function render({ model, el }) {
       : fill(w(key, english[1]), { count: String(count) }).join("");
   }
 
+  // On another origin: a nickname box and a Join button on the line itself (made once, so
+  // a redraw while the student types keeps what they typed).
+  let madeForm = null;
+  function joinForm() {
+    madeForm = madeForm || makeForm();
+    const why = w("join_why",
+      "{join} (a class code and a nickname) to share your results with your teacher.");
+    const label = document.createElement("span");
+    label.textContent = w("join", "Join the class");
+    return [...fill(why, { join: label }), " ", madeForm, " "];
+  }
+
+  function makeForm() {
+    const form = document.createElement("form");
+    form.className = "fc-class-joinform";
+    const name = document.createElement("input");
+    name.name = "nickname";
+    name.required = true;
+    name.maxLength = 40;
+    name.setAttribute("aria-label", w("nickname", "Your nickname"));
+    name.placeholder = w("nickname", "Your nickname");
+    const go = document.createElement("button");
+    go.type = "submit";
+    go.textContent = w("join_button", "Join");
+    form.append(name, " ", go);
+    form.addEventListener("submit", (event) => {
+      event.preventDefault();
+      if (name.value.trim()) joinThere(name.value.trim());
+    });
+    return form;
+  }
+
   function joinLink(me) {
+    if (remote()) return joinForm();
     const join = document.createElement("a");
     join.className = "fc-class-join";
     join.href = (me.join || api("join")) + "?next=" + encodeURIComponent(window.location.pathname);
@@ -296,6 +427,12 @@ function render({ model, el }) {
     const paused = shared.state === "paused";
     if (me && me.joined && shared.state !== "join") line.append(...inClass(me));
     else if (me && !paused) line.append(...joinLink(me));
+    if (shared.rejoinNote && me && me.joined) {
+      const r = document.createElement("span");
+      r.className = "fc-class-rejoin";
+      r.textContent = shared.rejoinNote + " ";
+      line.append(r);
+    }
     const said = news();
     if (said) {
       const s = document.createElement("span");

@@ -23,6 +23,12 @@ every record the server has not acknowledged in a persistent outbox (``localStor
 and sends it again, with a growing pause, until the server answers with its id: through
 a database outage, a server restart, a reload, or a try made before joining the class.
 
+On the static site there is no class server behind the page: a lesson opened with
+``?class=<class service>&code=<class code>`` posts its records cross-origin to that service
+(``fivecrowns-lab class``, :mod:`fivecrowns_lab.class_service`), joining on the line itself
+(a nickname) and keeping the bearer token the service answers in ``localStorage``. The
+outbox, the ids and the first tries are the same; the service replays the experiments.
+
 Every record is also kept in the browser (``localStorage``), so a student with no class
 server can *Save my results to a file* and hand the file in;
 :func:`fivecrowns_lab.classroom.merge_result_files` merges such files.
@@ -71,6 +77,12 @@ def _words() -> dict[str, str]:
         "paused_one": _("Recording paused: 1 result waiting."),
         "waiting": _("{count} results will be sent when you join."),
         "waiting_one": _("1 result will be sent when you join."),
+        "nickname": _("Your nickname"),
+        "join_button": _("Join"),
+        "rejoin_note": _(
+            "Your rejoin code is {rejoin}. Write it down: with it you take your nickname "
+            "back on another browser."
+        ),
         "unreachable": _(
             "The class server cannot be reached: your results are kept in this browser."
         ),
