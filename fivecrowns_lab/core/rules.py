@@ -19,11 +19,10 @@ Each bound is defined once, in this module, and everything else imports it (see
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field, fields
-from typing import TYPE_CHECKING, Any, Literal
+from dataclasses import asdict, dataclass, field, fields, replace
+from typing import TYPE_CHECKING, Any
 
 from ..errors import RoundError, RulesError, quote
-from ..i18n import N_
 from ..i18n import gettext as _
 from ..validators import whole_number
 
@@ -43,10 +42,12 @@ __all__ = [
     "MIN_PLAYERS",
     "MIN_RANK",
     "ROUNDS",
+    "STANDARD_MELDS",
     "TIE_POLICIES",
     "VARIANTS",
     "WILD_POINTS",
     "GameRules",
+    "MeldRules",
     "RoundError",
     "RoundRules",
     "RulesError",
@@ -79,7 +80,7 @@ MAX_RUN = MAX_RANK - MIN_RANK + 1
 
 #: Round ``r`` deals ``r + 2`` cards and rank ``r + 2`` is wild: rounds 1 (3s) to 11 (kings).
 FIRST_ROUND = 1
-LAST_ROUND = MAX_RANK - 2
+LAST_ROUND: int = MAX_RANK - 2
 #: The rounds of a full game.
 ROUNDS: tuple[int, ...] = tuple(range(FIRST_ROUND, LAST_ROUND + 1))
 
@@ -97,6 +98,21 @@ WILD_POINTS = 20
 JOKER_POINTS = 50
 #: The round's score of the player who goes out under the going-out-bonus variant.
 GOING_OUT_BONUS = -10
+
+
+# What a book and a run may hold is one model, built from the bounds above (which it
+# imports from here, so it is imported only now).
+from .meld_rules import STANDARD_MELDS, MeldRules, _check_bool  # noqa: E402
+
+# The variants' table, which names the bounds above too.
+from .variants import (  # noqa: E402
+    _DEFAULTS,
+    MELD_VARIANTS,
+    TIE_POLICIES,
+    VARIANTS,
+    TiePolicy,
+    Variant,
+)
 
 
 def run_fits(low: int, high: int) -> bool:
@@ -175,6 +191,9 @@ class RoundRules:
     round_no: int
     books_distinct_suits: bool = False
     no_all_wild_melds: bool = False
+    #: What a meld is: the model every meld question reads (the standard melds with the
+    #: switches above applied; :meth:`with_melds` starts from melds of one's own).
+    meld: MeldRules = field(init=False)
     wild_rank: int = field(init=False, compare=False)
     hand_size: int = field(init=False, compare=False)
 
@@ -182,29 +201,62 @@ class RoundRules:
         check_round(self.round_no)
         for name in MELD_VARIANTS:
             _check_bool(name, getattr(self, name))
+        self._set_meld(STANDARD_MELDS)
         # Derived once here: the solver and the bots read them in their inner loops.
         object.__setattr__(self, "wild_rank", self.round_no + 2)
         object.__setattr__(self, "hand_size", self.round_no + 2)
 
+    def _set_meld(self, base: MeldRules) -> None:
+        # Each meld variant switched on changes the model as its VARIANTS line says.
+        changes = {k: v for var in self._meld_variants_on() for k, v in var.meld}
+        object.__setattr__(self, "meld", replace(base, **changes) if changes else base)
+
+    @classmethod
+    def with_melds(cls, round_no: int, meld: MeldRules, **switches: bool) -> RoundRules:
+        """The rules of a round whose melds are ``meld`` (a variant of one's own), with
+        the meld variants in ``switches`` applied on top.
+
+        >>> RoundRules.with_melds(1, MeldRules(book_least=4)).meld.book_least
+        4
+        """
+        if not isinstance(meld, MeldRules):
+            raise RulesError(
+                _("The melds of a round are a MeldRules, not {value}.").format(value=quote(meld))
+            )
+        rules = cls(round_no, **switches)
+        rules._set_meld(meld)
+        return rules
+
+    def _meld_variants_on(self) -> list[Variant]:
+        return [v for v in VARIANTS if v.meld and getattr(self, v.field, False)]
+
     @property
     def is_standard(self) -> bool:
         """True when no variant changes what a meld is."""
-        return not any(getattr(self, name) for name in MELD_VARIANTS)
+        return self.meld == STANDARD_MELDS
 
     def variant_names(self) -> tuple[str, ...]:
         """The names (as in :data:`VARIANTS`) of the meld variants switched on."""
-        return tuple(
-            v.name for v in VARIANTS if v.field in MELD_VARIANTS and getattr(self, v.field)
-        )
+        return tuple(v.name for v in self._meld_variants_on())
 
+    @property
+    def exact_rounds(self) -> tuple[int, ...]:
+        """The rounds whose exact odds are shipped for these melds (the table policy).
 
-def _check_bool(name: str, value: object) -> None:
-    if not isinstance(value, bool):
-        raise RulesError(
-            _("The setting {name} is True or False, not {value}.").format(
-                name=name, value=quote(value)
-            )
-        )
+        Every round for the standard melds; under meld variants, the rounds each of them
+        ships (:attr:`Variant.exact_rounds`); none for melds of one's own.
+
+        >>> RoundRules(1, books_distinct_suits=True).exact_rounds
+        (1, 2, 3, 4, 5)
+        >>> RoundRules.with_melds(1, MeldRules(book_least=4)).exact_rounds
+        ()
+        """
+        if self.is_standard:
+            return ROUNDS
+        on = self._meld_variants_on()
+        if not on or RoundRules(self.round_no, **{v.field: True for v in on}) != self:
+            return ()
+        return tuple(r for r in ROUNDS if all(r in v.exact_rounds for v in on))
 
 
 # The standard rules of each round, made once: a plain round number means one of these.
@@ -260,59 +312,6 @@ def card_points(card: Card, rules: RoundRules | int) -> int:
         return WILD_POINTS if card.rank == rank else card.rank
     except AttributeError:
         raise _not_a_card(card) from None
-
-
-TiePolicy = Literal["shared", "playoff"]
-#: The tie policies: players tied for the lowest total share first place, or play it off.
-TIE_POLICIES: tuple[TiePolicy, ...] = ("shared", "playoff")
-
-
-@dataclass(frozen=True)
-class Variant:
-    """One setting of :class:`GameRules`: its name, its field, its default and what it does."""
-
-    name: str
-    field: str
-    default: int | bool | str
-    description: str
-    #: True when the variant changes what a meld is: it is then part of :class:`RoundRules`.
-    meld: bool = False
-    #: What a control for it says to a learner (views build their controls from this table).
-    label: str = ""
-
-
-#: Every variant and setting of a game, in one table. :class:`GameRules` takes its fields and
-#: defaults from here; views list it to build their controls.
-VARIANTS: tuple[Variant, ...] = (
-    Variant(N_("short game"), "rounds", LAST_ROUND,
-            N_("Play only the first N rounds (5 or 7 are common with children).")),
-    Variant(N_("ties"), "ties", "shared",
-            N_("'shared': players tied for the lowest total share first; "
-               "'playoff': play it off.")),
-    Variant(N_("playoff hand"), "playoff_hand_size", 6,
-            N_("Cards dealt in the tiebreak round (the rank equal to it is wild).")),
-    Variant(N_("lay off"), "lay_off", False,
-            N_("On the final turn, cards may be added to melds already on the table."),
-            label=N_("Lay off on the final turn")),
-    # The bonus is written out (not formatted from GOING_OUT_BONUS) so that the catalogue
-    # can hold these sentences; tests/test_rules.py checks they say GOING_OUT_BONUS.
-    Variant(N_("going-out bonus"), "going_out_bonus", False,
-            N_("The player who goes out scores −10 for the round instead of 0."),
-            label=N_("Going-out bonus (−10)")),
-    Variant(N_("no final discard"), "no_final_discard", False,
-            N_("A player may also go out by melding every card after the draw, with no discard."),
-            label=N_("Go out with no discard")),
-    Variant(N_("books in different suits"), "books_distinct_suits", False,
-            N_("A book's natural cards must all be of different suits: two eights of hearts "
-               "cannot share a book."),
-            meld=True, label=N_("Books in different suits")),
-    Variant(N_("no all-wild melds"), "no_all_wild_melds", False,
-            N_("Every book and run needs at least one natural card."), meld=True,
-            label=N_("No melds of wilds alone")),
-)  # fmt: skip
-_DEFAULTS: dict[str, Any] = {v.field: v.default for v in VARIANTS}
-#: The settings that change what a meld is, which :class:`RoundRules` carries.
-MELD_VARIANTS: tuple[str, ...] = tuple(v.field for v in VARIANTS if v.meld)
 
 
 @dataclass(frozen=True)
