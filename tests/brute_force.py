@@ -82,6 +82,7 @@ def brute_layoff(
     round_no: int,
     distinct: bool = False,
     no_all_wild: bool = False,
+    book_least: int = 3,
 ) -> int:
     """Fewest points a final turn leaves when cards may be laid off onto ``table`` melds.
 
@@ -98,13 +99,14 @@ def brute_layoff(
         for card, where in zip(order, assignment, strict=True):
             (kept if where < 0 else grown[where]).append(card)
         if any(
-            len(meld) > len(table[i]) and not is_meld(tuple(meld), round_no, distinct, no_all_wild)
+            len(meld) > len(table[i])
+            and not is_meld(tuple(meld), round_no, distinct, no_all_wild, book_least)
             for i, meld in enumerate(grown)
         ):
             continue
         key = tuple(kept)
         if key not in kept_points:
-            kept_points[key] = brute_penalty(key, round_no, distinct, no_all_wild)
+            kept_points[key] = brute_penalty(key, round_no, distinct, no_all_wild, book_least)
         best = kept_points[key] if best is None else min(best, kept_points[key])
     assert best is not None  # keeping every card is always an assignment
     return best

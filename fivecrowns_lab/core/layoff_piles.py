@@ -52,6 +52,12 @@ def meld_takes_rules(naturals: Sequence[Card], wilds: int, rules: RoundRules) ->
     return rules.meld.fits(naturals, wilds)
 
 
+def _book_reading(naturals: Sequence[Card], rules: RoundRules) -> bool:
+    """True when a table meld with these naturals is, or grows into, a book: with enough
+    cards (a run of one natural and two wilds becomes a book when books need four)."""
+    return rules.meld.book_fits(naturals, MAX_RUN)
+
+
 @dataclass(frozen=True)
 class Pile:
     """A table meld: its naturals, its wild count, and the readings it can grow in.
@@ -78,7 +84,7 @@ def pile_of(meld: Meld, rules: RoundRules) -> Pile:
     wilds = len(meld.cards) - len(naturals)
     if not naturals:
         return Pile(naturals, wilds, None, None, any_reading=True)
-    book = naturals[0].rank if rules.meld.book_fits(naturals, wilds) else None
+    book = naturals[0].rank if _book_reading(naturals, rules) else None
     run = naturals[0].suit if rules.meld.run_fits(naturals, wilds) else None
     return Pile(naturals, wilds, book, run)
 
@@ -87,8 +93,8 @@ def room_after(naturals: Sequence[Card], wilds: int, rules: RoundRules, cap: int
     """How many more wilds a meld can take (``cap`` standing for any number)."""
     if not naturals:
         return cap if rules.meld.all_wild else 0
-    if rules.meld.book_fits(naturals, wilds):
-        return cap  # a book takes any number of wilds
+    if _book_reading(naturals, rules):
+        return cap  # a book takes any number of wilds (a short one is a run until then)
     return max(0, MAX_RUN - len(naturals) - wilds)
 
 

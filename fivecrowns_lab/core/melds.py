@@ -298,6 +298,9 @@ def check_meld(cards: str | Iterable[Card], rules: RoundRules | int) -> MeldChec
         if problem is None:
             meld = make_book(hand, rules)
             return MeldCheck(True, "book", meld.describe(), meld)
+        if not naturals and n >= rules.meld.run_least:  # wilds alone: a run of them
+            meld = make_run(hand, rules, next(iter(Suit)))
+            return MeldCheck(True, "run", meld.describe(), meld)
         if not naturals or _run_problem(naturals, n_wild, n, rules) is not None:
             return MeldCheck(False, None, problem)
     run_problem = _run_problem(naturals, n_wild, n, rules)
