@@ -317,6 +317,29 @@ def test_meld_variants_exact_go_out_on_the_deal_is_shipped_for_rounds_1_to_5():
     assert not estimate.exact and 0 <= estimate.value <= 1
 
 
+def test_meld_variants_table_policy_says_exactly_which_rounds_ship_exact_odds():
+    # Each meld variant's VARIANTS line carries its table policy (Variant.exact_rounds):
+    # under every combination of the meld variants, the rounds it names are exact and
+    # every other round refuses in a sentence. A new meld variant with no exact rounds
+    # passes this with no recount: its combinations refuse exact odds.
+    from fivecrowns_lab import go_out_on_deal
+    from fivecrowns_lab.errors import ExactUnavailableError
+    from fivecrowns_lab.odds.probability import exact_table, variant_key, variant_rules
+
+    every = [dict(zip(MELD_VARIANTS, on, strict=True)) for on in product(
+        [False, True], repeat=len(MELD_VARIANTS))][1:]  # fmt: skip
+    counted = {variant_key(RoundRules(1, **flags)) for flags in variant_rules()}
+    assert set(exact_table()["variants"]) == counted
+    for flags in every:
+        for round_no in (1, 5, 6):
+            rules = RoundRules(round_no, **flags)
+            if round_no in rules.exact_rounds:
+                assert variant_key(rules) in counted and go_out_on_deal(rules).exact
+            else:
+                with pytest.raises(ExactUnavailableError, match="has not been counted"):
+                    go_out_on_deal(rules)
+
+
 # -- a meld model of one's own: a book needs four cards ---------------------------------------
 #
 # What a new meld variant would make (CONTRIBUTING: "A new meld variant"): the search's
