@@ -8,6 +8,7 @@ from the rules agrees on small hands under every combination of the two.
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 from itertools import product
 
 import pytest
@@ -40,10 +41,28 @@ from .test_solver import hands
 
 DISTINCT = RoundRules(1, books_distinct_suits=True)
 NO_ALL_WILD = RoundRules(1, no_all_wild_melds=True)
+# Every combination of the meld variants in VARIANTS (a new one is tested by itself).
 COMBINATIONS = [
-    {"books_distinct_suits": a, "no_all_wild_melds": b}
-    for a, b in product([False, True], repeat=2)
+    dict(zip(MELD_VARIANTS, on, strict=True))
+    for on in product([False, True], repeat=len(MELD_VARIANTS))
 ]
+
+
+def _rules(round_no: int, flags: dict[str, bool]) -> RoundRules:
+    """The round's rules under the meld variants ``flags``, as a game makes them."""
+    return GameRules(**flags).for_round(round_no)
+
+
+def _brute(cards, rules: RoundRules) -> int:
+    """The brute force's penalty, told the model's numbers (its meld test is its own)."""
+    model = rules.meld
+    return brute_penalty(
+        tuple(cards),
+        rules.round_no,
+        model.distinct_suits,
+        not model.all_wild,
+        model.book_least,
+    )
 
 
 def _name(flags: dict[str, bool]) -> str:
@@ -172,11 +191,9 @@ def test_no_all_wild_melds_spare_wilds_beside_a_full_run_find_a_meld():
 
 
 def _check_against_brute_force(cards, round_no, flags):
-    rules = RoundRules(round_no, **flags)
+    rules = _rules(round_no, flags)
     arrangement = best_arrangement(cards, rules)
-    expected = brute_penalty(
-        cards, round_no, flags["books_distinct_suits"], flags["no_all_wild_melds"]
-    )
+    expected = _brute(cards, rules)
     assert arrangement.penalty == expected
     for meld in arrangement.melds:
         check = check_meld(meld.cards, rules)
@@ -208,14 +225,12 @@ def test_meld_variants_going_out_discards_match_brute_force(flags, case, data):
     round_no = len(cards) - 3
     if not 1 <= round_no <= 11:
         return
-    rules = RoundRules(round_no, **flags)
+    rules = _rules(round_no, flags)
     found = set(going_out_discards(cards, rules))
     for card in set(cards):
         rest = list(cards)
         rest.remove(card)
-        brute = brute_penalty(
-            tuple(rest), round_no, flags["books_distinct_suits"], flags["no_all_wild_melds"]
-        )
+        brute = _brute(rest, rules)
         assert (card in found) == (brute == 0)
 
 
@@ -224,7 +239,7 @@ def test_meld_variants_going_out_discards_match_brute_force(flags, case, data):
 @given(case=hands(max_size=14))
 def test_meld_variants_large_hands_give_valid_consistent_arrangements(flags, case):
     cards, round_no = case
-    rules = RoundRules(round_no, **flags)
+    rules = _rules(round_no, flags)
     arrangement = best_arrangement(cards, rules)
     for meld in arrangement.melds:
         assert check_meld(meld.cards, rules).valid
@@ -279,7 +294,7 @@ def test_meld_variants_exact_counts_of_round_1_match_every_deal(flags):
     from fivecrowns_lab import DECK
     from fivecrowns_lab.odds.counting import count_round
 
-    rules = RoundRules(1, **flags)
+    rules = _rules(1, flags)
 
     @cache
     def points(hand: tuple[str, ...]) -> int:
@@ -305,10 +320,10 @@ def test_meld_variants_exact_go_out_on_the_deal_is_shipped_for_rounds_1_to_5():
 
     for flags in COMBINATIONS[1:]:
         for round_no in range(1, 6):
-            answer = go_out_on_deal(RoundRules(round_no, **flags))
+            answer = go_out_on_deal(_rules(round_no, flags))
             assert answer.exact and answer.round_no == round_no
-        small = count_round(RoundRules(2, **flags))
-        assert go_out_on_deal(RoundRules(2, **flags)).value == Fraction(small.go_out, small.deals)
+        small = count_round(_rules(2, flags))
+        assert go_out_on_deal(_rules(2, flags)).value == Fraction(small.go_out, small.deals)
     text = str(go_out_on_deal(RoundRules(1, books_distinct_suits=True)))
     assert text.startswith("Round 1, going out on the deal (books in different suits): exactly")
     with pytest.raises(ExactUnavailableError, match="round 6 under books in different suits"):
@@ -328,11 +343,11 @@ def test_meld_variants_table_policy_says_exactly_which_rounds_ship_exact_odds():
 
     every = [dict(zip(MELD_VARIANTS, on, strict=True)) for on in product(
         [False, True], repeat=len(MELD_VARIANTS))][1:]  # fmt: skip
-    counted = {variant_key(RoundRules(1, **flags)) for flags in variant_rules()}
+    counted = {variant_key(_rules(1, flags)) for flags in variant_rules()}
     assert set(exact_table()["variants"]) == counted
     for flags in every:
         for round_no in (1, 5, 6):
-            rules = RoundRules(round_no, **flags)
+            rules = _rules(round_no, flags)
             if round_no in rules.exact_rounds:
                 assert variant_key(rules) in counted and go_out_on_deal(rules).exact
             else:
@@ -351,17 +366,13 @@ BOOKS_OF_FOUR = MeldRules(book_least=4)
 
 
 def _four(round_no: int, flags: dict[str, bool]) -> RoundRules:
-    return RoundRules.with_melds(round_no, BOOKS_OF_FOUR, **flags)
+    return RoundRules.with_melds(round_no, replace(GameRules(**flags).melds(), book_least=4))
 
 
 def _brute_four(cards, round_no: int, flags: dict[str, bool]) -> int:
-    return brute_penalty(
-        tuple(cards),
-        round_no,
-        flags["books_distinct_suits"],
-        flags["no_all_wild_melds"],
-        book_least=4,
-    )
+    rules = _four(round_no, flags)
+    assert rules.meld.book_least == 4
+    return _brute(cards, rules)
 
 
 def test_books_of_four_switch_on_the_search_for_runs_of_one_natural():
@@ -391,7 +402,7 @@ def test_books_of_four_solver_matches_brute_force_on_small_hands(flags, case):
     assert used == Counter(cards)
     assert can_go_out(cards, rules) == (expected == 0)
     # Books of four only take melds away: never below the standard penalty.
-    assert expected >= penalty(cards, RoundRules(round_no, **flags))
+    assert expected >= penalty(cards, _rules(round_no, flags))
 
 
 @pytest.mark.parametrize("flags", COMBINATIONS, ids=_name)
@@ -426,14 +437,10 @@ def test_books_of_four_meld_check_agrees_with_the_brute_force_rule(case, flags):
     cards, round_no = case
     if len(cards) < 3:
         return
-    expected = is_meld(
-        tuple(cards),
-        round_no,
-        flags["books_distinct_suits"],
-        flags["no_all_wild_melds"],
-        book_least=4,
-    )
-    assert check_meld(cards, _four(round_no, flags)).valid == expected
+    rules = _four(round_no, flags)
+    model = rules.meld
+    expected = is_meld(tuple(cards), round_no, model.distinct_suits, not model.all_wild, 4)
+    assert check_meld(cards, rules).valid == expected
 
 
 def test_books_of_four_need_no_exact_table_so_exact_odds_say_so():

@@ -154,4 +154,4 @@ class MeldRules:
 
 
 #: The standard game's melds.
-STANDARD_MELDS = MeldRules()
+STANDARD_MELDS: MeldRules = MeldRules()

@@ -19,8 +19,8 @@ Each bound is defined once, in this module, and everything else imports it (see
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field, fields, replace
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from ..errors import RoundError, RulesError, quote
 from ..i18n import gettext as _
@@ -103,16 +103,6 @@ GOING_OUT_BONUS = -10
 # What a book and a run may hold is one model, built from the bounds above (which it
 # imports from here, so it is imported only now).
 from .meld_rules import STANDARD_MELDS, MeldRules, _check_bool  # noqa: E402
-
-# The variants' table, which names the bounds above too.
-from .variants import (  # noqa: E402
-    _DEFAULTS,
-    MELD_VARIANTS,
-    TIE_POLICIES,
-    VARIANTS,
-    TiePolicy,
-    Variant,
-)
 
 
 def run_fits(low: int, high: int) -> bool:
@@ -199,7 +189,7 @@ class RoundRules:
 
     def __post_init__(self) -> None:
         check_round(self.round_no)
-        for name in MELD_VARIANTS:
+        for name in ROUND_SWITCHES:
             _check_bool(name, getattr(self, name))
         self._set_meld(STANDARD_MELDS)
         # Derived once here: the solver and the bots read them in their inner loops.
@@ -207,9 +197,9 @@ class RoundRules:
         object.__setattr__(self, "hand_size", self.round_no + 2)
 
     def _set_meld(self, base: MeldRules) -> None:
-        # Each meld variant switched on changes the model as its VARIANTS line says.
-        changes = {k: v for var in self._meld_variants_on() for k, v in var.meld}
-        object.__setattr__(self, "meld", replace(base, **changes) if changes else base)
+        # The switches change the model as their VARIANTS lines say.
+        on = [v for v in VARIANTS if v.field in ROUND_SWITCHES and getattr(self, v.field)]
+        object.__setattr__(self, "meld", melds_with(on, base))
 
     @classmethod
     def with_melds(cls, round_no: int, meld: MeldRules, **switches: bool) -> RoundRules:
@@ -228,7 +218,7 @@ class RoundRules:
         return rules
 
     def _meld_variants_on(self) -> list[Variant]:
-        return [v for v in VARIANTS if v.meld and getattr(self, v.field, False)]
+        return meld_variants_in(self.meld)
 
     @property
     def is_standard(self) -> bool:
@@ -238,6 +228,10 @@ class RoundRules:
     def variant_names(self) -> tuple[str, ...]:
         """The names (as in :data:`VARIANTS`) of the meld variants switched on."""
         return tuple(v.name for v in self._meld_variants_on())
+
+    def variant_fields(self) -> tuple[str, ...]:
+        """The fields (as in :data:`VARIANTS`) of the meld variants switched on."""
+        return tuple(v.field for v in self._meld_variants_on())
 
     @property
     def exact_rounds(self) -> tuple[int, ...]:
@@ -254,7 +248,7 @@ class RoundRules:
         if self.is_standard:
             return ROUNDS
         on = self._meld_variants_on()
-        if not on or RoundRules(self.round_no, **{v.field: True for v in on}) != self:
+        if not on or melds_with(on) != self.meld:  # melds of one's own: never counted
             return ()
         return tuple(r for r in ROUNDS if all(r in v.exact_rounds for v in on))
 
@@ -314,108 +308,15 @@ def card_points(card: Card, rules: RoundRules | int) -> int:
         raise _not_a_card(card) from None
 
 
-@dataclass(frozen=True)
-class GameRules:
-    """The settings of a game; the defaults are the standard game.
-
-    Parameters
-    ----------
-    rounds
-        How many rounds to play, from round 1 (11 is a full game; 5 or 7 make a short game).
-    ties
-        ``"shared"``: players tied for the lowest total share first place.
-        ``"playoff"``: they play one extra round and the first to go out wins.
-    playoff_hand_size
-        Cards dealt in the playoff round (its wild rank equals the hand size).
-    lay_off
-        On the final turn, players may add cards to melds already on the table.
-    going_out_bonus
-        The player who goes out scores −10 for the round instead of 0.
-    no_final_discard
-        A player may also go out by melding every card after the draw, with no discard.
-    books_distinct_suits
-        A book's natural cards must all be of different suits.
-    no_all_wild_melds
-        Every meld needs at least one natural card.
-    """
-
-    rounds: int = field(default=_DEFAULTS["rounds"])
-    ties: TiePolicy = field(default=_DEFAULTS["ties"])
-    playoff_hand_size: int = field(default=_DEFAULTS["playoff_hand_size"])
-    lay_off: bool = field(default=_DEFAULTS["lay_off"])
-    going_out_bonus: bool = field(default=_DEFAULTS["going_out_bonus"])
-    no_final_discard: bool = field(default=_DEFAULTS["no_final_discard"])
-    books_distinct_suits: bool = field(default=_DEFAULTS["books_distinct_suits"])
-    no_all_wild_melds: bool = field(default=_DEFAULTS["no_all_wild_melds"])
-
-    def __post_init__(self) -> None:
-        whole_number(
-            self.rounds,
-            _("The number of rounds is a whole number, not {value}."),
-            error=RulesError,
-        )
-        whole_number(
-            self.rounds,
-            _("A game has {low} to {high} rounds, not {value}."),
-            1,
-            len(ROUNDS),
-            RulesError,
-        )
-        if not isinstance(self.ties, str) or self.ties not in TIE_POLICIES:
-            raise RulesError(
-                _("Ties are 'shared' or 'playoff', not {value}.").format(value=quote(self.ties))
-            )
-        size = self.playoff_hand_size
-        low, high = hand_size(FIRST_ROUND), hand_size(LAST_ROUND)
-        whole_number(
-            size,
-            _("A playoff hand has {low} to {high} cards (a whole number), not {value}."),
-            low,
-            high,
-            RulesError,
-        )
-        for variant in VARIANTS:
-            if isinstance(variant.default, bool):
-                _check_bool(variant.field, getattr(self, variant.field))
-
-    def switched_on(self) -> tuple[str, ...]:
-        """The names of the on/off variants switched on, as :data:`VARIANTS` gives them.
-
-        >>> GameRules(lay_off=True, books_distinct_suits=True).switched_on()
-        ('lay off', 'books in different suits')
-        """
-        return tuple(
-            v.name for v in VARIANTS if isinstance(v.default, bool) and getattr(self, v.field)
-        )
-
-    def for_round(self, round_no: int) -> RoundRules:
-        """The rules in force in round ``round_no`` under these settings."""
-        return RoundRules(round_no, **{name: getattr(self, name) for name in MELD_VARIANTS})
-
-    @property
-    def round_numbers(self) -> tuple[int, ...]:
-        """The rounds played, in order."""
-        return ROUNDS[: self.rounds]
-
-    def to_dict(self) -> dict[str, Any]:
-        """The settings as a plain dictionary (for JSON)."""
-        return asdict(self)
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> GameRules:
-        """Rebuild settings from :meth:`to_dict`'s output (:class:`RulesError` if it is not)."""
-        if not isinstance(data, dict):
-            raise RulesError(
-                _("Game settings are a dictionary of settings, not {value}.").format(
-                    value=quote(data)
-                )
-            )
-        known = {f.name for f in fields(cls)}
-        unknown = [k for k in data if k not in known]
-        if unknown:
-            raise RulesError(
-                _("There is no setting {name}; the settings are {settings}.").format(
-                    name=quote(unknown[0]), settings=", ".join(map(repr, sorted(known)))
-                )
-            )
-        return cls(**data)
+# The variants' table and the game's settings, which read the rules above (so they are
+# imported only now); this module re-exports them.
+from .variants import (  # noqa: E402
+    MELD_VARIANTS,
+    ROUND_SWITCHES,
+    TIE_POLICIES,
+    VARIANTS,
+    GameRules,
+    Variant,
+    meld_variants_in,
+    melds_with,
+)

@@ -35,7 +35,6 @@ from typing import Any, Literal
 from ..core.cards import DECK, Hand
 from ..core.rules import (
     MAX_RANK,
-    MELD_VARIANTS,
     MIN_RANK,
     VARIANTS,
     RoundRules,
@@ -174,7 +173,7 @@ def exact_table() -> dict[str, Any]:
 
 def variant_key(rules: RoundRules) -> str:
     """The meld variants switched on, as the exact table names them (``""`` if none)."""
-    return "+".join(name for name in MELD_VARIANTS if getattr(rules, name))
+    return "+".join(rules.variant_fields())
 
 
 def _rounds_counted(rules: RoundRules) -> dict[str, Any]:
