@@ -33,6 +33,7 @@ from fivecrowns_lab.core.rules import (
     VARIANTS,
     MeldRules,
     RoundRules,
+    Variant,
     round_rules,
 )
 
@@ -453,3 +454,40 @@ def test_books_of_four_need_no_exact_table_so_exact_odds_say_so():
     assert rules.exact_rounds == () and not rules.is_standard
     with pytest.raises(ExactUnavailableError):
         go_out_on_deal(rules)
+
+
+def test_a_new_meld_variant_by_the_recipe_needs_no_recount_and_matches_the_brute_force(
+    monkeypatch,
+):
+    # CONTRIBUTING's "A new meld variant", step 1, with a throw-away variant: one VARIANTS
+    # line that says what it changes in the meld model, and no exact rounds. (Its GameRules
+    # field is left out: a dataclass's fields cannot be added for one test; the round's
+    # rules are made from the model, as GameRules.for_round makes them.)
+    import random
+
+    from fivecrowns_lab import DECK, go_out_on_deal
+    from fivecrowns_lab.core import rules as rules_module
+    from fivecrowns_lab.core import variants
+    from fivecrowns_lab.core.variants import melds_with
+    from fivecrowns_lab.errors import ExactUnavailableError
+    from fivecrowns_lab.odds import probability
+
+    counted_before = probability.variant_rules()
+    new = Variant("books of four", "books_of_four", False, "A book needs four cards.",
+                  meld=(("book_least", 4),), label="Books of four")  # fmt: skip
+    for module in (variants, rules_module, probability):
+        monkeypatch.setattr(module, "VARIANTS", (*VARIANTS, new))
+    rules = RoundRules.with_melds(2, melds_with([new]))
+    assert rules.variant_fields() == ("books_of_four",) and rules.meld.book_least == 4
+    # The table policy: nothing shipped, nothing to recount, a sentence when asked.
+    assert rules.exact_rounds == () and probability.variant_rules() == counted_before
+    with pytest.raises(ExactUnavailableError, match="round 2 under books of four"):
+        go_out_on_deal(rules)
+    # The solver, going out and the meld check follow the model; the brute force agrees.
+    rng = random.Random(46)
+    for _ in range(150):
+        cards = tuple(rng.sample(DECK, rng.randint(3, 7)))
+        expected = _brute(cards, rules)
+        assert penalty(cards, rules) == expected, cards
+        assert can_go_out(cards, rules) == (expected == 0)
+        assert all(check_meld(m.cards, rules).valid for m in best_arrangement(cards, rules).melds)
