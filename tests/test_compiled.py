@@ -10,8 +10,8 @@ be identical.
 And every test of the engine runs again on the compiled path and must pass there too,
 the fuzz of each public entry point among them: mypyc raises its own TypeError on a
 wrongly typed argument of a compiled function, so a compiled public entry point would
-refuse bad input in mypyc's words, not ours (only the search, which has none, is
-compiled).
+refuse bad input in mypyc's words, not ours (the compiled Solver takes its numbers and
+switches as ``object`` and checks them itself).
 
 It runs when ``FIVECROWNS_TEST_COMPILED=1`` is set, as ``make test``'s second pass and the
 wheels workflow (``.github/workflows/wheels.yml``) do:

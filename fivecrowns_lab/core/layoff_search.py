@@ -319,7 +319,7 @@ def _kept_points(
     solver: Search, held: int, wilds: int, room: int, rules: RoundRules, wild_cards: Sequence[Card]
 ) -> tuple[int, int]:
     """Points of a kept hand after laying off up to ``room`` spare wilds (the dearest),
-    and how many; scored as the solver scores a hand (:meth:`.SolverCore.penalty`)."""
+    and how many; scored as the solver scores a hand (:meth:`.Solver.penalty`)."""
     natural_sum = _natural_points(held)
     if room >= wilds:  # every spare wild can go: the naturals' points left are the score
         value = solver.min_leftover(held, wilds)

@@ -327,18 +327,7 @@ def _run_problem(naturals: list[Card], n_wild: int, n: int, rules: RoundRules) -
         )
     suits = Counter(c.suit for c in naturals)
     if len(suits) > 1:
-        main, _count_main = suits.most_common(1)[0]
-        if list(suits.values()).count(suits[main]) > 1:
-            listed = ", ".join(_is_a(c) for c in naturals if c.suit)
-            return _SuitProblem(_("A run needs one suit: {cards}.").format(cards=listed))
-        odd = [c for c in naturals if c.suit != main]
-        assert main is not None
-        said = ", ".join(_is_a(c) for c in odd if c.suit)
-        return _SuitProblem(
-            _("A run needs one suit: {cards}, the others are {suits}.").format(
-                cards=said, suits=suit_plural(main)
-            )
-        )
+        return _mixed_suits(naturals, suits)
     twice = sorted(
         {c for c in naturals if sum(1 for d in naturals if d.rank == c.rank) > 1},
         key=lambda c: c.rank,
@@ -383,6 +372,22 @@ def _run_problem(naturals: list[Card], n_wild: int, n: int, rules: RoundRules) -
         high=f"{rank_text(hi)}{suit.symbol}",
         gap=gap,
         count=_count(n_wild),
+    )
+
+
+def _mixed_suits(naturals: list[Card], suits: Counter[Suit | None]) -> _SuitProblem:
+    """Why naturals of more than one suit are not a run, naming the odd ones out."""
+    main, _count_main = suits.most_common(1)[0]
+    if list(suits.values()).count(suits[main]) > 1:
+        listed = ", ".join(_is_a(c) for c in naturals if c.suit)
+        return _SuitProblem(_("A run needs one suit: {cards}.").format(cards=listed))
+    odd = [c for c in naturals if c.suit != main]
+    assert main is not None
+    said = ", ".join(_is_a(c) for c in odd if c.suit)
+    return _SuitProblem(
+        _("A run needs one suit: {cards}, the others are {suits}.").format(
+            cards=said, suits=suit_plural(main)
+        )
     )
 
 
