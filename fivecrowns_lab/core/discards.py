@@ -25,11 +25,16 @@ class Scoring:
     """The memo and the scoring behind :class:`~fivecrowns_lab.core.solving.Solver`."""
 
     def __init__(self, rules: object, limit: object = 100_000) -> None:
-        self.limit: int = whole_number(
-            limit,
-            _("A solver's limit of positions is a whole number of at least {low}, not {value}."),
-            low=1,
-        )
+        if type(limit) is not int or limit < 1:  # the sentence is looked up only on a refusal
+            limit = whole_number(
+                limit,
+                _(
+                    "A solver's limit of positions is a whole number of at least {low}, "
+                    "not {value}."
+                ),
+                low=1,
+            )
+        self.limit: int = limit
         self.rules: RoundRules = round_rules(rules)  # type: ignore[arg-type]
         self._search = Search(self.rules.meld)
 

@@ -148,9 +148,8 @@ class MeldRules:
 
     def code(self) -> int:
         """The model as one small number (the compiled search keys its caches by it)."""
-        return (self.run_least << 5 | self.book_least << 1 | self.distinct_suits) << 1 | (
-            self.all_wild
-        )
+        code = (self.run_least << 4 | self.book_least) << 1 | self.distinct_suits
+        return (code << 1 | self.all_wild) << 1 | self.lone_runs
 
 
 #: The standard game's melds.

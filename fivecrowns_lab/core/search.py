@@ -36,8 +36,8 @@ _RANK_MASK = (1 << BLOCK) - 1
 # needs no more wilds than the run, and the search also tries it).
 #
 # What a meld is comes from the round's MeldRules as one small number, its ``code()``
-# (bits: run_least << 6 | book_least << 2 | distinct suits << 1 | all-wild melds), which
-# the shared caches below are keyed by.
+# (bits: run_least << 7 | book_least << 3 | distinct suits << 2 | all-wild melds << 1 |
+# lone runs), which the shared caches below are keyed by (eleven bits).
 
 Runs = tuple[tuple[int, tuple[int, ...]], ...]  # (suit index, ranks of the naturals taken)
 Choice = tuple[int, int, Runs, int, int]
@@ -60,7 +60,7 @@ def _runs_from(
 ) -> list[tuple[int, int, tuple[int, ...]]]:
     """Runs whose lowest natural is (rank, suit): (naturals after, wilds after, ranks taken)."""
     key = (((rem & _SUIT_BITS[suit]) << 3 | suit) << 4 | rank - _MIN_RANK) << 5 | wilds
-    key = key << 10 | code
+    key = key << 11 | code
     runs = _RUN_LISTS.get(key)
     if runs is None:
         if len(_RUN_LISTS) >= _RUN_LISTS_MOST:
@@ -78,8 +78,8 @@ def _new_runs(
 ) -> list[tuple[int, int, tuple[int, ...]]]:
     """:func:`_runs_from` worked out: a depth-first search over the next natural taken."""
     found = []
-    run_least = code >> 6
-    fewest = 1 if _book_least(code) > run_least else 2  # MeldRules.lone_runs
+    run_least = code >> 7
+    fewest = 1 if code & 1 else 2  # MeldRules.lone_runs
     # Each skipped rank costs one wild.
     stack: list[tuple[int, int, int, tuple[int, ...]]] = [(rem, rank, wilds, (rank,))]
     while stack:
@@ -111,7 +111,7 @@ def _run_sets(
 
 
 def _book_least(code: int) -> int:
-    return (code >> 2) & 15
+    return (code >> 3) & 15
 
 
 def _distinct_books(left: list[int], must_meld: bool, least: int) -> list[tuple[int, int, int]]:
@@ -179,12 +179,12 @@ def _heads(rem: int, wilds: int, must_meld: bool, code: int) -> tuple[int, int, 
     rest = rem ^ (block << shift)
     masks = _NEAR[rank_index][wilds if wilds < 10 else 10]
     reach = 0
-    lone = _book_least(code) > code >> 6  # every natural may start a run
+    lone = code & 1  # MeldRules.lone_runs: every natural may start a run
     for suit in _HELD[block]:
         if lone or rest & masks[suit]:
             reach |= 1 << suit
     key = (rank_index << BLOCK | block) << 5 | wilds
-    key = (key << 6 | reach << 1 | must_meld) << 10 | code
+    key = (key << 6 | reach << 1 | must_meld) << 11 | code
     heads = _HEAD_LISTS.get(key)
     if heads is None:
         if len(_HEAD_LISTS) >= _HEAD_LISTS_MOST:
@@ -210,7 +210,7 @@ def _new_heads(
             splits = [o + (suit,) * k for o in splits for k in range(count + 1)]
     heads: list[Head] = []
     least = _book_least(code)
-    if (code >> 1) & 1:  # books of distinct suits
+    if (code >> 2) & 1:  # books of distinct suits
         counts = [(block >> (2 * suit)) & 3 for suit in range(5)]
         for starts in splits:
             left = counts.copy()
