@@ -37,7 +37,8 @@ _RANK_MASK = (1 << BLOCK) - 1
 #
 # What a meld is comes from the round's MeldRules as one small number, its ``code()``
 # (bits: run_least << 7 | book_least << 3 | distinct suits << 2 | all-wild melds << 1 |
-# lone runs), which the shared caches below are keyed by (eleven bits).
+# lone runs), which the shared caches below are keyed by.
+_CODE_BITS: Final = 11
 
 Runs = tuple[tuple[int, tuple[int, ...]], ...]  # (suit index, ranks of the naturals taken)
 Choice = tuple[int, int, Runs, int, int]
@@ -60,7 +61,7 @@ def _runs_from(
 ) -> list[tuple[int, int, tuple[int, ...]]]:
     """Runs whose lowest natural is (rank, suit): (naturals after, wilds after, ranks taken)."""
     key = (((rem & _SUIT_BITS[suit]) << 3 | suit) << 4 | rank - _MIN_RANK) << 5 | wilds
-    key = key << 11 | code
+    key = key << _CODE_BITS | code
     runs = _RUN_LISTS.get(key)
     if runs is None:
         if len(_RUN_LISTS) >= _RUN_LISTS_MOST:
@@ -184,7 +185,7 @@ def _heads(rem: int, wilds: int, must_meld: bool, code: int) -> tuple[int, int, 
         if lone or rest & masks[suit]:
             reach |= 1 << suit
     key = (rank_index << BLOCK | block) << 5 | wilds
-    key = (key << 6 | reach << 1 | must_meld) << 11 | code
+    key = (key << 6 | reach << 1 | must_meld) << _CODE_BITS | code
     heads = _HEAD_LISTS.get(key)
     if heads is None:
         if len(_HEAD_LISTS) >= _HEAD_LISTS_MOST:
