@@ -21,18 +21,22 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 PACKAGE = "fivecrowns_lab"
 
-# The solver's search (core/search.py) and its work around the search (core/solving.py:
-# packing hands, the discards' points, the going-out discards, building arrangements),
-# where the profile of benchmarks/games.py spends its time, compiled as they are. Only
-# these: mypyc refuses a wrongly typed argument with its own TypeError before the
-# function's checks run, so a compiled public entry point would no longer refuse bad input
-# in our words. The search has no public entry point, and the public Solver
-# (core/solver.py, not compiled) checks the numbers and switches it is given before the
-# work in its compiled base class SolverCore starts; core/solving.py's public functions
-# take cards and rules, which mypyc leaves to their own checks. (core/cards.py and
-# core/melds.py do not compile unchanged at all: the Suit enum's metaclass, Hand
-# subclassing tuple, a str subclass for reasons.)
-COMPILED = ("core/search.py", "core/solving.py")
+# The solver (core/search.py: the search; core/solving.py: the public Solver and its
+# questions; core/discards.py: its scoring; core/packing.py: packed hands; core/shortcuts.py:
+# what one drawn card does without a search), where the profile of benchmarks/games.py
+# spends its time, compiled as they are. mypyc refuses a wrongly typed argument with its
+# own TypeError before the function's checks run, so every compiled public entry point
+# takes its numbers and switches as ``object`` and checks them itself (Solver's
+# ``building``, ``keep``, ``limit``, ``loose_packed``), and cards and rules go through their
+# own checks. (core/cards.py and core/melds.py do not compile unchanged at all: the Suit
+# enum's metaclass, Hand subclassing tuple, a str subclass for reasons.)
+COMPILED = (
+    "core/search.py",
+    "core/packing.py",
+    "core/shortcuts.py",
+    "core/discards.py",
+    "core/solving.py",
+)
 
 # Run in a folder holding a copy of the package and no pyproject.toml (setuptools would
 # read ours, which it does not understand): builds the extensions in place.

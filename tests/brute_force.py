@@ -23,19 +23,27 @@ def _points(card: Card, round_no: int) -> int:
 
 
 def is_meld(
-    cards: tuple[Card, ...], round_no: int, distinct: bool = False, no_all_wild: bool = False
+    cards: tuple[Card, ...],
+    round_no: int,
+    distinct: bool = False,
+    no_all_wild: bool = False,
+    book_least: int = 3,
 ) -> bool:
-    """Book or run, straight from the rules (and the two meld variants)."""
+    """Book or run, straight from the rules (and the meld variants: ``book_least`` is the
+    fewest cards of a book, written here on its own, not read from the engine)."""
     if len(cards) < 3:
         return False
     naturals = [c for c in cards if not _wild(c, round_no)]
     if no_all_wild and not naturals:
         return False
-    if len({c.rank for c in naturals}) <= 1:
-        # a book (or wilds alone); under the variant its naturals have different suits
-        return not distinct or len({c.suit for c in naturals}) == len(naturals)
-    if len(cards) > 11 or len({c.suit for c in naturals}) != 1:
+    book = len({c.rank for c in naturals}) <= 1 and len(cards) >= book_least
+    # a book (or wilds alone); under the variant its naturals have different suits
+    if book and (not distinct or len({c.suit for c in naturals}) == len(naturals)):
+        return True
+    if len(cards) > 11 or len({c.suit for c in naturals}) > 1:
         return False
+    if not naturals:  # wilds alone: a run of them
+        return True
     ranks = sorted(c.rank for c in naturals)
     if len(set(ranks)) != len(ranks):
         return False
@@ -43,7 +51,11 @@ def is_meld(
 
 
 def brute_penalty(
-    cards: tuple[Card, ...], round_no: int, distinct: bool = False, no_all_wild: bool = False
+    cards: tuple[Card, ...],
+    round_no: int,
+    distinct: bool = False,
+    no_all_wild: bool = False,
+    book_least: int = 3,
 ) -> int:
     """Fewest points left over any partition of ``cards`` into melds and leftover."""
 
@@ -56,7 +68,7 @@ def brute_penalty(
         for size in range(2, len(others) + 1):
             for chosen in combinations(range(len(others)), size):
                 group = (first, *(others[i] for i in chosen))
-                if is_meld(group, round_no, distinct, no_all_wild):
+                if is_meld(group, round_no, distinct, no_all_wild, book_least):
                     remaining = tuple(c for i, c in enumerate(others) if i not in chosen)
                     value = min(value, best(remaining))
         return value
@@ -70,6 +82,7 @@ def brute_layoff(
     round_no: int,
     distinct: bool = False,
     no_all_wild: bool = False,
+    book_least: int = 3,
 ) -> int:
     """Fewest points a final turn leaves when cards may be laid off onto ``table`` melds.
 
@@ -86,13 +99,14 @@ def brute_layoff(
         for card, where in zip(order, assignment, strict=True):
             (kept if where < 0 else grown[where]).append(card)
         if any(
-            len(meld) > len(table[i]) and not is_meld(tuple(meld), round_no, distinct, no_all_wild)
+            len(meld) > len(table[i])
+            and not is_meld(tuple(meld), round_no, distinct, no_all_wild, book_least)
             for i, meld in enumerate(grown)
         ):
             continue
         key = tuple(kept)
         if key not in kept_points:
-            kept_points[key] = brute_penalty(key, round_no, distinct, no_all_wild)
+            kept_points[key] = brute_penalty(key, round_no, distinct, no_all_wild, book_least)
         best = kept_points[key] if best is None else min(best, kept_points[key])
     assert best is not None  # keeping every card is always an assignment
     return best

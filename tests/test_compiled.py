@@ -10,8 +10,8 @@ be identical.
 And every test of the engine runs again on the compiled path and must pass there too,
 the fuzz of each public entry point among them: mypyc raises its own TypeError on a
 wrongly typed argument of a compiled function, so a compiled public entry point would
-refuse bad input in mypyc's words, not ours (only the search, which has none, is
-compiled).
+refuse bad input in mypyc's words, not ours (the compiled Solver takes its numbers and
+switches as ``object`` and checks them itself).
 
 It runs when ``FIVECROWNS_TEST_COMPILED=1`` is set, as ``make test``'s second pass and the
 wheels workflow (``.github/workflows/wheels.yml``) do:
@@ -112,7 +112,7 @@ def test_the_compiled_wheel_is_a_platform_wheel_with_the_solver_compiled_beside_
     assert not compiled_wheel.name.endswith("-none-any.whl"), compiled_wheel.name
     with zipfile.ZipFile(compiled_wheel) as wheel:
         names = wheel.namelist()
-    for module in ("search", "solving"):
+    for module in ("search", "packing", "shortcuts", "discards", "solving"):
         found = [n for n in names if n.startswith(f"fivecrowns_lab/core/{module}.")]
         assert f"fivecrowns_lab/core/{module}.py" in found  # the pure path stays in the wheel
         assert any(n.endswith((".so", ".pyd")) for n in found), found
@@ -156,7 +156,9 @@ def test_compiled_and_pure_paths_play_identical_games_and_hands(
 ) -> None:
     compiled = play(compiled_copy, tmp_path)
     pure = play(ROOT, tmp_path)
-    assert compiled["compiled"] == ["core.search", "core.solving"]
+    assert compiled["compiled"] == [
+        "core.search", "core.packing", "core.shortcuts", "core.discards", "core.solving"
+    ]  # fmt: skip
     assert pure["compiled"] == []
     for part in ("hands", "errors", "replays"):
         assert compiled[part] == pure[part], f"the compiled path differs in {part}"

@@ -12,7 +12,7 @@ from fivecrowns_lab.core import layoff, layoff_search
 from fivecrowns_lab.core.cards import SUITS, Card, parse_cards
 from fivecrowns_lab.core.layoff import best_with_layoff, meld_takes
 from fivecrowns_lab.core.melds import Meld, make_book, make_run
-from fivecrowns_lab.core.rules import RoundRules, is_wild
+from fivecrowns_lab.core.rules import MeldRules, RoundRules, is_wild
 from fivecrowns_lab.core.solver import penalty
 
 from .brute_force import brute_layoff, is_meld
@@ -21,6 +21,12 @@ VARIANTS = [
     RoundRules(1, books_distinct_suits=d, no_all_wild_melds=a)
     for d in (False, True)
     for a in (False, True)
+]
+# A meld model of one's own, as a new meld variant would make it: a book needs four cards
+# (alone, and with books in different suits).
+BOOKS_OF_FOUR = [
+    RoundRules.with_melds(1, MeldRules(book_least=4)),
+    RoundRules.with_melds(1, MeldRules(book_least=4, distinct_suits=True)),
 ]
 
 
@@ -41,8 +47,9 @@ def _points_left(result: layoff.LayoffResult) -> int:
 
 def _is_meld(cards: list[Card], rules: RoundRules) -> bool:
     """A book or a run, straight from RULES.md and the variants (no code shared with layoff)."""
+    model = rules.meld  # its numbers only: the check itself is the brute force's
     return is_meld(
-        tuple(cards), rules.round_no, rules.books_distinct_suits, rules.no_all_wild_melds
+        tuple(cards), rules.round_no, model.distinct_suits, not model.all_wild, model.book_least
     )
 
 
@@ -172,7 +179,7 @@ def _table_meld(draw: st.DrawFn, rules: RoundRules, kinds: tuple[str, ...]) -> M
     else:
         cards = [wild] * 3
     if not _is_meld(cards, rules):
-        cards = [Card(8, s) for s in SUITS[:3]]
+        cards = [Card(8, s) for s in SUITS[:4]]  # a book under every meld model tested
     naturals = [c for c in cards if not is_wild(c, rules.round_no)]
     if len({c.rank for c in naturals}) <= 1:
         return make_book(cards, rules.round_no, naturals[0].rank if naturals else 3)
@@ -183,11 +190,7 @@ def _table_meld(draw: st.DrawFn, rules: RoundRules, kinds: tuple[str, ...]) -> M
 def _position(
     draw: st.DrawFn, variant: RoundRules, kinds: tuple[str, ...] = ("book", "run", "run", "wilds")
 ) -> tuple[list[Card], RoundRules, list[Meld]]:
-    rules = RoundRules(
-        draw(st.integers(1, 6)),
-        books_distinct_suits=variant.books_distinct_suits,
-        no_all_wild_melds=variant.no_all_wild_melds,
-    )
+    rules = RoundRules.with_melds(draw(st.integers(1, 6)), variant.meld)
     table = draw(st.lists(_table_meld(rules, kinds), min_size=1, max_size=3))
     drawn = draw(st.lists(_CARD, min_size=1, max_size=6))
     cards = [c for i, c in enumerate(drawn) if c.is_joker or drawn[:i].count(c) < 2]
@@ -199,8 +202,9 @@ def _brute_force(cards: list[Card], rules: RoundRules, table: list[Meld]) -> int
         tuple(cards),
         [tuple(m.cards) for m in table],
         rules.round_no,
-        rules.books_distinct_suits,
-        rules.no_all_wild_melds,
+        rules.meld.distinct_suits,
+        not rules.meld.all_wild,
+        rules.meld.book_least,
     )
 
 
@@ -216,10 +220,12 @@ _CHECKED = settings(
 
 
 def _variant_id(rules: RoundRules) -> str:
+    if rules.meld.book_least > 3:
+        return f"books of {rules.meld.book_least}" + (",distinct" * rules.meld.distinct_suits)
     return ",".join(rules.variant_names()) or "standard"
 
 
-@pytest.mark.parametrize("variant", VARIANTS, ids=_variant_id)
+@pytest.mark.parametrize("variant", VARIANTS + BOOKS_OF_FOUR, ids=_variant_id)
 @pytest.mark.parametrize("quick", [True, False], ids=["first-answer", "full-search"])
 @_CHECKED
 @given(data=st.data())

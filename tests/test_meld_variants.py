@@ -8,6 +8,7 @@ from the rules agrees on small hands under every combination of the two.
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 from itertools import product
 
 import pytest
@@ -26,17 +27,43 @@ from fivecrowns_lab import (
     penalty,
 )
 from fivecrowns_lab.core.melds import make_book, make_run
-from fivecrowns_lab.core.rules import MELD_VARIANTS, VARIANTS, RoundRules, round_rules
+from fivecrowns_lab.core.rules import (
+    MELD_VARIANTS,
+    STANDARD_MELDS,
+    VARIANTS,
+    MeldRules,
+    RoundRules,
+    Variant,
+    round_rules,
+)
 
 from .brute_force import brute_penalty
 from .test_solver import hands
 
 DISTINCT = RoundRules(1, books_distinct_suits=True)
 NO_ALL_WILD = RoundRules(1, no_all_wild_melds=True)
+# Every combination of the meld variants in VARIANTS (a new one is tested by itself).
 COMBINATIONS = [
-    {"books_distinct_suits": a, "no_all_wild_melds": b}
-    for a, b in product([False, True], repeat=2)
+    dict(zip(MELD_VARIANTS, on, strict=True))
+    for on in product([False, True], repeat=len(MELD_VARIANTS))
 ]
+
+
+def _rules(round_no: int, flags: dict[str, bool]) -> RoundRules:
+    """The round's rules under the meld variants ``flags``, as a game makes them."""
+    return GameRules(**flags).for_round(round_no)
+
+
+def _brute(cards, rules: RoundRules) -> int:
+    """The brute force's penalty, told the model's numbers (its meld test is its own)."""
+    model = rules.meld
+    return brute_penalty(
+        tuple(cards),
+        rules.round_no,
+        model.distinct_suits,
+        not model.all_wild,
+        model.book_least,
+    )
 
 
 def _name(flags: dict[str, bool]) -> str:
@@ -165,11 +192,9 @@ def test_no_all_wild_melds_spare_wilds_beside_a_full_run_find_a_meld():
 
 
 def _check_against_brute_force(cards, round_no, flags):
-    rules = RoundRules(round_no, **flags)
+    rules = _rules(round_no, flags)
     arrangement = best_arrangement(cards, rules)
-    expected = brute_penalty(
-        cards, round_no, flags["books_distinct_suits"], flags["no_all_wild_melds"]
-    )
+    expected = _brute(cards, rules)
     assert arrangement.penalty == expected
     for meld in arrangement.melds:
         check = check_meld(meld.cards, rules)
@@ -201,14 +226,12 @@ def test_meld_variants_going_out_discards_match_brute_force(flags, case, data):
     round_no = len(cards) - 3
     if not 1 <= round_no <= 11:
         return
-    rules = RoundRules(round_no, **flags)
+    rules = _rules(round_no, flags)
     found = set(going_out_discards(cards, rules))
     for card in set(cards):
         rest = list(cards)
         rest.remove(card)
-        brute = brute_penalty(
-            tuple(rest), round_no, flags["books_distinct_suits"], flags["no_all_wild_melds"]
-        )
+        brute = _brute(rest, rules)
         assert (card in found) == (brute == 0)
 
 
@@ -217,7 +240,7 @@ def test_meld_variants_going_out_discards_match_brute_force(flags, case, data):
 @given(case=hands(max_size=14))
 def test_meld_variants_large_hands_give_valid_consistent_arrangements(flags, case):
     cards, round_no = case
-    rules = RoundRules(round_no, **flags)
+    rules = _rules(round_no, flags)
     arrangement = best_arrangement(cards, rules)
     for meld in arrangement.melds:
         assert check_meld(meld.cards, rules).valid
@@ -272,7 +295,7 @@ def test_meld_variants_exact_counts_of_round_1_match_every_deal(flags):
     from fivecrowns_lab import DECK
     from fivecrowns_lab.odds.counting import count_round
 
-    rules = RoundRules(1, **flags)
+    rules = _rules(1, flags)
 
     @cache
     def points(hand: tuple[str, ...]) -> int:
@@ -298,13 +321,173 @@ def test_meld_variants_exact_go_out_on_the_deal_is_shipped_for_rounds_1_to_5():
 
     for flags in COMBINATIONS[1:]:
         for round_no in range(1, 6):
-            answer = go_out_on_deal(RoundRules(round_no, **flags))
+            answer = go_out_on_deal(_rules(round_no, flags))
             assert answer.exact and answer.round_no == round_no
-        small = count_round(RoundRules(2, **flags))
-        assert go_out_on_deal(RoundRules(2, **flags)).value == Fraction(small.go_out, small.deals)
+        small = count_round(_rules(2, flags))
+        assert go_out_on_deal(_rules(2, flags)).value == Fraction(small.go_out, small.deals)
     text = str(go_out_on_deal(RoundRules(1, books_distinct_suits=True)))
     assert text.startswith("Round 1, going out on the deal (books in different suits): exactly")
     with pytest.raises(ExactUnavailableError, match="round 6 under books in different suits"):
         go_out_on_deal(RoundRules(6, books_distinct_suits=True))
     estimate = go_out_on_deal(RoundRules(6, books_distinct_suits=True), "simulate", n=200)
     assert not estimate.exact and 0 <= estimate.value <= 1
+
+
+def test_meld_variants_table_policy_says_exactly_which_rounds_ship_exact_odds():
+    # Each meld variant's VARIANTS line carries its table policy (Variant.exact_rounds):
+    # under every combination of the meld variants, the rounds it names are exact and
+    # every other round refuses in a sentence. A new meld variant with no exact rounds
+    # passes this with no recount: its combinations refuse exact odds.
+    from fivecrowns_lab import go_out_on_deal
+    from fivecrowns_lab.errors import ExactUnavailableError
+    from fivecrowns_lab.odds.probability import exact_table, variant_key, variant_rules
+
+    every = [dict(zip(MELD_VARIANTS, on, strict=True)) for on in product(
+        [False, True], repeat=len(MELD_VARIANTS))][1:]  # fmt: skip
+    counted = {variant_key(_rules(1, flags)) for flags in variant_rules()}
+    assert set(exact_table()["variants"]) == counted
+    for flags in every:
+        for round_no in (1, 5, 6):
+            rules = _rules(round_no, flags)
+            if round_no in rules.exact_rounds:
+                assert variant_key(rules) in counted and go_out_on_deal(rules).exact
+            else:
+                with pytest.raises(ExactUnavailableError, match="has not been counted"):
+                    go_out_on_deal(rules)
+
+
+# -- a meld model of one's own: a book needs four cards ---------------------------------------
+#
+# What a new meld variant would make (CONTRIBUTING: "A new meld variant"): the search's
+# assumption that a run of one natural never beats its book no longer holds, and the
+# model's derived rule (MeldRules.lone_runs) switches it off. The brute force is told the
+# size on its own; nothing of the engine's meld check is shared.
+
+BOOKS_OF_FOUR = MeldRules(book_least=4)
+
+
+def _four(round_no: int, flags: dict[str, bool]) -> RoundRules:
+    return RoundRules.with_melds(round_no, replace(GameRules(**flags).melds(), book_least=4))
+
+
+def _brute_four(cards, round_no: int, flags: dict[str, bool]) -> int:
+    rules = _four(round_no, flags)
+    assert rules.meld.book_least == 4
+    return _brute(cards, rules)
+
+
+def test_books_of_four_switch_on_the_search_for_runs_of_one_natural():
+    assert BOOKS_OF_FOUR.lone_runs and not STANDARD_MELDS.lone_runs
+    # 9♥ with two wilds: no book of three any more, but a run 9♥ W W still melds.
+    assert not check_meld("9H 9S JK", _four(1, {})).valid
+    assert check_meld("9H JK JK", _four(1, {})).kind == "run"
+    assert check_meld("9H 9S 9C JK", _four(1, {})).kind == "book"
+    assert penalty("9H 9S JK", _four(1, {})) == 68  # one wild: neither a book nor a run
+    # The search must try the run of one natural: its book would need a third wild.
+    assert penalty("9H 5S JK JK", _four(1, {})) == 5
+
+
+@pytest.mark.parametrize("flags", COMBINATIONS, ids=_name)
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(case=hands(max_size=8))
+def test_books_of_four_solver_matches_brute_force_on_small_hands(flags, case):
+    cards, round_no = case
+    rules = _four(round_no, flags)
+    expected = _brute_four(cards, round_no, flags)
+    arrangement = best_arrangement(cards, rules)
+    assert arrangement.penalty == expected == penalty(cards, rules)
+    for meld in arrangement.melds:
+        check = check_meld(meld.cards, rules)
+        assert check.valid, f"{meld} is not a meld with books of four: {check.reason}"
+    used = Counter(c for m in arrangement.melds for c in m) + Counter(arrangement.leftover)
+    assert used == Counter(cards)
+    assert can_go_out(cards, rules) == (expected == 0)
+    # Books of four only take melds away: never below the standard penalty.
+    assert expected >= penalty(cards, _rules(round_no, flags))
+
+
+@pytest.mark.parametrize("flags", COMBINATIONS, ids=_name)
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(case=hands(max_size=7))
+def test_books_of_four_discards_and_solver_questions_match_brute_force(flags, case):
+    from fivecrowns_lab.core.solver import Solver
+
+    cards, round_no = case
+    rules = _four(round_no, flags)
+    solver = Solver(rules)
+    each = solver.penalties_without_each(cards)
+    for card in set(cards):
+        rest = list(cards)
+        rest.remove(card)
+        assert each[card] == _brute_four(rest, round_no, flags), card
+    lowest = solver.lowest_without_one(cards)
+    if each:
+        assert {c: p for c, p in lowest.items()} == {
+            c: p for c, p in each.items() if c in lowest
+        } and min(lowest.values()) == min(each.values())
+    if len(cards) == rules.hand_size + 1:
+        found = set(going_out_discards(cards, rules))
+        assert found == {c for c, p in each.items() if p == 0}
+
+
+@settings(max_examples=60, deadline=None)
+@given(case=hands(max_size=5), flags=st.sampled_from(COMBINATIONS))
+def test_books_of_four_meld_check_agrees_with_the_brute_force_rule(case, flags):
+    from .brute_force import is_meld
+
+    cards, round_no = case
+    if len(cards) < 3:
+        return
+    rules = _four(round_no, flags)
+    model = rules.meld
+    expected = is_meld(tuple(cards), round_no, model.distinct_suits, not model.all_wild, 4)
+    assert check_meld(cards, rules).valid == expected
+
+
+def test_books_of_four_need_no_exact_table_so_exact_odds_say_so():
+    # The table policy: a meld model nobody counted ships no exact values, and asking
+    # for one says so in a sentence (nothing to recount for the tests to pass).
+    from fivecrowns_lab import go_out_on_deal
+    from fivecrowns_lab.errors import ExactUnavailableError
+
+    rules = _four(2, {})
+    assert rules.exact_rounds == () and not rules.is_standard
+    with pytest.raises(ExactUnavailableError):
+        go_out_on_deal(rules)
+
+
+def test_a_new_meld_variant_by_the_recipe_needs_no_recount_and_matches_the_brute_force(
+    monkeypatch,
+):
+    # CONTRIBUTING's "A new meld variant", step 1, with a throw-away variant: one VARIANTS
+    # line that says what it changes in the meld model, and no exact rounds. (Its GameRules
+    # field is left out: a dataclass's fields cannot be added for one test; the round's
+    # rules are made from the model, as GameRules.for_round makes them.)
+    import random
+
+    from fivecrowns_lab import DECK, go_out_on_deal
+    from fivecrowns_lab.core import rules as rules_module
+    from fivecrowns_lab.core import variants
+    from fivecrowns_lab.core.variants import melds_with
+    from fivecrowns_lab.errors import ExactUnavailableError
+    from fivecrowns_lab.odds import probability
+
+    counted_before = probability.variant_rules()
+    new = Variant("books of four", "books_of_four", False, "A book needs four cards.",
+                  meld=(("book_least", 4),), label="Books of four")  # fmt: skip
+    for module in (variants, rules_module, probability):
+        monkeypatch.setattr(module, "VARIANTS", (*VARIANTS, new))
+    rules = RoundRules.with_melds(2, melds_with([new]))
+    assert rules.variant_fields() == ("books_of_four",) and rules.meld.book_least == 4
+    # The table policy: nothing shipped, nothing to recount, a sentence when asked.
+    assert rules.exact_rounds == () and probability.variant_rules() == counted_before
+    with pytest.raises(ExactUnavailableError, match="round 2 under books of four"):
+        go_out_on_deal(rules)
+    # The solver, going out and the meld check follow the model; the brute force agrees.
+    rng = random.Random(46)
+    for _ in range(150):
+        cards = tuple(rng.sample(DECK, rng.randint(3, 7)))
+        expected = _brute(cards, rules)
+        assert penalty(cards, rules) == expected, cards
+        assert can_go_out(cards, rules) == (expected == 0)
+        assert all(check_meld(m.cards, rules).valid for m in best_arrangement(cards, rules).melds)

@@ -142,7 +142,9 @@ def test_each_rule_bound_is_defined_once_in_the_package():
         homes = [
             p.relative_to(root).as_posix() for p, text in sources.items() if pattern.search(text)
         ]
-        assert homes == ["core/rules.py"], (name, homes)
+        # The variants' table has a module of its own, which core/rules.py re-exports.
+        home = "core/variants.py" if name == "VARIANTS" else "core/rules.py"
+        assert homes == [home], (name, homes)
 
 
 @pytest.mark.parametrize(
@@ -293,22 +295,31 @@ def test_every_game_rules_field_has_exactly_one_variants_line_with_a_label_if_on
             assert variant.label, variant.field
 
 
-def test_every_meld_variant_is_a_round_rules_field_read_by_the_meld_check_and_the_solver():
+def test_every_meld_variant_changes_the_one_meld_model_that_round_rules_carry():
+    # The meld rule lives in one model (RoundRules.meld, a MeldRules): each meld variant's
+    # VARIANTS line says what it changes there, and no engine module outside the rules
+    # reads the switch itself (they all ask the model).
     import pathlib
     from dataclasses import fields
 
     import fivecrowns_lab
-    from fivecrowns_lab.core.rules import MELD_VARIANTS, VARIANTS, RoundRules
+    from fivecrowns_lab.core.rules import MELD_VARIANTS, STANDARD_MELDS, VARIANTS, RoundRules
 
-    core = pathlib.Path(fivecrowns_lab.__file__).parent / "core"
-    melds = (core / "melds.py").read_text(encoding="utf-8")
-    solver = (core / "solving.py").read_text(encoding="utf-8")  # the solver's work
+    root = pathlib.Path(fivecrowns_lab.__file__).parent
     round_fields = {f.name for f in fields(RoundRules)}
     assert MELD_VARIANTS == tuple(v.field for v in VARIANTS if v.meld)
+    readers = ["melds", "search", "solving", "discards", "shortcuts", "arranging", "layoff"]
+    readers += ["layoff_piles", "layoff_search"]
     for name in MELD_VARIANTS:
-        assert name in round_fields, name
-        assert f"rules.{name}" in melds and f"rules.{name}" in solver, name
-        assert getattr(GameRules(**{name: True}).for_round(3), name) is True
+        rules = GameRules(**{name: True}).for_round(3)
+        assert rules.meld != STANDARD_MELDS and rules.variant_fields() == (name,), name
+        if name in round_fields:  # the two older ones are switches of RoundRules too
+            assert getattr(rules, name) is True and RoundRules(3, **{name: True}) == rules
+        for module in readers:
+            text = (root / "core" / f"{module}.py").read_text(encoding="utf-8")
+            assert f"rules.{name}" not in text, (module, name)
+    for module in ["melds", "search", "solving", "layoff_piles", "layoff_search"]:
+        assert "meld." in (root / "core" / f"{module}.py").read_text(encoding="utf-8"), module
 
 
 def test_a_variant_outside_the_meld_rules_is_not_carried_by_round_rules():

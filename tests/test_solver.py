@@ -302,9 +302,10 @@ def test_one_search_for_every_discard_agrees_with_a_search_of_each_smaller_hand(
     # Search.min_after_drop finds the fewest points any allowed natural's discard leaves
     # and every natural that leaves them, in one search; here each smaller hand is
     # searched on its own, with a fresh memo, and the limit is any number.
+    from fivecrowns_lab.core.packing import slot_of as _slot
+    from fivecrowns_lab.core.packing import split as _split
     from fivecrowns_lab.core.rules import RoundRules
     from fivecrowns_lab.core.search import INF, Search
-    from fivecrowns_lab.core.solving import _slot, _split
 
     cards, round_no = case
     rules = RoundRules(round_no, **flags)
@@ -314,12 +315,12 @@ def test_one_search_for_every_discard_agrees_with_a_search_of_each_smaller_hand(
     allowed_cards = data.draw(some, "allowed")
     allowed = sum(0b11 << _slot(card) for card in allowed_cards)
     limit = data.draw(st.integers(0, 200) | st.just(INF), "limit")
-    distinct_suits = rules.books_distinct_suits
+    model = rules.meld
     each = {
-        card: Search(distinct_suits).min_leftover(packed - (1 << _slot(card)), len(wilds))
+        card: Search(model).min_leftover(packed - (1 << _slot(card)), len(wilds))
         for card in allowed_cards
     }
-    value, thrown = Search(distinct_suits).min_after_drop(packed, len(wilds), allowed, limit, {})
+    value, thrown = Search(model).min_after_drop(packed, len(wilds), allowed, limit, {})
     if not each:
         assert (value, thrown) == (INF, 0)
         return
@@ -587,15 +588,19 @@ def test_a_drawn_wild_makes_the_one_meld_the_search_makes(case):
 
 
 def test_one_wild_fills_a_missing_rank_and_leaves_a_tie_to_the_search():
-    from fivecrowns_lab.core.solving import _best_meld_with_one_wild
+    from fivecrowns_lab.core.rules import STANDARD_MELDS
+    from fivecrowns_lab.core.shortcuts import _best_meld_with_one_wild
 
     solver = Solver(1)  # threes wild
     packed, _wilds = solver.pack("5H 6H 8H 9H KS")  # 5-6-W-8-9♥ takes 28 points
-    assert _best_meld_with_one_wild(packed) == (solver.pack("5H 6H 8H 9H")[0], 28)
+    assert _best_meld_with_one_wild(packed, STANDARD_MELDS) == (solver.pack("5H 6H 8H 9H")[0], 28)
     assert solver.loose_points_after_each("5H 6H 8H 9H KS", "JK") == [0]
     packed, _wilds = solver.pack("7S 7C 6H 8H KD")  # 7 7 W and 6 W 8: 14 points each
-    assert _best_meld_with_one_wild(packed) is None
-    assert _best_meld_with_one_wild(solver.pack("5H 9S KD")[0]) == (0, 0)  # nothing melds
+    assert _best_meld_with_one_wild(packed, STANDARD_MELDS) is None
+    assert _best_meld_with_one_wild(solver.pack("5H 9S KD")[0], STANDARD_MELDS) == (
+        0,
+        0,
+    )  # nothing melds
     assert solver.loose_points_after_each("5H 9S KD", "JK") == [5 + 9]
 
 
@@ -637,12 +642,13 @@ def test_the_naturals_in_reach_of_a_meld_are_found_for_every_slot_at_once(case):
     # The solver answers every slot at once (shifts of whole ranks): for the hand's own
     # naturals (the stranded ones are the rest) and for one more natural drawn into any
     # slot the hand could still take. Both agree with the rule applied card by card.
-    from fivecrowns_lab.core.solving import NATURAL_SLOTS, _joining, stranded_naturals
+    from fivecrowns_lab.core.packing import NATURAL_SLOTS
+    from fivecrowns_lab.core.shortcuts import _joining, stranded_naturals
 
     cards, round_no = case
     packed, _wilds = Solver(round_no).pack(cards)
     for wilds in (0, 1):
-        drawn, stranded = _joining(packed, wilds), stranded_naturals(packed, wilds)
+        drawn, stranded = _joining(packed, wilds, 3), stranded_naturals(packed, wilds)
         for _rank, _suit, bit in NATURAL_SLOTS:
             slot = bit.bit_length() - 1
             copies = (packed >> slot) & 3
@@ -660,13 +666,15 @@ def test_loose_ranks_with_each_leaves_a_tie_between_two_best_melds_to_the_search
     # 6♥ 8♥ 7♠ 7♣ melds nothing; with 7♥ a run (6-7-8♥) and a book (three 7s) both take
     # 21 points. The direct rule finds one meld through the card and cannot choose, so
     # it hands the tie to the search: the answer is the search's own, 7 7 or 6 8.
-    from fivecrowns_lab.core.solving import _best_meld_through, _slot
+    from fivecrowns_lab.core.packing import slot_of as _slot
+    from fivecrowns_lab.core.rules import STANDARD_MELDS
+    from fivecrowns_lab.core.shortcuts import _best_meld_through
 
     solver = Solver(1)
     packed, wilds = solver.pack("6H 8H 7S 7C 7H")
-    assert _best_meld_through(packed, _slot(Card.parse("7H")), wilds) is None
+    assert _best_meld_through(packed, _slot(Card.parse("7H")), wilds, STANDARD_MELDS) is None
     packed, wilds = solver.pack("6H 8H 7S 7H")  # no tie: the run is the one best meld
-    run = _best_meld_through(packed, _slot(Card.parse("7H")), wilds)
+    run = _best_meld_through(packed, _slot(Card.parse("7H")), wilds, STANDARD_MELDS)
     assert run == (packed - solver.pack("7S")[0], 6 + 7 + 8)
     leftover = solver.leftover("6H 8H 7S 7C 7H")
     assert solver.loose_ranks_with_each("6H 8H 7S 7C", "7H")[Card.parse("7H")] == tuple(

@@ -16,7 +16,10 @@ import sys
 from dataclasses import dataclass
 
 # Every module of the core that a compiled build may replace (it compiles some of them).
-CORE_MODULES = ("cards", "rules", "melds", "search", "solving", "solver", "layoff")
+CORE_MODULES = (
+    "cards", "rules", "melds", "search", "packing", "shortcuts", "discards", "solving",
+    "solver", "layoff",
+)  # fmt: skip
 
 
 @dataclass(frozen=True)

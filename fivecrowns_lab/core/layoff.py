@@ -11,8 +11,10 @@ whatever makes it valid.
 So a table meld is modelled as its *naturals* and its *number of wilds*, and it is
 valid when it has at least three cards and is either a book (naturals of one rank;
 of different suits under ``books_distinct_suits``) or a run (naturals of one suit,
-no rank twice, whose span fits in its length, at most eleven). An all-wild meld can
-become any book or run; ``no_all_wild_melds`` forbids it staying all-wild.
+no rank twice, whose span fits in its length, at most eleven), as the round's
+:class:`~fivecrowns_lab.core.rules.MeldRules` says (:meth:`~.MeldRules.fits`). An
+all-wild meld can become any book or run; ``no_all_wild_melds`` forbids it staying
+all-wild.
 
 The score
 ---------
@@ -132,12 +134,10 @@ def _grow(meld: Meld, cards: list[Card], rules: RoundRules) -> Meld:
     engine = rules
     every = [*meld.cards, *cards]
     naturals = [c for c in every if not is_wild(c, rules)]
-    ranks = {c.rank for c in naturals}
-    distinct = len({c.suit for c in naturals}) == len(naturals)
     if not naturals:
         if meld.kind == "book":
             return make_book(every, engine, meld.ranks[0])
         return make_run(every, engine, meld.suit, start=meld.ranks[0])
-    if len(ranks) == 1 and (not rules.books_distinct_suits or distinct):
+    if rules.meld.book_fits(naturals, len(every) - len(naturals)):
         return make_book(every, engine)
     return make_run(every, engine, naturals[0].suit, start=meld.ranks[0])

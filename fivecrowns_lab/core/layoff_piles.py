@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from .cards import Card, Suit
 from .melds import Meld
-from .rules import MAX_RUN, MIN_MELD, MIN_RANK, RoundRules, is_wild
+from .rules import MAX_RUN, MIN_RANK, RoundRules, is_wild
 
 __all__ = [
     "FIRST_BITS",
@@ -48,19 +48,14 @@ def natural_bit(card: Card) -> int:
 
 
 def meld_takes_rules(naturals: Sequence[Card], wilds: int, rules: RoundRules) -> bool:
-    """:func:`.layoff.meld_takes` for checked rules (see there)."""
-    size = len(naturals) + wilds
-    if size < MIN_MELD:
-        return False
-    if not naturals:
-        return not rules.no_all_wild_melds
-    ranks = {c.rank for c in naturals}
-    suits = {c.suit for c in naturals}
-    if len(ranks) == 1 and (not rules.books_distinct_suits or len(suits) == len(naturals)):
-        return True
-    if len(suits) != 1 or len(ranks) != len(naturals):
-        return False
-    return max(ranks) - min(ranks) + 1 <= size <= MAX_RUN
+    """:func:`.layoff.meld_takes` for checked rules (see there): the meld model's answer."""
+    return rules.meld.fits(naturals, wilds)
+
+
+def _book_reading(naturals: Sequence[Card], rules: RoundRules) -> bool:
+    """True when a table meld with these naturals is, or grows into, a book: with enough
+    cards (a run of one natural and two wilds becomes a book when books need four)."""
+    return rules.meld.book_fits(naturals, MAX_RUN)
 
 
 @dataclass(frozen=True)
@@ -89,26 +84,17 @@ def pile_of(meld: Meld, rules: RoundRules) -> Pile:
     wilds = len(meld.cards) - len(naturals)
     if not naturals:
         return Pile(naturals, wilds, None, None, any_reading=True)
-    ranks = {c.rank for c in naturals}
-    suits = {c.suit for c in naturals}
-    book = None
-    if len(ranks) == 1 and (not rules.books_distinct_suits or len(suits) == len(naturals)):
-        book = naturals[0].rank
-    run = None
-    span = max(ranks) - min(ranks) + 1
-    if len(suits) == 1 and len(ranks) == len(naturals) and span <= len(meld) <= MAX_RUN:
-        run = naturals[0].suit
+    book = naturals[0].rank if _book_reading(naturals, rules) else None
+    run = naturals[0].suit if rules.meld.run_fits(naturals, wilds) else None
     return Pile(naturals, wilds, book, run)
 
 
 def room_after(naturals: Sequence[Card], wilds: int, rules: RoundRules, cap: int) -> int:
     """How many more wilds a meld can take (``cap`` standing for any number)."""
     if not naturals:
-        return cap if not rules.no_all_wild_melds else 0
-    if len({c.rank for c in naturals}) == 1 and (
-        not rules.books_distinct_suits or len({c.suit for c in naturals}) == len(naturals)
-    ):
-        return cap  # a book takes any number of wilds
+        return cap if rules.meld.all_wild else 0
+    if _book_reading(naturals, rules):
+        return cap  # a book takes any number of wilds (a short one is a run until then)
     return max(0, MAX_RUN - len(naturals) - wilds)
 
 
@@ -146,9 +132,9 @@ def options(pile: Pile, hand: Counter[Card], wilds: int, rules: RoundRules) -> l
     taken_suits = {c.suit for c in pile.naturals}
     for rank in ranks:
         same = sorted((c for c in hand if c.rank == rank), key=lambda c: c.sort_key)
-        if rules.books_distinct_suits:
+        if rules.meld.distinct_suits:
             same = [c for c in same if c.suit not in taken_suits]
-        limits = [1 if rules.books_distinct_suits else hand[c] for c in same]
+        limits = [1 if rules.meld.distinct_suits else hand[c] for c in same]
         for takes in itertools.product(*(range(n + 1) for n in limits)):
             cards = tuple(c for c, k in zip(same, takes, strict=True) for _ in range(k))
             if cards and meld_takes_rules([*pile.naturals, *cards], pile.wilds, rules):

@@ -43,10 +43,10 @@ from .layoff_piles import ROOM_MASK as _ROOM_MASK
 from .layoff_piles import SHIFT as _SHIFT
 from .layoff_piles import WILD_BITS as _WILD_BITS
 from .layoff_piles import Option, Pile, natural_bit, options
-from .rules import MIN_MELD, MIN_RANK, RoundRules, card_points, is_wild
+from .rules import MIN_RANK, MeldRules, RoundRules, card_points, is_wild
 from .search import Search
+from .shortcuts import stranded_naturals
 from .solver import shared_solver
-from .solving import stranded_naturals
 
 __all__ = ["Plan", "search"]
 
@@ -83,7 +83,7 @@ def search(
         )
     ]
     (points, dumped), picks = min((scorer.score(state), picks) for state, picks in dives)
-    least = _dead_points(packed, total, listed)
+    least = _dead_points(packed, total, listed, rules.meld.book_least)
     if points <= least:
         return Plan(_chosen(listed, dict(picks)), points, dumped, 0)
     frontier: dict[int, tuple[int, int]] = {start: (start, 0)}
@@ -115,7 +115,7 @@ def _active(
     active, seen_books, base_room = [], set(), 0
     for i, (pile, opts) in enumerate(zip(piles, listed, strict=True)):
         if len(opts) == 1 or (
-            pile.pure_book and not rules.books_distinct_suits and pile.book_rank in seen_books
+            pile.pure_book and not rules.meld.distinct_suits and pile.book_rank in seen_books
         ):
             base_room += opts[0].room
             continue
@@ -163,13 +163,13 @@ def _dive(
     return state, tuple(picks)
 
 
-def _dead_points(packed: int, wilds: int, listed: list[list[Option]]) -> int:
+def _dead_points(packed: int, wilds: int, listed: list[list[Option]], book_least: int) -> int:
     """A lower bound: the points of naturals that no pile takes and that meld with nothing."""
     taken = 0
     for opts in listed:
         for o in opts:
             taken |= o.ones
-    stranded = stranded_naturals(packed, wilds) if wilds <= 1 else 0
+    stranded = stranded_naturals(packed, wilds, None, book_least) if wilds <= 1 else 0
     return _natural_points(stranded & ~(taken * 0b11))
 
 
@@ -240,16 +240,16 @@ def _fitting(key: int, rows: list[_Row]) -> list[tuple[int, int]]:
     ]
 
 
-# The solver's searches, one per books rule, shared by every final turn: a position's value
+# The solver's searches, one per meld model, shared by every final turn: a position's value
 # does not depend on what was solved before. Each starts afresh past _MEMO_MOST positions.
-_SEARCHES: dict[bool, Search] = {}
+_SEARCHES: dict[MeldRules, Search] = {}
 _MEMO_MOST = 50_000
 
 
-def _search_for(distinct: bool) -> Search:
-    found = _SEARCHES.get(distinct)
+def _search_for(meld: MeldRules) -> Search:
+    found = _SEARCHES.get(meld)
     if found is None or len(found.leftover) > _MEMO_MOST:
-        found = _SEARCHES[distinct] = Search(distinct)
+        found = _SEARCHES[meld] = Search(meld)
     return found
 
 
@@ -260,7 +260,7 @@ class _Scorer:
         self.rules = rules
         self.wild_cards = wild_cards
         self.unlimited = unlimited
-        self.solver = _search_for(rules.books_distinct_suits)
+        self.solver = _search_for(rules.meld)
 
     def score(self, state: int) -> tuple[int, int]:
         """Points the kept hand leaves, and the spare wilds it lays off."""
@@ -281,7 +281,7 @@ class _Scorer:
         """
         found = None
         for state in sorted(final, key=lambda s: (s >> _SHIFT).bit_count()):
-            if _floor(state) >= bound:
+            if _floor(state, self.rules.meld.book_least) >= bound:
                 continue
             scored = self.score(state)
             if scored[0] < bound:
@@ -291,13 +291,13 @@ class _Scorer:
         return found
 
 
-def _floor(state: int) -> int:
+def _floor(state: int, book_least: int) -> int:
     """A lower bound on a kept hand's points: its naturals that can meld with nothing."""
     held = state >> _SHIFT
     wilds = state >> _WILD_BITS & _ROOM_MASK
     if wilds > 1 or not held:
         return 0
-    return _natural_points(stranded_naturals(held, wilds))
+    return _natural_points(stranded_naturals(held, wilds, None, book_least))
 
 
 # How many naturals each rank's ten bits hold (a slot holds 0, 1 or 2 copies).
@@ -319,17 +319,17 @@ def _kept_points(
     solver: Search, held: int, wilds: int, room: int, rules: RoundRules, wild_cards: Sequence[Card]
 ) -> tuple[int, int]:
     """Points of a kept hand after laying off up to ``room`` spare wilds (the dearest),
-    and how many; scored as the solver scores a hand (:meth:`.SolverCore.penalty`)."""
+    and how many; scored as the solver scores a hand (:meth:`.Solver.penalty`)."""
     natural_sum = _natural_points(held)
     if room >= wilds:  # every spare wild can go: the naturals' points left are the score
         value = solver.min_leftover(held, wilds)
-        charged = value == natural_sum and (wilds < MIN_MELD or rules.no_all_wild_melds)
+        charged = rules.meld.wilds_score(wilds, value == natural_sum)
         return value, wilds if charged else 0
     best, best_dumped = 1 << 30, 0
     for dumped in range(min(room, wilds) + 1):
         kept = wilds - dumped
         value = solver.min_leftover(held, kept)
-        if value == natural_sum and (kept < MIN_MELD or rules.no_all_wild_melds):
+        if rules.meld.wilds_score(kept, value == natural_sum):
             value += sum(card_points(c, rules) for c in wild_cards[len(wild_cards) - kept :])
         if value < best:
             best, best_dumped = value, dumped

@@ -26,7 +26,7 @@ from ..i18n import N_
 from ..i18n import gettext as _
 from ..i18n import ngettext as _n
 from .cards import RANK_NAMES, Card, Hand, Suit, format_cards, parse_cards
-from .rules import MAX_RANK, MAX_RUN, MIN_MELD, MIN_RANK, RoundRules, is_wild, round_rules
+from .rules import MAX_RANK, MAX_RUN, MIN_RANK, RoundRules, is_wild, round_rules
 
 __all__ = [
     "Meld",
@@ -182,9 +182,13 @@ class MeldCheck:
         return self.valid
 
 
-def _book_problem(naturals: Sequence[Card], rules: RoundRules) -> str | None:
-    """Why naturals of one rank cannot share a book under the rules, or None."""
-    if rules.books_distinct_suits:
+def _book_problem(naturals: Sequence[Card], size: int, rules: RoundRules) -> str | None:
+    """Why ``size`` cards with these naturals of one rank are not a book, or None."""
+    if size < rules.meld.book_least:
+        return _("In this game a book needs at least {least} cards; this has {count}.").format(
+            least=_count(rules.meld.book_least), count=_count(size)
+        )
+    if rules.meld.distinct_suits:
         seen: set[Suit | None] = set()
         for card in naturals:
             if card.suit in seen:
@@ -212,10 +216,10 @@ def make_book(cards: Sequence[Card], rules: RoundRules | int, rank: int | None =
     rules = round_rules(rules)
     naturals = [c for c in cards if not is_wild(c, rules)]
     ranks = {c.rank for c in naturals}
-    if len(cards) < MIN_MELD or len(ranks) > 1:
+    if len(cards) < rules.meld.least or len(ranks) > 1:
         raise MeldError(_("{cards} is not a book.").format(cards=format_cards(cards)))
-    problem = _book_problem(naturals, rules)
-    if problem is None and rules.no_all_wild_melds and not naturals:
+    problem = _book_problem(naturals, len(cards), rules)
+    if problem is None and not rules.meld.all_wild and not naturals:
         problem = _all_wild_problem(cards)
     if problem is not None:
         raise MeldError(problem)
@@ -243,7 +247,7 @@ def make_run(
     wilds = [c for c in cards if is_wild(c, rules)]
     suits = {c.suit for c in naturals}
     n = len(cards)
-    if n < MIN_MELD or n > MAX_RUN or len(suits) > 1:
+    if n < rules.meld.run_least or n > MAX_RUN or len(suits) > 1:
         raise MeldError(_("{cards} is not a run.").format(cards=format_cards(cards)))
     if naturals:
         suit = naturals[0].suit
@@ -255,7 +259,7 @@ def make_run(
         if start is not None and start <= lo and start + n - 1 >= hi:
             first = max(MIN_RANK, min(start, MAX_RANK - n + 1))
     else:
-        if rules.no_all_wild_melds:
+        if not rules.meld.all_wild:
             raise MeldError(_all_wild_problem(cards))
         first = MIN_RANK if start is None else max(MIN_RANK, min(start, MAX_RANK - n + 1))
     if suit is None:
@@ -280,22 +284,26 @@ def check_meld(cards: str | Iterable[Card], rules: RoundRules | int) -> MeldChec
     hand = parse_cards(cards)
     naturals = [c for c in hand if not is_wild(c, rules)]
     n, n_wild = len(hand), len(hand) - len(naturals)
-    if n < MIN_MELD:
+    if n < rules.meld.least:
         if n == 0:
             reason = _("A meld needs at least three cards; this has none.")
         else:
             reason = _("A meld needs at least three cards; this has only {count}.")
         return MeldCheck(False, None, reason.format(count=_count(n)))
-    if rules.no_all_wild_melds and not naturals:
+    if not rules.meld.all_wild and not naturals:
         return MeldCheck(False, None, _all_wild_problem(hand))
     ranks = Counter(c.rank for c in naturals)
     if len(ranks) <= 1:
-        problem = _book_problem(naturals, rules)
-        if problem is not None:
+        problem = _book_problem(naturals, n, rules)
+        if problem is None:
+            meld = make_book(hand, rules)
+            return MeldCheck(True, "book", meld.describe(), meld)
+        if not naturals and n >= rules.meld.run_least:  # wilds alone: a run of them
+            meld = make_run(hand, rules, next(iter(Suit)))
+            return MeldCheck(True, "run", meld.describe(), meld)
+        if not naturals or _run_problem(naturals, n_wild, n, rules) is not None:
             return MeldCheck(False, None, problem)
-        meld = make_book(hand, rules)
-        return MeldCheck(True, "book", meld.describe(), meld)
-    run_problem = _run_problem(naturals, n_wild, n)
+    run_problem = _run_problem(naturals, n_wild, n, rules)
     if run_problem is None:
         meld = make_run(hand, rules)
         return MeldCheck(True, "run", meld.describe(), meld)
@@ -311,22 +319,15 @@ def _is_a(card: Card) -> str:
     return _("{card} is a {suit}").format(card=card, suit=suit_noun(card.suit))
 
 
-def _run_problem(naturals: list[Card], n_wild: int, n: int) -> str | None:
+def _run_problem(naturals: list[Card], n_wild: int, n: int, rules: RoundRules) -> str | None:
     """Why the naturals plus ``n_wild`` wilds are not a run, or None if they are."""
+    if n < rules.meld.run_least:
+        return _("In this game a run needs at least {least} cards; this has {count}.").format(
+            least=_count(rules.meld.run_least), count=_count(n)
+        )
     suits = Counter(c.suit for c in naturals)
     if len(suits) > 1:
-        main, _count_main = suits.most_common(1)[0]
-        if list(suits.values()).count(suits[main]) > 1:
-            listed = ", ".join(_is_a(c) for c in naturals if c.suit)
-            return _SuitProblem(_("A run needs one suit: {cards}.").format(cards=listed))
-        odd = [c for c in naturals if c.suit != main]
-        assert main is not None
-        said = ", ".join(_is_a(c) for c in odd if c.suit)
-        return _SuitProblem(
-            _("A run needs one suit: {cards}, the others are {suits}.").format(
-                cards=said, suits=suit_plural(main)
-            )
-        )
+        return _mixed_suits(naturals, suits)
     twice = sorted(
         {c for c in naturals if sum(1 for d in naturals if d.rank == c.rank) > 1},
         key=lambda c: c.rank,
@@ -371,6 +372,22 @@ def _run_problem(naturals: list[Card], n_wild: int, n: int) -> str | None:
         high=f"{rank_text(hi)}{suit.symbol}",
         gap=gap,
         count=_count(n_wild),
+    )
+
+
+def _mixed_suits(naturals: list[Card], suits: Counter[Suit | None]) -> _SuitProblem:
+    """Why naturals of more than one suit are not a run, naming the odd ones out."""
+    main, _count_main = suits.most_common(1)[0]
+    if list(suits.values()).count(suits[main]) > 1:
+        listed = ", ".join(_is_a(c) for c in naturals if c.suit)
+        return _SuitProblem(_("A run needs one suit: {cards}.").format(cards=listed))
+    odd = [c for c in naturals if c.suit != main]
+    assert main is not None
+    said = ", ".join(_is_a(c) for c in odd if c.suit)
+    return _SuitProblem(
+        _("A run needs one suit: {cards}, the others are {suits}.").format(
+            cards=said, suits=suit_plural(main)
+        )
     )
 
 

@@ -19,11 +19,10 @@ Each bound is defined once, in this module, and everything else imports it (see
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field, fields
-from typing import TYPE_CHECKING, Any, Literal
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from ..errors import RoundError, RulesError, quote
-from ..i18n import N_
 from ..i18n import gettext as _
 from ..validators import whole_number
 
@@ -43,10 +42,12 @@ __all__ = [
     "MIN_PLAYERS",
     "MIN_RANK",
     "ROUNDS",
+    "STANDARD_MELDS",
     "TIE_POLICIES",
     "VARIANTS",
     "WILD_POINTS",
     "GameRules",
+    "MeldRules",
     "RoundError",
     "RoundRules",
     "RulesError",
@@ -79,7 +80,7 @@ MAX_RUN = MAX_RANK - MIN_RANK + 1
 
 #: Round ``r`` deals ``r + 2`` cards and rank ``r + 2`` is wild: rounds 1 (3s) to 11 (kings).
 FIRST_ROUND = 1
-LAST_ROUND = MAX_RANK - 2
+LAST_ROUND: int = MAX_RANK - 2
 #: The rounds of a full game.
 ROUNDS: tuple[int, ...] = tuple(range(FIRST_ROUND, LAST_ROUND + 1))
 
@@ -97,6 +98,11 @@ WILD_POINTS = 20
 JOKER_POINTS = 50
 #: The round's score of the player who goes out under the going-out-bonus variant.
 GOING_OUT_BONUS = -10
+
+
+# What a book and a run may hold is one model, built from the bounds above (which it
+# imports from here, so it is imported only now).
+from .meld_rules import STANDARD_MELDS, MeldRules, _check_bool  # noqa: E402
 
 
 def run_fits(low: int, high: int) -> bool:
@@ -175,36 +181,76 @@ class RoundRules:
     round_no: int
     books_distinct_suits: bool = False
     no_all_wild_melds: bool = False
+    #: What a meld is: the model every meld question reads (the standard melds with the
+    #: switches above applied; :meth:`with_melds` starts from melds of one's own).
+    meld: MeldRules = field(init=False)
     wild_rank: int = field(init=False, compare=False)
     hand_size: int = field(init=False, compare=False)
 
     def __post_init__(self) -> None:
         check_round(self.round_no)
-        for name in MELD_VARIANTS:
+        for name in ROUND_SWITCHES:
             _check_bool(name, getattr(self, name))
+        self._set_meld(STANDARD_MELDS)
         # Derived once here: the solver and the bots read them in their inner loops.
         object.__setattr__(self, "wild_rank", self.round_no + 2)
         object.__setattr__(self, "hand_size", self.round_no + 2)
 
+    def _set_meld(self, base: MeldRules) -> None:
+        # The switches change the model as their VARIANTS lines say.
+        on = [v for v in VARIANTS if v.field in ROUND_SWITCHES and getattr(self, v.field)]
+        object.__setattr__(self, "meld", melds_with(on, base))
+
+    @classmethod
+    def with_melds(cls, round_no: int, meld: MeldRules, **switches: bool) -> RoundRules:
+        """The rules of a round whose melds are ``meld`` (a variant of one's own), with
+        the meld variants in ``switches`` applied on top.
+
+        >>> RoundRules.with_melds(1, MeldRules(book_least=4)).meld.book_least
+        4
+        """
+        if not isinstance(meld, MeldRules):
+            raise RulesError(
+                _("The melds of a round are a MeldRules, not {value}.").format(value=quote(meld))
+            )
+        rules = cls(round_no, **switches)
+        rules._set_meld(meld)
+        return rules
+
+    def _meld_variants_on(self) -> list[Variant]:
+        return meld_variants_in(self.meld)
+
     @property
     def is_standard(self) -> bool:
         """True when no variant changes what a meld is."""
-        return not any(getattr(self, name) for name in MELD_VARIANTS)
+        return self.meld == STANDARD_MELDS
 
     def variant_names(self) -> tuple[str, ...]:
         """The names (as in :data:`VARIANTS`) of the meld variants switched on."""
-        return tuple(
-            v.name for v in VARIANTS if v.field in MELD_VARIANTS and getattr(self, v.field)
-        )
+        return tuple(v.name for v in self._meld_variants_on())
 
+    def variant_fields(self) -> tuple[str, ...]:
+        """The fields (as in :data:`VARIANTS`) of the meld variants switched on."""
+        return tuple(v.field for v in self._meld_variants_on())
 
-def _check_bool(name: str, value: object) -> None:
-    if not isinstance(value, bool):
-        raise RulesError(
-            _("The setting {name} is True or False, not {value}.").format(
-                name=name, value=quote(value)
-            )
-        )
+    @property
+    def exact_rounds(self) -> tuple[int, ...]:
+        """The rounds whose exact odds are shipped for these melds (the table policy).
+
+        Every round for the standard melds; under meld variants, the rounds each of them
+        ships (:attr:`Variant.exact_rounds`); none for melds of one's own.
+
+        >>> RoundRules(1, books_distinct_suits=True).exact_rounds
+        (1, 2, 3, 4, 5)
+        >>> RoundRules.with_melds(1, MeldRules(book_least=4)).exact_rounds
+        ()
+        """
+        if self.is_standard:
+            return ROUNDS
+        on = self._meld_variants_on()
+        if not on or melds_with(on) != self.meld:  # melds of one's own: never counted
+            return ()
+        return tuple(r for r in ROUNDS if all(r in v.exact_rounds for v in on))
 
 
 # The standard rules of each round, made once: a plain round number means one of these.
@@ -262,161 +308,15 @@ def card_points(card: Card, rules: RoundRules | int) -> int:
         raise _not_a_card(card) from None
 
 
-TiePolicy = Literal["shared", "playoff"]
-#: The tie policies: players tied for the lowest total share first place, or play it off.
-TIE_POLICIES: tuple[TiePolicy, ...] = ("shared", "playoff")
-
-
-@dataclass(frozen=True)
-class Variant:
-    """One setting of :class:`GameRules`: its name, its field, its default and what it does."""
-
-    name: str
-    field: str
-    default: int | bool | str
-    description: str
-    #: True when the variant changes what a meld is: it is then part of :class:`RoundRules`.
-    meld: bool = False
-    #: What a control for it says to a learner (views build their controls from this table).
-    label: str = ""
-
-
-#: Every variant and setting of a game, in one table. :class:`GameRules` takes its fields and
-#: defaults from here; views list it to build their controls.
-VARIANTS: tuple[Variant, ...] = (
-    Variant(N_("short game"), "rounds", LAST_ROUND,
-            N_("Play only the first N rounds (5 or 7 are common with children).")),
-    Variant(N_("ties"), "ties", "shared",
-            N_("'shared': players tied for the lowest total share first; "
-               "'playoff': play it off.")),
-    Variant(N_("playoff hand"), "playoff_hand_size", 6,
-            N_("Cards dealt in the tiebreak round (the rank equal to it is wild).")),
-    Variant(N_("lay off"), "lay_off", False,
-            N_("On the final turn, cards may be added to melds already on the table."),
-            label=N_("Lay off on the final turn")),
-    # The bonus is written out (not formatted from GOING_OUT_BONUS) so that the catalogue
-    # can hold these sentences; tests/test_rules.py checks they say GOING_OUT_BONUS.
-    Variant(N_("going-out bonus"), "going_out_bonus", False,
-            N_("The player who goes out scores −10 for the round instead of 0."),
-            label=N_("Going-out bonus (−10)")),
-    Variant(N_("no final discard"), "no_final_discard", False,
-            N_("A player may also go out by melding every card after the draw, with no discard."),
-            label=N_("Go out with no discard")),
-    Variant(N_("books in different suits"), "books_distinct_suits", False,
-            N_("A book's natural cards must all be of different suits: two eights of hearts "
-               "cannot share a book."),
-            meld=True, label=N_("Books in different suits")),
-    Variant(N_("no all-wild melds"), "no_all_wild_melds", False,
-            N_("Every book and run needs at least one natural card."), meld=True,
-            label=N_("No melds of wilds alone")),
-)  # fmt: skip
-_DEFAULTS: dict[str, Any] = {v.field: v.default for v in VARIANTS}
-#: The settings that change what a meld is, which :class:`RoundRules` carries.
-MELD_VARIANTS: tuple[str, ...] = tuple(v.field for v in VARIANTS if v.meld)
-
-
-@dataclass(frozen=True)
-class GameRules:
-    """The settings of a game; the defaults are the standard game.
-
-    Parameters
-    ----------
-    rounds
-        How many rounds to play, from round 1 (11 is a full game; 5 or 7 make a short game).
-    ties
-        ``"shared"``: players tied for the lowest total share first place.
-        ``"playoff"``: they play one extra round and the first to go out wins.
-    playoff_hand_size
-        Cards dealt in the playoff round (its wild rank equals the hand size).
-    lay_off
-        On the final turn, players may add cards to melds already on the table.
-    going_out_bonus
-        The player who goes out scores −10 for the round instead of 0.
-    no_final_discard
-        A player may also go out by melding every card after the draw, with no discard.
-    books_distinct_suits
-        A book's natural cards must all be of different suits.
-    no_all_wild_melds
-        Every meld needs at least one natural card.
-    """
-
-    rounds: int = field(default=_DEFAULTS["rounds"])
-    ties: TiePolicy = field(default=_DEFAULTS["ties"])
-    playoff_hand_size: int = field(default=_DEFAULTS["playoff_hand_size"])
-    lay_off: bool = field(default=_DEFAULTS["lay_off"])
-    going_out_bonus: bool = field(default=_DEFAULTS["going_out_bonus"])
-    no_final_discard: bool = field(default=_DEFAULTS["no_final_discard"])
-    books_distinct_suits: bool = field(default=_DEFAULTS["books_distinct_suits"])
-    no_all_wild_melds: bool = field(default=_DEFAULTS["no_all_wild_melds"])
-
-    def __post_init__(self) -> None:
-        whole_number(
-            self.rounds,
-            _("The number of rounds is a whole number, not {value}."),
-            error=RulesError,
-        )
-        whole_number(
-            self.rounds,
-            _("A game has {low} to {high} rounds, not {value}."),
-            1,
-            len(ROUNDS),
-            RulesError,
-        )
-        if not isinstance(self.ties, str) or self.ties not in TIE_POLICIES:
-            raise RulesError(
-                _("Ties are 'shared' or 'playoff', not {value}.").format(value=quote(self.ties))
-            )
-        size = self.playoff_hand_size
-        low, high = hand_size(FIRST_ROUND), hand_size(LAST_ROUND)
-        whole_number(
-            size,
-            _("A playoff hand has {low} to {high} cards (a whole number), not {value}."),
-            low,
-            high,
-            RulesError,
-        )
-        for variant in VARIANTS:
-            if isinstance(variant.default, bool):
-                _check_bool(variant.field, getattr(self, variant.field))
-
-    def switched_on(self) -> tuple[str, ...]:
-        """The names of the on/off variants switched on, as :data:`VARIANTS` gives them.
-
-        >>> GameRules(lay_off=True, books_distinct_suits=True).switched_on()
-        ('lay off', 'books in different suits')
-        """
-        return tuple(
-            v.name for v in VARIANTS if isinstance(v.default, bool) and getattr(self, v.field)
-        )
-
-    def for_round(self, round_no: int) -> RoundRules:
-        """The rules in force in round ``round_no`` under these settings."""
-        return RoundRules(round_no, **{name: getattr(self, name) for name in MELD_VARIANTS})
-
-    @property
-    def round_numbers(self) -> tuple[int, ...]:
-        """The rounds played, in order."""
-        return ROUNDS[: self.rounds]
-
-    def to_dict(self) -> dict[str, Any]:
-        """The settings as a plain dictionary (for JSON)."""
-        return asdict(self)
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> GameRules:
-        """Rebuild settings from :meth:`to_dict`'s output (:class:`RulesError` if it is not)."""
-        if not isinstance(data, dict):
-            raise RulesError(
-                _("Game settings are a dictionary of settings, not {value}.").format(
-                    value=quote(data)
-                )
-            )
-        known = {f.name for f in fields(cls)}
-        unknown = [k for k in data if k not in known]
-        if unknown:
-            raise RulesError(
-                _("There is no setting {name}; the settings are {settings}.").format(
-                    name=quote(unknown[0]), settings=", ".join(map(repr, sorted(known)))
-                )
-            )
-        return cls(**data)
+# The variants' table and the game's settings, which read the rules above (so they are
+# imported only now); this module re-exports them.
+from .variants import (  # noqa: E402
+    MELD_VARIANTS,
+    ROUND_SWITCHES,
+    TIE_POLICIES,
+    VARIANTS,
+    GameRules,
+    Variant,
+    meld_variants_in,
+    melds_with,
+)

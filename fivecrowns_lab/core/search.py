@@ -18,7 +18,6 @@ from . import rules
 # rather than looked up in another module on every use.
 _MIN_RANK: Final = rules.MIN_RANK
 _MAX_RANK: Final = rules.MAX_RANK
-_MIN_MELD: Final = rules.MIN_MELD
 
 __all__ = ["BLOCK", "INF", "Search"]
 
@@ -32,8 +31,14 @@ _RANK_MASK = (1 << BLOCK) - 1
 # A "choice" at a state is (points left in hand at the lowest rank, how many books
 # the rest of that rank makes (0 or 1; up to 2 when books need different suits),
 # the runs started there, naturals after, wilds after).
-# A run needs at least two naturals here: one natural padded with two wilds is
-# no better than putting that card in its rank's book, which the search also tries.
+# A run needs at least two naturals here unless the meld model's ``lone_runs`` says a
+# run of one natural can beat that card's book (it cannot in the standard game: the book
+# needs no more wilds than the run, and the search also tries it).
+#
+# What a meld is comes from the round's MeldRules as one small number, its ``code()``
+# (bits: run_least << 7 | book_least << 3 | distinct suits << 2 | all-wild melds << 1 |
+# lone runs), which the shared caches below are keyed by.
+_CODE_BITS: Final = 11
 
 Runs = tuple[tuple[int, tuple[int, ...]], ...]  # (suit index, ranks of the naturals taken)
 Choice = tuple[int, int, Runs, int, int]
@@ -52,10 +57,11 @@ _RUN_LISTS_MOST = 50_000  # about 13 MB at most
 
 
 def _runs_from(
-    rem: int, suit: int, rank: int, wilds: int
+    rem: int, suit: int, rank: int, wilds: int, code: int
 ) -> list[tuple[int, int, tuple[int, ...]]]:
     """Runs whose lowest natural is (rank, suit): (naturals after, wilds after, ranks taken)."""
     key = (((rem & _SUIT_BITS[suit]) << 3 | suit) << 4 | rank - _MIN_RANK) << 5 | wilds
+    key = key << _CODE_BITS | code
     runs = _RUN_LISTS.get(key)
     if runs is None:
         if len(_RUN_LISTS) >= _RUN_LISTS_MOST:
@@ -63,22 +69,24 @@ def _runs_from(
         held = rem & _SUIT_BITS[suit]
         runs = _RUN_LISTS[key] = [
             (held - left, spare, taken)
-            for left, spare, taken in _new_runs(held, suit, rank, wilds)
+            for left, spare, taken in _new_runs(held, suit, rank, wilds, code)
         ]
     return [(rem - bits, spare, taken) for bits, spare, taken in runs]
 
 
 def _new_runs(
-    rem: int, suit: int, rank: int, wilds: int
+    rem: int, suit: int, rank: int, wilds: int, code: int
 ) -> list[tuple[int, int, tuple[int, ...]]]:
     """:func:`_runs_from` worked out: a depth-first search over the next natural taken."""
     found = []
+    run_least = code >> 7
+    fewest = 1 if code & 1 else 2  # MeldRules.lone_runs
     # Each skipped rank costs one wild.
     stack: list[tuple[int, int, int, tuple[int, ...]]] = [(rem, rank, wilds, (rank,))]
     while stack:
         left, end, spare, taken = stack.pop()
-        if len(taken) > 1:
-            need = 1 if end - rank == 1 else 0  # two naturals side by side need one more card
+        if len(taken) >= fewest:
+            need = max(0, run_least - (end - rank + 1))  # MeldRules.run_wilds of its span
             if need <= spare:
                 found.append((left, spare - need, taken))
         bit = ((end + 1 - _MIN_RANK) * 5 + suit) * 2
@@ -90,7 +98,7 @@ def _new_runs(
 
 
 def _run_sets(
-    rem: int, starts: tuple[int, ...], rank: int, wilds: int
+    rem: int, starts: tuple[int, ...], rank: int, wilds: int, code: int
 ) -> list[tuple[int, int, tuple[tuple[int, tuple[int, ...]], ...]]]:
     """Every way to extend each run start in ``starts`` (suits), one after another."""
     sets: list[tuple[int, int, tuple[tuple[int, tuple[int, ...]], ...]]] = [(rem, wilds, ())]
@@ -98,12 +106,16 @@ def _run_sets(
         sets = [
             (left, spare, (*runs, (suit, taken)))
             for before, have, runs in sets
-            for left, spare, taken in _runs_from(before, suit, rank, have)
+            for left, spare, taken in _runs_from(before, suit, rank, have, code)
         ]
     return sets
 
 
-def _distinct_books(left: list[int], must_meld: bool) -> list[tuple[int, int, int]]:
+def _book_least(code: int) -> int:
+    return (code >> 3) & 15
+
+
+def _distinct_books(left: list[int], must_meld: bool, least: int) -> list[tuple[int, int, int]]:
     """Book options when a book needs different suits: (books, cards unbooked, wilds needed).
 
     ``left`` counts the cards of the rank still held in each suit (0, 1 or 2).
@@ -114,11 +126,10 @@ def _distinct_books(left: list[int], must_meld: bool) -> list[tuple[int, int, in
         return [(0, 0, 0)]
     options = [] if must_meld else [(0, total, 0)]
     if not (must_meld and twos):  # one book: one card of each suit held
-        options.append((1, twos, max(0, _MIN_MELD - ones - twos)))
+        options.append((1, twos, max(0, least - ones - twos)))
     if twos:  # two books: each pair splits, the singles balance the two books' sizes
         need = min(
-            max(0, _MIN_MELD - twos - x) + max(0, _MIN_MELD - twos - ones + x)
-            for x in range(ones + 1)
+            max(0, least - twos - x) + max(0, least - twos - ones + x) for x in range(ones + 1)
         )
         options.append((2, 0, need))
     return options
@@ -157,9 +168,7 @@ _HEAD_LISTS: dict[int, list[Head]] = {}
 _HEAD_LISTS_MOST = 200_000
 
 
-def _heads(
-    rem: int, wilds: int, must_meld: bool, distinct: bool = False
-) -> tuple[int, int, list[Head]]:
+def _heads(rem: int, wilds: int, must_meld: bool, code: int) -> tuple[int, int, list[Head]]:
     """The lowest rank held, the naturals above it, and every head there.
 
     Without ``must_meld`` (the search for the fewest points) the heads come cheapest
@@ -171,23 +180,24 @@ def _heads(
     rest = rem ^ (block << shift)
     masks = _NEAR[rank_index][wilds if wilds < 10 else 10]
     reach = 0
+    lone = code & 1  # MeldRules.lone_runs: every natural may start a run
     for suit in _HELD[block]:
-        if rest & masks[suit]:
+        if lone or rest & masks[suit]:
             reach |= 1 << suit
     key = (rank_index << BLOCK | block) << 5 | wilds
-    key = key << 7 | reach << 2 | must_meld << 1 | distinct
+    key = (key << 6 | reach << 1 | must_meld) << _CODE_BITS | code
     heads = _HEAD_LISTS.get(key)
     if heads is None:
         if len(_HEAD_LISTS) >= _HEAD_LISTS_MOST:
             _HEAD_LISTS.clear()
         heads = _HEAD_LISTS[key] = _new_heads(
-            rank_index + _MIN_RANK, block, wilds, reach, must_meld, distinct
+            rank_index + _MIN_RANK, block, wilds, reach, must_meld, code
         )
     return rank_index + _MIN_RANK, rest, heads
 
 
 def _new_heads(
-    rank: int, block: int, wilds: int, reach: int, must_meld: bool, distinct: bool
+    rank: int, block: int, wilds: int, reach: int, must_meld: bool, code: int
 ) -> list[Head]:
     """The heads at ``rank`` holding ``block``; ``reach`` has a bit per suit a run can extend."""
     total = 0
@@ -200,13 +210,14 @@ def _new_heads(
         if (reach >> suit) & 1:  # a run from here needs another natural within reach
             splits = [o + (suit,) * k for o in splits for k in range(count + 1)]
     heads: list[Head] = []
-    if distinct:
+    least = _book_least(code)
+    if (code >> 2) & 1:  # books of distinct suits
         counts = [(block >> (2 * suit)) & 3 for suit in range(5)]
         for starts in splits:
             left = counts.copy()
             for suit in starts:
                 left[suit] -= 1
-            for books, unbooked, need in _distinct_books(left, must_meld):
+            for books, unbooked, need in _distinct_books(left, must_meld, least):
                 spare = wilds - need
                 if spare >= 0:
                     heads.append((unbooked * rank, books, starts, spare))
@@ -220,7 +231,7 @@ def _new_heads(
             else:
                 book_options = (True, False)
             for book in book_options:
-                spare = wilds - (_MIN_MELD - left_here if book and left_here < _MIN_MELD else 0)
+                spare = wilds - (least - left_here if book and left_here < least else 0)
                 if spare >= 0:
                     heads.append((0 if book else left_here * rank, book, starts, spare))
     if not must_meld:
@@ -228,21 +239,21 @@ def _new_heads(
     return heads
 
 
-def _expand(head: Head, rest: int, rank: int) -> list[Choice]:
+def _expand(head: Head, rest: int, rank: int, code: int) -> list[Choice]:
     """The choices of a head: each way to extend its runs."""
     points, books, starts, spare = head
     if not starts:
         return [(points, books, (), rest, spare)]
     return [
         (points, books, runs, after, spare_after)
-        for after, spare_after, runs in _run_sets(rest, starts, rank, spare)
+        for after, spare_after, runs in _run_sets(rest, starts, rank, spare, code)
     ]
 
 
-def _choices(rem: int, wilds: int, must_meld: bool, distinct: bool = False) -> list[Choice]:
+def _choices(rem: int, wilds: int, must_meld: bool, code: int) -> list[Choice]:
     """Every choice at the lowest rank held (see the module docstring)."""
-    rank, rest, heads = _heads(rem, wilds, must_meld, distinct)
-    return [choice for head in heads for choice in _expand(head, rest, rank)]
+    rank, rest, heads = _heads(rem, wilds, must_meld, code)
+    return [choice for head in heads for choice in _expand(head, rest, rank, code)]
 
 
 _first = itemgetter(0)  # a choice's points in hand
@@ -251,8 +262,9 @@ _first = itemgetter(0)  # a choice's points in hand
 class Search:
     """Memoised minimum of points left (or of wilds needed) over the choices."""
 
-    def __init__(self, distinct: bool = False) -> None:
-        self.distinct = distinct
+    def __init__(self, meld: rules.MeldRules = rules.STANDARD_MELDS) -> None:
+        self.distinct: bool = meld.distinct_suits
+        self.code: int = meld.code()
         # Keyed by naturals * 32 + wilds (a hand holds at most 20 cards): one int hashes
         # faster than a pair.
         self.leftover: dict[int, int] = {}
@@ -270,7 +282,7 @@ class Search:
         chosen: Choice | None = None
         # Cheapest-looking choices first (as _heads gives them), so the bound below cuts
         # more; a head's runs are extended only when its points are below the best so far.
-        rank, rest, heads = _heads(rem, wilds, False, self.distinct)
+        rank, rest, heads = _heads(rem, wilds, False, self.code)
         for points, books, starts, spare in heads:
             if points >= best:
                 break
@@ -279,7 +291,7 @@ class Search:
                 if value < best:
                     best, chosen = value, (points, books, (), rest, spare)
                 continue
-            for after, spare_after, runs in _run_sets(rest, starts, rank, spare):
+            for after, spare_after, runs in _run_sets(rest, starts, rank, spare, self.code):
                 if points >= best:
                     break
                 value = points + self.min_leftover(after, spare_after)
@@ -318,7 +330,7 @@ class Search:
         # "above it", which answers a lower limit too.
         if found is not None and (found[0] <= found[2] or found[2] >= limit):
             return found[0], found[1]
-        rank, rest, heads = _heads(rem, wilds, False, self.distinct)
+        rank, rest, heads = _heads(rem, wilds, False, self.code)
         shift = (rank - _MIN_RANK) * BLOCK
         best = INF
         slots = 0
@@ -334,7 +346,7 @@ class Search:
                 bound = best if best < limit else limit
                 if points > bound:
                     break
-                for after, spare_after, _runs in _run_sets(rest, starts, rank, spare):
+                for after, spare_after, _runs in _run_sets(rest, starts, rank, spare, self.code):
                     value, thrown = self.min_after_drop(
                         after, spare_after, allowed, bound - points, memo
                     )
@@ -358,7 +370,7 @@ class Search:
             if -found > limit:  # known to need more than this limit
                 return INF
         best = INF
-        for _points, _book, _runs, after, spare in _choices(rem, limit, True, self.distinct):
+        for _points, _book, _runs, after, spare in _choices(rem, limit, True, self.code):
             used = limit - spare
             if used >= best:
                 continue

@@ -1,9 +1,9 @@
 """The exact arrangement solver: the melds that leave the fewest penalty points.
 
-The search and everything around it are in :mod:`.solving` (which the optional compiled
-build compiles); here is the public :class:`Solver`, which checks the values it is given
-in the learner's words before the work starts, and :func:`shared_solver`. See
-:mod:`.solving` for how the search works.
+:class:`Solver` (its work in :mod:`.solving`, which the optional compiled build compiles)
+remembers what it has solved; the functions here start afresh on every call;
+:func:`shared_solver` keeps one solver per round's rules. See :mod:`.solving` for how
+the search works.
 
 >>> shared_solver(3).lowest_without_one("7H 8H 9H QS KS", building=True)[Card.parse("KS")]
 12
@@ -13,25 +13,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ..errors import CardError, HandSizeError, quote
-from ..i18n import gettext as _
-from ..validators import whole_number
+from ..errors import HandSizeError
 from .arrangement import Arrangement  # what the solver answers with (documented there)
-from .cards import Card, Hand
+from .cards import Card
+from .packing import NATURAL_SLOTS, check_drawn, packed_naturals, prepare
 from .rules import RoundRules, round_rules
-from .solving import (
-    _MAX_CARDS,
-    _PACKED_BITS,
-    NATURAL_SLOTS,
-    SolverCore,
-    best_arrangement,
-    can_go_out,
-    going_out_discards,
-    packed_naturals,
-    penalties_without_each,
-    penalty,
-    stranded_naturals,
-)
+from .shortcuts import stranded_naturals
+from .solving import Solver
 
 __all__ = [
     "NATURAL_SLOTS",
@@ -47,196 +35,74 @@ __all__ = [
     "stranded_naturals",
 ]
 
+#: The former name of :class:`Solver` (the public class was once a checking copy of it).
+SolverCore = Solver
 
-class Solver:
-    """The solver for one round's rules, remembering every position it has solved.
 
-    The functions below start afresh on every call. A ``Solver`` keeps what it has
-    worked out, so questions about hands that share most of their cards (a hand
-    before and after a draw, the hand less each of its cards, the same hand next
-    turn) re-solve only what is new. The answers are the functions' answers: a
-    position's value and its best choice do not depend on what was solved before.
+def best_arrangement(cards: str | Iterable[Card], rules: RoundRules | int) -> Arrangement:
+    """The melds that leave the fewest penalty points for a hand in a round (exact).
 
-    The memory grows with use, up to about ``limit`` positions (a few hundred bytes
-    each); past that it starts afresh. :func:`shared_solver` keeps one per rules.
+    Parameters
+    ----------
+    cards
+        The hand: card notation (``"5H 6H JK"``) or :class:`Card` values.
+    rules
+        The round's :class:`~fivecrowns_lab.core.rules.RoundRules` (which rank is wild,
+        what a meld is), or just the round number (1..11) for the standard game.
 
-    >>> solver = Solver(3)
-    >>> solver.penalty("7H 8H 9H QS QC"), solver.penalty("7H 8H 9H QS")
-    (24, 12)
+    Examples
+    --------
+    >>> arrangement = best_arrangement("7H 8H 9H QS QC", 3)
+    >>> [str(m) for m in arrangement.melds], str(arrangement.leftover), arrangement.penalty
+    (['7♥ 8♥ 9♥'], 'Q♣ Q♠', 24)
+    >>> best_arrangement("5H 6H JK 9C 9S", 1).penalty  # the joker makes a book of 9s
+    11
     """
-
-    # Each method checks its numbers and switches here, in this module, then hands the
-    # work to SolverCore (core/solving.py): compiled, SolverCore would refuse a value of
-    # the wrong type with the compiler's own TypeError, not with a sentence.
-
-    def __init__(self, rules: RoundRules | int, limit: int = 100_000) -> None:
-        limit = whole_number(
-            limit,
-            _("A solver's limit of positions is a whole number of at least {low}, not {value}."),
-            low=1,
-        )
-        self._core = SolverCore(round_rules(rules), limit)
-        self.rules: RoundRules = self._core.rules
-        self.limit: int = limit
-
-    def __repr__(self) -> str:
-        return f"Solver({self.rules!r})"
-
-    def clear(self) -> None:
-        """Forget every solved position."""
-        self._core.clear()
-
-    def penalties_without_each(self, cards: str | Iterable[Card]) -> dict[Card, int]:
-        """For each different card of the hand, the penalty of the hand without one copy of it.
-
-        The same as ``penalty`` of each smaller hand, in one pass sharing one memo;
-        the cards come in suit-then-rank order.
-        """
-        return self._core.penalties_without_each(cards)
-
-    def best_arrangement(self, cards: str | Iterable[Card]) -> Arrangement:
-        """The melds that leave the fewest points (as :func:`best_arrangement`)."""
-        return self._core.best_arrangement(cards)
-
-    def leftover(self, cards: str | Iterable[Card]) -> Hand:
-        """The cards :meth:`best_arrangement` leaves in hand, without building its melds.
-
-        Exactly ``best_arrangement(cards).leftover``; the hand has a meld exactly when
-        this is shorter than the hand.
-        """
-        return self._core.leftover(cards)
-
-    def loose_ranks_with_each(
-        self, cards: str | Iterable[Card], draws: str | Iterable[Card]
-    ) -> dict[Card, tuple[int, ...]]:
-        """For each card of ``draws``, the ranks of the naturals :meth:`leftover` leaves in
-        hand once that card joins the hand (lowest first), without building any cards.
-
-        >>> found = Solver(3).loose_ranks_with_each("7H 9H QS", "8H QC")
-        >>> {str(card): ranks for card, ranks in found.items()}
-        {'8♥': (12,), 'Q♣': (7, 9, 12, 12)}
-        """
-        return self._core.loose_ranks_with_each(cards, draws)
-
-    def loose_points_after_each(
-        self, cards: str | Iterable[Card], draws: str | Iterable[Card]
-    ) -> list[int]:
-        """For each different card of ``draws`` (in the order first met), the points of the
-        naturals left loose once that card joins the hand and the costliest of them is
-        thrown away.
-
-        The same as the ranks :meth:`loose_ranks_with_each` gives, less the highest, summed;
-        for a caller that weighs many draws (nothing is built per draw).
-
-        >>> Solver(3).loose_points_after_each("7H 9H QS", "8H QC")  # 8♥ melds; Q♣ does not
-        [0, 28]
-        """
-        return self._core.loose_points_after_each(cards, draws)
-
-    def pack(self, cards: str | Iterable[Card]) -> tuple[int, int]:
-        """The cards as the search holds them: the naturals packed (two bits a card) and
-        the number of wilds. For a caller that asks :meth:`loose_packed` many times.
-
-        >>> naturals, wilds = Solver(3).pack("7H 8H 5S JK")  # fives are wild in round 3
-        >>> [rank for rank, _suit, _bit in packed_naturals(naturals)], wilds
-        ([7, 8], 2)
-        """
-        return self._core.pack(cards)
-
-    def can_go_out(self, cards: str | Iterable[Card]) -> bool:
-        """True when every card can be laid down (as :func:`can_go_out`)."""
-        return self._core.can_go_out(cards)
-
-    def going_out_discards(self, cards: str | Iterable[Card]) -> tuple[Card, ...]:
-        """Every card whose discard lets the rest go out (as :func:`going_out_discards`).
-
-        Worked out as the discards that leave 0 points, solving only the cards whose
-        rank could bring the whole hand's points down to 0 (most hands have none).
-        """
-        return self._core.going_out_discards(cards)
-
-    def penalty(self, cards: str | Iterable[Card], building: bool = False) -> int:
-        """Points a hand leaves after its best melds (as :func:`penalty`).
-
-        With ``building``, the points of a hand still being built: a wild outside every
-        meld counts 0, since it always finds a meld later (the bots' measure of a hand
-        to keep; the score if the round ended now charges it).
-
-        >>> solver = Solver(3)  # fives wild
-        >>> solver.penalty("7H QS 5C"), solver.penalty("7H QS 5C", building=True)
-        (39, 19)
-        """
-        _check_building(building)
-        return self._core.penalty(cards, building)
-
-    def lowest_without_one(
-        self,
-        cards: str | Iterable[Card],
-        among: Iterable[Card] | None = None,
-        building: bool = False,
-        keep: int = 1,
-    ) -> dict[Card, int]:
-        """The discards of ``among`` (default: every card) that leave the fewest points.
-
-        Each value is exactly :meth:`penalties_without_each`'s (with ``building``, a wild
-        outside every meld counts 0, as for a hand still being built). Every card whose
-        value is at most the ``keep``-th lowest is in the result; a card left out leaves
-        more. Other cards may be in it too, with their exact values.
-
-        Faster than the full list: without a card the naturals leave at least the whole
-        hand's points less that card's rank, so once ``keep`` discards are found, a card
-        whose bound is above them all is not searched. With ``keep=1`` the naturals still
-        to search are searched together, in one search that throws one of them
-        (``Search.min_after_drop`` in ``core/search.py``).
-
-        >>> found = Solver(3).lowest_without_one("7H 8H 9H QS KS")  # the run is not searched
-        >>> {str(card): points for card, points in found.items()}
-        {'Q♠': 13, 'K♠': 12}
-        """
-        _check_building(building)
-        if type(keep) is not int or keep < 1:  # the sentence is looked up only on a refusal
-            keep = whole_number(
-                keep,
-                _(
-                    "The number of discards to keep is a whole number of at least {low}, "
-                    "not {value}."
-                ),
-                low=1,
-            )
-        return self._core.lowest_without_one(cards, among, building, keep)
-
-    def loose_packed(self, packed: int, wilds: int) -> tuple[int, int]:
-        """:meth:`leftover` of a packed hand (:meth:`pack`), kept packed: the naturals one
-        best arrangement leaves loose, and the wilds it needs for none of its melds.
-
-        >>> solver = Solver(3)
-        >>> loose, unused = solver.loose_packed(*solver.pack("7H 8H 9H QS JK"))
-        >>> [rank for rank, _suit, _bit in packed_naturals(loose)], unused  # JK: no meld needs it
-        ([12], 1)
-        """
-        if (
-            type(packed) is not int
-            or type(wilds) is not int
-            or packed < 0
-            or packed >> _PACKED_BITS
-            or not 0 <= wilds <= _MAX_CARDS
-        ):
-            raise CardError(
-                _(
-                    "A packed hand is the two numbers Solver.pack returns, not {packed} and "
-                    "{wilds}."
-                ).format(packed=quote(packed), wilds=quote(wilds))
-            )
-        return self._core.loose_packed(packed, wilds)
+    hand, rules = prepare(cards, rules)
+    return Solver(rules).best_arrangement(hand)
 
 
-def _check_building(building: object) -> None:
-    if type(building) is not bool:
-        raise CardError(
-            _("building is True (a hand still being built) or False, not {value}.").format(
-                value=quote(building)
-            )
-        )
+def penalty(cards: str | Iterable[Card], rules: RoundRules | int) -> int:
+    """Points a hand leaves after its best melds (``best_arrangement(...).penalty``, faster)."""
+    hand, rules = prepare(cards, rules)
+    return Solver(rules).penalty(hand)
+
+
+def penalties_without_each(
+    cards: str | Iterable[Card], rules: RoundRules | int
+) -> dict[Card, int]:
+    """For each different card of a hand, the penalty left without one copy of it.
+
+    One pass sharing one memo, instead of a :func:`penalty` call per card.
+
+    >>> {str(card): points for card, points in penalties_without_each("7H 8H 9H QS", 3).items()}
+    {'7♥': 29, '8♥': 28, '9♥': 27, 'Q♠': 0}
+    """
+    hand, rules = prepare(cards, rules)
+    return Solver(rules).penalties_without_each(hand)
+
+
+def can_go_out(cards: str | Iterable[Card], rules: RoundRules | int) -> bool:
+    """True when every card of the hand can be laid down in books and runs.
+
+    >>> can_go_out("QH KH JK", 11), can_go_out("5H 6H JK 9C 9S 9S", 1)
+    (True, True)
+    """
+    hand, rules = prepare(cards, rules)
+    return Solver(rules).can_go_out(hand)
+
+
+def going_out_discards(cards: str | Iterable[Card], rules: RoundRules | int) -> tuple[Card, ...]:
+    """Every card whose discard lets the rest of the hand go out.
+
+    The hand must hold one card more than the round deals (it has just drawn).
+
+    >>> going_out_discards("5H 6H 7H KS", 1)
+    (Card(13, Suit.SPADES),)
+    """
+    hand, rules = prepare(cards, rules)
+    check_drawn(hand, rules)
+    return Solver(rules).going_out_discards(hand)
 
 
 # One solver per set of round rules, shared by the game's legal actions and the bots:

@@ -35,8 +35,8 @@ from typing import Any, Literal
 from ..core.cards import DECK, Hand
 from ..core.rules import (
     MAX_RANK,
-    MELD_VARIANTS,
     MIN_RANK,
+    VARIANTS,
     RoundRules,
     hand_size,
     is_wild,
@@ -173,7 +173,7 @@ def exact_table() -> dict[str, Any]:
 
 def variant_key(rules: RoundRules) -> str:
     """The meld variants switched on, as the exact table names them (``""`` if none)."""
-    return "+".join(name for name in MELD_VARIANTS if getattr(rules, name))
+    return "+".join(rules.variant_fields())
 
 
 def _rounds_counted(rules: RoundRules) -> dict[str, Any]:
@@ -573,10 +573,13 @@ VARIANT_ROUNDS = (1, 2, 3, 4, 5)
 
 
 def variant_rules() -> list[dict[str, bool]]:
-    """Every combination of the meld variants with at least one switched on."""
+    """Every combination of the counted meld variants with at least one switched on: the
+    variants whose table policy ships exact rounds (``Variant.exact_rounds``); a variant
+    without one needs no recount."""
+    counted = [v.field for v in VARIANTS if v.meld and v.exact_rounds]
     combos = []
-    for mask in range(1, 1 << len(MELD_VARIANTS)):
-        combos.append({name: bool(mask >> i & 1) for i, name in enumerate(MELD_VARIANTS)})
+    for mask in range(1, 1 << len(counted)):
+        combos.append({name: bool(mask >> i & 1) for i, name in enumerate(counted)})
     return combos
 
 
