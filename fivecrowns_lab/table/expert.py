@@ -62,9 +62,10 @@ from ..core.solver import (
 )
 from ..i18n import gettext as _
 from .actions import Action, Discard, Draw, GoOut
+from .bot_base import Seed, discard_options
 from .observation import Observation
-from .players import GreedyBot, Seed, discard_options
 from .sampling import TableRead, decision_rng, read_table, sample_draws
+from .simple_bots import GreedyBot
 
 __all__ = ["Decision", "ExpertBot", "Option"]
 
