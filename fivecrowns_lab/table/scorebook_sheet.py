@@ -18,12 +18,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from ..core.rules import GOING_OUT_BONUS, ROUNDS
+from ..core.rules import ROUNDS
 from ..errors import ScoreError, quote
 from ..i18n import LANGUAGES, language
 from ..i18n import gettext as _
 from ..i18n import ngettext as _n
 from ..validators import clean_name
+from .round_points import going_out_score
 from .rows import Rows
 from .scorebook_entry import (
     CONTROL,
@@ -107,7 +108,7 @@ class ScoreSheet:
     @property
     def going_out_score(self) -> int:
         """The round's score of the player who went out: 0, or −10 under the going-out bonus."""
-        return GOING_OUT_BONUS if self.going_out_bonus else 0
+        return going_out_score(self.going_out_bonus)
 
     def nobody_went_out(self, points: Sequence[int]) -> bool:
         """True when no score in ``points`` is :attr:`going_out_score`.
