@@ -40,7 +40,7 @@ from .card_pictures import (
     points_text,
     went_out_mark,
 )
-from .result_html import comparison_html, estimate_html, game_html, outs_html
+from .result_html import comparison_html, estimate_html, game_html, outs_html, score_sheet_html
 
 __all__ = [
     "CARD_FACE",
@@ -60,5 +60,6 @@ __all__ = [
     "hand_svg",
     "outs_html",
     "points_text",
+    "score_sheet_html",
     "went_out_mark",
 ]

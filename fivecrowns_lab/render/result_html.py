@@ -1,4 +1,5 @@
-"""The engine's answers as HTML: an estimate, the outs of a hand, a comparison, a game so far.
+"""The engine's answers as HTML: an estimate, the outs of a hand, a comparison, a game so far,
+a real table's scoresheet.
 
 What :class:`~fivecrowns_lab.odds.probability.Estimate`,
 :class:`~fivecrowns_lab.odds.outs.Outs`, :class:`~fivecrowns_lab.odds.strategy.Comparison`
@@ -24,8 +25,9 @@ if TYPE_CHECKING:  # only for annotations: render imports none of these at run t
     from ..odds.probability import Estimate
     from ..odds.strategy import Comparison
     from ..table.game import Game
+    from ..table.scorebook import ScoreSheet
 
-__all__ = ["comparison_html", "estimate_html", "game_html", "outs_html"]
+__all__ = ["comparison_html", "estimate_html", "game_html", "outs_html", "score_sheet_html"]
 
 
 def _percent(value: float) -> str:
@@ -290,4 +292,43 @@ def game_html(game: Game) -> str:
         f"{head}</tr></thead><tbody>{''.join(rows)}</tbody>"
         f'<tfoot><tr><th class="fc-left">{total}</th>{total_cells}</tr></tfoot></table>'
         f"<div><small>{legend}.</small></div>",
+    )
+
+
+def score_sheet_html(sheet: ScoreSheet) -> str:
+    """A real-table :class:`~fivecrowns_lab.table.scorebook.ScoreSheet`: one row per player,
+    each round's points, then the running total once, the place (ties shared) beside it.
+
+    >>> from fivecrowns_lab.table.scorebook import ScoreSheet
+    >>> html = score_sheet_html(ScoreSheet(["Ann", "Ben"]).with_round([12, 0]))
+    >>> "total so far" in html and html.count("12") == 2
+    True
+    """
+    from ..table.scorebook import placements
+
+    if not sheet.players:
+        return ""
+    totals = sheet.totals()
+    places = placements(totals)
+    short = _("R{round}")  # a column per round, headed short: R1, R2, ...
+    head = "".join(f"<th>{short.format(round=i + 1)}</th>" for i in range(len(sheet.rounds)))
+    tie_word = _("(tie)")
+    rows = []
+    for p, name in enumerate(sheet.players):
+        cells = "".join(f"<td>{number(r[p])}</td>" for r in sheet.rounds)
+        tie = sum(1 for q in places if q == places[p]) > 1
+        place = f"{places[p]} {tie_word}" if tie else f"{places[p]}"
+        hl = " class='fc-hl'" if places[p] == 1 and sheet.rounds else ""
+        rows.append(
+            f"<tr{hl}><td class='fc-left'>{escape(name)}</td>{cells}"
+            f"<td class='fc-total'><b>{number(totals[p])}</b></td><td>{place}</td></tr>"
+        )
+    label, player, place_word = _("Scoresheet"), _("player"), _("place")
+    # While rounds are still to come the total is the running total: said once, in its column.
+    total = _("total") if sheet.over else _("total so far")
+    note = _("Lowest total wins; players tied share the place.")
+    return (
+        f"<table class='fc-table' aria-label='{label}'><tr><th class='fc-left'>{player}</th>"
+        f"{head}<th>{total}</th><th>{place_word}</th></tr>{''.join(rows)}</table>"
+        f"<p><small>{note}</small></p>"
     )
