@@ -7,10 +7,11 @@ shows them with instant feedback (checked in the page, so it needs no kernel).
 The banks live by subject (:mod:`~fivecrowns_lab.content.game_quizzes`,
 :mod:`~fivecrowns_lab.content.odds_quizzes`, :mod:`~fivecrowns_lab.content.expert_quiz`)
 and are named here once, by topic. To give a lesson a quiz: add its bank to one of
-those modules under a topic name, map the lesson's number to that topic in
-``LESSON_QUIZZES``, and end the lesson's factory with ``lesson_page(view, "NN")`` (in
-:mod:`fivecrowns_lab.lessons`). The lesson then gets the quiz, its printable worksheet
-with an answer key, and the previous/next links.
+those modules under a topic name, name that topic in the lesson's record of the registry
+(``quiz=`` in :data:`~fivecrowns_lab.content.catalogue.CATALOGUE`), and end the lesson's
+factory with ``lesson_page(view, "NN")`` (in :mod:`fivecrowns_lab.lessons`). The lesson
+then gets the quiz, its printable worksheet with an answer key, and the previous/next
+links.
 
 >>> [q.prompt[:30] for q in QUIZZES["cards"]][:1]
 ['How many rounds does a full ga']
@@ -20,6 +21,7 @@ with an answer key, and the previous/next links.
 
 from __future__ import annotations
 
+from .catalogue import CATALOGUE
 from .expert_quiz import EXPERT_QUIZ
 from .game_quizzes import GAME_QUIZZES
 from .odds_quizzes import ODDS_QUIZZES
@@ -34,21 +36,9 @@ QUIZZES: dict[str, tuple[Question, ...]] = {
     "expert": EXPERT_QUIZ,
 }
 
-#: The quiz of each lesson, by lesson number (lessons add their topic here).
-LESSON_QUIZZES: dict[str, str] = {
-    "01": "cards",
-    "02": "melds",
-    "03": "scoring",
-    "04": "play",
-    "05": "solitaire",
-    "06": "scorekeeping",
-    "07": "wilds",
-    "08": "go-out",
-    "09": "outs",
-    "10": "strategy",
-    "11": "solitaire-odds",
-    "12": "expert",
-}
+#: The quiz of each lesson, by lesson number: the ``quiz`` of its record in the lesson
+#: registry (:data:`~fivecrowns_lab.content.catalogue.CATALOGUE`).
+LESSON_QUIZZES: dict[str, str] = {e.number: e.quiz for e in CATALOGUE if e.quiz is not None}
 
 
 def quiz_for_lesson(number: str) -> str | None:
