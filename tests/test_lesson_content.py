@@ -242,3 +242,31 @@ def test_lesson_lists_in_the_prose_match_the_registry():
         for low, high, more in spans.findall(path.read_text("utf-8")):
             span = [f"{n:02d}" for n in range(int(low), int(high) + 1)] + more.split(" and ")[1:]
             assert span in groups.values(), (path.name, low, high, more)
+
+
+def test_each_lesson_notebooks_factory_gives_its_page_the_registrys_number():
+    # The factories name their lesson by number ("NN"): it must be the number of the
+    # registry record whose notebook calls that factory.
+    import ast
+    import re
+
+    import fivecrowns_lab.lessons as lessons
+
+    tree = ast.parse(Path(lessons.__file__).read_text(encoding="utf-8"))
+    numbers: dict[str, set[str]] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.FunctionDef):
+            for call in ast.walk(node):
+                if (
+                    isinstance(call, ast.Call)
+                    and getattr(call.func, "id", "") == "lesson_page"
+                    and isinstance(call.args[1], ast.Constant)
+                ):
+                    numbers.setdefault(node.name, set()).add(call.args[1].value)
+    for entry in CATALOGUE:
+        text = (NOTEBOOKS / entry.filename).read_text(encoding="utf-8")
+        imported = re.findall(r"from fivecrowns_lab\.lessons import ([\w, ]+)", text)
+        names = {name.strip() for line in imported for name in line.split(",")}
+        pages = [name for name in names if name in numbers]  # the ones that make a page
+        assert pages, entry.filename
+        assert all(numbers[name] == {entry.number} for name in pages), (entry.number, pages)
