@@ -188,6 +188,10 @@ def test_06_scorekeeper_survives_a_reload(page, voila_url):
     page.wait_for_function("() => document.body.innerText.includes('Restored')")
     table = page.locator(".fc-view table").inner_text()
     assert "Zoe" in table and "12" in table and "Yan" in table
+    # The running total once per player, in its own column; no "Σ" under every score.
+    assert "Σ" not in table and "total so far" in table
+    zoe = page.locator(".fc-view table tr", has_text="Zoe").locator("td")
+    assert zoe.all_inner_texts() == ["Zoe", "12", "12", "2"]
     assert_no_errors(page)
     shoot(page, "lesson-06-scorekeeper")
 
@@ -220,6 +224,9 @@ def test_06_two_tabs_of_one_browser_never_overwrite_each_other(browser, voila_ur
         tab2.wait_for_function("() => document.body.innerText.includes('1 round played')")
         table = tab2.locator(".fc-view table").inner_text()
         assert "12" in table  # tab 1's round, kept
+        # The scores typed in tab 2, refused by the server, are still in their boxes.
+        assert [boxes2.nth(i).input_value() for i in range(2)] == ["3", "0"]
+        assert "still in the boxes" in status_of(tab2)
         assert_no_errors(tab2)
         shoot(tab2, "lesson-06-two-tabs")
     finally:

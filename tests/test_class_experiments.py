@@ -271,3 +271,21 @@ def test_a_hand_that_can_already_go_out_has_nothing_to_draw_and_sends_nothing(wi
     with pytest.raises(LessonError, match="no outs to draw"):
         view.drawing.draw(100)
     assert (view.drawing.drawn, link.sent) == (0, [])
+
+
+def test_lesson_10_ids_name_every_on_off_variant_of_the_rules_table_by_its_own_name():
+    # The variant list and the label come from core/rules.py VARIANTS: a game under a meld
+    # variant is an experiment of its own, never pooled with the standard game's.
+    from fivecrowns_lab.classroom.experiments import SEAT_WIN_VARIANTS, experiment_label
+    from fivecrowns_lab.core.rules import VARIANTS
+    from fivecrowns_lab.views.base import variant_checkboxes
+
+    switches = [v for v in VARIANTS if isinstance(v.default, bool)]
+    assert list(SEAT_WIN_VARIANTS) == [v.field for v in switches]
+    assert set(SEAT_WIN_VARIANTS) == set(variant_checkboxes())  # what lesson 10 offers
+    for variant in switches:
+        experiment = seat_win_id(["greedy", "random"], 11, [variant.field])
+        found = find_experiment(experiment)
+        assert found is not None and variant.name in found.label
+        assert experiment != seat_win_id(["greedy", "random"], 11)
+        assert variant.name in experiment_label(experiment)

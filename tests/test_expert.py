@@ -13,11 +13,12 @@ from fivecrowns_lab.core.rules import GameRules, is_wild, round_rules
 from fivecrowns_lab.core.solver import shared_solver
 from fivecrowns_lab.table.actions import Discard, Draw, GoOut
 from fivecrowns_lab.table.deal import Deal, shuffle_deal
-from fivecrowns_lab.table.expert import ExpertBot, _near_bits, _throw
+from fivecrowns_lab.table.expert import ExpertBot
 from fivecrowns_lab.table.game import Game
 from fivecrowns_lab.table.hints import cards_named, finishers
 from fivecrowns_lab.table.observation import Observation
 from fivecrowns_lab.table.players import BOT_DESCRIPTIONS, BOT_LEVELS, BOTS, make_bot
+from fivecrowns_lab.table.rollout import near_bits, throw
 from fivecrowns_lab.table.sampling import going_out_chance, read_table
 
 from .test_game import rig
@@ -362,7 +363,7 @@ def test_a_rollout_draw_that_connects_to_no_loose_card_melds_nothing():
     from fivecrowns_lab.core.cards import card_order
     from fivecrowns_lab.core.rules import RoundRules
     from fivecrowns_lab.core.solver import Solver
-    from fivecrowns_lab.table.expert import _connects
+    from fivecrowns_lab.table.rollout import connects
 
     rng = random.Random(5)
     checked = 0
@@ -374,7 +375,7 @@ def test_a_rollout_draw_that_connects_to_no_loose_card_melds_nothing():
         drawn = rng.choice(DECK)
         if any(c.suit is None or c.rank == wild for c in [*loose, drawn]):
             continue
-        if any(_connects(drawn, c, rules) for c in loose):
+        if any(connects(drawn, c, rules) for c in loose):
             continue
         assert list(solver.leftover([*loose, drawn])) == sorted([*loose, drawn], key=card_order)
         checked += 1
@@ -405,6 +406,6 @@ def test_the_rollouts_throw_is_the_highest_card_near_nothing_else_the_highest(ro
     thrown = max(cards, key=lambda c: (alone(c), c.rank, c.suit.index))
     rest = list(cards)
     rest.remove(thrown)
-    bit, points = _throw(loose, _near_bits(rules))
+    bit, points = throw(loose, near_bits(rules))
     assert bit == solver.pack([thrown])[0]
     assert points == sum(c.rank for c in rest)

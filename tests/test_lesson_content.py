@@ -195,3 +195,78 @@ def test_worksheet_of_a_lesson_without_quiz_is_refused(monkeypatch):
     monkeypatch.delitem(LESSON_QUIZZES, "03")
     with pytest.raises(LessonError, match="Lesson 03 has no quiz"):
         handout_html("03")
+
+
+# --- the one lesson registry -------------------------------------------------------------------
+def _registry_pages() -> set[str]:
+    from fivecrowns_lab.content.catalogue import INDEX_FILE, RULES_FILE, TEACHER_FILE
+
+    return {INDEX_FILE, RULES_FILE, TEACHER_FILE} | {e.filename for e in CATALOGUE}
+
+
+def test_registry_names_every_notebook_and_every_notebook_is_in_the_registry():
+    from fivecrowns_lab.content.catalogue import DANISH_FOLDER, DANISH_PAGES
+
+    english = {p.name for p in NOTEBOOKS.glob("*.ipynb")}
+    assert english == _registry_pages()
+    danish = {p.name for p in (NOTEBOOKS / DANISH_FOLDER).glob("*.ipynb")}
+    assert danish == DANISH_PAGES
+    for entry in CATALOGUE:
+        assert entry.danish == (entry.danish_filename is not None)
+        if entry.danish_filename is not None:
+            assert (NOTEBOOKS / entry.danish_filename).is_file()
+
+
+def test_registry_gives_each_lesson_its_quiz_and_the_quiz_list_is_derived_from_it():
+    assert LESSON_QUIZZES == {e.number: e.quiz for e in CATALOGUE if e.quiz is not None}
+    assert all(e.quiz in QUIZZES for e in CATALOGUE if e.quiz is not None)
+    # Every bank is some lesson's quiz: none is left over without a lesson.
+    assert set(QUIZZES) == set(LESSON_QUIZZES.values())
+
+
+def test_lesson_lists_in_the_prose_match_the_registry():
+    import re
+
+    root = NOTEBOOKS.parent
+    numbers = ["00", *(e.number for e in CATALOGUE)]
+    readme = (root / "README.md").read_text(encoding="utf-8")
+    rows = re.findall(r"^\| (\d\d) \| \[[^\]]+\]\([^)]*/notebooks/([\w-]+\.ipynb)\)", readme, re.M)
+    assert [n for n, _ in rows] == numbers
+    assert {f for _, f in rows} <= _registry_pages()
+    teachers = (root / "docs" / "for-teachers.md").read_text(encoding="utf-8")
+    assert re.findall(r"^- \*\*(\d\d) ", teachers, re.M) == numbers
+    # "lessons 07–11" and "lessons 01–06 and 12" name a group's lessons exactly.
+    groups = {g: [e.number for e in group(g)] for g in GROUPS}
+    spans = re.compile(r"[Ll]essons (\d\d)–(\d\d)((?: and \d\d)*)")
+    for path in (root / "README.md", root / "docs" / "for-teachers.md", root / "docs/lessons.md"):
+        for low, high, more in spans.findall(path.read_text("utf-8")):
+            span = [f"{n:02d}" for n in range(int(low), int(high) + 1)] + more.split(" and ")[1:]
+            assert span in groups.values(), (path.name, low, high, more)
+
+
+def test_each_lesson_notebooks_factory_gives_its_page_the_registrys_number():
+    # The factories name their lesson by number ("NN"): it must be the number of the
+    # registry record whose notebook calls that factory.
+    import ast
+    import re
+
+    import fivecrowns_lab.lessons as lessons
+
+    tree = ast.parse(Path(lessons.__file__).read_text(encoding="utf-8"))
+    numbers: dict[str, set[str]] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.FunctionDef):
+            for call in ast.walk(node):
+                if (
+                    isinstance(call, ast.Call)
+                    and getattr(call.func, "id", "") == "lesson_page"
+                    and isinstance(call.args[1], ast.Constant)
+                ):
+                    numbers.setdefault(node.name, set()).add(call.args[1].value)
+    for entry in CATALOGUE:
+        text = (NOTEBOOKS / entry.filename).read_text(encoding="utf-8")
+        imported = re.findall(r"from fivecrowns_lab\.lessons import ([\w, ]+)", text)
+        names = {name.strip() for line in imported for name in line.split(",")}
+        pages = [name for name in names if name in numbers]  # the ones that make a page
+        assert pages, entry.filename
+        assert all(numbers[name] == {entry.number} for name in pages), (entry.number, pages)

@@ -366,18 +366,18 @@ def test_sweep_go_out_decision_equals_the_solver_on_random_hands(round_no, cards
 
 
 def test_two_open_runs_per_suit_give_the_same_counts_as_three(monkeypatch):
-    from fivecrowns_lab.odds import sweep
+    from fivecrowns_lab.odds import sweep_moves
 
     counts = {}
     for limit in (2, 3):
-        monkeypatch.setattr(sweep, "MAX_RUNS", limit)
-        sweep._suit_moves.cache_clear()
-        sweep._sorted_moves.cache_clear()
-        sweep._joint_moves.cache_clear()
+        monkeypatch.setattr(sweep_moves, "MAX_RUNS", limit)
+        sweep_moves.suit_moves.cache_clear()
+        sweep_moves.sorted_moves.cache_clear()
+        sweep_moves.joint_moves.cache_clear()
         counts[limit] = sweep_round(6).go_out
-    sweep._suit_moves.cache_clear()
-    sweep._sorted_moves.cache_clear()
-    sweep._joint_moves.cache_clear()
+    sweep_moves.suit_moves.cache_clear()
+    sweep_moves.sorted_moves.cache_clear()
+    sweep_moves.joint_moves.cache_clear()
     assert counts[2] == counts[3] == table_count(6, "go_out")
 
 

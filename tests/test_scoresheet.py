@@ -452,3 +452,23 @@ def test_scorebook_nobody_went_out_when_no_score_is_the_going_out_score(bonus, p
     out = GOING_OUT_BONUS if bonus else 0
     assert sheet.going_out_score == out
     assert sheet.nobody_went_out(points) == (out not in points)
+
+
+@given(
+    st.lists(st.integers(0, 300), min_size=2, max_size=7),
+    st.data(),
+    st.booleans(),
+)
+def test_going_out_bonus_scores_minus_ten_for_the_one_who_went_out_and_only_for_them(
+    penalties, data, bonus
+):
+    from fivecrowns_lab.core.rules import GOING_OUT_BONUS
+    from fivecrowns_lab.table.round_points import going_out_score, round_points
+
+    went_out = data.draw(st.integers(0, len(penalties) - 1))
+    points = round_points(penalties, went_out, bonus)
+    assert points[went_out] == (GOING_OUT_BONUS if bonus else 0) == going_out_score(bonus)
+    others = [p for i, p in enumerate(points) if i != went_out]
+    assert others == [p for i, p in enumerate(penalties) if i != went_out]
+    # The real-table scoresheet asks the same question the same way.
+    assert ScoreSheet(["Ann", "Ben"], bonus).going_out_score == going_out_score(bonus)

@@ -165,7 +165,7 @@ def test_every_save_reader_in_the_package_reads_through_read_json():
     # Every learner's save (game, solitaire, scoresheet) goes through validators.read_json.
     assert sorted(readers) == sorted(
         [
-            "validators.py",
+            "validators/saved_json.py",
             "cli.py",
             "content/catalogue.py",
             "odds/probability.py",

@@ -12,7 +12,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from fivecrowns_lab.views import HandWidget
-from fivecrowns_lab.views.base import ContrastSwitch, Status, View, contrast_switch, shorten
+from fivecrowns_lab.views.base import Status, View, shorten
+from fivecrowns_lab.views.page_switches import ContrastSwitch, contrast_switch
 
 CRAFTED = [
     {"type": "pick", "index": "x"},
@@ -125,7 +126,12 @@ def test_every_view_shows_the_same_one_dark_theme_switch_and_the_kernel_holds_no
     widget_errors,
 ):
     from fivecrowns_lab.lessons import gallery, meld_lab
-    from fivecrowns_lab.views.base import ThemeSwitch, field_marks, projector_switch, theme_switch
+    from fivecrowns_lab.views.page_switches import (
+        ThemeSwitch,
+        field_marks,
+        projector_switch,
+        theme_switch,
+    )
 
     views = [meld_lab().view, gallery()]
     for view in views:
@@ -152,8 +158,8 @@ def test_the_theme_a_page_opens_in_is_chosen_in_one_place():
     # head, the static site's pages and the switch each had their own copy of that order.
     import importlib.util
 
-    from fivecrowns_lab.views import base
-    from fivecrowns_lab.views.base import ThemeSwitch
+    from fivecrowns_lab.views import page_switches as base
+    from fivecrowns_lab.views.page_switches import ThemeSwitch
 
     root = Path(base.__file__).parents[2]
     spec = importlib.util.spec_from_file_location("build_site", root / "lite/build_site.py")
@@ -177,8 +183,8 @@ def test_the_theme_a_page_opens_in_is_chosen_in_one_place():
 
 
 def test_the_three_switches_read_and_write_storage_and_the_address_in_one_place():
-    from fivecrowns_lab.views import base
-    from fivecrowns_lab.views.base import ContrastSwitch, ProjectorSwitch, ThemeSwitch
+    from fivecrowns_lab.views import page_switches as base
+    from fivecrowns_lab.views.page_switches import ContrastSwitch, ProjectorSwitch, ThemeSwitch
 
     folder = Path(base.__file__).parent
     shared = (folder / "page_memory.js").read_text(encoding="utf-8")

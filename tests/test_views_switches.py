@@ -8,7 +8,12 @@ from pathlib import Path
 import pytest
 
 from fivecrowns_lab import language
-from fivecrowns_lab.views.base import ContrastSwitch, PageSwitch, ProjectorSwitch, ThemeSwitch
+from fivecrowns_lab.views.page_switches import (
+    ContrastSwitch,
+    PageSwitch,
+    ProjectorSwitch,
+    ThemeSwitch,
+)
 
 VIEWS = Path(__file__).resolve().parents[1] / "fivecrowns_lab" / "views"
 SWITCHES = [ContrastSwitch, ThemeSwitch, ProjectorSwitch]

@@ -24,7 +24,7 @@ from fractions import Fraction
 from functools import lru_cache
 
 from ..core.cards import Card, parse_cards
-from ..core.rules import LAST_ROUND, ROUNDS, hand_size
+from ..core.rules import LAST_ROUND, ROUNDS, VARIANTS, hand_size
 from ..errors import ExactUnavailableError, FiveCrownsError
 from ..i18n import N_
 from ..i18n import gettext as _
@@ -153,8 +153,11 @@ EXPERIMENTS: dict[str, Experiment] = {
 
 # -- lessons 09 and 10: ids that name a hand or a table of bots ---------------------------------
 
-#: The game variants a lesson 10 id may name (switches of GameRules), in id order.
-SEAT_WIN_VARIANTS = ("lay_off", "going_out_bonus", "no_final_discard")
+#: The game variants a lesson 10 id may name, in id order: every on/off switch of the rules'
+#: ``VARIANTS`` table, the same ones lesson 10 offers as checkboxes (a new variant joins both).
+SEAT_WIN_VARIANTS = tuple(v.field for v in VARIANTS if isinstance(v.default, bool))
+# Each variant's name (catalogue-marked in the rules' table), as a label says it.
+_VARIANT_NAMES = {v.field: v.name for v in VARIANTS}
 _MAX_ID = 200  # a round-11 hand after the draw and a few seen cards fit easily
 _DRAW = re.compile(r"draw-an-out/round-(\d{1,2})/([0-9JQKH*CSD-]+)(?:/seen-([0-9JQKH*CSD-]+))?")
 _SEATS = re.compile(r"seat-1-wins/([a-z]+(?:-vs-[a-z]+){1,3})/rounds-(\d{1,2})(?:/([a-z_+]+))?")
@@ -223,7 +226,7 @@ def _seat_experiment(experiment: str) -> Experiment | None:
         players, rounds, variants
     ):
         return None
-    extra = f", {', '.join(v.replace('_', ' ') for v in variants)}" if variants else ""
+    extra = f", {', '.join(_VARIANT_NAMES[v] for v in variants)}" if variants else ""
     label = (
         f"Strategy: {players[0]} in seat 1 wins against {', '.join(players[1:])} "
         f"({rounds} round{'s' * (rounds != 1)}{extra})"
@@ -299,12 +302,6 @@ _ROUND_LABELS = {
     "go-out-on-deal": N_("Go out on the deal, round {round}"),
     "go-out-first-turn": N_("Go out on the first turn, round {round}"),
 }
-# Lesson 10's variants as a label names them (English: the switch's name, "_" as a space).
-_VARIANT_WORDS = {
-    "lay_off": N_("lay off"),
-    "going_out_bonus": N_("going out bonus"),
-    "no_final_discard": N_("no final discard"),
-}
 
 
 def _seat_label(experiment: str) -> str:
@@ -323,7 +320,7 @@ def _seat_label(experiment: str) -> str:
             "Strategy: {bot} in seat 1 wins against {others} ({count} rounds)",
             rounds,
         ).format(**fields)
-    variants = ", ".join(_(_VARIANT_WORDS[v]) for v in match[3].split("+"))
+    variants = ", ".join(_(_VARIANT_NAMES[v]) for v in match[3].split("+"))
     return _n(
         "Strategy: {bot} in seat 1 wins against {others} ({count} round, {variants})",
         "Strategy: {bot} in seat 1 wins against {others} ({count} rounds, {variants})",

@@ -1,5 +1,10 @@
-"""The lesson catalogue: every lesson as plain data, for the gallery, the teacher page and
-the previous/next links.
+"""The lesson registry: every lesson as plain data, for the gallery, the teacher page, the
+previous/next links, the quizzes and the Danish edition.
+
+Each lesson is one record of :data:`CATALOGUE`: its number, file name (from its slug),
+title, group, quiz topic and whether it has a Danish page; the lists the rest of the
+package keeps (:data:`DANISH_PAGES`, ``content.quizzes.LESSON_QUIZZES``) are derived
+from it, and a test checks it against the notebooks and the lesson lists in the prose.
 
 Each entry says what a teacher needs to plan a class: its level, how long it takes, what
 to do first and what it teaches. The gallery groups the entries into the game lessons
@@ -60,25 +65,6 @@ RULES_FILE = "00-rules.ipynb"
 #: The Danish edition: these pages also exist in Danish, under the same file names in
 #: ``notebooks/da/`` (docs/danish.md). A Danish page links every other page in English.
 DANISH_FOLDER = "da"
-DANISH_PAGES = frozenset(
-    {
-        INDEX_FILE,
-        RULES_FILE,
-        TEACHER_FILE,
-        "01-cards-and-wilds.ipynb",
-        "02-books-runs-and-wilds.ipynb",
-        "03-scoring-a-round.ipynb",
-        "04-play-a-round.ipynb",
-        "05-solitaire.ipynb",
-        "06-scorekeeper.ipynb",
-        "07-counting-wild-cards.ipynb",
-        "08-go-out-on-the-deal.ipynb",
-        "09-outs.ipynb",
-        "10-strategy-lab.ipynb",
-        "11-solitaire-odds.ipynb",
-        "12-how-the-expert-plays.ipynb",
-    }
-)
 
 
 @dataclass(frozen=True)
@@ -94,6 +80,15 @@ class LessonEntry:
     prerequisites: tuple[str, ...]
     teaches: str
     objectives: tuple[str, ...]
+    #: The topic of its quiz in ``content.quizzes.QUIZZES`` (None: no quiz).
+    quiz: str | None = None
+    #: Whether the lesson also exists in Danish (``notebooks/da/`` + its file name).
+    danish: bool = True
+
+    @property
+    def danish_filename(self) -> str | None:
+        """``'da/03-scoring-a-round.ipynb'``: its Danish page beside the lessons, or None."""
+        return f"{DANISH_FOLDER}/{self.filename}" if self.danish else None
 
     @property
     def label(self) -> str:
@@ -111,18 +106,12 @@ def _entry(
     prerequisites: tuple[str, ...],
     teaches: str,
     *objectives: str,
+    quiz: str | None,
+    danish: bool = True,
 ) -> LessonEntry:
-    return LessonEntry(
-        number,
-        f"{number}-{slug}.ipynb",
-        title,
-        group,
-        level,
-        minutes,
-        prerequisites,
-        teaches,
-        objectives,
-    )
+    filename = f"{number}-{slug}.ipynb"
+    fields = (title, group, level, minutes, prerequisites, teaches, objectives, quiz, danish)
+    return LessonEntry(number, filename, *fields)
 
 
 #: Every lesson, in order (the gallery, lesson 00, is not in it).
@@ -141,6 +130,7 @@ CATALOGUE: tuple[LessonEntry, ...] = (
         ),
         N_("Say how many cards a round deals and which rank is wild in it."),
         N_("Give the points of any card left in hand, wild cards and jokers included."),
+        quiz="cards",
     ),
     _entry(
         "02",
@@ -153,6 +143,7 @@ CATALOGUE: tuple[LessonEntry, ...] = (
         N_("Books and runs, how wild cards fill them, and why an invalid meld fails."),
         N_("Tell a book from a run, and a valid meld from an invalid one, with the reason."),
         N_("Use wild cards in melds and say what each one stands for."),
+        quiz="melds",
     ),
     _entry(
         "03",
@@ -165,6 +156,7 @@ CATALOGUE: tuple[LessonEntry, ...] = (
         N_("How a round ends and how every hand is scored, predicted first and then checked."),
         N_("Find the best melds of a hand and add up the cards left over."),
         N_("Explain why the player with the lowest total wins."),
+        quiz="scoring",
     ),
     _entry(
         "04",
@@ -177,6 +169,7 @@ CATALOGUE: tuple[LessonEntry, ...] = (
         N_("A whole round against computer players: draw, meld, discard and go out."),
         N_("Play a turn: draw from the stock or the discard pile, then discard."),
         N_("Recognise a hand that can go out, and go out."),
+        quiz="play",
     ),
     _entry(
         "05",
@@ -189,6 +182,7 @@ CATALOGUE: tuple[LessonEntry, ...] = (
         N_("The one-player edition: eleven hands at once, each with its own wild rank."),
         N_("Use a card where it is wild and where it completes a meld."),
         N_("Plan which hand to work on with the cards still to come."),
+        quiz="solitaire",
     ),
     _entry(
         "06",
@@ -200,6 +194,7 @@ CATALOGUE: tuple[LessonEntry, ...] = (
         ("03",),
         N_("A checked scoresheet for a game played with real cards at the table."),
         N_("Keep running totals and places, ties included, for a real game."),
+        quiz="scorekeeping",
     ),
     _entry(
         "07",
@@ -215,6 +210,7 @@ CATALOGUE: tuple[LessonEntry, ...] = (
         ),
         N_("Count hands with binomial coefficients (the hypergeometric distribution)."),
         N_("Compare an exact distribution with the frequencies of a simulation."),
+        quiz="wilds",
     ),
     _entry(
         "08",
@@ -230,6 +226,7 @@ CATALOGUE: tuple[LessonEntry, ...] = (
         ),
         N_("Use symmetry to count a very large set of deals."),
         N_("Read a confidence interval and check that it covers the exact value."),
+        quiz="go-out",
     ),
     _entry(
         "09",
@@ -245,6 +242,7 @@ CATALOGUE: tuple[LessonEntry, ...] = (
         ),
         N_("List the outs of a hand and find the chance of drawing one."),
         N_("Judge a rule of thumb against the exact answer."),
+        quiz="outs",
     ),
     _entry(
         "10",
@@ -259,6 +257,7 @@ CATALOGUE: tuple[LessonEntry, ...] = (
         ),
         N_("Design a fair comparison between two strategies."),
         N_("Say how sure a difference in means is, and how more games narrow it."),
+        quiz="strategy",
     ),
     _entry(
         "11",
@@ -270,6 +269,7 @@ CATALOGUE: tuple[LessonEntry, ...] = (
         ("05", "08"),
         N_("Estimating a chance nobody can count exactly: how often solitaire can be won."),
         N_("Estimate a probability by simulation and give its confidence interval."),
+        quiz="solitaire-odds",
     ),
     _entry(
         "12",
@@ -281,10 +281,18 @@ CATALOGUE: tuple[LessonEntry, ...] = (
         ("04",),
         N_("What a strong player weighs that a greedy one does not: unseen cards and opponents."),
         N_("Explain why a discard that leaves more points now can still be the better one."),
+        quiz="expert",
     ),
 )
 
 _BY_NUMBER = {entry.number: entry for entry in CATALOGUE}
+
+#: The pages that also exist in Danish, under the same file names in ``notebooks/da/``
+#: (docs/danish.md): the three 00 pages and every lesson the registry marks ``danish``.
+#: A Danish page links every other page in English.
+DANISH_PAGES = frozenset(
+    {INDEX_FILE, RULES_FILE, TEACHER_FILE} | {e.filename for e in CATALOGUE if e.danish}
+)
 
 
 def lesson(number: str) -> LessonEntry:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..i18n import N_
-from .quizzes import Answer, Question
+from .quiz_model import Answer, Question
 
 __all__ = ["EXPERT_QUIZ"]
 

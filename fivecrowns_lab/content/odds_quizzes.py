@@ -9,7 +9,7 @@ under the topics ``"wilds"``, ``"go-out"``, ``"outs"``, ``"strategy"`` and ``"so
 from __future__ import annotations
 
 from ..i18n import N_
-from .quizzes import Answer, Question
+from .quiz_model import Answer, Question
 
 __all__ = ["ODDS_QUIZZES"]
 

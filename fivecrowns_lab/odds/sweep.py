@@ -79,232 +79,33 @@ Fraction(1336, 12673)
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cache
-from itertools import permutations, product
-from math import comb, factorial
-from operator import itemgetter
-from typing import Any
+from math import comb
 
 from ..core.cards import Card
-from ..core.rules import MAX_RANK, MIN_MELD, MIN_RANK, check_round, hand_size, is_wild, wild_rank
+from ..core.rules import MIN_MELD, check_round, hand_size, is_wild, wild_rank
+from .sweep_moves import (
+    DECK,
+    INF,
+    MAX_RUNS,
+    NATURAL_RANKS,
+    RANKS,
+    SUITS,
+    WILDS,
+    Column,
+    Frontier,
+    Joint,
+    canonical,
+    close,
+    joint_moves,
+    next_columns,
+    owed,
+    prune,
+)
 
 __all__ = ["MAX_RUNS", "SweepCounts", "goes_out", "sweep_round"]
-
-SuitState = tuple[int, ...]  # sorted lengths (1, 2, 3 = "3 or more") of a suit's open runs
-Joint = tuple[SuitState, ...]  # one suit state per suit
-Frontier = tuple[tuple[Joint, int], ...]  # (solver state, fewest wilds spent), sorted
-Column = tuple[int, ...]  # copies held of each suit at one rank
-
-_SUITS = 5
-_RANKS = range(MIN_RANK, MAX_RANK + 1)
-_NATURAL_RANKS = len(_RANKS) - 1  # every rank but the wild one
-_WILDS = 16
-_DECK = 116
-_INF = 1 << 20
-#: Open runs kept per suit. Two suffice: every natural card exists twice (the
-#: tests check the sweep against the solver, which allows any number).
-MAX_RUNS = 2
-
-
-def _close(length: int) -> int:
-    """Wilds that pad an open run of ``length`` to the three a run needs."""
-    return max(0, 3 - length)
-
-
-@cache
-def _suit_moves(runs: SuitState, naturals: int) -> tuple[tuple[SuitState, int, int], ...]:
-    """One suit at one rank: every (runs after, wilds spent, naturals sent to the book)."""
-    best: dict[tuple[SuitState, int], int] = {}
-    for fates in product("nwx", repeat=len(runs)):  # take a natural, bridge with a wild, close
-        taken = fates.count("n")
-        if taken > naturals:
-            continue
-        spent = 0
-        after: list[int] = []
-        for length, fate in zip(runs, fates, strict=True):
-            if fate == "x":
-                spent += _close(length)
-            else:
-                spent += fate == "w"
-                after.append(min(3, length + 1))
-        free = naturals - taken
-        for starts in range(free + 1):
-            if len(after) + starts > MAX_RUNS:
-                break
-            key = (tuple(sorted(after + [1] * starts)), free - starts)
-            if spent < best.get(key, _INF):
-                best[key] = spent
-    return tuple((state, spent, book) for (state, book), spent in best.items())
-
-
-@cache
-def _sorted_moves(pairs: tuple[tuple[SuitState, int], ...]) -> tuple[tuple[Joint, int], ...]:
-    """Every move of all five suits (given in sorted order), cheapest first."""
-    partial: dict[tuple[Joint, int], int] = {((), 0): 0}
-    for runs, naturals in pairs:
-        nxt: dict[tuple[Joint, int], int] = {}
-        for (states, book), spent in partial.items():
-            for state, extra, sent in _suit_moves(runs, naturals):
-                key = ((*states, state), min(3, book + sent))
-                if spent + extra < nxt.get(key, _INF):
-                    nxt[key] = spent + extra
-        partial = nxt
-    out: dict[Joint, int] = {}
-    for (states, book), spent in partial.items():
-        total = spent + (_close(book) if book else 0)
-        if total < out.get(states, _INF):
-            out[states] = total
-    # Cheapest first, counting the wilds the open runs still need (see _Sweep.step).
-    return tuple(sorted(out.items(), key=lambda move: move[1] + _owed(move[0])))
-
-
-@cache
-def _owed(joint: Joint) -> int:
-    """Wilds that closing every open run now would cost."""
-    return sum(_close(length) for runs in joint for length in runs)
-
-
-@cache
-def _joint_moves(
-    joint: Joint, column: Column
-) -> tuple[tuple[tuple[Joint, int], ...], Callable[[Joint], Joint] | None]:
-    """Every move of one solver state at a rank with ``column``: (state after, wilds spent).
-
-    Given as the moves of the suits in sorted order and the renaming that puts each
-    state after back in this state's suit order (None: the order is already this one).
-    The renamed moves are made as they are used, never kept: kept for every state and
-    column, they were most of round 11's memory (gigabytes), and the sorted moves they
-    are made from are shared by every state whose suits sort alike.
-    """
-    pairs, back = _sorted_suits(joint, column)
-    return _sorted_moves(pairs), back
-
-
-def _sorted_suits(
-    joint: Joint, column: Column
-) -> tuple[tuple[tuple[SuitState, int], ...], Callable[[Joint], Joint] | None]:
-    """Each suit's (state, naturals held) in sorted order, and the renaming that puts a
-    state in that order back in this one's suit order (None: the order is already this one).
-    """
-    order = sorted(range(_SUITS), key=lambda i: (joint[i], column[i]))
-    pairs = tuple((joint[i], column[i]) for i in order)
-    if order == list(range(_SUITS)):
-        return pairs, None
-    back = [0] * _SUITS
-    for position, suit in enumerate(order):
-        back[suit] = position
-    return pairs, itemgetter(*back)
-
-
-@cache
-def _turn_cost(a: SuitState, b: SuitState) -> int:
-    """Fewest wilds that turn suit state ``a`` into ``b`` now (close some runs, use others)."""
-    best = _INF
-    for chosen in permutations(range(len(a)), len(b)):
-        if all(a[i] >= length for i, length in zip(chosen, b, strict=True)):
-            closed = sum(_close(a[i]) for i in range(len(a)) if i not in chosen)
-            best = min(best, closed)
-    return best
-
-
-def _prune(states: dict[Joint, int]) -> list[tuple[Joint, int]]:
-    """Drop every state that a cheaper-or-equal state can turn into at no extra cost."""
-    kept: list[tuple[Joint, int]] = []
-    for joint, spent in sorted(states.items(), key=itemgetter(1)):
-        for other, cost in kept:
-            total = cost
-            for a, b in zip(other, joint, strict=True):
-                total += _turn_cost(a, b)
-                if total > spent:
-                    break
-            else:
-                break  # beaten
-        else:
-            kept.append((joint, spent))
-    return kept
-
-
-def _renamings(columns: list[tuple[SuitState, ...]], tags: list[Any]) -> Iterator[itemgetter[Any]]:
-    """The suit orders that may give a frontier its smallest form, as getters of a joint.
-
-    ``columns[i]`` is suit ``i``'s state in every solver state, ``tags`` what else each
-    solver state carries (its wilds, its points). Suits are sorted by that signature;
-    only suits tied on it need permuting, and not even those if alike in every state.
-    """
-    signatures = [tuple(sorted(zip(columns[i], tags, strict=True))) for i in range(_SUITS)]
-    groups: list[list[int]] = []
-    for suit in sorted(range(_SUITS), key=signatures.__getitem__):
-        if groups and signatures[groups[-1][0]] == signatures[suit]:
-            groups[-1].append(suit)
-        else:
-            groups.append([suit])
-    options = [
-        [tuple(g)] if len({columns[i] for i in g}) == 1 else list(permutations(g)) for g in groups
-    ]
-    for choice in product(*options):
-        yield itemgetter(*[suit for part in choice for suit in part])
-
-
-def _canonical(states: dict[Joint, int]) -> Frontier:
-    """The frontier with its suits renamed to the smallest order (suits are interchangeable)."""
-    items = _prune(states)
-    columns = [tuple(joint[i] for joint, _ in items) for i in range(_SUITS)]
-    best: Frontier | None = None
-    for get in _renamings(columns, [cost for _, cost in items]):
-        candidate = tuple(sorted((get(joint), cost) for joint, cost in items))
-        if best is None or candidate < best:
-            best = candidate
-    assert best is not None
-    return best
-
-
-def _next_columns(columns: list[tuple[SuitState, ...]]) -> list[tuple[Column, int, int]]:
-    """Every column a frontier can meet at the next rank: (column, naturals, deals).
-
-    ``columns[i]`` is suit ``i``'s state in every solver state of the frontier. Suits
-    alike in every state are interchangeable, so they get sorted columns only, each
-    weighted by the deals it stands for.
-    """
-    alike: dict[tuple[SuitState, ...], list[int]] = defaultdict(list)
-    for suit in range(_SUITS):
-        alike[columns[suit]].append(suit)
-    return _columns_of_groups(tuple(tuple(g) for g in alike.values()))
-
-
-@cache
-def _columns_of_groups(groups: tuple[tuple[int, ...], ...]) -> list[tuple[Column, int, int]]:
-    """The columns for suits grouped as ``groups``, one shared list per grouping.
-
-    Only the grouping matters, and five suits group in few ways, so every frontier
-    holds one of a few dozen lists instead of its own copy (in round 11 the copies
-    were gigabytes). Callers never change the list.
-    """
-    out = []
-    for choice in product(*(_sorted_columns(len(g)) for g in groups)):
-        column = [0] * _SUITS
-        ways = 1
-        for group, (copies, count) in zip(groups, choice, strict=True):
-            ways *= count
-            for suit, held in zip(group, copies, strict=True):
-                column[suit] = held
-        out.append((tuple(column), sum(column), ways))
-    return out
-
-
-@cache
-def _sorted_columns(size: int) -> tuple[tuple[tuple[int, ...], int], ...]:
-    """Columns for ``size`` interchangeable suits, once each, with the deals they stand for."""
-    out = []
-    for column in product(range(3), repeat=size):
-        if list(column) == sorted(column):
-            orders = factorial(size)
-            for copies in range(3):
-                orders //= factorial(column.count(copies))
-            out.append((column, orders * 2 ** column.count(1)))
-    return tuple(out)
 
 
 class _Sweep:
@@ -328,10 +129,10 @@ class _Sweep:
         self.ids[frontier] = number
         self.frontiers.append(frontier)
         self.columns.append(
-            _next_columns([tuple(joint[suit] for joint, _ in frontier) for suit in range(_SUITS)])
+            next_columns([tuple(joint[suit] for joint, _ in frontier) for suit in range(SUITS)])
         )
         self.needed.append(
-            min(cost + sum(_close(x) for runs in joint for x in runs) for joint, cost in frontier)
+            min(cost + sum(close(x) for runs in joint for x in runs) for joint, cost in frontier)
         )
         return number
 
@@ -347,20 +148,20 @@ class _Sweep:
             # extends a run cuts what it owes by at most the one wild it takes from the
             # hand), so a state whose spent + owed passes the budget is hopeless.
             room = budget - spent
-            moves, rename = _joint_moves(joint, column)
+            moves, rename = joint_moves(joint, column)
             for states, extra in moves:
                 # What closing the open runs owes does not depend on the suits' order.
-                if extra + _owed(states) > room:
+                if extra + owed(states) > room:
                     break
                 after = rename(states) if rename else states
-                if spent + extra < out.get(after, _INF):
+                if spent + extra < out.get(after, INF):
                     out[after] = spent + extra
         if not out:
             found = -1
         elif self.rename_suits:
-            found = self.intern(_canonical(out))
+            found = self.intern(canonical(out))
         else:
-            found = self.intern(tuple(sorted(_prune(out))))
+            found = self.intern(tuple(sorted(prune(out))))
         self.steps[key] = found
         return found
 
@@ -387,7 +188,7 @@ class SweepCounts:
     @property
     def deals(self) -> int:
         """All deals of the round, ``C(116, n)``."""
-        return comb(_DECK, self.hand_size)
+        return comb(DECK, self.hand_size)
 
     def hands_of_size(self) -> int:
         """The deals the sweep's weights add up to: should be ``C(116, n)``."""
@@ -395,7 +196,7 @@ class SweepCounts:
         total = 0
         for k in range(n + 1):
             ways = sum(self.needed.get(k, {}).values()) + self.hopeless.get(k, 0)
-            total += ways * comb(_WILDS, n - k)
+            total += ways * comb(WILDS, n - k)
         return total
 
     @property
@@ -403,7 +204,7 @@ class SweepCounts:
         """Deals that can go out at once: ``k`` naturals needing ``m <= n - k`` wilds."""
         n = self.hand_size
         return sum(
-            ways * comb(_WILDS, n - k)
+            ways * comb(WILDS, n - k)
             for k, by_need in self.needed.items()
             for m, ways in by_need.items()
             if m <= n - k
@@ -422,12 +223,12 @@ def sweep_round(round_no: int, progress: Callable[[], object] | None = None) -> 
     check_round(round_no)
     sweep = _Sweep(round_no)
     n = sweep.n
-    start = sweep.intern(((((),) * _SUITS, 0),))
+    start = sweep.intern(((((),) * SUITS, 0),))
     layer: dict[tuple[int, int], int] = {(start, 0): 1}
     hopeless: dict[int, int] = defaultdict(int)
-    empty: Column = (0,) * _SUITS
-    left = _NATURAL_RANKS  # natural ranks not swept yet
-    for rank in _RANKS:
+    empty: Column = (0,) * SUITS
+    left = NATURAL_RANKS  # natural ranks not swept yet
+    for rank in RANKS:
         nxt: dict[tuple[int, int], int] = defaultdict(int)
         if rank == sweep.wild:
             moves = [(empty, 0, 1)]
@@ -443,7 +244,7 @@ def sweep_round(round_no: int, progress: Callable[[], object] | None = None) -> 
                 if after >= 0:
                     nxt[after, held] += weight * ways
                 else:  # never goes out: count it with every way to fill the ranks left
-                    cells = 2 * _SUITS * left
+                    cells = 2 * SUITS * left
                     for more in range(n - held + 1):
                         hopeless[held + more] += weight * ways * comb(cells, more)
         layer = nxt
@@ -480,12 +281,12 @@ def goes_out(cards: Iterable[Card], round_no: int) -> bool:
     if not held:
         return wilds == 0 or wilds >= MIN_MELD
     sweep = _Sweep(round_no, rename_suits=False)
-    number = sweep.intern(((((),) * _SUITS, 0),))
+    number = sweep.intern(((((),) * SUITS, 0),))
     # The budget at each rank is the hand's wilds plus the naturals still to come (as in
     # the sweep, where it is the hand size less the naturals so far).
     later = sum(held.values())
-    for rank in _RANKS:
-        column = tuple(held[rank, suit] for suit in range(_SUITS))
+    for rank in RANKS:
+        column = tuple(held[rank, suit] for suit in range(SUITS))
         later -= sum(column)
         number = sweep.step(number, column, wilds + later)
         if number < 0:

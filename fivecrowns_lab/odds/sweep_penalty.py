@@ -42,7 +42,7 @@ from ..core.rules import (
     hand_size,
     wild_rank,
 )
-from . import sweep as _sw
+from . import sweep_moves as _sw
 
 __all__ = ["penalty_counts"]
 
@@ -64,7 +64,7 @@ def _suit_moves(
 ) -> tuple[tuple[_sw.SuitState, int, int, int], ...]:
     """One suit at one rank: (runs after, wilds spent, naturals to the book, naturals kept)."""
     out: dict[tuple[SuitState, int, int], int] = {}
-    for state, spent, book in _sw._suit_moves(runs, naturals):
+    for state, spent, book in _sw.suit_moves(runs, naturals):
         for kept in range(book + 1):
             key = (state, book - kept, kept)
             if spent < out.get(key, _INF):
@@ -81,7 +81,7 @@ def _moves(
     As in the go-out sweep, renamed moves are made as they are used, never kept (kept,
     they were most of the gigabytes of round 7), and suits that sort alike share moves.
     """
-    pairs, back = _sw._sorted_suits(joint, column)
+    pairs, back = _sw.sorted_suits(joint, column)
     return _sorted_moves(pairs), back
 
 
@@ -102,7 +102,7 @@ def _sorted_moves(
         partial = nxt
     best: dict[tuple[Joint, int], int] = {}
     for (states, book, kept), spent in partial.items():
-        total = spent + (_sw._close(book) if book else 0)
+        total = spent + (_sw.close(book) if book else 0)
         if total < best.get((states, kept), _INF):
             best[states, kept] = total
     return tuple((states, spent, kept) for (states, kept), spent in best.items())
@@ -120,7 +120,7 @@ def _prune(states: dict[Entry, int]) -> list[tuple[Entry, int]]:
                 continue
             total = cost
             for a, b in zip(other, joint, strict=True):
-                total += _sw._turn_cost(a, b)
+                total += _sw.turn_cost(a, b)
                 if total > spent:
                     break
             else:
@@ -139,7 +139,7 @@ def _canonical(states: dict[Entry, int]) -> tuple[Frontier, int]:
     columns = [tuple(entry[0][i] for entry, _ in melded) for i in range(_SUITS)]
     tags = [(entry[1], points) for entry, points in melded]
     best: Frontier | None = None
-    for get in _sw._renamings(columns, tags):
+    for get in _sw.renamings(columns, tags):
         candidate = tuple(sorted(((get(j), s), p) for (j, s), p in melded)) + tuple(alone)
         if best is None or candidate < best:
             best = candidate
@@ -175,7 +175,7 @@ def penalty_counts(round_no: int, progress: Callable[[], object] | None = None) 
             found = ids[frontier] = len(frontiers)
             frontiers.append(frontier)
             columns.append(
-                _sw._next_columns(
+                _sw.next_columns(
                     [tuple(e[0][suit] for e, _ in frontier if e[1] >= 0) for suit in range(_SUITS)]
                 )
             )
@@ -199,7 +199,7 @@ def penalty_counts(round_no: int, progress: Callable[[], object] | None = None) 
                 if first and kept == held and states == _NOTHING_OPEN:
                     continue  # that is the unmelded hand itself
                 total = spent + extra
-                if total + _sw._owed(states) > budget:
+                if total + _sw.owed(states) > budget:
                     continue
                 after = rename(states) if rename else states
                 entry = (after, total)
@@ -246,7 +246,7 @@ def penalty_counts(round_no: int, progress: Callable[[], object] | None = None) 
         for (joint, spent), points in frontiers[number]:
             if spent < 0:
                 alone = points
-            elif spent + _sw._owed(joint) <= wilds:
+            elif spent + _sw.owed(joint) <= wilds:
                 best = min(best, points)
         if 1 <= wilds <= 2:
             finals = [(min(best, alone + extra), ways) for extra, ways in _wild_points(wilds)]

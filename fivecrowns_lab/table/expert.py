@@ -51,30 +51,24 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from ..core.cards import DECK, JOKER, Card
-from ..core.rules import MIN_MELD, RoundRules, card_points, is_wild
+from ..core.cards import Card
+from ..core.rules import MIN_MELD, card_points, is_wild
 from ..core.solver import (
-    NATURAL_SLOTS,
     Solver,
     packed_naturals,
     shared_solver,
-    stranded_naturals,
 )
 from ..i18n import gettext as _
 from .actions import Action, Discard, Draw, GoOut
+from .bot_base import Seed, discard_options
 from .observation import Observation
-from .players import GreedyBot, Seed, discard_options
+from .rollout import Step, card_bits, connects, end_weights, near_bits, new_step
 from .sampling import TableRead, decision_rng, read_table, sample_draws
+from .simple_bots import GreedyBot
 
 __all__ = ["Decision", "ExpertBot", "Option"]
 
-_SUITED = tuple(dict.fromkeys(c for c in DECK if c.suit is not None))  # each card once
 _FEED_POINTS = 4.0  # what handing the next player a card they collect costs, in points
-
-# A rollout holds its loose cards as the solver packs them: the naturals' bits shifted
-# left by 5, plus the number of wilds (Solver.pack). One step of a rollout: the loose
-# cards after it, whether the hand went out, and the points those loose cards hold.
-_Step = tuple[int, bool, int]
 
 
 @dataclass(frozen=True)
@@ -127,7 +121,7 @@ class ExpertBot(GreedyBot):
     def __init__(self, seed: Seed = 0, name: str | None = None) -> None:
         super().__init__(seed, name)
         # Per (loose cards, card drawn): the step's outcome, for the round.
-        self._step_memo: dict[tuple[int, int], _Step] = {}
+        self._step_memo: dict[tuple[int, int], Step] = {}
         # Per set of loose naturals: the one to throw and the points of the rest.
         self._throws: dict[int, tuple[int, int]] = {}
         # Per (packed loose cards, drawing now): the outlook, for this decision's samples.
@@ -189,7 +183,7 @@ class ExpertBot(GreedyBot):
             )
             return take
         hand = list(observation.hand)
-        if not any(_connects(top, c, rules) for c in hand if not is_wild(c, rules)):
+        if not any(connects(top, c, rules) for c in hand if not is_wild(c, rules)):
             self.last_reason = _(
                 "Draw from the stock: the {card} goes with none of the cards in hand; an "
                 "unseen card might."
@@ -294,13 +288,13 @@ class ExpertBot(GreedyBot):
             return known
         points = sum(rank for rank, _suit, _bit in packed_naturals(naturals))
         if self._codes is None:  # the samples as card bits, once per decision
-            bits = _card_bits(rules)
+            bits = card_bits(rules)
             self._codes = [[bits[card] for card in draws] for draws in self._draws]
         # Every sample is as long (depth + 1 cards, fewer only when few cards are unseen).
         length = len(self._codes[0]) if self._codes else 0
         steps = length if immediate else max(0, length - 1)
-        weights, last = _end_weights(self._end_chances, immediate, steps)
-        near = _near_bits(rules)
+        weights, last = end_weights(self._end_chances, immediate, steps)
+        near = near_bits(rules)
         total = 0.0
         used = 0
         for codes in self._codes:
@@ -332,7 +326,7 @@ class ExpertBot(GreedyBot):
         for drawn, ends in zip(draws, weights, strict=True):
             found = memo.get((held, drawn))
             if found is None:
-                found = memo[held, drawn] = _new_step(held, drawn, near, self._throws, solver)
+                found = memo[held, drawn] = new_step(held, drawn, near, self._throws, solver)
             held, out, points = found
             if out:
                 return score
@@ -399,137 +393,3 @@ class ExpertBot(GreedyBot):
             tuple(after),
         )
         return replace(decision, reason=throw_reason(decision, observation))
-
-
-def _end_weights(chances: list[float], immediate: bool, steps: int) -> tuple[list[float], float]:
-    """The chance the round ends just before each of ``steps`` draws of a rollout, and
-    that it is still going after the last (the same for every sample: only the cards
-    differ).
-
-    ``chances`` gives, per cycle of the table, the chance it ends then; ``immediate``: the
-    first draw is now, before the table plays.
-    """
-    alive = 1.0
-    weights = []
-    for step in range(steps):
-        ends = 0.0
-        if not (immediate and step == 0):
-            ends = alive * chances[step - 1 if immediate else step]
-            alive -= ends
-        weights.append(ends)
-    return weights, alive
-
-
-def _loose_points(cards: Sequence[Card], rules: RoundRules) -> int:
-    wild = rules.wild_rank  # a natural scores its rank
-    return sum(c.rank for c in cards if c.suit is not None and c.rank != wild)
-
-
-# Per wild rank (the packing is the same in every round): each card's bit, 0 for a wild,
-# and per natural's bit the bits of both copies of every natural it connects to.
-_CARD_BITS: dict[int, dict[Card, int]] = {}
-_NEAR_BITS: dict[int, dict[int, int]] = {}
-
-
-def _card_bits(rules: RoundRules) -> dict[Card, int]:
-    found = _CARD_BITS.get(rules.wild_rank)
-    if found is None:
-        solver = shared_solver(rules)
-        found = _CARD_BITS[rules.wild_rank] = {}
-        for card in (*_SUITED, JOKER):
-            bit, wild = solver.pack((card,))
-            found[card] = 0 if wild else bit
-    return found
-
-
-def _near_bits(rules: RoundRules) -> dict[int, int]:
-    found = _NEAR_BITS.get(rules.wild_rank)
-    if found is None:
-        solver = shared_solver(rules)
-        found = _NEAR_BITS[rules.wild_rank] = {}
-        for card, bit in _card_bits(rules).items():
-            if bit:
-                near = [c for c in _SUITED if not is_wild(c, rules) and _connects(card, c, rules)]
-                found[bit] = 3 * solver.pack(near)[0]  # either copy
-    return found
-
-
-def _connects(a: Card, b: Card, rules: RoundRules) -> bool:
-    """True when two naturals could be part of one meld: same rank, or same suit within two."""
-    if a.rank == b.rank:
-        return True
-    return a.suit is not None and a.suit == b.suit and abs(a.rank - b.rank) <= 2
-
-
-def _new_step(
-    held: int,
-    drawn: int,
-    near: dict[int, int],
-    throws: dict[int, tuple[int, int]],
-    solver: Solver,
-) -> _Step:
-    """Draw a card into the packed loose cards ``held``, meld what melds, throw one.
-
-    ``drawn`` is the card's bit (0 for a wild), ``near`` the bits each natural connects
-    to, ``throws`` the throws already worked out (filled here), ``solver`` the round's.
-    Remembered for the round by the caller: the outcome depends only on which cards are
-    loose (a wild is a wild).
-    """
-    naturals, wilds = held >> 5, held & 31
-    if drawn:
-        assert naturals & 3 * drawn != 2 * drawn, "a third copy of a card"
-        naturals += drawn
-        # Loose cards hold no meld (they are what the melds left), so a new meld holds
-        # the drawn card: with no wild it needs another of its rank or suit near it, and
-        # with at most one wild, at least the neighbours stranded_naturals asks for.
-        alone = (not wilds and not (naturals - drawn) & near[drawn]) or (
-            wilds < 2 and bool(stranded_naturals(naturals, wilds, drawn))
-        )
-    else:
-        alone = False
-        wilds += 1
-    if alone:
-        loose = naturals
-    else:
-        loose, _unused = solver.loose_packed(naturals, wilds)
-    # Wilds stay in hand only when nothing melds and they are too few to meld alone.
-    rules = solver.rules
-    kept = wilds if loose == naturals and (wilds < MIN_MELD or rules.no_all_wild_melds) else 0
-    melded = loose != naturals or kept < wilds  # some card went into a meld
-    if not loose:
-        return (0, True, 0) if melded or not kept else (kept, False, 0)
-    if loose in near and (melded or not kept):  # one natural left (one copy): it goes
-        return 0, True, 0
-    found = throws.get(loose)
-    if found is None:
-        found = throws[loose] = _throw(loose, near)
-    throw, points = found
-    return (loose - throw) << 5 | kept, False, points
-
-
-def _throw(loose: int, near: dict[int, int]) -> tuple[int, int]:
-    """The natural to throw from the packed loose naturals, and the points of the rest.
-
-    The highest natural that connects to no other (same rank, or same suit within two
-    ranks: nothing near it but itself), else the highest; among equals the last in suit
-    order. A higher bit is a higher rank, then a later suit, so walking the naturals
-    lowest bit first, the last one seen of each kind is the one to throw.
-    """
-    points = 0
-    highest = alone = 0
-    highest_rank = alone_rank = 0
-    rest = loose
-    while rest:  # the walk of packed_naturals, inlined: this runs once per rollout step
-        slot = ((rest & -rest).bit_length() - 1) & ~1
-        rank, _suit, bit = NATURAL_SLOTS[slot >> 1]
-        if rest & bit << 1:  # two copies: neither is alone
-            points += 2 * rank
-        else:
-            points += rank
-            if loose & near[bit] == bit:
-                alone, alone_rank = bit, rank
-        highest, highest_rank = bit, rank
-        rest &= ~(0b11 << slot)
-    if alone:
-        return alone, points - alone_rank
-    return highest, points - highest_rank

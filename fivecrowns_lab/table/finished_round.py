@@ -21,7 +21,6 @@ from dataclasses import dataclass, field
 from ..core.arrangement import Arrangement
 from ..core.cards import DECK, JOKER, RANKS, SUITS, Card, Hand
 from ..core.rules import (
-    GOING_OUT_BONUS,
     MIN_PLAYERS,
     GameRules,
     RoundRules,
@@ -32,6 +31,7 @@ from ..core.solver import best_arrangement, can_go_out
 from ..errors import LessonError
 from ..i18n import gettext as _
 from ..validators import whole_number
+from .round_points import going_out_score
 
 __all__ = ["NAMES", "FinishedRound", "finished_round"]
 
@@ -57,7 +57,7 @@ class FinishedRound:
         """The round's score: the going-out player's 0 (or -10 with the bonus), else the
         points the best melds leave."""
         if player == self.went_out:
-            return GOING_OUT_BONUS if self.rules.going_out_bonus else 0
+            return going_out_score(self.rules.going_out_bonus)
         return self.arrangement(player).penalty
 
     def scores(self) -> tuple[int, ...]:

@@ -25,18 +25,16 @@ import secrets
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from ..core.cards import DECK, Card, parse_cards, trusted_hand
+from ..core.cards import Card, trusted_hand
 from ..core.rules import (
-    MAX_PLAYERS,
     GameRules,
-    check_player_count,
 )
 from ..errors import quote
 from ..i18n import gettext as _
-from ..i18n import ngettext as _n
-from ..validators import check_seed, clean_name, derived_rng
+from ..validators import check_seed, derived_rng
 from .actions import Action, ActionRecord, Discard, Draw, GoOut, Source
 from .deal import Deal, shuffle_deal
+from .game_input import check_deal, check_names, check_next_deal, read_card, read_melds
 from .legality import (
     CardNotHeldError,
     EmptyPileError,
@@ -73,39 +71,6 @@ __all__ = [
     "play_game",
     "play_moves",
 ]
-
-#: A player's name is at most this long.
-MAX_NAME = 40
-
-
-def check_names(players: object) -> tuple[str, ...]:
-    """The players' names from a count or a list of names; :class:`GameError` if neither."""
-    if isinstance(players, int) and not isinstance(players, bool):
-        check_player_count(players, GameError)
-        return tuple(f"Player {i + 1}" for i in range(players))
-    if not isinstance(players, (list, tuple)):
-        raise GameError(
-            _(
-                "Players are a number (2 to {most}) or a list of names, such as "
-                "['Ana', 'Ben'], not {value}."
-            ).format(most=MAX_PLAYERS, value=quote(players))
-        )
-    check_player_count(len(players), GameError)
-    for name in players:
-        # Cleaned first (NFC, no invisible or bidirectional characters), so two names that
-        # look alike are compared as a person sees them.
-        if not isinstance(name, str) or not clean_name(name) or len(name) > MAX_NAME:
-            raise GameError(
-                _("A player's name is some text of 1 to {most} characters, not {value}.").format(
-                    most=MAX_NAME, value=quote(name)
-                )
-            )
-    names = tuple(clean_name(name) for name in players)
-    if len(set(names)) != len(names):
-        raise GameError(
-            _("Each player needs a different name: {names}.").format(names=quote(", ".join(names)))
-        )
-    return names
 
 
 class Game(TurnMoves):
@@ -146,7 +111,7 @@ class Game(TurnMoves):
             )
         check_seed(seed, GameError, none=True)
         if deal is not None:
-            self._check_deal(deal, names, rules)
+            check_deal(deal, names, rules)
         self.names = names
         self.rules = rules
         self.seed = secrets.randbits(63) if seed is None else int(seed)
@@ -158,26 +123,6 @@ class Game(TurnMoves):
         self._phase = "draw"
         first = rules.round_numbers[0] if deal is None else deal.round_no
         self._deal(self._players_range(), first, playoff=False)
-
-    @staticmethod
-    def _check_deal(deal: object, names: Sequence[str], rules: GameRules) -> Deal:
-        if not isinstance(deal, Deal):
-            raise GameError(_("A game starts from a Deal, not {value}.").format(value=quote(deal)))
-        if len(deal.hands) != len(names):
-            raise GameError(
-                _("This deal is for {count} players, but the game has {players}.").format(
-                    count=len(deal.hands), players=len(names)
-                )
-            )
-        if deal.round_no > rules.rounds:
-            raise GameError(
-                _n(
-                    "This deal is for round {round}, but the game has {count} round.",
-                    "This deal is for round {round}, but the game has {count} rounds.",
-                    rules.rounds,
-                ).format(round=deal.round_no, count=rules.rounds)
-            )
-        return deal
 
     # -- the deal ----------------------------------------------------------------------------
 
@@ -276,7 +221,7 @@ class Game(TurnMoves):
 
     def discard(self, card: Card | str) -> ActionRecord:
         """Discard a card (a :class:`Card` or its notation, like ``"9C"``)."""
-        return self.apply(Discard(_card(card)))
+        return self.apply(Discard(read_card(card)))
 
     def go_out(
         self, discard: Card | str | None, melds: Iterable[Iterable[Card]] | None = None
@@ -285,8 +230,8 @@ class Game(TurnMoves):
 
         Each meld is a list of cards or their notation (``["3H 4H 5H", "8S 8D 8C"]``).
         """
-        laid = None if melds is None else _melds(melds)
-        return self.apply(GoOut(None if discard is None else _card(discard), laid))
+        laid = None if melds is None else read_melds(melds)
+        return self.apply(GoOut(None if discard is None else read_card(discard), laid))
 
     # -- rounds and the game's end ------------------------------------------------------------
 
@@ -325,24 +270,7 @@ class Game(TurnMoves):
         self, seats: tuple[int, ...], round_no: int, playoff: bool, deal: Deal | None
     ) -> None:
         if deal is not None:
-            if len(deal.hands) != len(self.names) or deal.round_no != round_no:
-                raise GameError(
-                    _(
-                        "The next round is round {next} for {players} players; this deal is for "
-                        "round {round} and {count} players."
-                    ).format(
-                        next=round_no,
-                        players=len(self.names),
-                        round=deal.round_no,
-                        count=len(deal.hands),
-                    )
-                )
-            if deal.seats != seats:
-                raise GameError(
-                    _("The next round is dealt to seats {seats}, not {given}.").format(
-                        seats=seats, given=deal.seats
-                    )
-                )
+            check_next_deal(deal, len(self.names), round_no, seats)
             self._deals[self._rounds_started] = deal
         self._deal(seats, round_no, playoff)
 
@@ -469,25 +397,3 @@ class Game(TurnMoves):
         from ..render import game_html  # lazy: rendering is only needed in notebooks
 
         return game_html(self)
-
-
-def _card(card: Card | str) -> Card:
-    if isinstance(card, Card):
-        return card
-    return Card.parse(card)
-
-
-def _melds(melds: object) -> tuple[tuple[Card, ...], ...]:
-    """Melds given as lists of cards or as card text, read into tuples of cards."""
-    if isinstance(melds, (str, bytes)) or not isinstance(melds, Iterable):
-        raise GoOutError(
-            _("Melds are a list of melds, such as ['3H 4H 5H', '8S 8D 8C'], not {value}.").format(
-                value=quote(melds)
-            )
-        )
-    groups: list[tuple[Card, ...]] = []
-    for meld in melds:
-        if len(groups) >= len(DECK):
-            raise GoOutError(_("That is more melds than the deck has cards."))
-        groups.append(tuple(parse_cards(meld)))
-    return tuple(groups)

@@ -32,6 +32,7 @@ from ..validators import (
 )
 from .actions import Action, action_from_dict
 from .deal import Deal
+from .game_input import check_names
 
 if TYPE_CHECKING:
     from .game import Game
@@ -85,8 +86,6 @@ def save_text(game: Game) -> str:
 
 def read_save(text: object) -> SavedGame:
     """The checked fields of a saved game, or a :class:`GameError` saying what is wrong."""
-    from .game import check_names  # the game module imports this one
-
     data = read_json(text, "game", MAX_SAVE_CHARS, MAX_SAVE_DEPTH, GameError)
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
         raise GameError(_("This is not a saved Five Crowns game (its 'format' is missing)."))

@@ -15,9 +15,10 @@ from ..core.arrangement import Arrangement
 from ..core.cards import Card, Hand, card_order
 from ..core.layoff import best_with_layoff
 from ..core.melds import Meld, check_meld
-from ..core.rules import GOING_OUT_BONUS, hand_size
+from ..core.rules import hand_size
 from ..core.solver import shared_solver
 from .actions import Action, ActionRecord, Discard, Draw, GoOut
+from .round_points import round_points
 from .scoresheet import PlayoffResult, RoundResult
 from .state import GameState
 
@@ -136,14 +137,10 @@ class TurnMoves(GameState):
     def _score_round(self) -> None:
         went_out = self._went_out
         assert went_out is not None
-        bonus = GOING_OUT_BONUS if self.rules.going_out_bonus else 0
-        points = []
-        arrangements = []
-        for player in range(len(self.names)):
-            arrangement = self._arrangements[player]
-            arrangements.append(arrangement)
-            points.append(bonus if player == went_out else arrangement.penalty)
+        arrangements = tuple(self._arrangements[p] for p in range(len(self.names)))
+        penalties = [a.penalty for a in arrangements]
+        points = round_points(penalties, went_out, self.rules.going_out_bonus)
         self._results.append(
-            RoundResult(self._round_no, tuple(points), went_out, tuple(arrangements), self._dealer)
+            RoundResult(self._round_no, points, went_out, arrangements, self._dealer)
         )
         self._phase = "round_over"
