@@ -230,9 +230,10 @@ def test_lesson_lists_in_the_prose_match_the_registry():
     root = NOTEBOOKS.parent
     numbers = ["00", *(e.number for e in CATALOGUE)]
     readme = (root / "README.md").read_text(encoding="utf-8")
-    rows = re.findall(r"^\| (\d\d) \| \[[^\]]+\]\([^)]*/notebooks/([\w-]+\.ipynb)\)", readme, re.M)
+    # each row links the lesson's page of the published docs (docs/lessons/NN-name.html)
+    rows = re.findall(r"^\| (\d\d) \| \[[^\]]+\]\([^)]*/lessons/([\w-]+)\.html\)", readme, re.M)
     assert [n for n, _ in rows] == numbers
-    assert {f for _, f in rows} <= _registry_pages()
+    assert {f"{f}.ipynb" for _, f in rows} <= _registry_pages()
     teachers = (root / "docs" / "for-teachers.md").read_text(encoding="utf-8")
     assert re.findall(r"^- \*\*(\d\d) ", teachers, re.M) == numbers
     # "lessons 07–11" and "lessons 01–06 and 12" name a group's lessons exactly.
