@@ -28,7 +28,7 @@ from fivecrowns_lab.odds.probability import first_turn_go_out
 from fivecrowns_lab.odds.simulate import game_seed, play_games
 from fivecrowns_lab.table.players import BOTS
 from fivecrowns_lab.table.solitaire import Solitaire
-from fivecrowns_lab.views.probability import GoOutLesson
+from fivecrowns_lab.views.go_out import GoOutLesson
 from fivecrowns_lab.views.strategy import (
     GAME_SECONDS,
     PLANNED_SECONDS,

@@ -15,7 +15,7 @@ from fivecrowns_lab.core.rules import ROUNDS, hand_size
 from fivecrowns_lab.lessons import wild_count_lesson
 from fivecrowns_lab.odds.counting import WILDS_IN_DECK, wild_count_distribution
 from fivecrowns_lab.views.plots import pct
-from fivecrowns_lab.views.probability import guess_verdict
+from fivecrowns_lab.views.wild_words import guess_verdict
 
 
 def _text(html: str) -> str:
