@@ -28,15 +28,13 @@ from ..odds.trials import running_estimates
 from .base import View, seed_box, set_shown
 from .chart import Chart
 from .counting import CountingSteps
+from .go_out_charts import by_round_chart, running_chart
 from .go_out_words import (
     ASK,
-    BY_ROUND_TITLES,
-    CHART_TITLES,
     HARDEST_QUESTIONS,
     PENALTY,
     QUESTION_NAMES,
     QUESTIONS,
-    RUNNING_TITLES,
     exact_or_none,
     explanation_html,
     results_table_html,
@@ -46,7 +44,6 @@ from .go_out_words import (
 from .lesson_parts import next_seed, predict_html, reveal_html, round_guess, row
 from .plots import style
 from .predict import CommitRow
-from .specs import by_round_spec, running_spec
 from .verdicts import LOOK_AGAIN, PATTERN_PROMPTS, verdict_html
 from .work import LIVE_SECONDS, Outcome, Progress, Runner
 
@@ -381,42 +378,7 @@ class GoOutLesson(View):
     def draw(self) -> None:
         """The running estimate, and every round's simulated value beside its exact one."""
         self.draw_running()
-        exact = self.exact_values()
-        penalty_question = self._is_penalty()
-        sim = [
-            {
-                "round": r,
-                "value": float(s.value),
-                "low": float(s.ci[0]),
-                "high": float(s.ci[1]),
-                "series": "simulated, with 95% interval",
-            }
-            for r, (_e, s) in sorted(self.estimates.items())
-        ]
-        exact_rows = [
-            {"round": r, "value": float(v), "series": "exact (counting)"} for r, v in exact.items()
-        ]
-        exact_text = (
-            _("exact values for rounds {rounds}").format(rounds=", ".join(map(str, exact)))
-            if exact
-            else _("no exact values")
-        )
-        values = "; ".join(
-            _("round {round}: {value}").format(round=r, value=self._fmt(v))
-            for r, v in exact.items()
-        )
-        self.plot.show(
-            by_round_spec(
-                _(BY_ROUND_TITLES[self.shown_question]),
-                _("points") if penalty_question else _("chance"),
-                not penalty_question,
-            ),
-            {"sim": sim, "exact": exact_rows},
-            _(
-                "{title} in rounds 1 to 11: simulated points with 95% intervals, and {exact}. "
-            ).format(title=_(CHART_TITLES[self.shown_question]), exact=exact_text)
-            + values,
-        )
+        by_round_chart(self.plot, self.shown_question, self.estimates, self.exact_values())
 
     def draw_running(self) -> None:
         """The running estimate of the followed round (the guess), with its band and the exact
@@ -426,41 +388,7 @@ class GoOutLesson(View):
         if r is None or not rows:
             self.running.clear()
             return
-        question = self.shown_question
-        exact = exact_or_none(question, r)
-        marks = [] if exact is None else [{"value": float(exact.value), "series": "exact"}]
-        last = rows[-1]
-        exact_text = (
-            _("exact {value}").format(value=self._fmt(exact.value))
-            if exact is not None
-            else _("not counted exactly")
-        )
-        self.running.show(
-            running_spec(
-                _(RUNNING_TITLES[question]).format(round=r),
-                _("deals simulated (each step ×10)"),
-                _("points") if question == PENALTY else _("chance"),
-                percent=question != PENALTY,
-                exact=exact is not None,
-                guess=False,
-            ),
-            {"running": rows, "marks": marks},
-            _n(
-                "Line chart of the running estimate for round {round} with its 95% band: after "
-                "{count} deal, {value} (interval {low} to {high}); {exact}.",
-                "Line chart of the running estimate for round {round} with its 95% band: after "
-                "{count} deals, {value} (interval {low} to {high}); {exact}.",
-                int(last["n"]),
-            ).format(
-                round=r,
-                count=number(int(last["n"])),
-                value=self._fmt(last["value"]),
-                low=self._fmt(last["low"]),
-                high=self._fmt(last["high"]),
-                exact=exact_text,
-            ),
-            animate=("running",),
-        )
+        running_chart(self.running, self.shown_question, r, rows)
 
     def explain(self) -> None:
         """Reveal the explanation (after the learner has predicted and written a guess)."""
