@@ -111,6 +111,11 @@ class WildCountLesson(View):
             style={"description_width": "initial"},
         )
         self.guess_k.observe(self._guard(self._on_guess), names="value")
+        # An untouched slider is no guess: its starting 30% would be recorded as the
+        # learner's share (as lesson 09's empty box is no guess of 0). Once moved, it keeps
+        # the learner's share for the next round's guess too.
+        self.share_moved = False
+        self.guess_share.observe(self._guard(self._on_share), names="value")
         self.commit = CommitRow(self._button, self.commit_guess, self.skip)
         self.try_again_button = self._button(
             _("Try again"),
@@ -222,6 +227,23 @@ class WildCountLesson(View):
 
     def _on_guess(self, _change: object) -> None:
         if self.status.kind == "error" and self.predicted is not None:
+            self.status.info(
+                _("Now press Commit my guess.") if self.share_moved else self._move_slider()
+            )
+
+    def _move_slider(self) -> str:
+        guess = self.predicted
+        wilds = wilds_text(guess[0] if guess is not None else self.top)
+        return _(
+            "Move the slider to your guess first: in what share of hands are there {wilds}? "
+            "Then commit."
+        ).format(wilds=wilds)
+
+    def _on_share(self, _change: object) -> None:
+        """The learner moved the share slider: their share is a guess now."""
+        asked = self.predicted is not None and self._move_slider() in self.status.text
+        self.share_moved = True
+        if asked or (self.status.kind == "error" and self.predicted is not None):
             self.status.info(_("Now press Commit my guess."))
 
     @property
@@ -238,6 +260,8 @@ class WildCountLesson(View):
             raise LessonError(
                 _("First predict: choose the number of wilds you expect most often, then commit.")
             )
+        if not self.share_moved:
+            raise LessonError(self._move_slider())
         self._reveal(guess)
 
     def skip(self) -> None:
