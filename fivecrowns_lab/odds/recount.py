@@ -71,6 +71,18 @@ def _rank_bar(total: int, show: bool) -> Any:
     return tqdm(total=total, disable=not show, desc="sweeping", unit="rank")
 
 
+_ABOUT = (
+    "Exact counts over every deal of each round of Five Crowns (116 cards, 16 wild "
+    "in every round). Going out on the deal: fivecrowns_lab.odds.sweep, a sweep over "
+    "the ranks that counts all hands at once ('seconds' wall clock on a shared machine, "
+    "'cpu_seconds' processor time, one core). "
+    "Penalties: fivecrowns_lab.odds.sweep_penalty, the same sweep carrying the points "
+    "left in hand ('penalty_seconds'; rounds 1-5 agree exactly with the enumeration). "
+    "First turn: fivecrowns_lab.odds.counting, hands enumerated once per renaming of "
+    "the suits ('enumeration_seconds')."
+)
+
+
 def _build_table(
     rounds: Sequence[int],
     penalty_rounds: Sequence[int],
@@ -80,85 +92,96 @@ def _build_table(
     keep: dict[str, Any] | None,
     step: Callable[[], object],
 ) -> dict[str, Any]:
-    table: dict[str, Any] = {
-        "about": (
-            "Exact counts over every deal of each round of Five Crowns (116 cards, 16 wild "
-            "in every round). Going out on the deal: fivecrowns_lab.odds.sweep, a sweep over "
-            "the ranks that counts all hands at once ('seconds' wall clock on a shared machine, "
-            "'cpu_seconds' processor time, one core). "
-            "Penalties: fivecrowns_lab.odds.sweep_penalty, the same sweep carrying the points "
-            "left in hand ('penalty_seconds'; rounds 1-5 agree exactly with the enumeration). "
-            "First turn: fivecrowns_lab.odds.counting, hands enumerated once per renaming of "
-            "the suits ('enumeration_seconds')."
-        ),
-        "rounds": {},
-    }
+    table: dict[str, Any] = {"about": _ABOUT, "rounds": {}}
     kept = keep["rounds"] if keep else {}
     all_rounds = set(rounds) | set(penalty_rounds) | set(first_turn_rounds) | set(map(int, kept))
     for round_no in sorted(all_rounds):
         row: dict[str, Any] = {"hand_size": hand_size(round_no)}
         row.update(kept.get(str(round_no), {}))
         if round_no in rounds and method == "sweep":
-            start, cpu = time.perf_counter(), time.process_time()
-            swept = sweep_round(round_no, step)
-            seconds = time.perf_counter() - start
-            row["frontiers"] = swept.frontiers
-            row["seconds"] = round(seconds, 1)
-            row["cpu_seconds"] = round(time.process_time() - cpu, 1)
-            row["go_out"] = _entry(swept.go_out, swept.deals)
-            log(
-                f"round {round_no}: swept {swept.frontiers:,} frontiers, go out "
-                f"{swept.go_out_probability} ≈ {float(swept.go_out_probability):.6g} "
-                f"({seconds:.1f} s)"
-            )
+            _sweep_go_out(row, round_no, step, log)
         if round_no in penalty_rounds and method == "sweep":
-            start, cpu = time.perf_counter(), time.process_time()
-            distribution = penalty_counts(round_no, step)
-            seconds = time.perf_counter() - start
-            deals = sum(distribution.values())
-            expected = Fraction(sum(p * ways for p, ways in distribution.items()), deals)
-            row["penalty"] = {
-                "deals": deals,
-                "value": str(expected),
-                "decimal": float(expected),
-                "distribution": {str(k): v for k, v in distribution.items()},
-            }
-            row["penalty_seconds"] = round(seconds, 1)
-            row["penalty_cpu_seconds"] = round(time.process_time() - cpu, 1)
-            log(f"round {round_no}: swept penalties, mean {expected} ({seconds:.1f} s)")
+            _sweep_penalties(row, round_no, step, log)
         enumerate_go_out = round_no in rounds and method == "enumerate"
         enumerate_penalty = round_no in penalty_rounds and method == "enumerate"
-        if enumerate_go_out or enumerate_penalty or round_no in first_turn_rounds:
-            start = time.perf_counter()
-            counts = count_round(
-                round_no,
-                penalties=enumerate_penalty,
-                first_turn=round_no in first_turn_rounds,
-            )
-            seconds = time.perf_counter() - start
-            row["canonical_hands"] = counts.canonical
-            row["enumeration_seconds"] = round(seconds, 1)
-            if enumerate_go_out:
-                row["seconds"] = round(seconds, 1)
-                row["go_out"] = _entry(counts.go_out, counts.deals)
-            if counts.penalty_counts is not None:
-                mean = counts.expected_penalty
-                assert mean is not None
-                row["penalty"] = {
-                    "deals": counts.deals,
-                    "value": str(mean),
-                    "decimal": float(mean),
-                    "distribution": {str(k): v for k, v in counts.penalty_counts.items()},
-                }
-            if counts.first_turn is not None and counts.first_turn_total is not None:
-                row["first_turn"] = _entry(counts.first_turn, counts.first_turn_total)
-            log(
-                f"round {round_no}: enumerated {counts.canonical:,} canonical hands, "
-                f"go out {counts.go_out_probability} ≈ {float(counts.go_out_probability):.6g} "
-                f"({seconds:.1f} s)"
-            )
+        first_turn = round_no in first_turn_rounds
+        if enumerate_go_out or enumerate_penalty or first_turn:
+            _enumerate(row, round_no, (enumerate_go_out, enumerate_penalty, first_turn), log)
         table["rounds"][str(round_no)] = row
     return table
+
+
+def _sweep_go_out(
+    row: dict[str, Any], round_no: int, step: Callable[[], object], log: Callable[[str], None]
+) -> None:
+    """Going out on the deal, by the sweep over the ranks, into ``row``."""
+    start, cpu = time.perf_counter(), time.process_time()
+    swept = sweep_round(round_no, step)
+    seconds = time.perf_counter() - start
+    row["frontiers"] = swept.frontiers
+    row["seconds"] = round(seconds, 1)
+    row["cpu_seconds"] = round(time.process_time() - cpu, 1)
+    row["go_out"] = _entry(swept.go_out, swept.deals)
+    log(
+        f"round {round_no}: swept {swept.frontiers:,} frontiers, go out "
+        f"{swept.go_out_probability} ≈ {float(swept.go_out_probability):.6g} "
+        f"({seconds:.1f} s)"
+    )
+
+
+def _sweep_penalties(
+    row: dict[str, Any], round_no: int, step: Callable[[], object], log: Callable[[str], None]
+) -> None:
+    """The penalties' distribution, by the sweep carrying the points, into ``row``."""
+    start, cpu = time.perf_counter(), time.process_time()
+    distribution = penalty_counts(round_no, step)
+    seconds = time.perf_counter() - start
+    deals = sum(distribution.values())
+    expected = Fraction(sum(p * ways for p, ways in distribution.items()), deals)
+    row["penalty"] = {
+        "deals": deals,
+        "value": str(expected),
+        "decimal": float(expected),
+        "distribution": {str(k): v for k, v in distribution.items()},
+    }
+    row["penalty_seconds"] = round(seconds, 1)
+    row["penalty_cpu_seconds"] = round(time.process_time() - cpu, 1)
+    log(f"round {round_no}: swept penalties, mean {expected} ({seconds:.1f} s)")
+
+
+def _enumerate(
+    row: dict[str, Any],
+    round_no: int,
+    asked: tuple[bool, bool, bool],
+    log: Callable[[str], None],
+) -> None:
+    """What ``asked`` (going out, penalties, the first turn) of the hand-by-hand
+    enumeration, into ``row``."""
+    go_out, penalties, first_turn = asked
+    start = time.perf_counter()
+    counts = count_round(round_no, penalties=penalties, first_turn=first_turn)
+    seconds = time.perf_counter() - start
+    row["canonical_hands"] = counts.canonical
+    row["enumeration_seconds"] = round(seconds, 1)
+    if go_out:
+        row["seconds"] = round(seconds, 1)
+        row["go_out"] = _entry(counts.go_out, counts.deals)
+    if counts.penalty_counts is not None:
+        mean = counts.expected_penalty
+        assert mean is not None
+        row["penalty"] = {
+            "deals": counts.deals,
+            "value": str(mean),
+            "decimal": float(mean),
+            "distribution": {str(k): v for k, v in counts.penalty_counts.items()},
+        }
+    if counts.first_turn is not None and counts.first_turn_total is not None:
+        row["first_turn"] = _entry(counts.first_turn, counts.first_turn_total)
+    log(
+        f"round {round_no}: enumerated {counts.canonical:,} canonical hands, "
+        f"go out {counts.go_out_probability} ≈ {float(counts.go_out_probability):.6g} "
+        f"({seconds:.1f} s)"
+    )
 
 
 #: The rounds counted under each meld variant: hand by hand up to renaming the suits
@@ -216,8 +239,7 @@ def _default_output() -> Path | None:
     return None
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m fivecrowns_lab.odds.probability --build-table``: count and save the table."""
+def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m fivecrowns_lab.odds.probability")
     parser.add_argument("--build-table", action="store_true", help="count and write the table")
     parser.add_argument("--rounds", default="1-11", help="rounds for going out on the deal")
@@ -253,6 +275,28 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="rounds to count under every meld variant (e.g. 1-5: ~6 min in all)",
     )
     parser.add_argument("--csv", type=Path, default=None, help="also write the teacher's CSV")
+    return parser
+
+
+def _write(table: dict[str, Any], output: Path, csv: Path | None) -> None:
+    """Write the table (and the teacher's CSV), whole or not at all."""
+    output.parent.mkdir(parents=True, exist_ok=True)
+    # Written beside it, then renamed over it: a stop mid-write never leaves half a table.
+    partial = output.with_name(output.name + ".partial")
+    partial.write_text(json.dumps(table, indent=1) + "\n", encoding="utf-8")
+    partial.replace(output)
+    print(f"wrote {output}")
+    if csv is not None:
+        # Imported here: `python -m fivecrowns_lab.odds.teacher` must find it not yet loaded.
+        from .teacher import teacher_csv
+
+        csv.write_text(teacher_csv(table), encoding="utf-8")
+        print(f"wrote {csv}")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m fivecrowns_lab.odds.probability --build-table``: count and save the table."""
+    parser = _parser()
     args = parser.parse_args(argv)
     if not args.build_table:
         parser.print_help()
@@ -283,18 +327,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print(f"\nStopped: nothing was written, {args.output} is as it was.", file=sys.stderr)
         return 130
-    args.output.parent.mkdir(parents=True, exist_ok=True)
-    # Written beside it, then renamed over it: a stop mid-write never leaves half a table.
-    partial = args.output.with_name(args.output.name + ".partial")
-    partial.write_text(json.dumps(table, indent=1) + "\n", encoding="utf-8")
-    partial.replace(args.output)
-    print(f"wrote {args.output}")
-    if args.csv is not None:
-        # Imported here: `python -m fivecrowns_lab.odds.teacher` must find it not yet loaded.
-        from .teacher import teacher_csv
-
-        args.csv.write_text(teacher_csv(table), encoding="utf-8")
-        print(f"wrote {args.csv}")
+    _write(table, args.output, args.csv)
     return 0
 
 
