@@ -401,8 +401,7 @@ def _guess(label: str, nth: int = 0, share: bool = False) -> Callable[[object], 
         if share:  # lesson 07: an untouched share slider is no guess
             handle = _view(page).locator(".noUi-handle").nth(1)
             handle.focus()
-            handle.press("ArrowRight")
-            wait_text(page, ".fc-view .fc-status", "Now press Commit my guess")
+            handle.press("ArrowRight")  # its change reaches Python before the click, in order
         _button(page, "Commit my guess")
         wait_text(page, ".fc-view", "Your guess, and the truth", timeout=WIDGET_TIMEOUT_MS)
 

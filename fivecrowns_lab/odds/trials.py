@@ -36,6 +36,7 @@ __all__ = [
     "MAX_DEALS",
     "QUESTIONS",
     "deal",
+    "dealt_wild_counts",
     "estimate_of",
     "running_estimates",
     "sample_wild_counts",
@@ -207,6 +208,17 @@ def running_estimates(
 
 
 # -- lesson 07: shares of hands with a number of wilds -------------------------------------------
+
+
+def dealt_wild_counts(
+    rules: RoundRules | int, n: int, rng: random.Random
+) -> tuple[Hand | None, list[int]]:
+    """The wilds in each of ``n`` more hands from ``rng``; a single hand comes back too, to
+    be shown (it is dealt from the same stream :func:`sample_wild_counts` draws from)."""
+    if n == 1:
+        hand = deal(rules, rng)
+        return hand, [sum(is_wild(card, rules) for card in hand)]
+    return None, sample_wild_counts(rules, n, rng)
 
 
 def share_series(

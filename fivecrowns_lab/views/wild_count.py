@@ -16,12 +16,12 @@ import ipywidgets as widgets
 
 from ..classroom.experiments import most_common_wilds, wild_count_id
 from ..core.cards import Hand
-from ..core.rules import hand_size, is_wild, wild_rank_text
+from ..core.rules import hand_size, wild_rank_text
 from ..errors import LessonError
 from ..i18n import N_, number
 from ..i18n import gettext as _
 from ..odds.counting import WILDS_IN_DECK, wild_count_distribution
-from ..odds.trials import deal, sample_wild_counts, share_series
+from ..odds.trials import dealt_wild_counts, share_series
 from .base import View, seed_box, set_shown
 from .chart import Chart
 from .lesson_parts import next_seed, predict_html, round_slider, row, wilds_text
@@ -321,12 +321,7 @@ class WildCountLesson(View):
                 )
             )
         r = self.round.value
-        if n == 1:
-            self.last_hand = deal(r, self.rng)
-            counts = [sum(is_wild(c, r) for c in self.last_hand)]
-        else:
-            self.last_hand = None
-            counts = sample_wild_counts(r, n, self.rng)
+        self.last_hand, counts = dealt_wild_counts(r, n, self.rng)
         for k in counts:
             self.counts[k] = self.counts.get(k, 0) + 1
         focus = self.focus
