@@ -26,8 +26,9 @@ from ..core.solver import HandSizeError, can_go_out, going_out_discards
 from ..errors import OutsError
 from ..i18n import gettext as _
 from ..validators import whole_number
+from .trials import deal
 
-__all__ = ["Out", "Outs", "OutsError", "outs", "rule_of_thumb"]
+__all__ = ["Out", "Outs", "OutsError", "outs", "rule_of_thumb", "waiting_hand"]
 
 _COPIES = Counter(DECK)
 _CARD_TYPES = tuple(sorted(_COPIES, key=lambda c: c.sort_key))
@@ -204,3 +205,18 @@ def outs(
             best = option
     assert best is not None
     return best
+
+
+def waiting_hand(rules: RoundRules | int, seeds: Iterable[int]) -> tuple[Hand, int, int] | None:
+    """The first hand dealt from ``seeds`` that cannot go out yet but has an out: the hand,
+    its seed and how many seeds were dealt; None if no seed gives one.
+
+    >>> hand, seed, tries = waiting_hand(4, range(1, 100))
+    >>> can_go_out(hand, 4), bool(outs(hand, 4).outs), seed == tries
+    (False, True, True)
+    """
+    for tries, seed in enumerate(seeds, 1):
+        hand = deal(rules, seed)
+        if not can_go_out(hand, rules) and outs(hand, rules).outs:
+            return hand, seed, tries
+    return None

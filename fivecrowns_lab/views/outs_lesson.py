@@ -22,8 +22,7 @@ from ..i18n import N_, number, typed_number
 from ..i18n import gettext as _
 from ..i18n import ngettext as _n
 from ..odds.counting import DECK_SIZE
-from ..odds.outs import Outs, outs, rule_of_thumb
-from ..odds.trials import deal
+from ..odds.outs import Outs, outs, rule_of_thumb, waiting_hand
 from ..render import hand_html
 from .base import View, seed_box, set_shown
 from .chart import Chart
@@ -158,17 +157,16 @@ class OutsLesson(View):
         """The first dealt hand, from the seed on, that cannot go out but has outs: the
         hand, its seed and how many seeds were tried."""
         r, start = self.round.value, self.seed.value
-        for tries in range(1, self.DEAL_TRIES + 1):
-            seed = (start + tries - 1) % (SEED_LIMIT + 1)
-            hand = deal(r, seed)
-            if not can_go_out(hand, r) and outs(hand, r).outs:
-                return hand, seed, tries
-        raise LessonError(
-            _(
-                "No hand of round {round} with outs in {tries} deals from seed {seed}: "
-                "try another seed."
-            ).format(round=r, tries=number(self.DEAL_TRIES), seed=start)
-        )
+        seeds = ((start + i) % (SEED_LIMIT + 1) for i in range(self.DEAL_TRIES))
+        found = waiting_hand(r, seeds)
+        if found is None:
+            raise LessonError(
+                _(
+                    "No hand of round {round} with outs in {tries} deals from seed {seed}: "
+                    "try another seed."
+                ).format(round=r, tries=number(self.DEAL_TRIES), seed=start)
+            )
+        return found
 
     def deal_new(self) -> None:
         """Deal a random hand for the round that is waiting for outs (from the seed)."""
