@@ -67,6 +67,31 @@ class Outs:
         return sum(out.unseen for out in self.outs)
 
     @property
+    def already_out(self) -> bool:
+        """True when the hand, before drawing, can go out as it is: it waits for nothing."""
+        return self.discard is None and can_go_out(self.hand, self.round_no)
+
+    @property
+    def going_out_discard(self) -> Card | None:
+        """The card to discard to go out now (a hand that has drawn and can), else None.
+
+        >>> str(outs("8H 9H 10H QS QC QD 3S", 4).going_out_discard)
+        '3♠'
+        """
+        if not self.goes_out_now or self.discard is None:
+            return None
+        return going_out_discards((*self.hand, self.discard), self.round_no)[0]
+
+    @property
+    def waiting(self) -> bool:
+        """True when the hand waits for an out: it has one, and cannot go out without it.
+
+        >>> outs("8H 9H 10H QS QC KD", 4).waiting, outs("8H 9H 10H QS QC QD", 4).waiting
+        (True, False)
+        """
+        return bool(self.outs) and not self.goes_out_now and not self.already_out
+
+    @property
     def probability(self) -> Fraction:
         """Exact chance that the next card drawn from the stock is an out."""
         if self.unseen_total == 0:

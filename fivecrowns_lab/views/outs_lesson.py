@@ -16,7 +16,6 @@ from ..classroom.predictions import outs_question
 from ..classroom.recompute import held
 from ..core.cards import Hand, parse_cards
 from ..core.rules import hand_size, wild_rank_text
-from ..core.solver import can_go_out
 from ..errors import LessonError, quote
 from ..i18n import N_, number, typed_number
 from ..i18n import gettext as _
@@ -209,13 +208,12 @@ class OutsLesson(View):
             self.commit.reopen()
             self.guess_outs.disabled = False
             self.guess_outs.value = ""
-        complete = result.discard is None and can_go_out(result.hand, r)
         with self.hold_sync():
             self.hand_view.value = (
                 f"{hand_note_html(result, hand)}"
                 f"<div class='fc-felt'>{hand_html(Hand(result.hand).sorted(), r)}</div>"
             )
-            if complete or result.goes_out_now:
+            if result.already_out or result.goes_out_now:
                 self._show_already_out()
                 return
             set_shown(self.ask, shown=True)
@@ -238,12 +236,7 @@ class OutsLesson(View):
     def _reset_draws(self) -> None:
         """A new question or seed: the draws start again (none for a hand that can go out)."""
         result = self.result
-        waiting = (
-            result is not None
-            and bool(result.outs)
-            and not result.goes_out_now
-            and not (result.discard is None and can_go_out(result.hand, result.round_no))
-        )
+        waiting = result is not None and result.waiting
         self.drawing.reset(result if waiting else None, self.seed.value)
 
     def commit_guess(self) -> None:

@@ -11,7 +11,6 @@ from html import escape
 
 from ..core.cards import Hand
 from ..core.rules import hand_size, wild_rank_text
-from ..core.solver import going_out_discards
 from ..i18n import gettext as _
 from ..i18n import ngettext as _n
 from ..i18n import number
@@ -56,11 +55,10 @@ def hand_note_html(result: Outs, hand: Hand) -> str:
     if result.discard is None:
         return note
     if result.goes_out_now:
-        discards = going_out_discards(hand, r)
         said = _(
             "<b>You can go out right now</b>: lay down your melds and discard "
             "{card}. No outs to count."
-        ).format(card=escape(str(discards[0])))
+        ).format(card=escape(str(result.going_out_discard)))
     else:
         said = _(
             "You hold {count} cards (after drawing): discard <b>{card}</b> to keep the most outs."
