@@ -232,6 +232,7 @@ class WildCountLesson(View):
             )
 
     def _move_slider(self) -> str:
+        """What an untouched share slider asks of the learner, naming their number of wilds."""
         guess = self.predicted
         wilds = wilds_text(guess[0] if guess is not None else self.top)
         return _(
