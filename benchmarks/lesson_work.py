@@ -36,7 +36,7 @@ from fivecrowns_lab.odds.run_cost import (
 from fivecrowns_lab.odds.simulate import game_seed, play_games
 from fivecrowns_lab.table.players import BOTS
 from fivecrowns_lab.table.solitaire import Solitaire
-from fivecrowns_lab.views.probability import GoOutLesson
+from fivecrowns_lab.views.go_out import GoOutLesson
 from fivecrowns_lab.views.work import BUDGET_SECONDS
 
 

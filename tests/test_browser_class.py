@@ -35,7 +35,7 @@ import pytest
 from playwright.sync_api import expect
 
 from fivecrowns_lab.content.quizzes import QUIZZES
-from fivecrowns_lab.views.probability import simulate_round
+from fivecrowns_lab.odds.trials import trial_batches
 
 from .conftest import ROOT, SERVER_LOGS, free_port, stop_process, wait_for_http
 from .test_browser import SHOTS, assert_no_errors
@@ -161,7 +161,7 @@ def expected_pool(round_no: int) -> tuple[int, int]:
     hits = 0
     for i in range(STUDENTS):
         seed = 100 * (10 + i) + round_no
-        *_, values = simulate_round("go out on the deal", round_no, DEALS, seed)
+        *_, values = trial_batches("go out on the deal", round_no, DEALS, seed)
         hits += sum(values)
     return STUDENTS * DEALS, hits
 

@@ -113,6 +113,10 @@ def test_07_predict_then_deal_then_reseed(page, voila_url, browser):
     wait_status(page, "First predict")  # the lesson's heading says it too
     assert "First predict" in status_of(page)
     view.locator("select").first.select_option(label="2 wilds")
+    share = view.locator(".noUi-handle").nth(1)  # an untouched share slider is no guess
+    share.focus()
+    share.press("ArrowRight")
+    wait_status(page, "Now press Commit my guess")
     view.get_by_role("button", name="Commit my guess").click()
     wait_text(page, "Your guess, and the truth")
     view.get_by_role("button", name="Deal 100", exact=True).click()
@@ -331,6 +335,9 @@ def test_wild_count_hides_the_answer_until_the_guess_and_draws_its_charts(page, 
     body = page.inner_text(".fc-view")
     assert "40.9%" not in body and page.locator(".fc-chart svg").count() == 0
     page.locator(".fc-view select").first.select_option(label="1 wild")
+    share = page.locator(".fc-view .noUi-handle").nth(1)  # an untouched slider is no guess
+    share.focus()
+    share.press("ArrowRight")  # its change reaches the kernel before the click, in order
     page.get_by_role("button", name="Commit my guess").click()
     wait_text(page, "Your guess, and the truth")
     page.get_by_role("button", name="Deal 1,000").click()

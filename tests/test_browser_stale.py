@@ -174,6 +174,10 @@ def test_07_round_seed_and_sample_size_clear_what_they_made_stale(page, voila_ur
     view.locator(".fc-status .fc-msg.fc-error").wait_for(timeout=WAIT_MS)
     warned = status(page)
     view.locator("select").first.select_option(label="2 wilds")
+    share = view.locator(".noUi-handle").nth(1)  # an untouched share slider is no guess
+    share.focus()
+    share.press("ArrowRight")
+    shows(page, "Now press Commit my guess")
     view.get_by_role("button", name="Commit my guess").click()
     settles(page, [warned], "Your guess, and the truth", old_status=warned)
     view.get_by_role("button", name="Deal 100", exact=True).click()

@@ -178,7 +178,7 @@ def test_the_dashboard_pools_lessons_07_09_and_10_each_beside_its_exact_value(ro
 
 
 def test_wild_count_lesson_sends_its_hands_so_far_with_the_most_common_count(widget_errors):
-    from fivecrowns_lab.views.probability import WildCountLesson
+    from fivecrowns_lab.views.wild_count import WildCountLesson
 
     view = WildCountLesson(round_no=5, seed=11)
     view.class_link = link = FakeLink()
@@ -196,7 +196,7 @@ def test_wild_count_lesson_sends_its_hands_so_far_with_the_most_common_count(wid
 
 def test_outs_lesson_draws_from_the_unseen_cards_and_sends_the_share_that_were_outs(widget_errors):
     from fivecrowns_lab.views.draws import stock_of
-    from fivecrowns_lab.views.probability import OutsLesson
+    from fivecrowns_lab.views.outs_lesson import OutsLesson
 
     view = OutsLesson(round_no=4, hand=HAND, seed=3)
     view.class_link = link = FakeLink()
@@ -229,7 +229,7 @@ def test_outs_lesson_draws_from_the_unseen_cards_and_sends_the_share_that_were_o
 
 def test_outs_lesson_after_a_draw_counts_the_discard_as_held_not_unseen(widget_errors):
     from fivecrowns_lab.views.draws import stock_of
-    from fivecrowns_lab.views.probability import OutsLesson
+    from fivecrowns_lab.views.outs_lesson import OutsLesson
 
     view = OutsLesson(round_no=4, hand=HAND + " 3S", seed=3)
     view.class_link = link = FakeLink()
@@ -262,7 +262,7 @@ def test_strategy_lab_sends_seat_ones_wins_for_the_students_runs_not_the_opening
 
 def test_a_hand_that_can_already_go_out_has_nothing_to_draw_and_sends_nothing(widget_errors):
     from fivecrowns_lab.errors import LessonError
-    from fivecrowns_lab.views.probability import OutsLesson
+    from fivecrowns_lab.views.outs_lesson import OutsLesson
 
     view = OutsLesson(round_no=1, hand="7H 8H 9H", seed=3)  # a run: out already
     view.class_link = link = FakeLink()

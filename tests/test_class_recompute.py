@@ -21,7 +21,7 @@ def assert_replayed_alike(records: list[dict[str, Any]]) -> None:
 
 
 def test_lesson_07_recompute_rule_dealt_one_at_a_time_or_in_batches(widget_errors):
-    from fivecrowns_lab.views.probability import WildCountLesson
+    from fivecrowns_lab.views.wild_count import WildCountLesson
 
     view = WildCountLesson(round_no=6, seed=41)
     view.class_link = link = FakeLink()
@@ -44,7 +44,7 @@ def test_lesson_08_recompute_rule_every_round_of_both_pooled_questions(widget_er
 
 
 def test_lesson_09_recompute_rule_draws_of_every_button(widget_errors):
-    from fivecrowns_lab.views.probability import OutsLesson
+    from fivecrowns_lab.views.outs_lesson import OutsLesson
 
     view = OutsLesson(round_no=4, hand="8H 9H 10H QS QC KD", seed=8)
     view.class_link = link = FakeLink()

@@ -403,6 +403,7 @@ def test_lesson_07_counts_wild_cards_in_danish_before_and_after_the_guess(widget
         view.commit.commit_button.click()  # no guess yet: refused in Danish
         refused = view.status.text
         view.guess_k.value = 1
+        view.guess_share.value = 40  # an untouched slider is no guess
         view.commit.commit_button.click()
         view.deal_buttons[2].click()  # Deal 100
         dealt = view.status.text
@@ -431,7 +432,7 @@ def test_lesson_07_counts_wild_cards_in_danish_before_and_after_the_guess(widget
         "Prøv igen",
     ]
     assert "Dit gæt og sandheden" in revealed and "1 vildt kort" in revealed
-    assert "Du sagde 1 vildt kort i 30 % af hænderne: hænder med 1 vildt kort er" in revealed
+    assert "Du sagde 1 vildt kort i 40 % af hænderne: hænder med 1 vildt kort er" in revealed
     assert "<summary>Hvorfor er det en" in revealed
     assert again.startswith("Gæt igen: bliv i runde 5")
     assert "af 100 intervaller indeholder den nøjagtige værdi" in coverage

@@ -82,6 +82,7 @@ def test_lesson_07_reveal_writes_danish_percentages(widget_errors):
     with language("da"):
         view = wild_count_lesson(round_no=5, seed=2026).view
         view.guess_k.value = 1
+        view.guess_share.value = 40  # an untouched slider is no guess
         view.commit.commit_button.click()
         view.deal_buttons[2].click()  # Deal 100
         shown = _text(view.prediction_view.value + view.table.value) + view.status.text

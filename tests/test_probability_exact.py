@@ -250,7 +250,7 @@ def test_build_table_command_writes_the_same_counts_as_the_shipped_table(tmp_pat
 
 
 def test_build_table_shows_a_bar_over_every_rank_of_each_sweep(capsys):
-    from fivecrowns_lab.odds.probability import build_table
+    from fivecrowns_lab.odds.recount import build_table
 
     build_table([1, 2], [1], progress=True)
     captured = capsys.readouterr()
@@ -261,7 +261,7 @@ def test_build_table_shows_a_bar_over_every_rank_of_each_sweep(capsys):
 def test_build_table_command_stops_cleanly_on_ctrl_c_leaving_the_table_as_it_was(
     tmp_path, monkeypatch, capsys
 ):
-    from fivecrowns_lab.odds import probability
+    from fivecrowns_lab.odds import recount as probability
 
     out = tmp_path / "table.json"
     out.write_text('{"rounds": {}}\n', encoding="utf-8")
@@ -430,7 +430,7 @@ def test_penalty_sweep_charges_a_wild_that_no_meld_can_use():
 
 
 def test_build_table_command_needs_output_when_installed(monkeypatch, capsys):
-    from fivecrowns_lab.odds import probability
+    from fivecrowns_lab.odds import recount as probability
 
     monkeypatch.setattr(probability, "_default_output", lambda: None)
     with pytest.raises(SystemExit) as stop:
@@ -440,7 +440,7 @@ def test_build_table_command_needs_output_when_installed(monkeypatch, capsys):
 
 
 def test_build_table_command_defaults_to_the_shipped_table_only_in_a_clone():
-    from fivecrowns_lab.odds import probability
+    from fivecrowns_lab.odds import recount as probability
 
     assert probability._default_output() == (
         Path(probability.__file__).resolve().parent / "data" / "exact_table.json"

@@ -394,10 +394,14 @@ def _scorekeeper(page) -> None:
     wait_text(page, ".fc-view .fc-status", "Round 1 added")
 
 
-def _guess(label: str, nth: int = 0) -> Callable[[object], None]:
+def _guess(label: str, nth: int = 0, share: bool = False) -> Callable[[object], None]:
     def commit(page) -> None:
         # The nth dropdown of the view (lesson 08's question comes before its guess).
         _view(page).locator("select").nth(nth).select_option(label=label)
+        if share:  # lesson 07: an untouched share slider is no guess
+            handle = _view(page).locator(".noUi-handle").nth(1)
+            handle.focus()
+            handle.press("ArrowRight")  # its change reaches Python before the click, in order
         _button(page, "Commit my guess")
         wait_text(page, ".fc-view", "Your guess, and the truth", timeout=WIDGET_TIMEOUT_MS)
 
@@ -438,7 +442,7 @@ LESSON_CHECKS: dict[str, tuple[str, Callable[..., None]]] = {
     "04-play-a-round": (".fc-play", _play),
     "05-solitaire": (".fc-quiz", _solitaire),
     "06-scorekeeper": (".fc-quiz", _scorekeeper),
-    "07-counting-wild-cards": (".fc-view", _guess("2 wilds")),
+    "07-counting-wild-cards": (".fc-view", _guess("2 wilds", share=True)),
     "08-go-out-on-the-deal": (".fc-view", _guess("round 3 (5 cards)", nth=1)),
     "09-outs": (".fc-quiz", _outs),
     "10-strategy-lab": (".fc-view", _new_seed("50 of 50 games")),

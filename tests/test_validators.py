@@ -169,6 +169,7 @@ def test_every_save_reader_in_the_package_reads_through_read_json():
             "cli.py",
             "content/catalogue.py",
             "odds/probability.py",
+            "odds/recount.py",
             "classroom/keyfile.py",
         ]
     )

@@ -12,8 +12,10 @@ from fivecrowns_lab.lessons import go_out_lesson, strategy_lab
 from fivecrowns_lab.odds.probability import go_out_on_deal
 from fivecrowns_lab.odds.run_cost import game_cap
 from fivecrowns_lab.views import DealLab, MeldLab, PlayLesson, ScoringLesson, SolitaireLesson
-from fivecrowns_lab.views.probability import ASK, OutsLesson, WildCountLesson, hardest_round
+from fivecrowns_lab.views.go_out_words import ASK, hardest_round
+from fivecrowns_lab.views.outs_lesson import OutsLesson
 from fivecrowns_lab.views.strategy_lab import StrategyLab
+from fivecrowns_lab.views.wild_count import WildCountLesson
 
 
 def test_08_every_question_is_gated_by_its_own_guess(widget_errors):

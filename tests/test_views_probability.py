@@ -110,6 +110,7 @@ def test_wild_count_table_lists_every_possible_number_of_wilds(widget_errors, ro
 def test_wild_count_single_deal_shows_the_hand_and_round_change_starts_again(widget_errors):
     lesson = wild_count_lesson(round_no=5, seed=2).view
     lesson.guess_k.value = 1
+    lesson.guess_share.value = 40  # an untouched slider is no guess
     lesson.commit.commit_button.click()
     lesson.deal_buttons[0].click()
     assert lesson.dealt == 1 and lesson.last_hand is not None
@@ -125,12 +126,14 @@ def test_wild_count_lesson_reseeds_on_request_and_repeats_from_the_same_seed(wid
     a, b = wild_count_lesson(seed=7).view, wild_count_lesson(seed=7).view
     for lesson in (a, b):
         lesson.guess_k.value = 1
+        lesson.guess_share.value = 40  # an untouched slider is no guess
         lesson.commit.commit_button.click()
         lesson.deal_buttons[2].click()
     assert a.counts == b.counts
     b.new_seed_button.click()
     assert b.seed.value == 8 and b.dealt == 0
     b.guess_k.value = 1
+    b.guess_share.value = 40  # an untouched slider is no guess
     b.commit.commit_button.click()
     b.deal_buttons[2].click()
     assert b.counts != a.counts
@@ -971,6 +974,7 @@ def test_wild_count_just_show_me_is_recorded_as_skipped(widget_errors):
 def test_wild_count_running_estimate_grows_with_its_interval_and_animates(widget_errors):
     lesson = wild_count_lesson(round_no=5, seed=2026).view
     lesson.guess_k.value = 1
+    lesson.guess_share.value = 40  # an untouched slider is no guess
     lesson.commit.commit_button.click()
     lesson.deal_buttons[2].click()
     first = list(lesson.running.data["running"])
@@ -980,12 +984,13 @@ def test_wild_count_running_estimate_grows_with_its_interval_and_animates(widget
     assert rows[-1]["n"] == 1100 and all(r["low"] <= r["value"] <= r["high"] for r in rows)
     assert lesson.running.animate == ["running"]
     marks = {m["series"]: m["value"] for m in lesson.running.data["marks"]}
-    assert marks == {"exact": float(lesson.exact[1]), "your guess": 0.3}
+    assert marks == {"exact": float(lesson.exact[1]), "your guess": 0.4}
 
 
 def test_wild_count_gap_is_explained_in_words_for_the_rare_count(widget_errors):
     lesson = wild_count_lesson(round_no=5, seed=2026).view
     lesson.guess_k.value = 1
+    lesson.guess_share.value = 40  # an untouched slider is no guess
     lesson.commit.commit_button.click()
     for button in (2, 3, 3, 3, 3, 3):
         lesson.deal_buttons[button].click()
@@ -998,6 +1003,7 @@ def test_wild_count_gap_is_explained_in_words_for_the_rare_count(widget_errors):
 def test_wild_count_100_intervals_count_how_many_hold_the_exact_value(widget_errors):
     lesson = wild_count_lesson(round_no=5, seed=2026).view
     lesson.guess_k.value = 1
+    lesson.guess_share.value = 40  # an untouched slider is no guess
     lesson.commit.commit_button.click()
     lesson.coverage_button.click()
     rows = lesson.coverage.data["intervals"]

@@ -15,7 +15,7 @@ from fivecrowns_lab.core.rules import ROUNDS, hand_size
 from fivecrowns_lab.lessons import wild_count_lesson
 from fivecrowns_lab.odds.counting import WILDS_IN_DECK, wild_count_distribution
 from fivecrowns_lab.views.plots import pct
-from fivecrowns_lab.views.probability import guess_verdict
+from fivecrowns_lab.views.wild_words import guess_verdict
 
 
 def _text(html: str) -> str:
@@ -88,6 +88,7 @@ def test_wild_count_gap_paragraph_is_plain_and_the_z_score_waits_behind_why(
 ):
     lesson = wild_count_lesson(round_no=5, seed=2026).view
     lesson.guess_k.value = 1
+    lesson.guess_share.value = 40  # an untouched slider is no guess
     lesson.commit.commit_button.click()
     for button in deals:
         lesson.deal_buttons[button].click()
@@ -139,3 +140,35 @@ def test_wild_count_try_again_after_just_show_me_asks_for_a_guess(widget_errors)
     assert lesson.guess_k.value == -1 and not lesson.skipped
     lesson.commit.commit_button.click()
     assert lesson.status.kind == "error" and "First predict" in lesson.status.text
+
+
+def test_wild_count_untouched_share_slider_refuses_the_commit_rule(widget_errors):
+    # Issue 48's rule: an untouched slider is no guess (its starting 30% is not the
+    # learner's), as lesson 09's empty box is no guess of 0.
+    lesson = wild_count_lesson(round_no=5, seed=2026).view
+    lesson.guess_k.value = 2
+    lesson.commit.commit_button.click()
+    assert lesson.status.kind == "error" and not lesson.commit.committed
+    assert "Move the slider to your guess first" in lesson.status.text
+    assert "2 wilds" in lesson.status.text and len(lesson.predictions) == 0
+    assert lesson.prediction_view.value == "" and lesson.after_commit.layout.display == "none"
+    lesson.guess_share.value = 30 + lesson.guess_share.step  # moved, then
+    assert lesson.status.kind == "info" and "Now press Commit my guess" in lesson.status.text
+    lesson.commit.commit_button.click()
+    assert lesson.commit.committed
+    assert lesson.predictions[-1]["guess"] == {"wilds": 2, "share": 0.35}
+    lesson.try_again_button.click()  # the learner's own share stays theirs
+    lesson.commit.commit_button.click()
+    assert lesson.commit.committed and lesson.predictions[-1]["guess"]["share"] == 0.35
+
+
+def test_wild_count_untouched_share_slider_refusal_is_in_danish_rule(widget_errors):
+    from fivecrowns_lab import language
+
+    with language("da"):
+        lesson = wild_count_lesson(round_no=5, seed=2026).view
+        lesson.guess_k.value = 1
+        lesson.commit.commit_button.click()
+        refused = lesson.status.text
+    assert lesson.status.kind == "error" and not lesson.commit.committed
+    assert "Flyt" in refused and "slider" not in refused, refused

@@ -19,10 +19,10 @@ from collections.abc import Sequence
 
 from ..core.cards import DECK, Card
 from ..core.rules import GameRules
-from ..core.solver import can_go_out, going_out_discards, penalty
 from ..odds.outs import Outs, outs
-from ..odds.probability import deal, sample_wild_counts
+from ..odds.probability import sample_wild_counts
 from ..odds.simulate import game_seed, play_games
+from ..odds.trials import trial
 from ..table.solitaire import Solitaire, SolitaireBot
 from .experiments import (
     _DRAW,
@@ -55,16 +55,9 @@ _SOLITAIRE_SECONDS = 0.024
 
 
 def lesson_08_trial(question: str, round_no: int, rng: random.Random) -> int:
-    """One deal of lesson 08's ``question``, drawn from ``rng`` (the lesson's own trial)."""
-    if question == "go out on the deal":
-        return int(can_go_out(deal(round_no, rng), round_no))
-    if question == "penalty of a dealt hand":
-        return penalty(deal(round_no, rng), round_no)
-    cards = deal(round_no, rng, extra=2)
-    hand, face_up, stock = cards[:-2], cards[-2], cards[-1]
-    if going_out_discards((*hand, face_up), round_no):
-        return 1
-    return int(bool(going_out_discards((*hand, stock), round_no)))
+    """One deal of lesson 08's ``question``, drawn from ``rng``: the engine's own trial
+    (:func:`~fivecrowns_lab.odds.trials.trial`), which the lesson deals too."""
+    return trial(question, round_no, rng)
 
 
 def held(result: Outs) -> tuple[Card, ...]:

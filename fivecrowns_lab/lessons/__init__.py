@@ -256,7 +256,7 @@ def wild_count_lesson(round_no: int = 5, seed: int = 2026) -> Any:
     """Lesson 07: the exact distribution of wild cards beside a histogram of dealt hands."""
 
     def build() -> Any:
-        from ..views.probability import WildCountLesson
+        from ..views.wild_count import WildCountLesson
 
         return lesson_page(WildCountLesson(round_no=round_no, seed=seed), "07")
 
@@ -267,7 +267,7 @@ def go_out_lesson(n: int = 1000, seed: int = 1) -> Any:
     """Lesson 08: going out on the deal, exact and simulated, across the rounds."""
 
     def build() -> Any:
-        from ..views.probability import GoOutLesson
+        from ..views.go_out import GoOutLesson
 
         return lesson_page(GoOutLesson(n=n, seed=seed), "08")
 
@@ -278,7 +278,7 @@ def outs_lesson(round_no: int = 4, hand: str = "8H 9H 10H QS QC KD", seed: int =
     """Lesson 09: the outs of a hand and the chance of drawing one, exact and by rule of thumb."""
 
     def build() -> Any:
-        from ..views.probability import OutsLesson
+        from ..views.outs_lesson import OutsLesson
 
         return lesson_page(OutsLesson(round_no=round_no, hand=hand, seed=seed), "09")
 

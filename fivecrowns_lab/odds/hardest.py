@@ -26,9 +26,9 @@ from typing import Literal
 
 from ..errors import LessonError
 from ..i18n import gettext as _
-from .probability import Estimate
+from .estimate import Estimate
 
-__all__ = ["HardestVerdict", "judge_hardest"]
+__all__ = ["HardestVerdict", "hardest_round", "judge_hardest"]
 
 Outcome = Literal["right", "cannot tell", "wrong", "skipped"]
 
@@ -109,3 +109,10 @@ def judge_hardest(
         else "wrong"
     )
     return HardestVerdict(hardest, use_exact, values, tied, guess, outcome)
+
+
+def hardest_round(question: str, values: Mapping[int, float]) -> int:
+    """The hardest round by ``values``: the lowest chance, or the highest mean penalty."""
+    if question == "penalty of a dealt hand":
+        return max(values, key=lambda r: values[r])
+    return min(values, key=lambda r: values[r])

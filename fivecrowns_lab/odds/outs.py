@@ -26,8 +26,9 @@ from ..core.solver import HandSizeError, can_go_out, going_out_discards
 from ..errors import OutsError
 from ..i18n import gettext as _
 from ..validators import whole_number
+from .trials import deal
 
-__all__ = ["Out", "Outs", "OutsError", "outs", "rule_of_thumb"]
+__all__ = ["Out", "Outs", "OutsError", "outs", "rule_of_thumb", "waiting_hand"]
 
 _COPIES = Counter(DECK)
 _CARD_TYPES = tuple(sorted(_COPIES, key=lambda c: c.sort_key))
@@ -64,6 +65,31 @@ class Outs:
     def count(self) -> int:
         """Unseen cards that are outs (copies counted)."""
         return sum(out.unseen for out in self.outs)
+
+    @property
+    def already_out(self) -> bool:
+        """True when the hand, before drawing, can go out as it is: it waits for nothing."""
+        return self.discard is None and can_go_out(self.hand, self.round_no)
+
+    @property
+    def going_out_discard(self) -> Card | None:
+        """The card to discard to go out now (a hand that has drawn and can), else None.
+
+        >>> str(outs("8H 9H 10H QS QC QD 3S", 4).going_out_discard)
+        '3♠'
+        """
+        if not self.goes_out_now or self.discard is None:
+            return None
+        return going_out_discards((*self.hand, self.discard), self.round_no)[0]
+
+    @property
+    def waiting(self) -> bool:
+        """True when the hand waits for an out: it has one, and cannot go out without it.
+
+        >>> outs("8H 9H 10H QS QC KD", 4).waiting, outs("8H 9H 10H QS QC QD", 4).waiting
+        (True, False)
+        """
+        return bool(self.outs) and not self.goes_out_now and not self.already_out
 
     @property
     def probability(self) -> Fraction:
@@ -204,3 +230,18 @@ def outs(
             best = option
     assert best is not None
     return best
+
+
+def waiting_hand(rules: RoundRules | int, seeds: Iterable[int]) -> tuple[Hand, int, int] | None:
+    """The first hand dealt from ``seeds`` that cannot go out yet but has an out: the hand,
+    its seed and how many seeds were dealt; None if no seed gives one.
+
+    >>> hand, seed, tries = waiting_hand(4, range(1, 100))
+    >>> can_go_out(hand, 4), bool(outs(hand, 4).outs), seed == tries
+    (False, True, True)
+    """
+    for tries, seed in enumerate(seeds, 1):
+        hand = deal(rules, seed)
+        if not can_go_out(hand, rules) and outs(hand, rules).outs:
+            return hand, seed, tries
+    return None
