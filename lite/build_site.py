@@ -571,6 +571,39 @@ def open_in_chosen_theme(output: Path) -> int:
     return done
 
 
+#: The folders (under the site's root) whose files lite/service-worker.js answers cache-first.
+SERVICE_WORKER = LITE / "service-worker.js"
+SERVICE_WORKER_CACHED = (
+    "static/pyodide",
+    "extensions",
+    "voici/build",
+    "build",
+    "static/fontawesome",
+)
+
+
+def cache_version(output: Path) -> str:
+    """A hash of every file the service worker may cache (its path and content): a new
+    build with any of them changed gets a new cache, and the old one is deleted."""
+    digest = hashlib.sha256()
+    for folder in SERVICE_WORKER_CACHED:
+        for path in sorted((output / folder).rglob("*")):
+            if path.is_file():
+                digest.update(path.relative_to(output).as_posix().encode() + b"\0")
+                digest.update(hashlib.sha256(path.read_bytes()).digest())
+    return digest.hexdigest()[:16]
+
+
+def install_service_worker(output: Path) -> str:
+    """Write lite/service-worker.js over each of JupyterLite's ``service-worker.js`` (the one
+    at the root is the one the pages register), with this build's cache version; return it."""
+    version = cache_version(output)
+    script = SERVICE_WORKER.read_text(encoding="utf-8").replace("__CACHE_VERSION__", version)
+    for path in output.rglob("service-worker.js"):
+        path.write_text(script, encoding="utf-8")
+    return version
+
+
 def build(output: Path) -> dict[str, object]:
     start = time.monotonic()
     if WORK.exists():
@@ -606,6 +639,7 @@ def build(output: Path) -> dict[str, object]:
         cwd=WORK,
     )
     bundle_icon_font(output)
+    log(f"service worker cache: fivecrowns-lab-{install_service_worker(output)}")
     log(f"lesson pages that open in the visitor's theme: {open_in_chosen_theme(output)}")
     size = sum(p.stat().st_size for p in output.rglob("*") if p.is_file())
     seconds = time.monotonic() - start
