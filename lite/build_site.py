@@ -72,7 +72,7 @@ STARTUP_PACKAGES = [
     "ipykernel",
     "comm",
     "pyodide_kernel",
-    "jedi",
+    "jedi",  # a placeholder (PLACEHOLDERS): the kernel asks for it by name
     "ipython",
     "fivecrowns_lab",
     "ipywidgets",
@@ -195,22 +195,174 @@ def _metadata(wheel: Path) -> tuple[str, str, list[str], list[str]]:
     return meta["Name"], meta["Version"], depends, sorted(tops)
 
 
-def _sqlite3_placeholder(into: Path) -> Path:
-    """An empty wheel standing in for Pyodide's ``sqlite3`` build, which no registry here
-    has. The kernel asks for it for IPython's history; IPython keeps history in memory when
-    ``import sqlite3`` fails, which it still does (the wheel holds no module)."""
-    wheel = into / "fivecrowns_lab_no_sqlite3-1.0-py3-none-any.whl"
-    dist = "fivecrowns_lab_no_sqlite3-1.0.dist-info"
+#: Packages the kernel installs by name that the lessons never use, each answered in the lock
+#: file by an empty wheel (no module in it): ``import sqlite3`` and ``import jedi`` still fail,
+#: so IPython keeps its history in memory and completes without jedi (Voici never asks it to
+#: complete). Real ``sqlite3`` is Pyodide's own build, which no registry here has; real
+#: ``jedi`` is a 4.9 MB wheel every first visit downloaded for nothing.
+PLACEHOLDERS = ("sqlite3", "jedi")
+
+
+def _placeholder(into: Path, key: str) -> Path:
+    """The empty wheel standing in for ``key`` (one of :data:`PLACEHOLDERS`)."""
+    project = f"fivecrowns_lab_no_{key}"
+    wheel = into / f"{project}-1.0-py3-none-any.whl"
+    dist = f"{project}-1.0.dist-info"
     with zipfile.ZipFile(wheel, "w") as zf:
         zf.writestr(
             f"{dist}/METADATA",
-            "Metadata-Version: 2.1\nName: fivecrowns-lab-no-sqlite3\nVersion: 1.0\n",
+            f"Metadata-Version: 2.1\nName: {project.replace('_', '-')}\nVersion: 1.0\n",
         )
         zf.writestr(
             f"{dist}/WHEEL", "Wheel-Version: 1.0\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
         )
         zf.writestr(f"{dist}/RECORD", "")
     return wheel
+
+
+#: The pygments lexers the browser keeps: IPython colours a traceback with the Python lexer;
+#: the other 250 (800 kB) would be downloaded for nothing.
+PYGMENTS_LEXERS = ("__init__.py", "_mapping.py", "python.py")
+
+
+def _needless(name: str) -> bool:
+    """Whether a wheel's file is of no use to the browser's Python: a JupyterLab or notebook
+    extension (the site serves its own copy from ``extensions/``), a translator's catalogue
+    (gettext reads the compiled ``.mo``) or a pygments lexer for another language."""
+    parts = name.split("/")
+    shared = len(parts) > 3 and parts[0].endswith(".data") and parts[2:4] == ["share", "jupyter"]
+    extension = len(parts) > 2 and parts[1] in ("labextension", "nbextension")
+    lexer = parts[:2] == ["pygments", "lexers"] and parts[-1] not in PYGMENTS_LEXERS
+    return shared or extension or lexer or name.endswith((".po", ".pot"))
+
+
+#: The standard library's parts no lesson can use in a browser tab, left out of the site's copy
+#: of ``python_stdlib.zip``: mail and network protocols, the terminal REPL and debugger,
+#: processes, doctests, XML, and developers' tools (unittest stays: the kernel's piplite imports
+#: unittest.mock).
+STDLIB_UNUSED = frozenset(
+    [
+        "_pyrepl",
+        "_pyio",
+        "_pydatetime",
+        "__hello__",
+        "__phello__",
+        "antigravity",
+        "this",
+        "xmlrpc",
+        "wsgiref",
+        "imaplib",
+        "mailbox",
+        "smtplib",
+        "ftplib",
+        "poplib",
+        "nntplib",
+        "pickletools",
+        "tabnanny",
+        "pyclbr",
+        "zipapp",
+        "modulefinder",
+        "doctest",
+        "xml",
+        "multiprocessing",
+        "pydoc",
+        "pydoc_data",
+        "pdb",
+        "idlelib",
+        "turtledemo",
+        "ensurepip",
+        "venv",
+        "tkinter",
+        "curses",
+        "dbm",
+    ]
+)
+#: The codecs kept (Python text is UTF-8 here): the other 110 code pages are 290 kB.
+ENCODINGS_KEPT = frozenset(
+    [
+        "__init__",
+        "aliases",
+        "ascii",
+        "latin_1",
+        "utf_8",
+        "utf_8_sig",
+        "utf_16",
+        "utf_16_le",
+        "utf_16_be",
+        "utf_32",
+        "utf_32_le",
+        "utf_32_be",
+        "unicode_escape",
+        "raw_unicode_escape",
+        "charmap",
+        "idna",
+        "punycode",
+        "cp437",
+        "base64_codec",
+        "hex_codec",
+    ]
+)
+
+
+#: How the slimmed zips are written (as small as deflate makes them).
+DEFLATE: dict[str, int] = {"compress_type": zipfile.ZIP_DEFLATED, "compresslevel": 9}
+
+
+def slim_stdlib(source: Path, target: Path) -> Path:
+    """Copy Pyodide's standard library zip without :data:`STDLIB_UNUSED` and the codecs not
+    in :data:`ENCODINGS_KEPT`; returns ``target``."""
+
+    def unused(name: str) -> bool:
+        parts = name.split("/")
+        top = parts[0].removesuffix(".py")
+        if top == "encodings" and len(parts) == 2 and parts[1]:
+            return parts[1].rsplit(".", 1)[0] not in ENCODINGS_KEPT
+        return top in STDLIB_UNUSED
+
+    with zipfile.ZipFile(source) as zin, zipfile.ZipFile(target, "w") as out:
+        for info in zin.infolist():
+            if not unused(info.filename):
+                out.writestr(info, zin.read(info), **DEFLATE)
+    return target
+
+
+#: One line of the kernel's own Python changed, per wheel and file: (the old text, the new).
+#: jupyterlite-pyodide-kernel 0.7.2 calls ``should_run_async(code)``, which IPython 9.16
+#: turned into an error (the transformed cell must be passed); IPython 9.17 is the first that
+#: does not import prompt_toolkit when it starts, and the first visit is lighter for it
+#: (tests/test_site_weight.py names the versions this papers over).
+KERNEL_PATCHES = {
+    "pyodide_kernel-0.7.2-py3-none-any.whl": {
+        "pyodide_kernel/kernel.py": (
+            "self.interpreter.should_run_async(code)",
+            "self.interpreter.should_run_async(code, transformed_cell=exec_code)",
+        )
+    }
+}
+
+
+def slim_wheel(wheel: Path, target: Path) -> Path:
+    """Copy ``wheel`` to ``target`` without its :func:`_needless` files (and their RECORD
+    lines), with its :data:`KERNEL_PATCHES` applied; returns ``target``."""
+    patches = dict(KERNEL_PATCHES.get(wheel.name, {}))
+    with zipfile.ZipFile(wheel) as source, zipfile.ZipFile(target, "w") as out:
+        for info in source.infolist():
+            if _needless(info.filename):
+                continue
+            data = source.read(info)
+            if info.filename in patches:
+                old, new = patches.pop(info.filename)
+                text = data.decode("utf-8")
+                if text.count(old) != 1:
+                    raise RuntimeError(f"{wheel.name}: {info.filename} no longer has {old!r}")
+                data = text.replace(old, new).encode("utf-8")
+            if info.filename.endswith(".dist-info/RECORD"):
+                lines = data.decode("utf-8").splitlines(keepends=True)
+                data = "".join(x for x in lines if not _needless(x.split(",")[0])).encode()
+            out.writestr(info, data, **DEFLATE)
+    if patches:
+        raise RuntimeError(f"{wheel.name} has no {sorted(patches)}")
+    return target
 
 
 def write_pyodide(into: Path, wheels: list[Path]) -> list[str]:
@@ -224,16 +376,20 @@ def write_pyodide(into: Path, wheels: list[Path]) -> list[str]:
         shutil.rmtree(into)
     into.mkdir(parents=True)
     for name in PYODIDE_CORE:
-        shutil.copy2(core / name, into / name)
+        if name == "python_stdlib.zip":
+            slim_stdlib(core / name, into / name)
+        else:
+            shutil.copy2(core / name, into / name)
     npm_lock = json.loads((core / "pyodide-lock.json").read_text(encoding="utf-8"))
-    wheels = [*wheels, _sqlite3_placeholder(into)]
+    placeholders = {f"fivecrowns-lab-no-{key}": key for key in PLACEHOLDERS}
+    wheels = [*wheels, *(_placeholder(into, key) for key in PLACEHOLDERS)]
     packages = {}
     for wheel in wheels:
         target = into / wheel.name
         if wheel.resolve() != target.resolve():
-            shutil.copy2(wheel, target)
+            slim_wheel(wheel, target)
         name, version, depends, imports = _metadata(target)
-        key = "sqlite3" if name == "fivecrowns-lab-no-sqlite3" else _normalize(name)
+        key = placeholders.get(name, _normalize(name))
         packages[key] = {
             "name": key,
             "version": version,
@@ -241,7 +397,7 @@ def write_pyodide(into: Path, wheels: list[Path]) -> list[str]:
             "install_dir": "site",
             "sha256": hashlib.sha256(target.read_bytes()).hexdigest(),
             "package_type": "package",
-            "imports": [] if key == "sqlite3" else imports,
+            "imports": [] if key in PLACEHOLDERS else imports,
             "depends": depends,
             "unvendored_tests": False,
             "shared_library": False,
@@ -415,6 +571,39 @@ def open_in_chosen_theme(output: Path) -> int:
     return done
 
 
+#: The folders (under the site's root) whose files lite/service-worker.js answers cache-first.
+SERVICE_WORKER = LITE / "service-worker.js"
+SERVICE_WORKER_CACHED = (
+    "static/pyodide",
+    "extensions",
+    "voici/build",
+    "build",
+    "static/fontawesome",
+)
+
+
+def cache_version(output: Path) -> str:
+    """A hash of every file the service worker may cache (its path and content): a new
+    build with any of them changed gets a new cache, and the old one is deleted."""
+    digest = hashlib.sha256()
+    for folder in SERVICE_WORKER_CACHED:
+        for path in sorted((output / folder).rglob("*")):
+            if path.is_file():
+                digest.update(path.relative_to(output).as_posix().encode() + b"\0")
+                digest.update(hashlib.sha256(path.read_bytes()).digest())
+    return digest.hexdigest()[:16]
+
+
+def install_service_worker(output: Path) -> str:
+    """Write lite/service-worker.js over each of JupyterLite's ``service-worker.js`` (the one
+    at the root is the one the pages register), with this build's cache version; return it."""
+    version = cache_version(output)
+    script = SERVICE_WORKER.read_text(encoding="utf-8").replace("__CACHE_VERSION__", version)
+    for path in output.rglob("service-worker.js"):
+        path.write_text(script, encoding="utf-8")
+    return version
+
+
 def build(output: Path) -> dict[str, object]:
     start = time.monotonic()
     if WORK.exists():
@@ -450,6 +639,7 @@ def build(output: Path) -> dict[str, object]:
         cwd=WORK,
     )
     bundle_icon_font(output)
+    log(f"service worker cache: fivecrowns-lab-{install_service_worker(output)}")
     log(f"lesson pages that open in the visitor's theme: {open_in_chosen_theme(output)}")
     size = sum(p.stat().st_size for p in output.rglob("*") if p.is_file())
     seconds = time.monotonic() - start

@@ -1,0 +1,101 @@
+"""The static site's first widget, cold and warm, with the site's service worker and without.
+
+A run is one fresh browser context (no cache) visiting a lesson three times: the cold visit,
+then two warm ones (the second warm visit finds every file the first left in the cache). The
+baseline runs in the same process, in contexts where service workers are blocked: the same
+built site, as a visit without the worker (or an older build) sees it. The time is from the
+navigation to the lesson's first widget; the bytes are what the server sent for that visit.
+
+Served by a counting ``http.server`` on 127.0.0.1 with no cache headers (the worst case for
+the browser's own HTTP cache); every other address is aborted.
+
+Run: ``.venv/bin/python benchmarks/site_warm.py [--runs 5] [--lesson 04-play-a-round]``
+after ``make site``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from tests.conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402 - the tests' browser settings
+from tests.test_site import SITE  # noqa: E402
+from tests.test_site_weight import Counted  # noqa: E402 - the counting static server
+
+SELECTORS = {"04-play-a-round": ".fc-play", "00-index": ".fc-gallery"}
+TIMEOUT_MS = 300_000
+VISITS = ("cold", "warm", "warm again")
+
+
+def run(browser, server: Counted, lesson: str, workers: str) -> list[tuple[float, int]]:
+    """One context's three visits of ``lesson``: (seconds to the first widget, bytes sent)."""
+    context = browser.new_context(viewport={"width": 1100, "height": 900}, service_workers=workers)
+    context.route(
+        "**/*",
+        lambda route: (
+            route.continue_()
+            if route.request.url.startswith((server.url, "data:", "blob:"))
+            else route.abort()
+        ),
+    )
+    page = context.new_page()
+    selector = SELECTORS.get(lesson, ".fc-view")
+    visits = []
+    for _ in VISITS:
+        server.reset()
+        start = time.monotonic()
+        page.goto(f"{server.url}/voici/render/{lesson}.html")
+        page.wait_for_selector(selector, state="visible", timeout=TIMEOUT_MS)
+        seconds = time.monotonic() - start
+        page.wait_for_load_state("networkidle", timeout=TIMEOUT_MS)
+        visits.append((seconds, sum(server.sent.values())))
+    context.close()
+    return visits
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--runs", type=int, default=5, help="fresh contexts per mode")
+    parser.add_argument("--lesson", default="04-play-a-round")
+    args = parser.parse_args(argv)
+    if not (SITE / "voici").is_dir():
+        print("The site is not built: run `make site`.")
+        return 1
+    from playwright.sync_api import sync_playwright
+
+    server = Counted(SITE)
+    modes = {"service worker": "allow", "baseline (no worker)": "block"}
+    results: dict[str, list[list[tuple[float, int]]]] = {mode: [] for mode in modes}
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        for _ in range(args.runs):  # the modes take turns, so a busy spell hits both
+            for mode, workers in modes.items():
+                results[mode].append(run(browser, server, args.lesson, workers))
+        browser.close()
+    server.server.shutdown()
+    print(f"{args.lesson}: first widget, median of {args.runs} fresh contexts per mode")
+    medians: dict[str, list[float]] = {}
+    for mode, runs in results.items():
+        medians[mode] = [statistics.median(r[i][0] for r in runs) for i in range(len(VISITS))]
+        sizes = [statistics.median(r[i][1] for r in runs) / 1e6 for i in range(len(VISITS))]
+        cells = "   ".join(
+            f"{name} {s:5.1f} s ({mb:5.2f} MB)"
+            for name, s, mb in zip(VISITS, medians[mode], sizes, strict=True)
+        )
+        print(f"  {mode:22} {cells}")
+    worker, base = medians["service worker"], medians["baseline (no worker)"]
+    print(
+        f"  warm / baseline warm: {worker[1] / base[1]:.2f} (second visit), "
+        f"{worker[2] / base[2]:.2f} (third); cold / baseline cold: {worker[0] / base[0]:.2f}"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
