@@ -16,6 +16,7 @@ from __future__ import annotations
 import contextlib
 import fcntl
 import hashlib
+import hmac
 import json
 import os
 import secrets
@@ -27,7 +28,16 @@ from ..errors import ClassError
 from ..i18n import N_
 from .store import ClassInfo, ClassStore
 
-__all__ = ["SecretFile", "cookie_key", "default_keys", "hash_secret"]
+__all__ = [
+    "SecretFile",
+    "cookie_key",
+    "default_keys",
+    "hash_secret",
+    "matches",
+    "sign",
+    "token_digest",
+    "unsign",
+]
 
 #: What a secret file may be: read and written by its owner only.
 PRIVATE = 0o600
@@ -112,3 +122,29 @@ def cookie_key(store: ClassStore, info: ClassInfo, keys: SecretFile | None) -> s
         keys.get(code, old)
         store.forget_cookie_key(code)
     return keys.get(info.code)
+
+
+def sign(key: str, value: str) -> str:
+    """``value`` with a signature only ``key`` makes (a class's cookies)."""
+    mac = hmac.new(key.encode(), value.encode(), hashlib.sha256)
+    return f"{value}.{mac.hexdigest()[:32]}"
+
+
+def unsign(key: str, signed: object) -> str | None:
+    """The value of a cookie ``key`` signed, or None if it is not one."""
+    if not isinstance(signed, str) or "." not in signed or len(signed) > 200:
+        return None
+    value = signed.rsplit(".", 1)[0]
+    return value if hmac.compare_digest(sign(key, value), signed) else None
+
+
+def token_digest(token: str) -> str:
+    """What the database keeps of a bearer token: its SHA-256, never the token."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def matches(secret: str, kept: str) -> bool:
+    """Whether ``secret`` is the one ``kept`` (a :func:`hash_secret`) was made from, in
+    constant time; never for an empty ``kept``."""
+    salt = kept.split("$", 1)[0]
+    return bool(kept) and hmac.compare_digest(hash_secret(secret, salt), kept)

@@ -1,35 +1,26 @@
 """A class in session: joining, recording with a rate limit, and recording off when the
-database fails.
+database fails. :class:`Classroom` wraps a :class:`ClassStore` with the rules that are
+not the database's business:
 
-:class:`Classroom` is what the class server calls. It wraps a :class:`ClassStore` with the
-rules that are not the database's business:
-
-- the teacher's secret is kept as a salted hash and checked in constant time;
+- the teacher's secret is kept as a salted hash, checked in constant time; only the
+  teacher's server (:meth:`Classroom.open`) has a teacher, a students' server
+  (:meth:`Classroom.attach`) accepts no secret at all;
 - a student's cookie is signed with the class's own key, kept in a file of mode 600 beside
-  the database (:class:`~.keyfile.SecretFile`), never in it, so a server restart keeps
-  every student's place and reading the records signs nothing;
-- a nickname is unique in its class up to look-alikes (:func:`~.nicknames.nickname_key`),
-  and a student who joined gets a short rejoin code (only its hash is kept) with which
-  they take their nickname back on another browser;
-- joins are limited per browser and per address (:attr:`RateLimit.browser`,
-  :attr:`RateLimit.address`), and wrong rejoin codes per nickname, so identities are not
-  free; every count is kept in the database (:mod:`.limits`), so two processes serving
-  one class count together;
-- a page on another origin (the static site) holds a bearer token instead of a cookie
-  (:meth:`Classroom.open_session`): a session kept in the database as the token's hash;
-- only the teacher's server (:meth:`Classroom.open`) has a teacher: a server that shares
-  the database for students (:meth:`Classroom.attach`) accepts no secret at all;
-- one student may send at most :attr:`RateLimit.records` records in
-  :attr:`RateLimit.seconds` (a page stuck in a loop cannot flood the class);
+  the database (:class:`~.keyfile.SecretFile`), so a restart keeps every student's place;
+  a page on another origin (the static site) holds a bearer token instead
+  (:meth:`Classroom.open_session`), kept in the database as the token's hash;
+- a nickname is unique in its class up to look-alikes (:func:`~.nicknames.nickname_key`);
+  a student gets a short rejoin code (only its hash is kept) to take it back elsewhere;
+- joins are limited per browser and per address, wrong rejoin codes per nickname, and
+  records per student (:class:`RateLimit`); every count is kept in the database
+  (:mod:`.limits`), so two processes serving one class count together;
 - when the database cannot be reached or written, recording is off for
-  :data:`RETRY_SECONDS`, every record in that time is refused with one sentence the
-  student sees, and nothing already stored is touched. Then the next record tries again.
+  :data:`RETRY_SECONDS`: every record then is refused with one sentence the student sees,
+  nothing stored is touched, and the next record after it tries again.
 """
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 import secrets
 import time
 from collections.abc import Callable
@@ -38,7 +29,16 @@ from typing import Any
 
 from ..errors import ClassError, ClassUnavailableError, FiveCrownsError
 from ..i18n import N_
-from .keyfile import SecretFile, cookie_key, default_keys, hash_secret
+from .keyfile import (
+    SecretFile,
+    cookie_key,
+    default_keys,
+    hash_secret,
+    matches,
+    sign,
+    token_digest,
+    unsign,
+)
 from .limits import (
     N_ADDRESS,
     N_BROWSER,
@@ -62,14 +62,7 @@ from .records import (
 from .report import ClassReport, class_report, export_csv
 from .store import ClassInfo, ClassStore, Student
 
-__all__ = [
-    "RETRY_SECONDS",
-    "SERVED_ENV",
-    "BatchOutcome",
-    "Classroom",
-    "RateLimit",
-    "hash_secret",
-]
+__all__ = ["RETRY_SECONDS", "SERVED_ENV", "BatchOutcome", "Classroom", "RateLimit", "hash_secret"]
 
 #: Set to "1" in the environment of a server that serves a class (and so of its kernels):
 #: a lesson page asks the class server who its student is only then.
@@ -156,7 +149,7 @@ class Classroom:
         if info is None:
             info = ClassInfo(new_code(), hash_secret(secret), "", _now())
             store.create_class(info)
-        elif not cls._same_secret(info, secret):
+        elif not matches(secret, info.secret_hash):
             # A second process of the class started with the same secret keeps its hash,
             # so the first one's teacher's cookie holds.
             store.set_secret(info.code, hash_secret(secret))
@@ -191,30 +184,21 @@ class Classroom:
             )
         return cls(store, info, keys=keys or default_keys(store), teacher=False, **kwargs)
 
-    @staticmethod
-    def _same_secret(info: ClassInfo, secret: str) -> bool:
-        salt = info.secret_hash.split("$", 1)[0]
-        return hmac.compare_digest(hash_secret(secret, salt), info.secret_hash)
-
     def is_teacher(self, secret: object) -> bool:
         """Whether ``secret`` is the teacher's secret of this session (never, on a
         students' server)."""
         if not self.teacher or not isinstance(secret, str) or not secret:
             return False
-        return self._same_secret(self.info, secret)
+        return matches(secret, self.info.secret_hash)
 
     # -- signed cookies --------------------------------------------------------------------
     def sign(self, value: str) -> str:
         """``value`` with a signature only this class's key makes."""
-        mac = hmac.new(self._key.encode(), value.encode(), hashlib.sha256)
-        return f"{value}.{mac.hexdigest()[:32]}"
+        return sign(self._key, value)
 
     def unsign(self, signed: object) -> str | None:
         """The value of a signed cookie, or None if it is not one this class signed."""
-        if not isinstance(signed, str) or "." not in signed or len(signed) > 200:
-            return None
-        value = signed.rsplit(".", 1)[0]
-        return value if hmac.compare_digest(self.sign(value), signed) else None
+        return unsign(self._key, signed)
 
     # -- students --------------------------------------------------------------------------
     def join(self, code: object, nickname: object) -> Student:
@@ -274,8 +258,7 @@ class Classroom:
                 nickname=repr(name),
             )
         student, kept = found
-        salt = kept.split("$", 1)[0]
-        if not kept or not hmac.compare_digest(hash_secret(again, salt), kept):
+        if not matches(again, kept):
             raise ClassError.because(
                 N_(
                     "{rejoin} is not the rejoin code of {nickname}: check the code your page "
@@ -427,7 +410,7 @@ class Classroom:
     def open_session(self, student: Student) -> str:
         """A new bearer token for ``student`` (the database keeps only its hash)."""
         token = secrets.token_urlsafe(24)
-        digest = hashlib.sha256(token.encode()).hexdigest()
+        digest = token_digest(token)
         self._guarded(lambda: self.store.add_session(digest, student.id, _now()))
         return token
 
@@ -435,7 +418,7 @@ class Classroom:
         """The student of this class whose bearer token is ``token``, or None."""
         if not isinstance(token, str) or not 16 <= len(token) <= 100:
             return None
-        digest = hashlib.sha256(token.encode()).hexdigest()
+        digest = token_digest(token)
         row = self._guarded(lambda: self.store.session_student(digest))
         return Student(*row) if row and row[1] == self.code else None
 

@@ -203,6 +203,41 @@ def _danish_lessons(folder: Path) -> list[LessonInfo]:
     return found
 
 
+def _lesson_sections(lessons: list[LessonInfo]) -> str:
+    """The lessons' cards under their groups' headings (then any lesson of no group)."""
+    sections = []
+    for group, heading in GROUPS.items():
+        cards = [
+            _card(info, _BY_NUMBER[info.number])
+            for info in lessons
+            if info.number in _BY_NUMBER and _BY_NUMBER[info.number].group == group
+        ]
+        if cards:
+            sections.append(f"<h4 class='fc-group'>{escape(_(heading))}</h4>{''.join(cards)}")
+    extra = [_card(info, None) for info in lessons if info.number not in _BY_NUMBER]
+    if extra:
+        more = escape(_("More lessons"))
+        sections.append(f"<h4 class='fc-group'>{more}</h4>{''.join(extra)}")
+    return "".join(sections)
+
+
+def _pages_links(folder: Path) -> str:
+    """Links to the rules and teachers' pages that are in ``folder``."""
+    pages = [
+        (RULES_FILE, _("The rules of Five Crowns"), _("The whole game on one page.")),
+        (
+            TEACHER_FILE,
+            _("For teachers"),
+            _("Objectives, timings, worksheets with answer keys, serving a class."),
+        ),
+    ]
+    return "".join(
+        f"<a class='fc-page' href='{_href(name)}'><b>{escape(text)}</b> — {escape(about)}</a>"
+        for name, text, about in pages
+        if (folder / name).is_file()
+    )
+
+
 class Gallery(View):
     """Links to every lesson, grouped: the game first, then probability with the game."""
 
@@ -220,40 +255,15 @@ class Gallery(View):
         danish = _danish_page() and folder.name == DANISH_FOLDER
         self.lessons = _danish_lessons(folder) if danish else find_lessons(folder)
         pages_folder = folder.parent if danish else folder  # the rules and teachers' pages
-        sections = []
-        for group, heading in GROUPS.items():
-            cards = [
-                _card(info, _BY_NUMBER[info.number])
-                for info in self.lessons
-                if info.number in _BY_NUMBER and _BY_NUMBER[info.number].group == group
-            ]
-            if cards:
-                sections.append(f"<h4 class='fc-group'>{escape(_(heading))}</h4>{''.join(cards)}")
-        extra = [_card(info, None) for info in self.lessons if info.number not in _BY_NUMBER]
-        if extra:
-            more = escape(_("More lessons"))
-            sections.append(f"<h4 class='fc-group'>{more}</h4>{''.join(extra)}")
-        pages = [
-            (RULES_FILE, _("The rules of Five Crowns"), _("The whole game on one page.")),
-            (
-                TEACHER_FILE,
-                _("For teachers"),
-                _("Objectives, timings, worksheets with answer keys, serving a class."),
-            ),
-        ]
-        aside = "".join(
-            f"<a class='fc-page' href='{_href(name)}'><b>{escape(text)}</b> — {escape(about)}</a>"
-            for name, text, about in pages
-            if (pages_folder / name).is_file()
-        )
         lessons_label, pages_label = escape(_("Lessons")), escape(_("Rules and teachers"))
+        aside = _pages_links(pages_folder)
         # The rules and teachers' pages first: under twelve lesson cards, a phone's reader
         # (the one most likely to want the rules) scrolled past every lesson to find them.
         self.links = widgets.HTML(
             _STYLE
             + (f"<nav class='fc-pages' aria-label='{pages_label}'>{aside}</nav>" if aside else "")
             + f"<nav class='fc-gallery' aria-label='{lessons_label}'>"
-            + f"{''.join(sections)}</nav>"
+            + f"{_lesson_sections(self.lessons)}</nav>"
         )
         self.language = LanguageLink(INDEX_FILE)
         self._frame(

@@ -66,6 +66,25 @@ class MeldLab(View):
         self, round_no: int = 5, seed: int = 7, cards: str | None = None, **kwargs: Any
     ) -> None:
         super().__init__(**kwargs)
+        self._make_inputs(round_no, seed)
+        self._make_buttons()
+        self.verdict = widgets.HTML()
+        self.table = widgets.HTML()
+        self.score = widgets.HTML()
+        self.best = widgets.HTML()
+        self.melds: list[Meld] = []
+        self.hand.observe(self._guard(lambda _c: self._on_select()), names="selected")
+        self.round.observe(self._guard(lambda _c: self._deal()), names="value")
+        self.seed.observe(self._guard(lambda _c: self._deal()), names="value")
+        self._lay_out()
+        if cards:
+            self.typed.value = cards
+            self.use_typed()
+        else:
+            self._deal()
+
+    def _make_inputs(self, round_no: int, seed: int) -> None:
+        """The round, seed and typed-cards boxes, and the hand."""
         self.round = widgets.Dropdown(
             options=[(_round_text(r), r) for r in ROUNDS],
             value=round_no,
@@ -85,6 +104,9 @@ class MeldLab(View):
         )
         self.use_typed_button = self._button(_("Use these cards"), self.use_typed)
         self.hand = HandWidget(label=_("Your hand: select cards for a meld"))
+
+    def _make_buttons(self) -> None:
+        """Check, Lay down, Take back, Sort and Show the best arrangement."""
         self.check_button = self._button(
             _("Check"),
             self.check,
@@ -110,14 +132,9 @@ class MeldLab(View):
             description=_("Show the best arrangement"), icon="lightbulb-o"
         )
         self.best_button.observe(self._guard(lambda _c: self.refresh()), names="value")
-        self.verdict = widgets.HTML()
-        self.table = widgets.HTML()
-        self.score = widgets.HTML()
-        self.best = widgets.HTML()
-        self.melds: list[Meld] = []
-        self.hand.observe(self._guard(lambda _c: self._on_select()), names="selected")
-        self.round.observe(self._guard(lambda _c: self._deal()), names="value")
-        self.seed.observe(self._guard(lambda _c: self._deal()), names="value")
+
+    def _lay_out(self) -> None:
+        """The view's frame: inputs, hand, buttons, then the answers."""
         top = widgets.HBox([self.round, self.seed, self.new_button])
         top.layout.flex_flow = "row wrap"
         actions = widgets.HBox(
@@ -146,11 +163,6 @@ class MeldLab(View):
                 "Lay down. Shift+arrow keys or dragging reorder the hand."
             ),
         )
-        if cards:
-            self.typed.value = cards
-            self.use_typed()
-        else:
-            self._deal()
 
     @property
     def round_no(self) -> int:
