@@ -78,7 +78,15 @@ def test_games_benchmark_refuses_a_baseline_that_holds_no_package(tmp_path):
 
 @pytest.mark.parametrize(
     "script",
-    ["app.py", "charts.py", "probability.py", "pyodide_games.py", "serving.py", "site.py"],
+    [
+        "app.py",
+        "charts.py",
+        "probability.py",
+        "pyodide_games.py",
+        "serving.py",
+        "site.py",
+        "site_warm.py",
+    ],
 )
 def test_long_benchmarks_at_least_import(script):
     # These take minutes or need Chromium or Node (a browser per lesson; charts in Chromium;
@@ -101,6 +109,7 @@ def test_every_benchmark_is_covered():
         "probability.py",
         "serving.py",
         "site.py",
+        "site_warm.py",
     }
 
 

@@ -383,6 +383,11 @@ ALLOWED: dict[str, list[tuple[str, str]]] = {
         (r"with its (95)% interval", "the confidence level every interval in the package uses"),
         (r"plan for (45) minutes", "the class period the kit plans for (tests/test_classroom.py)"),
         (r"so (300) students cost it no more than (3)", "an example of class sizes"),
+        (
+            r"downloads about (20) MB \(at most (20) MB",
+            "the site's first visit, measured in tests/test_site_weight.py",
+        ),
+        (r"downloads under (1) MB", "a later visit, measured in benchmarks/site_warm.py"),
         (r"about (26) MB", "a measured download size (benchmarks/site.py), not the game"),
         (r"takes from (20) seconds", "a measured start-up time (benchmarks/site.py)"),
         (r"lessons (\d\d)–(\d\d)", "a range of lessons"),

@@ -340,7 +340,8 @@ def test_meld_variants_table_policy_says_exactly_which_rounds_ship_exact_odds():
     # passes this with no recount: its combinations refuse exact odds.
     from fivecrowns_lab import go_out_on_deal
     from fivecrowns_lab.errors import ExactUnavailableError
-    from fivecrowns_lab.odds.probability import exact_table, variant_key, variant_rules
+    from fivecrowns_lab.odds.probability import exact_table, variant_key
+    from fivecrowns_lab.odds.recount import variant_rules
 
     every = [dict(zip(MELD_VARIANTS, on, strict=True)) for on in product(
         [False, True], repeat=len(MELD_VARIANTS))][1:]  # fmt: skip
@@ -470,17 +471,17 @@ def test_a_new_meld_variant_by_the_recipe_needs_no_recount_and_matches_the_brute
     from fivecrowns_lab.core import variants
     from fivecrowns_lab.core.variants import melds_with
     from fivecrowns_lab.errors import ExactUnavailableError
-    from fivecrowns_lab.odds import probability
+    from fivecrowns_lab.odds import recount
 
-    counted_before = probability.variant_rules()
+    counted_before = recount.variant_rules()
     new = Variant("books of four", "books_of_four", False, "A book needs four cards.",
                   meld=(("book_least", 4),), label="Books of four")  # fmt: skip
-    for module in (variants, rules_module, probability):
+    for module in (variants, rules_module, recount):
         monkeypatch.setattr(module, "VARIANTS", (*VARIANTS, new))
     rules = RoundRules.with_melds(2, melds_with([new]))
     assert rules.variant_fields() == ("books_of_four",) and rules.meld.book_least == 4
     # The table policy: nothing shipped, nothing to recount, a sentence when asked.
-    assert rules.exact_rounds == () and probability.variant_rules() == counted_before
+    assert rules.exact_rounds == () and recount.variant_rules() == counted_before
     with pytest.raises(ExactUnavailableError, match="round 2 under books of four"):
         go_out_on_deal(rules)
     # The solver, going out and the meld check follow the model; the brute force agrees.

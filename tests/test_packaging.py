@@ -109,7 +109,14 @@ def test_serve_runs_voila_with_the_settings_of_make_app_on_a_copy_of_the_lessons
     assert os.environ["JUPYTER_PATH"] == os.pathsep.join([ours, "/elsewhere"])
     template = config["VoilaConfiguration"]["template"]
     assert (serving.PAGE_TEMPLATES / "voila" / "templates" / template / "index.html.j2").is_file()
-    assert argv == [str(served), "--port=9123", "--no-browser", "--debug"]
+    # one person's server preheats nothing, as make app (APP_ARGS) does
+    assert argv == [
+        str(served),
+        "--port=9123",
+        "--no-browser",
+        "--VoilaConfiguration.preheat_kernel=False",
+        "--debug",
+    ]
     settings = json.loads((ROOT / "voila.json").read_text(encoding="utf-8"))
     for section, values in settings.items():
         for name, value in values.items():

@@ -139,9 +139,10 @@ def test_every_view_shows_the_same_one_dark_theme_switch_and_the_kernel_holds_no
         # the page's one watcher of labels for screen readers sits with them, invisible
         expected = [theme_switch(), view.contrast, projector_switch(), field_marks()]
         assert list(switches.children) == expected
-    # The projector mode too lives in the browser alone: the kernel syncs only its label.
+    # The projector mode too lives in the browser alone: the kernel syncs only its words
+    # (the label and the tooltip, "hint", in the page's language).
     shown = {k for k in projector_switch().keys if not k.startswith("_")}
-    assert shown - {"label", "layout", "tabbable", "tooltip"} == set(), shown
+    assert shown - {"label", "hint", "layout", "tabbable", "tooltip"} == set(), shown
     switch = theme_switch()
     assert isinstance(switch, ThemeSwitch) and switch.label == "Dark theme"
     # Applied in the browser alone: nothing the kernel syncs says light or dark, so one
