@@ -183,12 +183,7 @@ def wait_waiting(page, count: int) -> None:
     expect(class_line(page)).not_to_contain_text("Join the class")
 
 
-@pytest.fixture(
-    params=[  # each its own xdist group: the two classes of ten may run on two workers
-        pytest.param(backend, marks=pytest.mark.xdist_group(f"class-of-ten-{backend}"))
-        for backend in ("sqlite", "postgresql")
-    ]
-)
+@pytest.fixture(params=["sqlite", "postgresql"])
 def class_server(request, tmp_path):
     """A class server, and a context that takes its database away for a while."""
     if request.param == "sqlite":
