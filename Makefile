@@ -60,14 +60,13 @@ test: $(VENV)/.test-installed
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
 	$(BIN)/lint-imports
-	# One pass on every core, the browser tests and the builds among the rest. Each test
-	# file runs whole in one worker (--dist loadgroup; tests/conftest.py groups by file), so
-	# a module's server, tab or build is made once and two workers never share one; a worker
-	# waiting on a page or a server lends the cores to the other. Builds the workers share
-	# (the wheel) are made once per run. FIVECROWNS_TEST_COMPILED=1: it also compiles the
-	# optional core and requires both paths to play the same games (tests/test_compiled.py;
-	# it skips without a C compiler).
-	FIVECROWNS_TEST_COMPILED=1 $(BIN)/python -m pytest -n auto --dist loadgroup --durations=30
+	# Two passes: the unit, property, notebook and server tests on every core (each worker
+	# has its own temporary folders and database clusters), then the browser tests and the
+	# builds one at a time (each already keeps both cores busy with its servers and kernels).
+	$(BIN)/python -m pytest -n auto -m "not browser and not slow" --durations=15
+	# FIVECROWNS_TEST_COMPILED=1: the second pass also compiles the optional core and requires
+	# both paths to play the same games (tests/test_compiled.py; it skips without a C compiler).
+	FIVECROWNS_TEST_COMPILED=1 $(BIN)/python -m pytest -m "browser or slow" --durations=30
 
 # The Danish edition (docs/danish.md) is the same sources with the tag da, built after the
 # English one (they share docs/lessons/) into html/da/; it executes only the Danish lessons.

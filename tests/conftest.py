@@ -1,11 +1,12 @@
 """Shared fixtures. Keep this small and general: other test modules add to it.
 
-``make test`` runs the whole suite in one pass on every core (``pytest -n auto --dist
-loadgroup``; ``pytest_collection_modifyitems`` below makes each test file one group): each
-test file runs whole in one worker, so a module-scoped fixture is made once, and a
-session-scoped one once per worker (the other worker has its own Chromium, Voilà server
-and PostgreSQL cluster, on ports picked free, in its own temporary folder). What to reach
-for in a new test:
+Under ``pytest -n 2 --dist loadgroup`` (``pytest_collection_modifyitems`` below makes each
+test file one group) each test file runs whole in one worker, so a module-scoped fixture is
+made once, and a session-scoped one once per worker (each worker has its own Chromium, Voilà
+server and PostgreSQL cluster, on ports picked free, in its own temporary folder). ``make
+test`` still runs the browser and slow tests in one process after the others: a worker that
+has run a Playwright test keeps an event loop running, where unit tests calling
+``asyncio.run`` fail. What to reach for in a new test:
 
 - ``browser``: the session's one headless Chromium (Playwright's sync API starts once per
   process: never launch another). ``page``: a fresh tab (its own context) for one test; for
