@@ -1,8 +1,35 @@
-"""Shared fixtures. Keep this small and general: other test modules add to it."""
+"""Shared fixtures. Keep this small and general: other test modules add to it.
+
+Under ``pytest -n 2 --dist loadgroup`` (``pytest_collection_modifyitems`` below makes each
+test file one group) each test file runs whole in one worker, so a module-scoped fixture is
+made once, and a session-scoped one once per worker (each worker has its own Chromium, Voilà
+server and PostgreSQL cluster, on ports picked free, in its own temporary folder). ``make
+test`` still runs the browser and slow tests in one process after the others: a worker that
+has run a Playwright test keeps an event loop running, where unit tests calling
+``asyncio.run`` fail. What to reach for in a new test:
+
+- ``browser``: the session's one headless Chromium (Playwright's sync API starts once per
+  process: never launch another). ``page``: a fresh tab (its own context) for one test; for
+  several checks on one lesson, open a module-scoped tab and load the lesson once.
+- ``voila_url``: the session's Voilà server on a copy of ``notebooks/`` (``make app``'s
+  settings, every lesson preheated). A test needing other settings starts its own with
+  ``start_voila(folder, free_port(), extra)`` in a module-scoped fixture, stopped with
+  ``stop_process``.
+- ``postgres_server``: a throwaway PostgreSQL cluster of the worker; call it for a database.
+- ``package_wheel``: this checkout's pure-Python wheel, built once per run (every worker
+  shares it). ``built_once(tmp_path_factory, name, build)`` does the same for any other
+  build product; ``run_lock(tmp_path_factory, name)`` keeps a step that writes into the
+  checkout (``npm ci`` in ``lite/``, ``make site``) to one worker at a time.
+- ``axe_script`` and ``axe_violations``: the WCAG A/AA scan.
+
+Wait on conditions (``wait_for_selector``, ``expect``, a polled predicate with a deadline),
+never on a fixed sleep: another worker shares the cores, so a page may take longer.
+"""
 
 from __future__ import annotations
 
 import contextlib
+import fcntl
 import logging
 import os
 import re
@@ -12,6 +39,7 @@ import subprocess
 import sys
 import time
 import urllib.request
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -86,6 +114,65 @@ def widget_errors():
             for r in collector.records
         )
         pytest.fail(f"A widget callback raised:\n{messages}")
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Under ``--dist loadgroup`` (``make test``), every test file is one group that a single
+    worker runs whole, unless a test names its own ``xdist_group`` (to run apart from its
+    file, on whichever worker is free: it must then need none of the file's module fixtures).
+    """
+    for item in items:
+        if item.get_closest_marker("xdist_group") is None:
+            item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::", 1)[0]))
+
+
+# -- Builds shared by the workers of one run ---------------------------------------------------
+
+
+def run_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The temporary folder of this whole run: every xdist worker's basetemp sits in it."""
+    base = tmp_path_factory.getbasetemp()
+    return base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+
+
+@contextlib.contextmanager
+def run_lock(tmp_path_factory: pytest.TempPathFactory, name: str) -> Iterator[None]:
+    """Hold the run's lock called ``name``: one worker at a time gets past it."""
+    path = run_folder(tmp_path_factory) / f"{name}.lock"
+    with open(path, "w") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+def built_once(
+    tmp_path_factory: pytest.TempPathFactory, name: str, build: Callable[[Path], None]
+) -> Path:
+    """The folder ``build`` filled, built by the first worker that asks and reused by the rest
+    (a failed build is tried again by the next one that asks, and fails it too)."""
+    folder = run_folder(tmp_path_factory) / "built" / name
+    with run_lock(tmp_path_factory, f"built-{name}"):
+        if not (folder / ".complete").is_file():
+            shutil.rmtree(folder, ignore_errors=True)
+            folder.mkdir(parents=True)
+            build(folder)
+            (folder / ".complete").touch()
+    return folder
+
+
+@pytest.fixture(scope="session")
+def package_wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """This checkout's pure-Python wheel (``pip wheel``, pip's isolated build), once per run."""
+
+    def build(out: Path) -> None:
+        pip_wheel = [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps"]
+        subprocess.run([*pip_wheel, "-w", str(out), str(ROOT)], check=True, timeout=300)
+
+    (wheel,) = built_once(tmp_path_factory, "package-wheel", build).glob("fivecrowns_lab-*.whl")
+    return wheel
 
 
 # -- Browser tests: one Chromium and one Voilà server for the whole session ---------------------
@@ -461,7 +548,10 @@ def axe_script() -> str:
                 member = archive.extractfile("package/axe.min.js")
                 assert member is not None
                 cache.parent.mkdir(parents=True, exist_ok=True)
-                cache.write_bytes(member.read())
+                # Whole or not at all: another worker may read it as soon as it exists.
+                partial = cache.with_name(f"{cache.name}.{os.getpid()}.partial")
+                partial.write_bytes(member.read())
+                os.replace(partial, cache)
     return cache.read_text(encoding="utf-8")
 
 

@@ -289,13 +289,3 @@ def test_worksheet_prints_with_the_answer_key_on_its_own_page(page, tmp_path):
     page.emulate_media(media="print")
     assert page.evaluate("getComputedStyle(document.querySelector('.key')).breakBefore") == "page"
     shoot(page, "lessons-03-worksheet")
-
-
-# --- every page's tab title ---------------------------------------------------------------------
-def test_every_lesson_tab_shows_its_title_not_its_file_name(page, voila_url):
-    """The tab reads "<lesson title> · Five Crowns Lab" (Voilà's fallback is the file name)."""
-    from fivecrowns_lab.content.catalogue import CATALOGUE
-
-    for entry in CATALOGUE:
-        page.goto(f"{voila_url}/voila/render/{entry.filename}", timeout=WIDGET_TIMEOUT_MS)
-        assert page.evaluate("document.title") == f"{entry.title} · Five Crowns Lab"

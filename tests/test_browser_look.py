@@ -15,11 +15,13 @@ The high-contrast switch is checked too: one per page, and it stays on across le
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 pytestmark = pytest.mark.browser
 
@@ -206,6 +208,19 @@ SPILL_JS = r"""
 """
 
 
+# True once every shown chart's first axis label has its chart's theme text colour (both
+# normalised by the browser), as lesson charts draw it (views/chart.js); true with no chart.
+CHARTS_RECOLOURED = """() => {
+  const norm = (c) => { const d = document.createElement('div'); d.style.color = c;
+    document.body.append(d); const out = getComputedStyle(d).color; d.remove(); return out; };
+  return [...document.querySelectorAll('.fc-chart:not([hidden])')].every((chart) => {
+    const label = chart.querySelector('svg .role-axis-label text');
+    const want = getComputedStyle(chart).getPropertyValue('--jp-ui-font-color1').trim();
+    return !label || norm(label.getAttribute('fill')) === norm(want);
+  });
+}"""
+
+
 def _to_light_theme(page) -> None:
     """Swap Voila's dark theme stylesheet for its light one on the open page (what
     ``?theme=light`` serves), so one kernel serves both checks."""
@@ -225,7 +240,10 @@ def _to_light_theme(page) -> None:
             link.href = link.href.replace("theme-dark.css", "theme-light.css").split("?")[0];
         })"""
     )
-    page.wait_for_timeout(800)  # the charts redraw in the new colours
+    # The charts redraw in the new colours: wait until each shown chart's axis text has the
+    # theme's text colour (not a check: the contrast check that follows is the one).
+    with contextlib.suppress(PlaywrightTimeout):
+        page.wait_for_function(CHARTS_RECOLOURED, timeout=30_000)
 
 
 def _check_theme(page, lesson: str, theme: str, shots: Path) -> None:
@@ -246,12 +264,30 @@ def _check_theme(page, lesson: str, theme: str, shots: Path) -> None:
     assert wide <= PHONE["width"] + 1, f"{lesson}: the page scrolls sideways ({wide} px)"
 
 
+def _titles() -> dict[str, str]:
+    from fivecrowns_lab.content.catalogue import CATALOGUE
+
+    return {Path(entry.filename).stem: entry.title for entry in CATALOGUE}
+
+
+#: The title each lesson's tab shows, by its name (the pages 00-* have none of their own).
+TITLES = _titles()
+
+
+def test_every_lesson_of_the_catalogue_has_its_tab_title_checked_here():
+    # The per-lesson test below checks each lesson's tab title on the page it opens anyway.
+    assert TITLES and set(TITLES) <= set(LESSONS)
+
+
 @pytest.mark.parametrize("lesson", LESSONS)
 def test_every_lesson_reads_in_dark_and_light_names_buttons_in_words_and_fits_a_phone(
     page, voila_url, lesson, tmp_path
 ):
     shots = _shots(tmp_path)
     _open(page, voila_url, lesson, "dark")
+    # The tab reads "<lesson title> · Five Crowns Lab" (Voilà's fallback is the file name).
+    if lesson in TITLES:
+        assert page.evaluate("document.title") == f"{TITLES[lesson]} · Five Crowns Lab"
     names = _button_names(page)
     assert names, f"{lesson}: no buttons found in the accessibility tree"
     glyphs = [n for n in names if PRIVATE_USE.search(n)]

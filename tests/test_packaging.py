@@ -173,15 +173,9 @@ def test_python_dash_m_runs_the_command():
 
 
 @pytest.fixture(scope="module")
-def wheel(tmp_path_factory) -> Path:
-    out = tmp_path_factory.mktemp("wheel")
-    subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "-w", str(out), str(ROOT)],
-        check=True,
-        timeout=300,
-    )
-    (built,) = out.glob("fivecrowns_lab-*.whl")
-    return built
+def wheel(package_wheel) -> Path:
+    """The wheel ``pip wheel`` builds (tests/conftest.py builds it once per run)."""
+    return package_wheel
 
 
 def _metadata(wheel: Path):

@@ -22,6 +22,8 @@ from pathlib import Path
 
 import pytest
 
+from .conftest import run_lock
+
 ROOT = Path(__file__).resolve().parent.parent
 PROBE = ROOT / "tests" / "pyodide_probe.py"
 RUNNER = ROOT / "lite" / "run_pyodide.mjs"
@@ -44,18 +46,19 @@ def _unavailable(reason: str) -> None:
 
 
 @pytest.fixture(scope="module")
-def pyodide_run(tmp_path_factory):
+def pyodide_run(package_wheel, tmp_path_factory):
     """Run a Python file in Pyodide under Node with this package's wheel; return its stdout."""
     node = shutil.which("node")
     if node is None:
         _unavailable("node is missing (apt-get install nodejs npm)")
     tools = _site_tools()
     try:
-        tools.npm_install()
-        micropip = tools.micropip_wheel()
+        with run_lock(tmp_path_factory, "lite"):  # `make site` runs npm ci there too
+            tools.npm_install()
+            micropip = tools.micropip_wheel()
     except (RuntimeError, subprocess.CalledProcessError) as error:
         _unavailable(f"could not install Pyodide or micropip from the registries: {error}")
-    wheel = tools.build_wheel(tmp_path_factory.mktemp("wheel"))
+    wheel = package_wheel  # the same wheel as `pip wheel` builds (what build_wheel runs)
 
     def run(script: Path) -> str:
         result = subprocess.run(

@@ -28,6 +28,8 @@ from typing import ClassVar
 import pytest
 from playwright.sync_api import expect
 
+from .conftest import run_lock
+
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -59,15 +61,17 @@ def serve(folder: Path) -> tuple[http.server.ThreadingHTTPServer, str]:
 
 
 @pytest.fixture(scope="session")
-def site_url() -> Iterator[str]:
-    if not (SITE / "voici" / "render" / "00-index.html").is_file():
-        if os.environ.get("FIVECROWNS_BUILD_SITE") == "1":
-            subprocess.run(["make", "site"], cwd=ROOT, check=True, timeout=1800)
-        else:
-            pytest.skip(
-                "STATIC SITE TESTS SKIPPED: _site/ is not built "
-                "(run `make site`, or set FIVECROWNS_BUILD_SITE=1)"
-            )
+def site_url(tmp_path_factory) -> Iterator[str]:
+    # One worker builds the site; the others wait for it (tests/test_pyodide.py's npm ci too).
+    with run_lock(tmp_path_factory, "lite"):
+        if not (SITE / "voici" / "render" / "00-index.html").is_file():
+            if os.environ.get("FIVECROWNS_BUILD_SITE") == "1":
+                subprocess.run(["make", "site"], cwd=ROOT, check=True, timeout=1800)
+            else:
+                pytest.skip(
+                    "STATIC SITE TESTS SKIPPED: _site/ is not built "
+                    "(run `make site`, or set FIVECROWNS_BUILD_SITE=1)"
+                )
     server, url = serve(SITE)
     try:
         yield url
