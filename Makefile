@@ -60,13 +60,11 @@ test: $(VENV)/.test-installed
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
 	$(BIN)/lint-imports
-	# Two passes: the unit, property, notebook and server tests on every core (each worker
-	# has its own temporary folders and database clusters), then the browser tests and the
-	# builds one at a time (each already keeps both cores busy with its servers and kernels).
-	$(BIN)/python -m pytest -n auto -m "not browser and not slow" --durations=15
-	# FIVECROWNS_TEST_COMPILED=1: the second pass also compiles the optional core and requires
-	# both paths to play the same games (tests/test_compiled.py; it skips without a C compiler).
-	FIVECROWNS_TEST_COMPILED=1 $(BIN)/python -m pytest -m "browser or slow" --durations=30
+	# Two lanes side by side, a core each (tools/test_lanes.sh): the browser tests one at a
+	# time in one; the unit, property, notebook and server tests, then the slow builds (the
+	# docs, Pyodide, and the optional compiled core, which must play the same games as the
+	# pure one: tests/test_compiled.py, skipped without a C compiler) in the other.
+	BIN=$(BIN) bash tools/test_lanes.sh
 
 # The Danish edition (docs/danish.md) is the same sources with the tag da, built after the
 # English one (they share docs/lessons/) into html/da/; it executes only the Danish lessons.

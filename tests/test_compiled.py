@@ -13,7 +13,7 @@ wrongly typed argument of a compiled function, so a compiled public entry point 
 refuse bad input in mypyc's words, not ours (the compiled Solver takes its numbers and
 switches as ``object`` and checks them itself).
 
-It runs when ``FIVECROWNS_TEST_COMPILED=1`` is set, as ``make test``'s second pass and the
+It runs when ``FIVECROWNS_TEST_COMPILED=1`` is set, as ``make test``'s engine lane and the
 wheels workflow (``.github/workflows/wheels.yml``) do:
 ``FIVECROWNS_TEST_COMPILED=1 pytest -m slow tests/test_compiled.py``. Building the wheel
 takes about a minute, the engine's tests on two workers about another. It skips where mypyc

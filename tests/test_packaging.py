@@ -319,16 +319,17 @@ def test_fresh_venv_with_only_the_wheel_serves_a_lesson(wheel, tmp_path):
     assert (served / "01-cards-and-wilds.ipynb").is_file()
 
 
-def test_make_test_runs_every_test_exactly_once_over_its_two_passes():
-    # The parallel pass and the one-at-a-time pass pick tests by marker: every mix of the
-    # two markers must fall in exactly one pass, or a test is skipped or run twice.
+def test_make_test_runs_every_test_exactly_once_over_its_lanes():
+    # make test runs tools/test_lanes.sh, whose pytest runs pick tests by marker: every
+    # mix of the two markers must fall in exactly one run, or a test is skipped or run twice.
     makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
     recipe = makefile.split("\ntest:", 1)[1].split("\n\n", 1)[0]
-    passes = re.findall(r'pytest\b[^\n]*?-m "([^"]+)"', recipe)
-    assert len(passes) == 2, recipe
-    assert "-n auto" in recipe.split(passes[0], 1)[0].rsplit("\n", 1)[-1]
+    assert "bash tools/test_lanes.sh" in recipe
+    lanes = (ROOT / "tools" / "test_lanes.sh").read_text(encoding="utf-8")
+    runs = re.findall(r'pytest\b[^\n]*?-m "([^"]+)"', lanes)
+    assert len(runs) == 3, lanes
     for browser in (False, True):
         for slow in (False, True):
             names = {"browser": browser, "slow": slow}
-            chosen = [eval(expr, {}, names) for expr in passes]  # pytest -m reads like Python
-            assert chosen.count(True) == 1, (names, passes)
+            chosen = [eval(expr, {}, names) for expr in runs]  # pytest -m reads like Python
+            assert chosen.count(True) == 1, (names, runs)
