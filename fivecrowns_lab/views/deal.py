@@ -9,7 +9,6 @@ from typing import Any
 import ipywidgets as widgets
 
 from ..core.cards import Hand, parse_cards
-from ..core.rules import ROUNDS, hand_size, wild_rank_text
 from ..core.solver import best_arrangement
 from ..errors import LessonError
 from ..i18n import N_
@@ -18,6 +17,7 @@ from ..i18n import ngettext as _n
 from ..render import arrangement_html, hand_html, points_text
 from ..table.deal import deal_hand
 from .base import View, seed_box
+from .lesson_parts import round_dropdown
 
 __all__ = ["DealLab", "cards_text"]
 
@@ -41,19 +41,7 @@ class DealLab(View):
     ) -> None:
         super().__init__(**kwargs)
         self._rng = rng if rng is not None else random.Random()
-        self.round = widgets.Dropdown(
-            options=[
-                (
-                    _("Round {round}: {count} cards, {rank}s wild").format(
-                        round=r, count=hand_size(r), rank=wild_rank_text(r)
-                    ),
-                    r,
-                )
-                for r in ROUNDS
-            ],
-            value=round_no,
-            description=_("Round"),
-        )
+        self.round = round_dropdown(round_no)
         self.seed = seed_box(self, seed)
         self.deal_button = self._button(_("Deal"), self.deal, style="primary", icon="refresh")
         self.surprise_button = self._button(_("Surprise me"), self.surprise, icon="random")
