@@ -84,3 +84,32 @@ def test_build_refuses_to_write_a_lesson_with_a_gap(tmp_path, monkeypatch):
     with pytest.raises(SystemExit, match=re.escape("03-scoring-a-round.ipynb title")):
         builder.build()
     assert (english / "da" / "03-scoring-a-round.ipynb").read_bytes() == before
+
+
+def test_add_gives_a_lesson_its_danish_page_once_its_texts_are_translated(tmp_path, monkeypatch):
+    english = tmp_path / "notebooks"
+    (english / "da").mkdir(parents=True)
+    shutil.copy(builder.ENGLISH / "03-scoring-a-round.ipynb", english / "03-scoring-a-round.ipynb")
+    monkeypatch.setattr(builder, "ENGLISH", english)
+    monkeypatch.setattr(builder, "DANISH", english / "da")
+    monkeypatch.setattr(builder, "CATALOGUE", tmp_path / "lessons.po")
+    gaps = builder.add("03-scoring-a-round.ipynb")
+    prose = [
+        c for c in _cells(english / "03-scoring-a-round.ipynb") if c["cell_type"] == "markdown"
+    ]
+    assert len(gaps) == len(prose) + 1  # every text cell and the title wait for a translator
+    with pytest.raises(SystemExit, match="Untranslated"):
+        builder.build()
+    catalog = builder._load()
+    for message in catalog:
+        if message.id:
+            message.string = "Dansk: " + message.id
+    builder._save(catalog)
+    assert builder.build() == ["03-scoring-a-round.ipynb"]
+    built = _cells(english / "da" / "03-scoring-a-round.ipynb")
+    assert "".join(built[0]["source"]).startswith("Dansk: # ")
+    assert any("".join(c["source"]) == builder.LANGUAGE_CELL for c in built)
+
+
+def _cells(path: Path) -> list[dict]:
+    return json.loads(path.read_text(encoding="utf-8"))["cells"]

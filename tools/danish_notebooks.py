@@ -10,6 +10,7 @@ translator sees what changed.
     python tools/danish_notebooks.py update   # new English prose into the catalogue
     python tools/danish_notebooks.py build    # write notebooks/da/ (refuses a gap)
     python tools/danish_notebooks.py check    # exit 1 if notebooks/da/ is not the build
+    python tools/danish_notebooks.py add NN-name.ipynb   # a lesson gets its Danish page
 
 ``make messages`` runs ``update`` then ``build``. ``seed`` (once, and after a hand edit of
 a Danish notebook) takes the translations from notebooks/da/ as they are.
@@ -188,9 +189,25 @@ def build(write: bool = True) -> list[str]:
     return differ
 
 
+def add(name: str) -> list[str]:
+    """Give the English lesson ``name`` a Danish page: its texts go into the catalogue,
+    untranslated; the page is built once they are (the contexts still to translate)."""
+    english = ENGLISH / name
+    if not english.is_file():
+        raise SystemExit(f"There is no English lesson {name!r} in notebooks/.")
+    target = DANISH / name
+    if not target.exists():
+        _write(target, _read(english))  # a stand-in the next build replaces
+    catalog = update()
+    return built(english, catalog)[1]
+
+
 def main(argv: list[str]) -> int:
     command = argv[1] if len(argv) > 1 else "build"
-    if command == "seed":
+    if command == "add" and len(argv) == 3:
+        gaps = add(argv[2])
+        print(f"{len(gaps)} texts of {argv[2]} to translate in {CATALOGUE.relative_to(ROOT)}")
+    elif command == "seed":
         seed()
     elif command == "update":
         update()
