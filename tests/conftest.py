@@ -123,6 +123,11 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     file, on whichever worker is free: it must then need none of the file's module fixtures).
     """
     for item in items:
+        # the static site's tests (tests/test_site*.py): make test runs them in the engine
+        # lane once its own tests are done (tools/test_lanes.sh)
+        if Path(str(item.fspath)).name.startswith("test_site"):
+            item.add_marker(pytest.mark.site)
+    for item in items:
         if item.get_closest_marker("xdist_group") is None:
             item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::", 1)[0]))
 

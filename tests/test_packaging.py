@@ -8,6 +8,7 @@ virtual environment and serves a lesson with ``fivecrowns-lab serve``.
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import re
@@ -327,9 +328,8 @@ def test_make_test_runs_every_test_exactly_once_over_its_lanes():
     assert "bash tools/test_lanes.sh" in recipe
     lanes = (ROOT / "tools" / "test_lanes.sh").read_text(encoding="utf-8")
     runs = re.findall(r'pytest\b[^\n]*?-m "([^"]+)"', lanes)
-    assert len(runs) == 3, lanes
-    for browser in (False, True):
-        for slow in (False, True):
-            names = {"browser": browser, "slow": slow}
-            chosen = [eval(expr, {}, names) for expr in runs]  # pytest -m reads like Python
-            assert chosen.count(True) == 1, (names, runs)
+    assert len(runs) == 4, lanes
+    for browser, slow, site in itertools.product((False, True), repeat=3):
+        names = {"browser": browser, "slow": slow, "site": site}
+        chosen = [eval(expr, {}, names) for expr in runs]  # pytest -m reads like Python
+        assert chosen.count(True) == 1, (names, runs)
