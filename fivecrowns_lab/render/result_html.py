@@ -1,7 +1,7 @@
 """The engine's answers as HTML: an estimate, the outs of a hand, a comparison, a game so far,
 a real table's scoresheet.
 
-What :class:`~fivecrowns_lab.odds.probability.Estimate`,
+What :class:`~fivecrowns_lab.odds.estimate.Estimate`,
 :class:`~fivecrowns_lab.odds.outs.Outs`, :class:`~fivecrowns_lab.odds.strategy.Comparison`
 and :class:`~fivecrowns_lab.table.game.Game` show in a notebook (their ``_repr_html_``):
 plain HTML strings in the learner's language, every number written with its marks.
@@ -21,8 +21,8 @@ from ..i18n import ngettext as _n
 from .card_pictures import TEXT, WENT_OUT_LEGEND, card_label, card_svg, hand_html, went_out_mark
 
 if TYPE_CHECKING:  # only for annotations: render imports none of these at run time
+    from ..odds.estimate import Estimate
     from ..odds.outs import Outs
-    from ..odds.probability import Estimate
     from ..odds.strategy import Comparison
     from ..table.game import Game
     from ..table.scorebook import ScoreSheet
@@ -131,7 +131,7 @@ def _simulated(estimate: Estimate, chance: bool = True) -> str:
 
 
 def estimate_html(estimate: Estimate) -> str:
-    """An :class:`~fivecrowns_lab.odds.probability.Estimate`: the fraction, the decimal and
+    """An :class:`~fivecrowns_lab.odds.estimate.Estimate`: the fraction, the decimal and
     the interval, in words.
 
     >>> from fractions import Fraction
