@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from tests.conftest import axe_violations
 
@@ -25,6 +26,9 @@ from .test_site import (  # noqa: F401 - site_url is a fixture (it builds or ski
 )
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+#: How long a page gets to show its first widget before the tab reloads it once.
+FIRST_TRY_MS = 120_000
 
 ROOT = Path(__file__).resolve().parent.parent
 ENGLISH = sorted(p.stem for p in (ROOT / "notebooks").glob("*.ipynb"))
@@ -73,6 +77,13 @@ def test_site_page_has_no_wcag_a_or_aa_violation(
 ):
     page = tall_site_tab
     page.goto(f"{site_url}/voici/render/{name}.html?theme={theme}")
+    try:
+        page.wait_for_selector(".fc-view", state="visible", timeout=FIRST_TRY_MS)
+    except PlaywrightTimeoutError:
+        # Once in a fresh-clone run (1 of about 110 static-site page loads), a page this tab
+        # opened after 29 others never showed its first widget; a reload showed it. Not yet
+        # understood (docs: the session note); the tab reloads once, as a learner would.
+        page.reload()
     wait_for_lesson(page, ".fc-view")
     page.wait_for_load_state("networkidle", timeout=WIDGET_TIMEOUT_MS)
     dark = "false" if theme == "dark" else "true"
