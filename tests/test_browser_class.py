@@ -280,6 +280,8 @@ def test_a_class_of_ten_loses_nothing_through_an_outage_and_a_restart(browser, c
             seed = page.locator(".fc-view .widget-inline-hbox", has_text="Seed").locator("input")
             seed.fill(str(10 + i))
             seed.press("Enter")
+        for page in pages:  # the skips reach the class before the database goes away
+            wait_delivered(page, 3 + 1)
         with outage():
             for page in pages:
                 page.locator("button", has_text="Simulate").click()
