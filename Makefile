@@ -60,10 +60,11 @@ test: $(VENV)/.test-installed
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
 	$(BIN)/lint-imports
-	# Two lanes side by side, a core each (tools/test_lanes.sh): the browser tests one at a
-	# time in one; the unit, property, notebook and server tests, then the slow builds (the
-	# docs, Pyodide, and the optional compiled core, which must play the same games as the
-	# pure one: tests/test_compiled.py, skipped without a C compiler) in the other.
+	# Two lanes side by side, a core each (tools/test_lanes.sh): the Voila browser tests one
+	# at a time, then the optional compiled core (which must play the same games as the pure
+	# one: tests/test_compiled.py, skipped without a C compiler) in one; the unit, property,
+	# notebook and server tests, then the slow builds (the docs, Pyodide) and the static
+	# site's browser tests in the other.
 	BIN=$(BIN) bash tools/test_lanes.sh
 
 # The Danish edition (docs/danish.md) is the same sources with the tag da, built after the

@@ -25,7 +25,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from tests.conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402 - the tests' browser settings
-from tests.test_site import SITE  # noqa: E402
+from tests.test_site import SITE, offline_tab  # noqa: E402
 from tests.test_site_weight import Counted  # noqa: E402 - the counting static server
 
 SELECTORS = {"04-play-a-round": ".fc-play", "00-index": ".fc-gallery"}
@@ -35,27 +35,17 @@ VISITS = ("cold", "warm", "warm again")
 
 def run(browser, server: Counted, lesson: str, workers: str) -> list[tuple[float, int]]:
     """One context's three visits of ``lesson``: (seconds to the first widget, bytes sent)."""
-    context = browser.new_context(viewport={"width": 1100, "height": 900}, service_workers=workers)
-    context.route(
-        "**/*",
-        lambda route: (
-            route.continue_()
-            if route.request.url.startswith((server.url, "data:", "blob:"))
-            else route.abort()
-        ),
-    )
-    page = context.new_page()
     selector = SELECTORS.get(lesson, ".fc-view")
     visits = []
-    for _ in VISITS:
-        server.reset()
-        start = time.monotonic()
-        page.goto(f"{server.url}/voici/render/{lesson}.html")
-        page.wait_for_selector(selector, state="visible", timeout=TIMEOUT_MS)
-        seconds = time.monotonic() - start
-        page.wait_for_load_state("networkidle", timeout=TIMEOUT_MS)
-        visits.append((seconds, sum(server.sent.values())))
-    context.close()
+    with offline_tab(browser, home=server.url, service_workers=workers) as page:
+        for _ in VISITS:
+            server.reset()
+            start = time.monotonic()
+            page.goto(f"{server.url}/voici/render/{lesson}.html")
+            page.wait_for_selector(selector, state="visible", timeout=TIMEOUT_MS)
+            seconds = time.monotonic() - start
+            page.wait_for_load_state("networkidle", timeout=TIMEOUT_MS)
+            visits.append((seconds, sum(server.sent.values())))
     return visits
 
 

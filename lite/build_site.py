@@ -68,6 +68,7 @@ BROWSER_ENV = {
 #: own packages: all loaded by Pyodide from the site's lock file as it starts.
 STARTUP_PACKAGES = [
     "micropip",
+    "piplite",  # else the kernel installs it with micropip first, one step more per page
     "sqlite3",
     "ipykernel",
     "comm",

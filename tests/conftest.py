@@ -124,12 +124,15 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """
     for item in items:
         # the static site's tests (tests/test_site*.py): make test runs them in the engine
-        # lane once its own tests are done (tools/test_lanes.sh)
+        # lane with the slow builds, once its unit tests are done (tools/test_lanes.sh)
         if Path(str(item.fspath)).name.startswith("test_site"):
             item.add_marker(pytest.mark.site)
     for item in items:
         if item.get_closest_marker("xdist_group") is None:
             item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::", 1)[0]))
+    # The browser tests last: once Playwright has run in a process, asyncio.run (the
+    # HTTP tests' servers) fails there, so one run can hold both kinds.
+    items[:] = sorted(items, key=lambda item: item.get_closest_marker("browser") is not None)
 
 
 # -- Builds shared by the workers of one run ---------------------------------------------------

@@ -13,8 +13,9 @@ wrongly typed argument of a compiled function, so a compiled public entry point 
 refuse bad input in mypyc's words, not ours (the compiled Solver takes its numbers and
 switches as ``object`` and checks them itself).
 
-It runs when ``FIVECROWNS_TEST_COMPILED=1`` is set, as ``make test``'s engine lane and the
-wheels workflow (``.github/workflows/wheels.yml``) do:
+It runs when ``FIVECROWNS_TEST_COMPILED=1`` is set, as ``make test``'s browser lane (after
+the browser tests; marker ``compiled``) and the wheels workflow
+(``.github/workflows/wheels.yml``) do:
 ``FIVECROWNS_TEST_COMPILED=1 pytest -m slow tests/test_compiled.py``. Building the wheel
 takes about a minute, the engine's tests on two workers about another. It skips where mypyc
 or a C compiler is missing (``.ci/run`` installs one): the compiled core is never required.
@@ -37,6 +38,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 pytestmark = [
     pytest.mark.slow,
+    pytest.mark.compiled,
     pytest.mark.skipif(
         os.environ.get("FIVECROWNS_TEST_COMPILED") != "1",
         reason="compiles the core: set FIVECROWNS_TEST_COMPILED=1 (make test sets it)",

@@ -150,9 +150,10 @@ def test_intersphinx_uses_the_inventories_kept_in_the_repository():
         )
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def site(tmp_path_factory) -> Path:
-    """The site, built as ``make docs`` builds it (every lesson executed), once per module."""
+    """The site, built as ``make docs`` builds it (every lesson executed), once per run (its
+    browser test runs after every test without a browser: tests/conftest.py)."""
     tmp_path = tmp_path_factory.mktemp("docs")
     out = tmp_path / "html"
     cmd = [sys.executable, "-m", "sphinx", "-W", "--keep-going", "-b", "html"]
@@ -224,6 +225,7 @@ def test_every_widget_script_is_served_by_the_site_itself(site):
 
 @pytest.mark.slow
 @pytest.mark.browser
+@pytest.mark.site  # make test runs it in the process that built the docs (tools/test_lanes.sh)
 def test_built_lesson_draws_its_cards_with_the_network_blocked(site, browser):
     """No request may leave the file system: the widgets still draw, anywidget ones too,
     and the high-contrast switch works with no kernel."""
@@ -290,7 +292,7 @@ def test_danish_rules_page_uses_the_danish_sheets_words():
     assert "I første runde er en trer 20, ikke 3." in " ".join(words.values())
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def danish_site(site) -> Path:
     """The Danish edition, built after the English one (they share docs/lessons/) into
     html/da/ as ``make docs`` does."""

@@ -329,7 +329,7 @@ def test_make_test_runs_every_test_exactly_once_over_its_lanes():
     lanes = (ROOT / "tools" / "test_lanes.sh").read_text(encoding="utf-8")
     runs = re.findall(r'pytest\b[^\n]*?-m "([^"]+)"', lanes)
     assert len(runs) == 4, lanes
-    for browser, slow, site in itertools.product((False, True), repeat=3):
-        names = {"browser": browser, "slow": slow, "site": site}
+    for browser, slow, site, compiled in itertools.product((False, True), repeat=4):
+        names = {"browser": browser, "slow": slow, "site": site, "compiled": compiled}
         chosen = [eval(expr, {}, names) for expr in runs]  # pytest -m reads like Python
         assert chosen.count(True) == 1, (names, runs)

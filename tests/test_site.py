@@ -20,7 +20,6 @@ import os
 import re
 import subprocess
 import threading
-import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import ClassVar
@@ -80,14 +79,17 @@ def site_url(tmp_path_factory) -> Iterator[str]:
 
 
 @contextlib.contextmanager
-def offline_tab(browser):
-    """A tab whose every request off 127.0.0.1 is aborted (and recorded in ``page.blocked``)."""
-    context = browser.new_context(viewport={"width": 1100, "height": 900})
+def offline_tab(
+    browser, width: int = 1100, height: int = 900, home: str = "http://127.0.0.1:", **options
+):
+    """A tab of a fresh context (``options``: Playwright's) whose every request for an
+    address outside ``home`` is aborted and recorded in ``page.blocked``."""
+    context = browser.new_context(viewport={"width": width, "height": height}, **options)
     blocked: list[str] = []
 
     def route(request_route):
         url = request_route.request.url
-        if url.startswith(("http://127.0.0.1:", "data:", "blob:")):
+        if url.startswith((home, "data:", "blob:")):
             request_route.continue_()
         else:
             blocked.append(url)
@@ -157,9 +159,9 @@ def test_site_bundles_every_lesson_and_no_page_loads_pyodide_from_a_cdn(site_url
         assert (SITE / "static" / "pyodide" / wheel).is_file(), wheel
 
 
-def test_site_index_lists_the_lessons_with_links_to_their_pages(offline_page, site_url):
-    page = offline_page
-    open_lesson(page, site_url, "00-index", ".fc-gallery")
+def check_index(page) -> None:
+    """The gallery lists the lessons with links to their pages; a link keeps the theme."""
+    wait_for_lesson(page, ".fc-gallery")
     links = page.locator(".fc-gallery a.fc-lesson").evaluate_all(
         "a => a.map(x => x.getAttribute('href'))"
     )
@@ -169,12 +171,10 @@ def test_site_index_lists_the_lessons_with_links_to_their_pages(offline_page, si
     page.locator(".fc-gallery a.fc-lesson").first.click()
     # The link carries the theme in force (a new visit, a light system: light).
     page.wait_for_url(re.compile(r".*/voici/render/01-cards-and-wilds\.html\?theme=light$"))
-    nothing_was_blocked(page)
 
 
-def test_site_lesson_01_slider_redraws_the_schedule_in_the_browser(offline_page, site_url):
-    page = offline_page
-    open_lesson(page, site_url, "01-cards-and-wilds", ".fc-quiz")
+def check_01_slider_redraws_the_schedule(page) -> None:
+    wait_for_lesson(page, ".fc-quiz")
     assert page.locator(".fc-lessonnav a[rel=next]").get_attribute("href") == (
         "02-books-runs-and-wilds.html"
     )
@@ -186,13 +186,10 @@ def test_site_lesson_01_slider_redraws_the_schedule_in_the_browser(offline_page,
     wait_text(page, ".fc-view", "13 cards")  # round 11, drawn by the browser's Python
     # the table below the sentence is a second widget, drawn a moment after the sentence
     wait_text(page, ".fc-view", "not 13")
-    shoot(page, "site-01-cards-and-wilds")
-    nothing_was_blocked(page)
 
 
-def test_site_lesson_02_new_hand_deals_in_the_browser(offline_page, site_url):
-    page = offline_page
-    open_lesson(page, site_url, "02-books-runs-and-wilds", ".fc-quiz")
+def check_02_new_hand_deals(page) -> None:
+    wait_for_lesson(page, ".fc-quiz")
     expect(page.locator(".fc-meldchecks")).to_contain_text(
         "not a meld. Runs cannot wrap", use_inner_text=True
     )
@@ -202,8 +199,6 @@ def test_site_lesson_02_new_hand_deals_in_the_browser(offline_page, site_url):
     wait_text(page, ".fc-status", "(seed 8)")
     after = builder.locator("button.fc-cardbtn").evaluate_all("b => b.map(x => x.dataset.code)")
     assert before != after
-    shoot(page, "site-02-books-runs-and-wilds")
-    nothing_was_blocked(page)
 
 
 #: True when the page shows JupyterLab's dark colours (its body's background is not white).
@@ -223,34 +218,6 @@ FIRST_SHOWN = """(() => {
   };
   requestAnimationFrame(look);
 })();"""
-
-
-def test_site_lesson_10_stop_ends_a_run_in_the_browser(offline_page, site_url):
-    # No thread in the browser: the games play in turns, and a Stop click is read between
-    # two games; the games played so far are kept.
-    page = offline_page
-    open_lesson(page, site_url, "10-strategy-lab", ".fc-view")  # its quiz waits for a guess
-    wait_text(page, ".fc-view", "50 of 50 games", timeout=WIDGET_TIMEOUT_MS)
-    view = _view(page)
-    expect(view).to_contain_text(
-        "Stop ends a run once the game being played ends", use_inner_text=True
-    )
-    games = view.locator(".widget-inline-hbox", has_text="Games").locator("input").first
-    games.fill("5000")
-    games.press("Enter")  # more than a run may play: the box takes the cap
-    page.wait_for_function("box => Number(box.value) < 5000", arg=games.element_handle())
-    total = int(games.input_value())
-    _button(page, "Play the games")
-    wait_text(page, ".fc-view", f" of {total:,} games")  # the bar counts the games played
-    _button(page, "Stop")
-    wait_text(page, ".fc-view", "Stopped after")
-    stopped = re.search(r"Stopped after ([\d,]+) of ([\d,]+) games", view.inner_text())
-    assert stopped is not None
-    assert 0 < int(stopped[1].replace(",", "")) < total == int(stopped[2].replace(",", ""))
-    expect(view.get_by_role("button", name="Play the games", exact=True)).to_be_enabled()
-    expect(view.get_by_role("button", name="Stop", exact=True)).to_be_disabled()
-    shoot(page, "site-10-stopped")
-    nothing_was_blocked(page)
 
 
 def test_site_dark_theme_switch_and_the_next_page_opens_dark(offline_page, site_url):
@@ -314,31 +281,7 @@ def test_site_lesson_opened_from_a_bare_address_shows_the_visitors_theme_from_th
     nothing_was_blocked(page)
 
 
-# -- every lesson, one after another in one tab ------------------------------------------------
-
-
-class LessonTabs:
-    """Two offline tabs taking turns: while one lesson is checked, the next one's Pyodide
-    already starts in the other tab (the browser runs the two pages at once, on two cores)."""
-
-    def __init__(self, tabs: list) -> None:
-        self.tabs = tabs
-        self.opened: dict[str, object] = {}
-
-    def start(self, site_url: str, lesson: str) -> object:
-        """The tab of ``lesson``, navigating to it unless it is already on its way."""
-        if lesson not in self.opened:
-            page = self.tabs[LESSONS.index(lesson) % len(self.tabs)]
-            page.goto(f"{site_url}/voici/render/{lesson}.html", wait_until="commit")
-            self.opened[lesson] = page
-        return self.opened[lesson]
-
-
-@pytest.fixture(scope="module")
-def lesson_tabs(browser, site_url):
-    """Two tabs for every lesson (each page still starts its own Pyodide kernel), offline."""
-    with offline_tab(browser) as first, offline_tab(browser) as second:
-        yield LessonTabs([first, second])
+# -- each page's own check (tests/test_site_pages.py opens every page and runs it) -------------
 
 
 def _view(page):
@@ -437,6 +380,35 @@ def _expert(page) -> None:
     wait_text(page, ".fc-view", "The expert throws", timeout=WIDGET_TIMEOUT_MS)
 
 
+def _stop_ends_a_run(page) -> None:
+    # No thread in the browser: the games play in turns, and a Stop click is read between
+    # two games; the games played so far are kept.
+    view = _view(page)
+    expect(view).to_contain_text(
+        "Stop ends a run once the game being played ends", use_inner_text=True
+    )
+    games = view.locator(".widget-inline-hbox", has_text="Games").locator("input").first
+    games.fill("5000")
+    games.press("Enter")  # more than a run may play: the box takes the cap
+    page.wait_for_function("box => Number(box.value) < 5000", arg=games.element_handle())
+    total = int(games.input_value())
+    _button(page, "Play the games")
+    wait_text(page, ".fc-view", f" of {total:,} games")  # the bar counts the games played
+    _button(page, "Stop")
+    wait_text(page, ".fc-view", "Stopped after")
+    stopped = re.search(r"Stopped after ([\d,]+) of ([\d,]+) games", view.inner_text())
+    assert stopped is not None
+    assert 0 < int(stopped[1].replace(",", "")) < total == int(stopped[2].replace(",", ""))
+    expect(view.get_by_role("button", name="Play the games", exact=True)).to_be_enabled()
+    expect(view.get_by_role("button", name="Stop", exact=True)).to_be_disabled()
+    shoot(page, "site-10-stopped")
+
+
+def _lesson_10(page) -> None:
+    _new_seed("50 of 50 games")(page)
+    _stop_ends_a_run(page)
+
+
 #: Each lesson but 00-index, 01 and 02 (tested above): what shows it is ready, and one
 #: control that it answers (07, 08 and 10 show their quiz only after the first guess).
 LESSON_CHECKS: dict[str, tuple[str, Callable[..., None]]] = {
@@ -449,36 +421,10 @@ LESSON_CHECKS: dict[str, tuple[str, Callable[..., None]]] = {
     "07-counting-wild-cards": (".fc-view", _guess("2 wilds", share=True)),
     "08-go-out-on-the-deal": (".fc-view", _guess("round 3 (5 cards)", nth=1)),
     "09-outs": (".fc-quiz", _outs),
-    "10-strategy-lab": (".fc-view", _new_seed("50 of 50 games")),
+    "10-strategy-lab": (".fc-view", _lesson_10),
     "11-solitaire-odds": (".fc-quiz", _new_seed("50 of 50 deals")),
     "12-how-the-expert-plays": (".fc-quiz", _expert),
 }
-
-
-LESSONS = list(LESSON_CHECKS)
-
-
-def test_site_checks_every_lesson():
-    lessons = {p.stem for p in (ROOT / "notebooks").glob("*.ipynb")}
-    assert lessons == {*LESSON_CHECKS, "00-index", "01-cards-and-wilds", "02-books-runs-and-wilds"}
-
-
-@pytest.mark.parametrize("lesson", LESSONS)
-def test_site_lesson_opens_offline_and_answers_a_click(lesson_tabs, site_url, lesson):
-    selector, act = LESSON_CHECKS[lesson]
-    start = time.monotonic()
-    page = lesson_tabs.start(site_url, lesson)
-    following = LESSONS.index(lesson) + 1
-    if following < len(LESSONS):
-        lesson_tabs.start(site_url, LESSONS[following])
-    wait_for_lesson(page, selector)
-    act(page)
-    open_lesson_errors = page.locator(".fc-msg.fc-error, .jp-RenderedText[data-mime-type*=error]")
-    assert open_lesson_errors.count() == 0, open_lesson_errors.first.inner_text()
-    assert "Traceback" not in page.inner_text("body")
-    shoot(page, f"site-{lesson}")
-    nothing_was_blocked(page)
-    print(f"{lesson}: opened and answered in {time.monotonic() - start:.0f} s")
 
 
 #: The Danish edition in the site (voici/render/da/): the gallery and a lesson, scanned for
@@ -486,22 +432,21 @@ def test_site_lesson_opens_offline_and_answers_a_click(lesson_tabs, site_url, le
 DANISH_PAGES_CHECKED = {"00-index": "Lektion 02", "02-books-runs-and-wilds": "Meldingsbyggeren"}
 
 
-@pytest.mark.parametrize("name", list(DANISH_PAGES_CHECKED))
-def test_site_danish_page_shows_no_english_label(offline_page, site_url, name):
-    from .test_browser_danish import ENGLISH_UI
+def check_danish(name: str) -> Callable[[object], None]:
+    """The Danish page ``name`` shows no English label and links to Danish pages only."""
 
-    page = offline_page
-    open_lesson(page, site_url, f"da/{name}", ".fc-view")
-    page.wait_for_load_state("networkidle")
-    shown = page.inner_text("body").replace("Five Crowns", "").replace("Coach Bot", "")
-    assert DANISH_PAGES_CHECKED[name] in shown
-    assert sorted(set(ENGLISH_UI.findall(shown))) == [], name
-    link = page.locator(".fc-language a")
-    assert link.inner_text() == "English" and link.get_attribute("href") == f"../{name}.html"
-    render = SITE / "voici" / "render"
-    for href in page.locator(".fc-gallery a.fc-lesson, .fc-pages a, .fc-lessonnav a").evaluate_all(
-        "a => a.map(x => x.getAttribute('href'))"
-    ):
-        assert (render / "da" / href).resolve().is_file(), href  # Danish, or ../ in English
-    shoot(page, f"site-da-{name}")
-    nothing_was_blocked(page)
+    def check(page) -> None:
+        from .test_browser_danish import ENGLISH_UI
+
+        shown = page.inner_text("body").replace("Five Crowns", "").replace("Coach Bot", "")
+        assert DANISH_PAGES_CHECKED[name] in shown
+        assert sorted(set(ENGLISH_UI.findall(shown))) == [], name
+        link = page.locator(".fc-language a")
+        assert link.inner_text() == "English" and link.get_attribute("href") == f"../{name}.html"
+        render = SITE / "voici" / "render"
+        for href in page.locator(
+            ".fc-gallery a.fc-lesson, .fc-pages a, .fc-lessonnav a"
+        ).evaluate_all("a => a.map(x => x.getAttribute('href'))"):
+            assert (render / "da" / href).resolve().is_file(), href  # Danish, or ../ in English
+
+    return check

@@ -27,6 +27,7 @@ from .test_site import (  # noqa: F401 - site_url is a fixture (it builds or ski
     SITE,
     WIDGET_TIMEOUT_MS,
     _Quiet,
+    offline_tab,
     site_url,
     wait_for_lesson,
 )
@@ -74,24 +75,13 @@ def allowed_wheels() -> set[str]:
 
 def first_visit(browser, server: Counted, lesson: str, selector: str) -> dict[str, int]:
     """Open ``lesson`` in a fresh offline context; return the bytes sent, by path."""
-    context = browser.new_context(viewport={"width": 1100, "height": 900})
-    context.route(
-        "**/*",
-        lambda route: (
-            route.continue_()
-            if route.request.url.startswith((server.url, "data:", "blob:"))
-            else route.abort()
-        ),
-    )
-    page = context.new_page()
-    server.reset()
-    try:
+    with offline_tab(browser, home=server.url) as page:
+        server.reset()
         page.goto(f"{server.url}/voici/render/{lesson}.html")
         wait_for_lesson(page, selector)
         page.wait_for_load_state("networkidle", timeout=WIDGET_TIMEOUT_MS)
+        assert page.blocked == []
         return dict(server.sent)
-    finally:
-        context.close()
 
 
 @pytest.fixture(scope="module")
