@@ -68,6 +68,11 @@ def start_service(
     return proc, log_path
 
 
+def code_and_secret(log: Path) -> tuple[str, str]:
+    """The class code and the teacher's secret a started service printed."""
+    return printed(log, r"Serving class (\w+)"), printed(log, r"secret=([\w-]+)")
+
+
 def quiz(rid: str, question: int) -> dict:
     return {
         "kind": "quiz",
@@ -101,7 +106,7 @@ def test_class_service_alone_joins_by_page_or_token_records_reports_and_exports(
         tmp_path, str(tmp_path / "c.sqlite3"), port, f"--allow-origin={SITE}"
     )
     try:
-        code, secret = printed(log, r"Serving class (\w+)"), printed(log, r"secret=([\w-]+)")
+        code, secret = code_and_secret(log)
         assert f"?class={base}&code={code}" in log.read_text(encoding="utf-8")
         # A student on the service's own join page: a cookie, and the XSRF check.
         ann = Client(base)
