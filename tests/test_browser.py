@@ -15,6 +15,7 @@ from playwright.sync_api import expect
 
 from fivecrowns_lab.content.catalogue import GROUPS, group
 
+from .browser_helpers import click_then, fill_scores, start_scorekeeping, wait_for_text
 from .conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: F401 - re-exported for other browser tests
 
 pytestmark = pytest.mark.browser
@@ -50,6 +51,12 @@ def shoot(page, name: str) -> None:
     )
     page.set_viewport_size({"width": 1100, "height": max(900, min(int(height), 5000))})
     page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+
+
+def shoot_clean(page, name: str) -> None:
+    """No error on screen, then the screenshot."""
+    assert_no_errors(page)
+    shoot(page, name)
 
 
 def status_of(page, view_index: int = 0) -> str:
@@ -93,17 +100,13 @@ def test_01_schedule_slider_and_quiz(page, voila_url):
     page.wait_for_function(
         "() => document.querySelector('.fc-quiz').innerText.includes('Right!')", timeout=10_000
     )
-    assert_no_errors(page)
-    shoot(page, "lesson-01-cards-and-wilds")
+    shoot_clean(page, "lesson-01-cards-and-wilds")
 
 
 def test_02_deal_and_check_a_meld_from_the_keyboard(page, voila_url):
     open_lesson(page, voila_url, "02-books-runs-and-wilds")
     deal = page.locator(".fc-view").first
-    deal.get_by_role("button", name="Surprise me").click()
-    page.wait_for_function(
-        "() => document.querySelector('.fc-view .fc-status').innerText.includes('points')"
-    )
+    click_then(deal, "Surprise me", status="points")
     builder = page.locator(".fc-view").nth(1)
     builder.get_by_placeholder("or type cards").fill("5H 6H 7H QS")
     builder.get_by_role("button", name="Use these cards").click()
@@ -121,30 +124,19 @@ def test_02_deal_and_check_a_meld_from_the_keyboard(page, voila_url):
         "() => [...document.querySelectorAll('.fc-view:nth-of-type(n) button.fc-cardbtn')]"
         ".map(b => b.dataset.code).join(' ').includes('5H 7H 6H')"
     )
-    builder.get_by_role("button", name="Check").click()
-    page.wait_for_function("() => document.body.innerText.includes('run of hearts')")
-    builder.get_by_role("button", name="Lay down").click()
-    page.wait_for_function("() => document.body.innerText.includes('On the table')")
+    click_then(builder, "Check", shows="run of hearts")
+    click_then(builder, "Lay down", shows="On the table")
     expect(builder.locator("button.fc-cardbtn")).to_have_count(1)
-    assert_no_errors(page)
-    shoot(page, "lesson-02-books-runs-and-wilds")
+    shoot_clean(page, "lesson-02-books-runs-and-wilds")
 
 
 def test_03_score_a_round_step_by_step(page, voila_url):
     open_lesson(page, voila_url, "03-scoring-a-round")
     view = page.locator(".fc-view").first
-    view.get_by_role("button", name="Next step").click()  # no guess: the score stays hidden
-    page.wait_for_function(
-        "() => document.querySelector('.fc-view .fc-status').innerText.includes('First type')"
-    )
-    view.get_by_role("button", name="Just show me").click()  # skipping is allowed, and kept
-    page.wait_for_function(
-        "() => document.querySelector('.fc-view .fc-status').innerText.includes('scores 0')"
-    )
-    view.get_by_role("button", name="Just show me").click()
-    page.wait_for_function("() => document.body.innerText.includes('card left')")
-    assert_no_errors(page)
-    shoot(page, "lesson-03-scoring-a-round")
+    click_then(view, "Next step", status="First type")  # no guess: the score stays hidden
+    click_then(view, "Just show me", status="scores 0")  # skipping is allowed, and kept
+    click_then(view, "Just show me", shows="card left")
+    shoot_clean(page, "lesson-03-scoring-a-round")
 
 
 # Lesson 04 (coached game, laying down, going out) is driven in tests/test_browser_play.py.
@@ -153,8 +145,7 @@ def test_03_score_a_round_step_by_step(page, voila_url):
 def test_05_solitaire_draw_and_place(page, voila_url):
     open_lesson(page, voila_url, "05-solitaire")
     view = page.locator(".fc-view").first
-    view.get_by_role("button", name="Draw from the stock").click()
-    page.wait_for_function("() => document.body.innerText.includes('You drew')")
+    click_then(view, "Draw from the stock", shows="You drew")
     page.wait_for_function(
         "() => !document.querySelector('.fc-handw').classList.contains('fc-disabled')"
     )
@@ -163,37 +154,30 @@ def test_05_solitaire_draw_and_place(page, voila_url):
         "() => /Discarded|goes out|won|lost/.test("
         "document.querySelector('.fc-view .fc-status').innerText)"
     )
-    assert_no_errors(page)
-    shoot(page, "lesson-05-solitaire")
+    shoot_clean(page, "lesson-05-solitaire")
 
 
 def test_06_scorekeeper_survives_a_reload(page, voila_url):
     open_lesson(page, voila_url, "06-scorekeeper")
     view = page.locator(".fc-view").first
-    view.get_by_placeholder("Ann, Ben, Cleo").fill("Zoe, Yan")
-    view.get_by_placeholder("Ann, Ben, Cleo").press("Enter")
-    view.get_by_role("button", name="Start a new game").click()
-    page.wait_for_selector(".fc-view input[placeholder=points]")
-    boxes = view.locator("input[placeholder=points]")
-    boxes.nth(0).fill("abc")
-    boxes.nth(1).fill("0")
+    boxes = start_scorekeeping(view, "Zoe, Yan", enter=True)
+    fill_scores(boxes, "abc", "0")
     view.get_by_role("button", name="Add round").click()
     page.wait_for_selector(".fc-msg.fc-error")
     assert "not a number" in status_of(page)
     boxes.nth(0).fill("12")
     view.get_by_role("button", name="Add round").click()
-    page.wait_for_function("() => document.body.innerText.includes('Round 1 added')")
+    wait_for_text(page, "Round 1 added")
     page.reload()
     page.wait_for_selector(".fc-view", state="visible", timeout=WIDGET_TIMEOUT_MS)
-    page.wait_for_function("() => document.body.innerText.includes('Restored')")
+    wait_for_text(page, "Restored")
     table = page.locator(".fc-view table").inner_text()
     assert "Zoe" in table and "12" in table and "Yan" in table
     # The running total once per player, in its own column; no "Σ" under every score.
     assert "Σ" not in table and "total so far" in table
     zoe = page.locator(".fc-view table tr", has_text="Zoe").locator("td")
     assert zoe.all_inner_texts() == ["Zoe", "12", "12", "2"]
-    assert_no_errors(page)
-    shoot(page, "lesson-06-scorekeeper")
+    shoot_clean(page, "lesson-06-scorekeeper")
 
 
 def test_06_two_tabs_of_one_browser_never_overwrite_each_other(browser, voila_url):
@@ -202,32 +186,26 @@ def test_06_two_tabs_of_one_browser_never_overwrite_each_other(browser, voila_ur
         tab1 = context.new_page()
         open_lesson(tab1, voila_url, "06-scorekeeper")
         view1 = tab1.locator(".fc-view").first
-        view1.get_by_placeholder("Ann, Ben, Cleo").fill("Tia, Uma")
-        view1.get_by_role("button", name="Start a new game").click()
-        tab1.wait_for_selector(".fc-view input[placeholder=points]")
+        boxes1 = start_scorekeeping(view1, "Tia, Uma")
         tab2 = context.new_page()  # the same browser: the same saved game
         open_lesson(tab2, voila_url, "06-scorekeeper")
-        tab2.wait_for_function("() => document.body.innerText.includes('Restored')")
-        boxes1 = view1.locator("input[placeholder=points]")
-        boxes1.nth(0).fill("12")
-        boxes1.nth(1).fill("0")
+        wait_for_text(tab2, "Restored")
+        fill_scores(boxes1, "12", "0")
         view1.get_by_role("button", name="Add round").click()
-        tab1.wait_for_function("() => document.body.innerText.includes('Round 1 added')")
+        wait_for_text(tab1, "Round 1 added")
         view2 = tab2.locator(".fc-view").first
         boxes2 = view2.locator("input[placeholder=points]")
-        boxes2.nth(0).fill("3")
-        boxes2.nth(1).fill("0")
+        fill_scores(boxes2, "3", "0")
         view2.get_by_role("button", name="Add round").click()
-        tab2.wait_for_function("() => document.body.innerText.includes('changed in another tab')")
+        wait_for_text(tab2, "changed in another tab")
         assert "nothing was lost" in status_of(tab2)
         view2.get_by_role("button", name="Reload the saved game").click()
-        tab2.wait_for_function("() => document.body.innerText.includes('1 round played')")
+        wait_for_text(tab2, "1 round played")
         table = tab2.locator(".fc-view table").inner_text()
         assert "12" in table  # tab 1's round, kept
         # The scores typed in tab 2, refused by the server, are still in their boxes.
         assert [boxes2.nth(i).input_value() for i in range(2)] == ["3", "0"]
         assert "still in the boxes" in status_of(tab2)
-        assert_no_errors(tab2)
-        shoot(tab2, "lesson-06-two-tabs")
+        shoot_clean(tab2, "lesson-06-two-tabs")
     finally:
         context.close()

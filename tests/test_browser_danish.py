@@ -66,12 +66,18 @@ def danish_url(browser, tmp_path_factory):
         stop_process(proc)
 
 
-def _open(browser, url: str):
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    page = context.new_page()
-    page.goto(url)
-    page.wait_for_selector(".fc-view", state="visible", timeout=WIDGET_TIMEOUT_MS)
-    page.wait_for_load_state("networkidle")
+def _open(browser, url: str, width: int = 1280, height: int = 900):
+    """A new window of ``width`` x ``height`` px at ``url``, its views drawn: its context
+    (for the caller to close) and its page. The window is closed if it does not open."""
+    context = browser.new_context(viewport={"width": width, "height": height})
+    try:
+        page = context.new_page()
+        page.goto(url)
+        page.wait_for_selector(".fc-view", state="visible", timeout=WIDGET_TIMEOUT_MS)
+        page.wait_for_load_state("networkidle")
+    except BaseException:
+        context.close()
+        raise
     return context, page
 
 
@@ -196,12 +202,8 @@ def test_danish_lab_in_projector_mode_on_a_phone_wraps_its_long_checkbox_label(
 ):
     # "Ingen meldinger af lutter vilde kort" (no melds of wilds alone) kept to one line in
     # projector type at 390 px and ran 70 px past the window's edge.
-    context = browser.new_context(viewport={"width": 390, "height": 900})
-    page = context.new_page()
+    context, page = _open(browser, f"{danish_url}/da/10-strategy-lab.ipynb?projector=1", 390)
     try:
-        page.goto(f"{danish_url}/da/10-strategy-lab.ipynb?projector=1")
-        page.wait_for_selector(".fc-view", state="visible", timeout=WIDGET_TIMEOUT_MS)
-        page.wait_for_load_state("networkidle")
         assert page.evaluate("() => document.documentElement.classList.contains('fc-projector')")
         assert page.get_by_text("Ingen meldinger af lutter vilde kort").count() == 1
         assert page.evaluate(PAST_THE_EDGE) == []
@@ -253,12 +255,8 @@ def test_every_page_with_english_to_scan_is_a_danish_page():
 def test_danish_page_has_no_wcag_a_or_aa_violation_in_the_dark_theme_and_no_english_label(
     browser, danish_url, axe_script, name
 ):
-    context = browser.new_context(viewport={"width": 1280, "height": 4000})
-    tab = context.new_page()
+    context, tab = _open(browser, f"{danish_url}/da/{name}.ipynb?theme=dark", height=4000)
     try:
-        tab.goto(f"{danish_url}/da/{name}.ipynb?theme=dark")
-        tab.wait_for_selector(".fc-view", state="visible", timeout=WIDGET_TIMEOUT_MS)
-        tab.wait_for_load_state("networkidle")
         assert tab.evaluate("document.body.dataset.jpThemeLight") == "false"
         assert axe_violations(tab, axe_script) == []
         if name in FIRST_PAGES:

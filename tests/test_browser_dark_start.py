@@ -21,6 +21,7 @@ from .test_browser_polish import (
     IS_LIGHT,
     WIDGET_TIMEOUT_MS,
     shoot,
+    switch_theme,
     theme_switch,
     wait_for_view,
 )
@@ -93,13 +94,8 @@ def test_a_page_wanted_dark_is_dark_from_its_first_frame(
         if how == "stored":
             shoot(page, f"dark-start-{LESSON}")
             # The switch still turns it light and dark again, and keeps the choice.
-            theme_switch(page).click()
-            page.wait_for_function(IS_LIGHT, timeout=10_000)
-            assert theme_switch(page).get_attribute("aria-pressed") == "false"
-            assert page.evaluate("localStorage.getItem('fivecrowns-lab:theme')") == "light"
-            theme_switch(page).click()
-            page.wait_for_function(IS_DARK, timeout=10_000)
-            assert page.evaluate("localStorage.getItem('fivecrowns-lab:theme')") == "dark"
+            switch_theme(page, "light")
+            switch_theme(page, "dark")
     finally:
         context.close()
 
@@ -117,10 +113,8 @@ def test_a_page_with_no_dark_choice_stays_light_from_its_first_frame(browser, vo
         assert theme_switch(page).get_attribute("aria-pressed") == "false"
         assert_no_errors(page)
         shoot(page, f"light-start-{LESSON}")
-        theme_switch(page).click()
-        page.wait_for_function(IS_DARK, timeout=10_000)
-        theme_switch(page).click()
-        page.wait_for_function(IS_LIGHT, timeout=10_000)
+        switch_theme(page, "dark")
+        switch_theme(page, "light")
     finally:
         context.close()
 

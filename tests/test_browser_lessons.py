@@ -64,6 +64,28 @@ def shoot_phone(page, name: str) -> None:
     assert quiz_overflow == 0, "the quiz or the lesson links overflow a phone screen"
 
 
+def open_app_page(page, voila_url: str, lesson: str) -> None:
+    """Open ``lesson`` until its quiz shows: no error, and no developer output."""
+    open_page(page, voila_url, lesson, selector=".fc-quiz")
+    no_developer_output(page)
+
+
+def shoot_clean_at_both_widths(page, name: str) -> None:
+    """No error on screen; the page shot at the desktop width, then on a phone."""
+    assert_no_errors(page)
+    shoot(page, name)
+    shoot_phone(page, name)
+
+
+def new_hand_deals_other_cards(page, builder) -> None:
+    """Lesson 02's New hand: the next seed (8) is said, and the builder's cards change."""
+    codes = "buttons => buttons.map(b => b.dataset.code)"
+    before = builder.locator("button.fc-cardbtn").evaluate_all(codes)
+    builder.get_by_role("button", name="New hand").click()
+    wait_text(page, ".fc-status", "(seed 8)")
+    assert builder.locator("button.fc-cardbtn").evaluate_all(codes) != before
+
+
 def csv_of(page) -> str:
     href = page.locator(".fc-quiz-download").first.get_attribute("href")
     assert href.startswith("data:text/csv;charset=utf-8,")
@@ -165,15 +187,12 @@ def _lesson_01(page, voila_url):
     nav = page.locator(".fc-lessonnav")
     assert nav.locator("a[rel=next]").get_attribute("href") == "02-books-runs-and-wilds.ipynb"
     assert nav.locator("a[rel=prev]").count() == 0
-    assert_no_errors(page)
-    shoot(page, "lessons-01-cards-and-wilds")
-    shoot_phone(page, "lessons-01-cards-and-wilds")
+    shoot_clean_at_both_widths(page, "lessons-01-cards-and-wilds")
 
 
 # --- lesson 02 -------------------------------------------------------------------------------
 def test_02_deal_with_the_same_seed_says_so_and_new_hand_moves_on(page, voila_url):
-    open_page(page, voila_url, "02-books-runs-and-wilds", selector=".fc-quiz")
-    no_developer_output(page)
+    open_app_page(page, voila_url, "02-books-runs-and-wilds")
     expect(page.locator(".fc-meldchecks")).to_contain_text(
         "not a meld. Runs cannot wrap", use_inner_text=True
     )
@@ -181,23 +200,16 @@ def test_02_deal_with_the_same_seed_says_so_and_new_hand_moves_on(page, voila_ur
     deal.get_by_role("button", name="Deal").click()
     wait_text(page, ".fc-view .fc-status", "same hand")
     builder = page.locator(".fc-view").nth(1)
-    before = builder.locator("button.fc-cardbtn").evaluate_all("b => b.map(x => x.dataset.code)")
-    builder.get_by_role("button", name="New hand").click()
-    wait_text(page, ".fc-status", "(seed 8)")
-    after = builder.locator("button.fc-cardbtn").evaluate_all("b => b.map(x => x.dataset.code)")
-    assert before != after
+    new_hand_deals_other_cards(page, builder)
     assert page.locator(".fc-lessonnav a[rel=prev]").get_attribute("href") == (
         "01-cards-and-wilds.ipynb"
     )
-    assert_no_errors(page)
-    shoot(page, "lessons-02-books-runs-and-wilds")
-    shoot_phone(page, "lessons-02-books-runs-and-wilds")
+    shoot_clean_at_both_widths(page, "lessons-02-books-runs-and-wilds")
 
 
 # --- lesson 03 -------------------------------------------------------------------------------
 def test_03_guess_then_see_and_controls_match_the_round(page, voila_url):
-    open_page(page, voila_url, "03-scoring-a-round", selector=".fc-quiz")
-    no_developer_output(page)
+    open_app_page(page, voila_url, "03-scoring-a-round")
     view = page.locator(".fc-view").first
     expect(view).to_contain_text("your turn to guess", use_inner_text=True)
     guess = view.get_by_placeholder("points for Ann")
@@ -213,9 +225,7 @@ def test_03_guess_then_see_and_controls_match_the_round(page, voila_url):
     wait_text(page, ".fc-view .fc-status", "Round 11, seed 3")
     view.get_by_role("button", name="Another round").click()
     wait_text(page, ".fc-view .fc-status", "Round 11, seed 4")
-    assert_no_errors(page)
-    shoot(page, "lessons-03-scoring-a-round")
-    shoot_phone(page, "lessons-03-scoring-a-round")
+    shoot_clean_at_both_widths(page, "lessons-03-scoring-a-round")
 
 
 # --- lesson 05 -------------------------------------------------------------------------------
@@ -228,9 +238,7 @@ def test_05_hint_gives_a_reason_and_the_lesson_has_a_quiz(page, voila_url):
     assert "stock" in hint or "points" in hint or "closes" in hint
     page.locator(".fc-quiz").get_by_role("button", name="When all eleven hands are closed").click()
     wait_text(page, ".fc-quiz", "Right!")
-    assert_no_errors(page)
-    shoot(page, "lessons-05-solitaire")
-    shoot_phone(page, "lessons-05-solitaire")
+    shoot_clean_at_both_widths(page, "lessons-05-solitaire")
 
 
 # --- the quiz with no kernel at all ------------------------------------------------------------

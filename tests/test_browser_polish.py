@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
+from .browser_helpers import fill_scores, start_scorekeeping
 from .conftest import SERVER_LOGS
 from .test_browser import assert_no_errors
 
@@ -105,6 +106,16 @@ def theme_switch(page):
     return switch
 
 
+def switch_theme(page, to: str) -> None:
+    """Click the dark-theme switch: the page turns ``to`` ("dark" or "light"), the switch
+    says whether it is pressed, and the choice is stored for the visit's next pages."""
+    theme_switch(page).click()
+    page.wait_for_function(IS_DARK if to == "dark" else IS_LIGHT, timeout=10_000)
+    pressed = "true" if to == "dark" else "false"
+    assert theme_switch(page).get_attribute("aria-pressed") == pressed
+    assert page.evaluate("localStorage.getItem('fivecrowns-lab:theme')") == to
+
+
 def test_dark_theme_switch_holds_across_every_link_with_no_theme_in_the_address(
     browser, voila_url
 ):
@@ -114,12 +125,8 @@ def test_dark_theme_switch_holds_across_every_link_with_no_theme_in_the_address(
         page.goto(f"{voila_url}/voila/render/00-index.ipynb", timeout=WIDGET_TIMEOUT_MS)
         wait_for_view(page, ".fc-gallery")
         page.wait_for_function(IS_LIGHT)
-        switch = theme_switch(page)
-        assert switch.get_attribute("aria-pressed") == "false"
-        switch.click()
-        page.wait_for_function(IS_DARK, timeout=10_000)
-        assert theme_switch(page).get_attribute("aria-pressed") == "true"
-        assert page.evaluate("localStorage.getItem('fivecrowns-lab:theme')") == "dark"
+        assert theme_switch(page).get_attribute("aria-pressed") == "false"
+        switch_theme(page, "dark")
         # The theme's own colour variables changed (what charts and the views read).
         layout = page.evaluate(
             "getComputedStyle(document.body).getPropertyValue('--jp-layout-color0').trim()"
@@ -154,9 +161,7 @@ def test_dark_theme_switch_holds_across_every_link_with_no_theme_in_the_address(
         page.locator(".fc-lessonnav a", has_text="All lessons").first.click()
         wait_for_view(page, ".fc-gallery")
         page.wait_for_function(IS_DARK, timeout=10_000)
-        theme_switch(page).click()
-        page.wait_for_function(IS_LIGHT, timeout=10_000)
-        assert page.evaluate("localStorage.getItem('fivecrowns-lab:theme')") == "light"
+        switch_theme(page, "light")
     finally:
         context.close()
 
@@ -206,12 +211,8 @@ def test_06_enter_adds_the_round_a_refused_box_is_marked_and_a_new_game_asks_and
     page.goto(f"{voila_url}/voila/render/06-scorekeeper.ipynb", timeout=WIDGET_TIMEOUT_MS)
     wait_for_view(page)
     view = page.locator(".fc-view").first
-    view.get_by_placeholder("Ann, Ben, Cleo").fill("Ida, Jo")
-    view.get_by_role("button", name="Start a new game").click()
-    page.wait_for_selector(".fc-view input[placeholder=points]")
-    boxes = view.locator("input[placeholder=points]")
-    boxes.nth(0).fill("12")
-    boxes.nth(1).fill("abc")
+    boxes = start_scorekeeping(view, "Ida, Jo")
+    fill_scores(boxes, "12", "abc")
     boxes.nth(1).press("Enter")
     wait_status(page, "not a number")
     page.wait_for_selector("input[aria-invalid='true']")

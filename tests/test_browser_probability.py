@@ -18,6 +18,7 @@ from fivecrowns_lab.odds.probability import go_out_on_deal
 from fivecrowns_lab.table.players import BOT_DESCRIPTIONS
 
 from . import test_browser as base
+from .browser_helpers import guess_two_wilds
 from .test_browser import WIDGET_TIMEOUT_MS, assert_no_errors, open_lesson, status_of
 
 pytestmark = pytest.mark.browser
@@ -67,6 +68,13 @@ def assert_hidden_code_is_not_served(page) -> None:
     assert "In JupyterLab" not in page.inner_text("body")
 
 
+def open_with_hidden_code_kept_back(page, voila_url: str, lesson: str):
+    """Open ``lesson``, check its JupyterLab-only cells were not served; its first view."""
+    open_lesson(page, voila_url, lesson)
+    assert_hidden_code_is_not_served(page)
+    return page.locator(".fc-view").first
+
+
 def check_phone(browser, voila_url: str, lesson: str, ready: str = "") -> None:
     """At 390 px the lesson fits the width (tables scroll inside it) and has plot alt text."""
     context = browser.new_context(viewport=PHONE)
@@ -105,17 +113,12 @@ def check_phone(browser, voila_url: str, lesson: str, ready: str = "") -> None:
 
 
 def test_07_predict_then_deal_then_reseed(page, voila_url, browser):
-    open_lesson(page, voila_url, "07-counting-wild-cards")
-    assert_hidden_code_is_not_served(page)
-    view = page.locator(".fc-view").first
+    view = open_with_hidden_code_kept_back(page, voila_url, "07-counting-wild-cards")
     assert not view.get_by_role("button", name="Deal 100", exact=True).is_visible()
     view.get_by_role("button", name="Commit my guess").click()  # no guess chosen yet
     wait_status(page, "First predict")  # the lesson's heading says it too
     assert "First predict" in status_of(page)
-    view.locator("select").first.select_option(label="2 wilds")
-    share = view.locator(".noUi-handle").nth(1)  # an untouched share slider is no guess
-    share.focus()
-    share.press("ArrowRight")
+    guess_two_wilds(view)
     wait_status(page, "Now press Commit my guess")
     view.get_by_role("button", name="Commit my guess").click()
     wait_text(page, "Your guess, and the truth")
@@ -143,9 +146,7 @@ def test_07_predict_then_deal_then_reseed(page, voila_url, browser):
 
 
 def test_08_exact_curve_prediction_explanation_and_stop(page, voila_url, browser):
-    open_lesson(page, voila_url, "08-go-out-on-the-deal")
-    assert_hidden_code_is_not_served(page)
-    view = page.locator(".fc-view").first
+    view = open_with_hidden_code_kept_back(page, voila_url, "08-go-out-on-the-deal")
     exact = []
     for r in ROUNDS:
         try:
@@ -184,9 +185,7 @@ def test_08_exact_curve_prediction_explanation_and_stop(page, voila_url, browser
 
 
 def test_09_round_governs_the_wild_rank_and_complete_hands_have_no_outs(page, voila_url, browser):
-    open_lesson(page, voila_url, "09-outs")
-    assert_hidden_code_is_not_served(page)
-    view = page.locator(".fc-view").first
+    view = open_with_hidden_code_kept_back(page, voila_url, "09-outs")
     wait_text(page, "How many unseen cards are outs?")
     view.get_by_role("button", name="Just show me").click()
     wait_text(page, "24 unseen copies")
@@ -213,9 +212,7 @@ def test_09_round_governs_the_wild_rank_and_complete_hands_have_no_outs(page, vo
 
 
 def test_10_strategy_lab_stop_keeps_the_games_played(page, voila_url, browser):
-    open_lesson(page, voila_url, "10-strategy-lab")
-    assert_hidden_code_is_not_served(page)
-    view = page.locator(".fc-view").first
+    view = open_with_hidden_code_kept_back(page, voila_url, "10-strategy-lab")
     wait_text(page, "50 of 50 games")
     expect(view).to_contain_text(BOT_DESCRIPTIONS["greedy"], use_inner_text=True)
     games = view.locator("input[type=number]").first
@@ -233,9 +230,7 @@ def test_10_strategy_lab_stop_keeps_the_games_played(page, voila_url, browser):
 
 
 def test_11_solitaire_odds_prediction_beside_4x_the_deals(page, voila_url, browser):
-    open_lesson(page, voila_url, "11-solitaire-odds")
-    assert_hidden_code_is_not_served(page)
-    view = page.locator(".fc-view").first
+    view = open_with_hidden_code_kept_back(page, voila_url, "11-solitaire-odds")
     wait_text(page, "50 of 50 deals")
     deals = view.locator("input[type=number]").first
     deals.fill("2")

@@ -14,6 +14,7 @@ import re
 
 import pytest
 
+from .browser_helpers import guess_two_wilds
 from .test_browser import assert_no_errors, open_lesson
 
 pytestmark = pytest.mark.browser
@@ -173,10 +174,7 @@ def test_07_round_seed_and_sample_size_clear_what_they_made_stale(page, voila_ur
     view.get_by_role("button", name="Commit my guess").click()  # no guess yet: a warning
     view.locator(".fc-status .fc-msg.fc-error").wait_for(timeout=WAIT_MS)
     warned = status(page)
-    view.locator("select").first.select_option(label="2 wilds")
-    share = view.locator(".noUi-handle").nth(1)  # an untouched share slider is no guess
-    share.focus()
-    share.press("ArrowRight")
+    guess_two_wilds(view)
     shows(page, "Now press Commit my guess")
     view.get_by_role("button", name="Commit my guess").click()
     settles(page, [warned], "Your guess, and the truth", old_status=warned)

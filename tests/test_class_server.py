@@ -6,7 +6,6 @@ serve`` does, and talks to it like two browsers and a teacher would, with cookie
 
 from __future__ import annotations
 
-import http.cookiejar
 import itertools
 import json
 import os
@@ -24,36 +23,20 @@ import pytest
 
 from fivecrowns_lab.classroom.recompute import replay_experiment, replayed_trials
 
-from .conftest import ROOT, SERVER_LOGS, free_port, stop_process, wait_for_http
+from .class_http import JOIN, CookieClient, printed, server_log
+from .conftest import ROOT, free_port, stop_process, wait_for_http
 
 TOKEN = "server-test-token"
 
 
-class Browser:
-    """A cookie jar and the requests a page would make."""
-
-    def __init__(self, base: str) -> None:
-        self.base = base
-        self.jar = http.cookiejar.CookieJar()
-        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.jar))
-
-    def cookie(self, name: str) -> str:
-        return next((c.value for c in self.jar if c.name == name), "")
+class Browser(CookieClient):
+    """A cookie jar and the requests a page would make, answering status and text."""
 
     def request(self, path: str, data: bytes | None = None, headers=None) -> tuple[int, str]:
-        req = urllib.request.Request(self.base + path, data=data, headers=headers or {})
-        try:
-            with self.opener.open(req, timeout=30) as answer:
-                return answer.status, answer.read().decode()
-        except urllib.error.HTTPError as err:
-            return err.code, err.read().decode()
+        return self.exchange(path, data, headers)[:2]
 
     def join(self, code: str, nickname: str) -> tuple[int, str]:
-        status, page = self.request(f"/fivecrowns/class/join?token={TOKEN}")
-        assert status == 200, page
-        xsrf = re.search(r'name="_xsrf" value="([^"]+)"', page).group(1)
-        form = urllib.parse.urlencode({"_xsrf": xsrf, "code": code, "nickname": nickname})
-        return self.request("/fivecrowns/class/join", form.encode())
+        return self.join_by_page(f"{JOIN}?token={TOKEN}", code, nickname)[:2]
 
     def post_records(self, records: list[dict]) -> tuple[int, dict]:
         status, text = self.request(
@@ -71,8 +54,7 @@ def start(tmp_path: Path, db: Path, port: int, *extra: str) -> tuple[subprocess.
         shutil.copy(ROOT / "notebooks" / "00-index.ipynb", folder)
         shutil.copy(ROOT / "voila.json", tmp_path)
     log_path = tmp_path / f"voila-{len(list(tmp_path.glob('voila-*.log')))}.log"
-    SERVER_LOGS.append(log_path)
-    log = open(log_path, "w")  # noqa: SIM115 - closed with the process
+    log = server_log(log_path)
     proc = subprocess.Popen(
         [sys.executable, "-m", "fivecrowns_lab.serving", "--ip=127.0.0.1", f"--port={port}",
          f"--notebooks={folder}", f"--class-db={db}",
@@ -82,12 +64,6 @@ def start(tmp_path: Path, db: Path, port: int, *extra: str) -> tuple[subprocess.
     )  # fmt: skip
     wait_for_http(f"http://127.0.0.1:{port}/fivecrowns/class/join?token={TOKEN}", proc)
     return proc, log_path
-
-
-def printed(log: Path, pattern: str) -> str:
-    found = re.search(pattern, log.read_text(encoding="utf-8"))
-    assert found, log.read_text(encoding="utf-8")
-    return found.group(1)
 
 
 def test_class_server_records_refuses_students_the_teacher_pages_and_survives_a_restart(

@@ -10,48 +10,29 @@ join limit is counted across both.
 from __future__ import annotations
 
 import csv
-import http.cookiejar
 import io
 import json
 import os
-import re
 import subprocess
 import sys
-import urllib.error
-import urllib.parse
-import urllib.request
 from pathlib import Path
 
 import psutil
 
-from .conftest import SERVER_LOGS, free_port, stop_process, wait_for_http
+from .class_http import JOIN, CookieClient, printed, server_log
+from .conftest import free_port, stop_process, wait_for_http
 
 SITE = "http://127.0.0.1:9"  # an origin the teacher names (nothing need listen there)
 ROUND_2 = "go-out-on-deal/round-2"
 
 
-class Client:
+class Client(CookieClient):
     """A cookie jar and the requests a page (or a page on another origin) makes."""
-
-    def __init__(self, base: str) -> None:
-        self.base = base
-        self.jar = http.cookiejar.CookieJar()
-        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.jar))
-
-    def cookie(self, name: str) -> str:
-        return next((c.value for c in self.jar if c.name == name), "")
 
     def request(
         self, path: str, data: bytes | None = None, headers=None, method: str | None = None
     ) -> tuple[int, str, dict[str, str]]:
-        req = urllib.request.Request(
-            self.base + path, data=data, headers=headers or {}, method=method
-        )
-        try:
-            with self.opener.open(req, timeout=30) as answer:
-                return answer.status, answer.read().decode(), dict(answer.headers)
-        except urllib.error.HTTPError as err:
-            return err.code, err.read().decode(), dict(err.headers)
+        return self.exchange(path, data, headers, method)
 
     def join_api(self, code: str, nickname: str, **more: str) -> tuple[int, dict]:
         body = json.dumps({"code": code, "nickname": nickname, **more}).encode()
@@ -77,8 +58,7 @@ def start_service(
 ) -> tuple[subprocess.Popen, Path]:
     """``fivecrowns-lab class`` on 127.0.0.1:``port``; its log (what it printed)."""
     log_path = tmp_path / f"class-{port}.log"
-    SERVER_LOGS.append(log_path)
-    log = open(log_path, "w")  # noqa: SIM115 - closed with the process
+    log = server_log(log_path)
     proc = subprocess.Popen(
         [sys.executable, "-m", "fivecrowns_lab", "class", "--ip=127.0.0.1", f"--port={port}",
          f"--db={db}", f"--class-keys={tmp_path / 'class.keys'}", *extra],
@@ -88,10 +68,9 @@ def start_service(
     return proc, log_path
 
 
-def printed(log: Path, pattern: str) -> str:
-    found = re.search(pattern, log.read_text(encoding="utf-8"))
-    assert found, log.read_text(encoding="utf-8")
-    return found.group(1)
+def code_and_secret(log: Path) -> tuple[str, str]:
+    """The class code and the teacher's secret a started service printed."""
+    return printed(log, r"Serving class (\w+)"), printed(log, r"secret=([\w-]+)")
 
 
 def quiz(rid: str, question: int) -> dict:
@@ -127,14 +106,11 @@ def test_class_service_alone_joins_by_page_or_token_records_reports_and_exports(
         tmp_path, str(tmp_path / "c.sqlite3"), port, f"--allow-origin={SITE}"
     )
     try:
-        code, secret = printed(log, r"Serving class (\w+)"), printed(log, r"secret=([\w-]+)")
+        code, secret = code_and_secret(log)
         assert f"?class={base}&code={code}" in log.read_text(encoding="utf-8")
         # A student on the service's own join page: a cookie, and the XSRF check.
         ann = Client(base)
-        status, page, _ = ann.request("/fivecrowns/class/join")
-        xsrf = re.search(r'name="_xsrf" value="([^"]+)"', page).group(1)
-        form = urllib.parse.urlencode({"_xsrf": xsrf, "code": code, "nickname": "Ann"})
-        assert ann.request("/fivecrowns/class/join", form.encode())[0] == 200
+        assert ann.join_by_page(JOIN, code, "Ann")[0] == 200
         assert ann.post([quiz("ann-q1", 1)])[1]["stored"] == 1
         assert ann.post([quiz("ann-q1", 1)])[1]["stored"] == 0  # its retry, counted once
         # A page on another origin: the JSON join gives a bearer token, no cookie.

@@ -16,7 +16,7 @@ from fivecrowns_lab.table.deal import Deal, shuffle_deal
 from fivecrowns_lab.table.expert import ExpertBot
 from fivecrowns_lab.table.game import Game
 from fivecrowns_lab.table.hints import cards_named, finishers
-from fivecrowns_lab.table.observation import Observation
+from fivecrowns_lab.table.loop import play_moves
 from fivecrowns_lab.table.players import BOT_DESCRIPTIONS, BOT_LEVELS, BOTS, make_bot
 from fivecrowns_lab.table.rollout import near_bits, throw
 from fivecrowns_lab.table.sampling import going_out_chance, read_table
@@ -150,13 +150,7 @@ def test_expert_hints_name_only_cards_the_player_could_know():
     game = Game(4, GameRules(rounds=7), seed=33)
     bots = [make_bot("expert", s) for s in range(4)]
     reasons = 0
-    while not game.is_over:
-        if game.phase == "round_over":
-            game.next_round()
-            continue
-        player = game.current_player
-        observation = game.observation(player)
-        action = bots[player].choose(observation)
+    for player, observation, _action, _seconds in play_moves(game, bots):
         reason = bots[player].last_reason
         knowable = set(observation.hand) | set(observation.discard_pile)
         for record in observation.history:
@@ -171,7 +165,6 @@ def test_expert_hints_name_only_cards_the_player_could_know():
             assert a in observation.hand and b in observation.hand
             reasons += 1
         assert reason[0].isupper() and reason.endswith(".")
-        game.apply(action)
     assert reasons > 10
 
 
@@ -245,15 +238,8 @@ def test_expert_never_throws_a_wild_before_its_final_turn():
 
     game = Game(3, GameRules(rounds=5), seed=3)
     bots = [make_bot("expert", s) for s in range(3)]
-    while not game.is_over:
-        if game.phase == "round_over":
-            game.next_round()
-            continue
-        player = game.current_player
-        observation: Observation = game.observation(player)
-        action = bots[player].choose(observation)
-        assert not is_wild_discard(action, observation), bots[player].last_reason
-        game.apply(action)
+    for move in play_moves(game, bots):
+        assert not is_wild_discard(move.action, move.observation), bots[move.seat].last_reason
 
 
 # -- lesson 12: a worked position from a real game ------------------------------------------

@@ -7,6 +7,7 @@ import random
 import re
 from collections import Counter
 from dataclasses import FrozenInstanceError, replace
+from itertools import chain
 
 import pytest
 from hypothesis import given, settings
@@ -89,15 +90,9 @@ def state(game: Game) -> tuple:
 
 
 def all_cards(game: Game) -> Counter:
-    cards: Counter = Counter()
-    for hand in game.hands:
-        cards.update(hand)
-    cards.update(game.stock)
-    cards.update(game.discard_pile)
-    for melds in game.table:
-        for meld in melds:
-            cards.update(meld.cards)
-    return cards
+    """Every card of the game, wherever it lies: the hands, the stock, the pile, the table."""
+    table = (card for melds in game.table for meld in melds for card in meld.cards)
+    return Counter(chain(*game.hands, game.stock, game.discard_pile, table))
 
 
 C = parse_card

@@ -4,6 +4,9 @@ is no budget), and hard round-11 positions kept with their optimum."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -269,164 +272,48 @@ def _check_consistent(cards, rules, table, result):
 
 # -- hard positions, kept with their optimum ------------------------------------------------
 #
-# Round 11 (kings wild), 13 or 14 cards against 9 to 20 table melds. Each optimum was
-# confirmed by the exhaustive search of a676caa (before this search) run without its
-# budget, an independent implementation; with its budget it scored issue 45's example 9.
-# "climbed": the slowest positions a hill climb over random wide tables found (each hand
-# card swapped while the search got slower); "search": the slowest of 1,600 random ones
-# whose optimum is above the quick first answer's lower bound (the full search runs).
+# Round 11 (kings wild), 13 or 14 cards against 9 to 20 table melds, kept as data in
+# tests/data/layoff_hard_positions.json (one position a row, its table's melds joined by
+# " | "). Each optimum was confirmed by the exhaustive search of a676caa (before this
+# search) run without its budget, an independent implementation; with its budget it scored
+# issue 45's example 9. "climbed": the slowest positions a hill climb over random wide
+# tables found (each hand card swapped while the search got slower); "search": the slowest
+# of 1,600 random ones whose optimum is above the quick first answer's lower bound (the
+# full search runs). "two-wilds": heart runs, and books of every rank but the loose cards'
+# (5C 9S QD): every other card can be laid off, and with the wilds no natural is stranded,
+# so the lower bound is 0 and only the full search finds the optimum. "all-wild": heart
+# runs and two all-wild melds, which take any book or any run (a thousand options each),
+# and no book (the room for spare wilds is counted): the slowest found, by a hill climb
+# over the hand.
 
-# "two-wilds": heart runs, and books of every rank but the loose cards' (5C 9S QD): every
-# other card can be laid off, and with the wilds no natural is stranded, so the lower
-# bound is 0 and only the full search finds the optimum. "all-wild": heart runs and two
-# all-wild melds, which take any book or any run (a thousand options each), and no book
-# (the room for spare wilds is counted): the slowest found, by a hill climb over the hand.
-_HEART_RUNS = ["7H 8H 9H", "4H 5H 6H", "JH QH KS", "10H JH QH", "3H 4H 5H"]
-_BOOKS = ["3S 3D 3C", "4S 4D 4C", "6S 6D 6C", "7S 7D 7C", "8S 8D 8C", "10S 10D 10C",
-          "JS JD JC"]  # fmt: skip
-
-
-HARD = [
-    pytest.param(
-        RoundRules(11),
-        "KH KH 7C 10D 5S 3S 6H 6* JD 4H 9S 3* Q*",
-        ["6H 7H 8H 9H 10H JH", "6* JK 8* 9* 10* J*", "3D 3S 3H 3D", "6C K* JK",
-         "K* 10C 10D 10S", "7* 7H 7S 7C", "JS JD JC JS J*", "5S 5H 5H", "4* 4S 4D"],
-        0,
-        id="issue-45",
-    ),
-    pytest.param(
-        RoundRules(11, books_distinct_suits=True, no_all_wild_melds=False),
-        "8D KC JD 4* 10S 10D 5S 8H QS 7D QD JC 8S 7*",
-        (
-            "7S 7H KC | 5C 6C 7C KD | 3C 3D 3H | 10C 10* 10H | 3H 4H K* 6H 7H | 6D 6C "
-            "6S | K* KD JK | 6D JK JK | 4C 4H 4* | 5D 5* 5C | 4C JK KH | 4S JK JK | "
-            "7C 8C KH | 5S 5* 5D | JS JH KS | 8S 9S 10S JS | 9D 9C 9H"
-        ),
-        0,
-        id="climbed-1",
-    ),
-    pytest.param(
-        RoundRules(11, books_distinct_suits=False, no_all_wild_melds=False),
-        "K* K* JH JC 9C 9S 3H 10D 6* 8S 5S 5H QD 6D",
-        (
-            "7* 8* 9* 10* | 3S 4S 5S | 9S KD JS QS JK | 7D 8D 9D 10D JD QD JK | 8H 9H "
-            "KC KH QH KC | 3C 3* KD | 6H 7H 8H 9H | 10S JS QS KS | 5D 5C 5D 5H | 10C "
-            "10C JK | 4C KS 6C 7C 8C 9C | 4H 5H KH 7H JK | 3C 4C 5C 6C | 6S 7S 8S JK "
-            "10S JK | 9D 10D JD | 9* 10* J* Q* | 7D 7C 7S 7* | JC J* JH | 3S 4S 5S 6S"
-        ),
-        0,
-        id="climbed-2",
-    ),
-    pytest.param(
-        RoundRules(11, books_distinct_suits=False, no_all_wild_melds=True),
-        "8* JH 4* K* 10* JD 6H 8S 7H 8D 6* Q* JC 7*",
-        (
-            "6C KC 8C KD 10C | 7D 7* 7* 7H | 6* JK 8* | 8D 9D 10D JD | 4S 5S KH | 10* "
-            "KD Q* | 9* 10* J* | 3S 4S 5S KH | 9S 9H 9D 9S | 8H 8C 8S 8H | 7H JK 9H "
-            "JK | 7D 8D KC 10D JD | 6S 7S 8S JK 10S JS | 10H 10H KS | JS JC KS | Q* "
-            "QD QS | 8* 9* JK J* | JC JK K* | QH QD K* | 6* 6S 6D 6C"
-        ),
-        0,
-        id="climbed-3",
-    ),
-    pytest.param(
-        RoundRules(11, books_distinct_suits=True, no_all_wild_melds=True),
-        "KH QS 9C 7C QC 6C 3C 4C 10S 5H 5S 10C 5C 4*",
-        (
-            "7H 7D KC | 6C KH 8C K* 10C JC | 9C 10C JC | 5D 6D KS | 4S 4H JK | 3* 3D "
-            "KC | 5S 5D KD | 6S 7S 8S | QH Q* KD | 7C 8C 9C JK KS QC K* | QC Q* QS QD "
-            "| 8* 9* 10* J* | 5S 6S 7S 8S 9S 10S | 3* JK 5* 6* 7* 8* 9* | 5C JK JK | "
-            "4D 4* JK"
-        ),
-        0,
-        id="climbed-4",
-    ),
-    pytest.param(
-        RoundRules(11, books_distinct_suits=False, no_all_wild_melds=False),
-        "JS 10S QC JC 4S JH 7C QH 4S 9C JC 5S 9S 10*",
-        (
-            "6* 7* 8* | 3S KH K* | 9S 10S JS QS KH | K* KC KC | JK KS KS KD | KD 7D "
-            "8D | 8S 8S 8* 8H | 6H 7H 8H 9H 10H | 3D 4D 5D 6D 7D 8D 9D | 6H 6C 6* 6D "
-            "| 5S 5* 5C 5* | 5D 5H 5C | 3* 3C 3C 3S | JH J* J* | Q* QS QC | 7* 7S 7S "
-            "7H"
-        ),
-        4,
-        id="search-5",
-    ),
-    pytest.param(
-        RoundRules(11, books_distinct_suits=True, no_all_wild_melds=False),
-        "9H 6* QH 8H 5* 4H 8C 6H 7D 9C 4S 3* 7* JH",
-        (
-            "K* JK KH | KS QC KC | 6* K* 8* 9* 10* | 10* 10H KC | KD KH KD KS | Q* QD "
-            "QC | 3D 4D 5D 6D 7D 8D 9D | 3D 4D 5D 6D | 8C 8S 8* | 9* 9H 9S | 10S 10D "
-            "10H | JS JD J* | 6S 7S 8S 9S 10S JS QS | JC JH J* | QH Q* QD | 3* 3C 3H"
-        ),
-        3,
-        id="search-6",
-    ),
-    pytest.param(
-        RoundRules(11, books_distinct_suits=False, no_all_wild_melds=False),
-        "10C 4S 8D 9D 10* 5C 5* 9* 7H 3* QS 6* 3C J*",
-        (
-            "9S 9S KS KS KC | 4D 4* K* | 3D 4D 5D 6D 7D | 10C KC KD | 3* JK 5* 6* 7* "
-            "8* 9* | KD KH KH | QH QH QD QD Q* | 8* 8C K* | 7H 7C 7D 7* | 5H 5S 5D | "
-            "Q* QC QC | 8D 8H 8H | 9C 9D 9C | 4H 4* 4H | JH JC JH"
-        ),
-        3,
-        id="search-7",
-    ),
-    pytest.param(
-        RoundRules(11),
-        "3H 4H 5H 6H 7H 8H 9H 10H JH 5C 9S QD JK JK",
-        [*_HEART_RUNS, *_BOOKS],
-        12,
-        id="two-wilds-1",
-    ),
-    pytest.param(
-        RoundRules(11),
-        "3H 4H 5H 6H 7H 8H 9H 10H JH 3H 5C 9S QD JK",
-        [*_HEART_RUNS, *_BOOKS],
-        17,
-        id="two-wilds-2",
-    ),
-    pytest.param(
-        RoundRules(11),
-        "3H 4H 5H 6H 7H 3* 4* 5* 6* 7* 5C 9S QD JK JK",
-        [*_HEART_RUNS, "3* 4* 5*", "6* 7* 8*", "5* 6* 7*", *_BOOKS],
-        9,
-        id="two-wilds-3",
-    ),
-    pytest.param(
-        RoundRules(11),
-        "3H 4H 5H 6H 7H 8H 9H 10H 3* 4* 5C 9S QD JK",
-        [*_HEART_RUNS, "3* 4* 5*", "6* 7* 8*", *_BOOKS, "3H 3* 3C", "4H 4* JK",
-            "JK KD KC"],
-        5,
-        id="two-wilds-4",
-    ),
-    pytest.param(
-        RoundRules(11),
-        "3H 4H 5H 6H 7H 8H 9H 10H JH QH 6H 4H 5S JD",
-        [*_HEART_RUNS, "JK KD KC", "KH KS JK"],
-        4,
-        id="all-wild-1",
-    ),
-    pytest.param(
-        RoundRules(11),
-        "3H 4H 5H 6H 7H 8H 9H 10H JH QH 3H 4H JC 9S",
-        [*_HEART_RUNS, "JK KD KC", "KH KS JK"],
-        4,
-        id="all-wild-2",
-    ),
-]  # fmt: skip
+_HARD_POSITIONS = Path(__file__).parent / "data" / "layoff_hard_positions.json"
 
 
-def _table(texts: list[str] | str) -> list[Meld]:
-    """Table melds from a list, or from one string with the melds joined by ' | '."""
-    if isinstance(texts, str):
-        texts = texts.split(" | ")
-    return [_meld(text, 11) for text in texts]
+def _hard_positions() -> list:
+    """The kept positions as (rules, hand, table, optimum), each with its id."""
+    rows = json.loads(_HARD_POSITIONS.read_text(encoding="utf-8"))
+    return [
+        pytest.param(
+            RoundRules(
+                row["round"],
+                books_distinct_suits=row["books_distinct_suits"],
+                no_all_wild_melds=row["no_all_wild_melds"],
+            ),
+            row["hand"],
+            row["table"],
+            row["optimum"],
+            id=row["id"],
+        )
+        for row in rows
+    ]
+
+
+HARD = _hard_positions()
+
+
+def _table(texts: str) -> list[Meld]:
+    """Table melds from one string, the melds joined by ' | '."""
+    return [_meld(text, 11) for text in texts.split(" | ")]
 
 
 @pytest.mark.parametrize(("rules", "hand", "table", "optimum"), HARD)

@@ -15,27 +15,20 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from fivecrowns_lab import (
-    GameRules,
-    MeldError,
-    best_arrangement,
-    can_go_out,
-    card_points,
-    check_meld,
-    going_out_discards,
-    parse_cards,
-    penalty,
-)
-from fivecrowns_lab.core.melds import make_book, make_run
+from fivecrowns_lab.core.cards import parse_cards
+from fivecrowns_lab.core.melds import MeldError, check_meld, make_book, make_run
 from fivecrowns_lab.core.rules import (
     MELD_VARIANTS,
     STANDARD_MELDS,
     VARIANTS,
+    GameRules,
     MeldRules,
     RoundRules,
     Variant,
+    card_points,
     round_rules,
 )
+from fivecrowns_lab.core.solver import best_arrangement, can_go_out, going_out_discards, penalty
 
 from .brute_force import brute_penalty
 from .test_solver import hands

@@ -5,34 +5,54 @@ import pytest
 from fivecrowns_lab import check_meld, parse_cards
 from fivecrowns_lab.core.melds import make_book, make_run
 
+# Each rule a case (its name the case's id): the cards, the round, what the check says.
+ACCEPTED = [
+    pytest.param("8H 8S 8C 8D", 1, "book", "A book of four 8s.", [],
+                 id="book_three_or_more_of_a_rank_suits_irrelevant"),
+    pytest.param("8♥ 8♥ 8★", 1, "book", "A book of three 8s.", [],
+                 id="book_duplicates_allowed"),
+    pytest.param("9C 10C JC QC", 1, "run", "A run of clubs from 9 to Q.", [],
+                 id="run_three_or_more_of_one_suit_in_consecutive_ranks"),
+    pytest.param("5H JK 7H", 1, "run", "A run of hearts from 5 to 7, with JK as 6♥.",
+                 ["JK as 6♥"], id="wilds_stand_for_any_card_in_a_run_and_say_what_they_stand_for"),
+    pytest.param("9S JK 9C", 2, "book", "A book of three 9s, with JK as a 9.", ["JK as a 9"],
+                 id="wilds_stand_for_any_card_in_a_book"),
+    pytest.param("5H JK JK JK 9H", 1, "run",
+                 "A run of hearts from 5 to 9, with JK as 6♥, JK as 7♥, JK as 8♥.",
+                 ["JK as 6♥", "JK as 7♥", "JK as 8♥"],
+                 id="any_number_of_wilds_even_next_to_each_other"),
+]  # fmt: skip
 
-def test_book_three_or_more_of_a_rank_suits_irrelevant():
-    check = check_meld("8H 8S 8C 8D", 1)
-    assert check.valid and check.kind == "book"
-    assert check.reason == "A book of four 8s."
+REFUSED = [
+    pytest.param("8H 8S", 1, "A meld needs at least three cards; this has only two.",
+                 id="book_of_two_is_too_short"),
+    pytest.param("8★ 9♥ 10♥", 1, "A run needs one suit: 8★ is a star, the others are hearts.",
+                 id="run_needs_one_suit_and_says_which_card_is_off"),
+    pytest.param("5H 6H 6H 7H", 1,
+                 "A run cannot hold the same rank twice: 6♥ is there more than once.",
+                 id="run_cannot_hold_the_same_rank_twice"),
+    pytest.param("5H 9H JK", 1,
+                 "A run needs consecutive ranks: from 5♥ to 9♥ it is missing 6, 7, 8, "
+                 "and there is only one wild to fill them.",
+                 id="run_gap_without_enough_wilds_names_the_missing_ranks"),
+]  # fmt: skip
 
 
-def test_book_duplicates_allowed():
-    check = check_meld("8♥ 8♥ 8★", 1)
-    assert check.valid and check.kind == "book"
+@pytest.mark.parametrize(("cards", "round_no", "kind", "reason", "wilds"), ACCEPTED)
+def test_meld_rule_accepts_with_its_reason_and_what_each_wild_stands_for(
+    cards, round_no, kind, reason, wilds
+):
+    check = check_meld(cards, round_no)
+    assert check.valid and check.kind == kind
+    assert check.reason == reason
+    assert [str(u) for u in check.meld.wilds] == wilds
 
 
-def test_book_of_two_is_too_short():
-    check = check_meld("8H 8S", 1)
+@pytest.mark.parametrize(("cards", "round_no", "reason"), REFUSED)
+def test_meld_rule_refuses_with_the_sentence_that_says_why(cards, round_no, reason):
+    check = check_meld(cards, round_no)
     assert not check.valid and check.kind is None
-    assert check.reason == "A meld needs at least three cards; this has only two."
-
-
-def test_run_three_or_more_of_one_suit_in_consecutive_ranks():
-    check = check_meld("9C 10C JC QC", 1)
-    assert check.valid and check.kind == "run"
-    assert check.reason == "A run of clubs from 9 to Q."
-
-
-def test_run_needs_one_suit_and_says_which_card_is_off():
-    check = check_meld("8★ 9♥ 10♥", 1)
-    assert not check.valid
-    assert check.reason == "A run needs one suit: 8★ is a star, the others are hearts."
+    assert check.reason == reason
 
 
 def test_run_may_not_wrap_king_to_three():
@@ -52,40 +72,6 @@ def test_run_at_most_11_long_from_3_to_king():
     twelve = check_meld("3S 4S 5S 6S 7S 8S 9S 10S JS QS KS JK", 5)
     assert not twelve.valid
     assert "at most 11 cards" in twelve.reason
-
-
-def test_run_cannot_hold_the_same_rank_twice():
-    check = check_meld("5H 6H 6H 7H", 1)
-    assert not check.valid
-    assert check.reason == "A run cannot hold the same rank twice: 6♥ is there more than once."
-
-
-def test_run_gap_without_enough_wilds_names_the_missing_ranks():
-    check = check_meld("5H 9H JK", 1)
-    assert not check.valid
-    assert check.reason == (
-        "A run needs consecutive ranks: from 5♥ to 9♥ it is missing 6, 7, 8, "
-        "and there is only one wild to fill them."
-    )
-
-
-def test_wilds_stand_for_any_card_in_a_run_and_say_what_they_stand_for():
-    check = check_meld("5H JK 7H", 1)
-    assert check.valid and check.kind == "run"
-    assert check.reason == "A run of hearts from 5 to 7, with JK as 6♥."
-    assert [str(u) for u in check.meld.wilds] == ["JK as 6♥"]
-
-
-def test_wilds_stand_for_any_card_in_a_book():
-    check = check_meld("9S JK 9C", 2)
-    assert check.valid and check.kind == "book"
-    assert check.reason == "A book of three 9s, with JK as a 9."
-
-
-def test_any_number_of_wilds_even_next_to_each_other():
-    check = check_meld("5H JK JK JK 9H", 1)
-    assert check.valid and check.kind == "run"
-    assert [str(u) for u in check.meld.wilds] == ["JK as 6♥", "JK as 7♥", "JK as 8♥"]
 
 
 def test_a_meld_of_wilds_alone_is_valid():

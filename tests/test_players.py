@@ -10,6 +10,7 @@ from fivecrowns_lab.core.cards import parse_card, parse_cards
 from fivecrowns_lab.core.rules import GameRules
 from fivecrowns_lab.table.actions import Discard, Draw, GoOut
 from fivecrowns_lab.table.game import Game, play_game
+from fivecrowns_lab.table.loop import play_moves
 from fivecrowns_lab.table.observation import Observation
 from fivecrowns_lab.table.players import (
     BOTS,
@@ -223,15 +224,8 @@ def _count_wild_discards(games: int, rounds: int) -> dict[str, int]:
         order = levels[g % len(levels) :] + levels[: g % len(levels)]
         game = Game(len(order), GameRules(rounds=rounds), seed=1000 + g)
         bots = [make_bot(name, 10 * g + seat) for seat, name in enumerate(order)]
-        while not game.is_over:
-            if game.phase == "round_over":
-                game.next_round()
-                continue
-            player = game.current_player
-            observation = game.observation(player)
-            action = bots[player].choose(observation)
-            counts[order[player]] += is_wild_discard(action, observation)
-            game.apply(action)
+        for move in play_moves(game, bots):
+            counts[order[move.seat]] += is_wild_discard(move.action, move.observation)
     return counts
 
 

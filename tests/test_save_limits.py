@@ -47,16 +47,10 @@ def test_the_save_limit_holds_the_most_moves_it_is_sized_for():
 
 
 def test_a_whole_bot_game_saves_and_loads_back():
-    from fivecrowns_lab import make_bot
+    from fivecrowns_lab import make_bot, play_game
 
     game = Game(["A", "B", "C"], GameRules(rounds=3), seed=8)
-    bots = [make_bot("greedy", seat) for seat in range(3)]
-    while not game.is_over:
-        if game.phase == "round_over":
-            game.next_round()
-            continue
-        seat = game.current_player
-        game.apply(bots[seat].choose(game.observation(seat)), seat)
+    play_game(game, [make_bot("greedy", seat) for seat in range(3)])
     assert Game.from_json(game.to_json()).to_json() == game.to_json()
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from itertools import chain
 
 import pytest
 
@@ -18,14 +19,9 @@ def state(game: Solitaire) -> tuple:
 
 
 def every_card(game: Solitaire) -> Counter:
-    cards: Counter = Counter()
-    for hand in game.hands:
-        cards.update(hand)
-    cards.update(game.discard_pile)
-    cards.update(game._stock)
-    if game.drawn is not None:
-        cards[game.drawn] += 1
-    return cards
+    """Every card of the game: the board's hands, the pile, the stock and the card drawn."""
+    drawn = () if game.drawn is None else (game.drawn,)
+    return Counter(chain(*game.hands, game.discard_pile, game._stock, drawn))
 
 
 def test_deal_is_eleven_face_up_hands_of_three_to_thirteen_cards_and_one_upcard():

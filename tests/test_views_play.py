@@ -658,6 +658,15 @@ def play_coached_step(view: PlayLesson, step: Step) -> None:
     assert view.status.kind == "ok", view.status.text
 
 
+def coached_to_the_going_out_turn() -> PlayLesson:
+    """The coached game at the learner's second turn, the 10♥ just taken from the pile:
+    10♦ 3★ 6★ 10♥ in hand, nothing laid down, and only discarding the 6★ goes out."""
+    view = coached_game()
+    for step in FIRST_GAME.steps[2:4] + FIRST_GAME.steps[6:7]:
+        play_coached_step(view, step)
+    return view
+
+
 def test_coach_flags_drawing_from_the_wrong_pile_and_nothing_changes():
     view = coached_game()
     before = view.game.to_json()
@@ -732,9 +741,7 @@ def test_coach_flags_a_discard_when_another_would_go_out():
 
 
 def test_coach_says_which_discard_would_go_out():
-    view = coached_game()
-    for step in FIRST_GAME.steps[2:4] + FIRST_GAME.steps[6:7]:
-        play_coached_step(view, step)
+    view = coached_to_the_going_out_turn()
     # 10♦ 3★ 6★ 10♥: only discarding the 6★ goes out ...
     view.hand.select_cards("10D")
     view.throw_button.click()
@@ -747,9 +754,7 @@ def test_coach_says_which_discard_would_go_out():
 
 
 def test_coach_refuses_a_meld_that_is_not_the_plan_with_the_engine_sentence():
-    view = coached_game()
-    for step in FIRST_GAME.steps[2:4] + FIRST_GAME.steps[6:7]:
-        play_coached_step(view, step)
+    view = coached_to_the_going_out_turn()
     view.hand.select_cards("10D 6* 10H")
     view.lay_button.click()
     assert check_meld(parse_cards("10D 6* 10H"), 1).reason in view.status.text

@@ -60,6 +60,13 @@ def exact_rounds(ask=go_out_on_deal) -> list[int]:
     return found
 
 
+def commit_guess(lesson) -> None:
+    """Commit lesson 07's guess: 1 wild in 40% of hands (an untouched slider is no guess)."""
+    lesson.guess_k.value = 1
+    lesson.guess_share.value = 40
+    lesson.commit.commit_button.click()
+
+
 # -- lesson 07 ---------------------------------------------------------------------------------
 
 
@@ -68,9 +75,7 @@ def test_wild_count_lesson_asks_for_a_prediction_before_dealing(widget_errors):
     lesson.deal_buttons[2].click()
     assert lesson.status.kind == "error" and "First predict" in lesson.status.text
     assert lesson.dealt == 0
-    lesson.guess_k.value = 1
-    lesson.guess_share.value = 40
-    lesson.commit.commit_button.click()
+    commit_guess(lesson)
     lesson.deal_buttons[2].click()  # Deal 100
     lesson.deal_buttons[3].click()  # Deal 1,000
     assert lesson.dealt == 1100 and sum(lesson.counts.values()) == 1100
@@ -109,9 +114,7 @@ def test_wild_count_table_lists_every_possible_number_of_wilds(widget_errors, ro
 
 def test_wild_count_single_deal_shows_the_hand_and_round_change_starts_again(widget_errors):
     lesson = wild_count_lesson(round_no=5, seed=2).view
-    lesson.guess_k.value = 1
-    lesson.guess_share.value = 40  # an untouched slider is no guess
-    lesson.commit.commit_button.click()
+    commit_guess(lesson)
     lesson.deal_buttons[0].click()
     assert lesson.dealt == 1 and lesson.last_hand is not None
     assert "Your last hand" in lesson.formula.value and "1 hand dealt" in lesson.status.text
@@ -125,16 +128,12 @@ def test_wild_count_single_deal_shows_the_hand_and_round_change_starts_again(wid
 def test_wild_count_lesson_reseeds_on_request_and_repeats_from_the_same_seed(widget_errors):
     a, b = wild_count_lesson(seed=7).view, wild_count_lesson(seed=7).view
     for lesson in (a, b):
-        lesson.guess_k.value = 1
-        lesson.guess_share.value = 40  # an untouched slider is no guess
-        lesson.commit.commit_button.click()
+        commit_guess(lesson)
         lesson.deal_buttons[2].click()
     assert a.counts == b.counts
     b.new_seed_button.click()
     assert b.seed.value == 8 and b.dealt == 0
-    b.guess_k.value = 1
-    b.guess_share.value = 40  # an untouched slider is no guess
-    b.commit.commit_button.click()
+    commit_guess(b)
     b.deal_buttons[2].click()
     assert b.counts != a.counts
 
@@ -973,9 +972,7 @@ def test_wild_count_just_show_me_is_recorded_as_skipped(widget_errors):
 
 def test_wild_count_running_estimate_grows_with_its_interval_and_animates(widget_errors):
     lesson = wild_count_lesson(round_no=5, seed=2026).view
-    lesson.guess_k.value = 1
-    lesson.guess_share.value = 40  # an untouched slider is no guess
-    lesson.commit.commit_button.click()
+    commit_guess(lesson)
     lesson.deal_buttons[2].click()
     first = list(lesson.running.data["running"])
     lesson.deal_buttons[3].click()
@@ -989,9 +986,7 @@ def test_wild_count_running_estimate_grows_with_its_interval_and_animates(widget
 
 def test_wild_count_gap_is_explained_in_words_for_the_rare_count(widget_errors):
     lesson = wild_count_lesson(round_no=5, seed=2026).view
-    lesson.guess_k.value = 1
-    lesson.guess_share.value = 40  # an untouched slider is no guess
-    lesson.commit.commit_button.click()
+    commit_guess(lesson)
     for button in (2, 3, 3, 3, 3, 3):
         lesson.deal_buttons[button].click()
     text = lesson.gap_view.value
@@ -1002,9 +997,7 @@ def test_wild_count_gap_is_explained_in_words_for_the_rare_count(widget_errors):
 
 def test_wild_count_100_intervals_count_how_many_hold_the_exact_value(widget_errors):
     lesson = wild_count_lesson(round_no=5, seed=2026).view
-    lesson.guess_k.value = 1
-    lesson.guess_share.value = 40  # an untouched slider is no guess
-    lesson.commit.commit_button.click()
+    commit_guess(lesson)
     lesson.coverage_button.click()
     rows = lesson.coverage.data["intervals"]
     p = float(lesson.exact[1])
