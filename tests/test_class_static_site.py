@@ -19,7 +19,7 @@ import sys
 import pytest
 
 from .conftest import ROOT, free_port, stop_process, wait_for_http
-from .test_class_service import Client, exported, printed, start_service, teacher_of
+from .test_class_service import Client, code_and_secret, exported, start_service, teacher_of
 
 pytestmark = pytest.mark.browser
 
@@ -76,7 +76,7 @@ def test_a_static_site_class_of_ten_joins_cross_origin_and_the_dashboard_shows_t
     )
     contexts = []
     try:
-        code, secret = printed(log, r"Serving class (\w+)"), printed(log, r"secret=([\w-]+)")
+        code, secret = code_and_secret(log)
         pages = []
         for k in range(10):
             context = browser.new_context()

@@ -28,6 +28,7 @@ import pytest
 from playwright.sync_api import expect
 
 from .conftest import run_lock
+from .test_browser_lessons import new_hand_deals_other_cards
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -193,12 +194,7 @@ def check_02_new_hand_deals(page) -> None:
     expect(page.locator(".fc-meldchecks")).to_contain_text(
         "not a meld. Runs cannot wrap", use_inner_text=True
     )
-    builder = page.locator(".fc-view").nth(1)
-    before = builder.locator("button.fc-cardbtn").evaluate_all("b => b.map(x => x.dataset.code)")
-    builder.get_by_role("button", name="New hand").click()
-    wait_text(page, ".fc-status", "(seed 8)")
-    after = builder.locator("button.fc-cardbtn").evaluate_all("b => b.map(x => x.dataset.code)")
-    assert before != after
+    new_hand_deals_other_cards(page, page.locator(".fc-view").nth(1))
 
 
 #: True when the page shows JupyterLab's dark colours (its body's background is not white).

@@ -11,7 +11,7 @@ import json
 import pytest
 
 from .conftest import free_port, stop_process
-from .test_class_service import exported, printed, start_service, teacher_of
+from .test_class_service import code_and_secret, exported, start_service, teacher_of
 from .test_site import offline_tab, site_url, wait_for_lesson  # noqa: F401 - site_url: a fixture
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -31,7 +31,7 @@ def test_site_class_of_ten_joins_a_class_service_and_the_dashboard_shows_their_f
         tmp_path, str(tmp_path / "c.sqlite3"), port, f"--allow-origin={site_url}"
     )
     try:
-        code, secret = printed(log, r"Serving class (\w+)"), printed(log, r"secret=([\w-]+)")
+        code, secret = code_and_secret(log)
         for k in range(STUDENTS):
             with offline_tab(browser) as page:  # its own storage: a student's own browser
                 page.goto(f"{site_url}/voici/render/{LESSON}.html?class={service}&code={code}")
