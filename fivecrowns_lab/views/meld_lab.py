@@ -20,6 +20,7 @@ from ..render import arrangement_html, card_html, hand_html, points_text
 from ..table.deal import deal_hand
 from .base import View, css, seed_box
 from .hand import HandWidget
+from .lesson_parts import next_seed
 
 __all__ = ["MeldChecks", "MeldLab"]
 
@@ -171,7 +172,7 @@ class MeldLab(View):
 
     def new_hand(self) -> None:
         """Deal a new hand: the next seed, so it is never the same hand again."""
-        self.seed.value = (self.seed.value + 1) % (10**9 + 1)  # dealing follows the change
+        self.seed.value = next_seed(self.seed.value)  # dealing follows the change
 
     def _deal(self) -> None:
         """Deal the hand of the chosen round and seed."""

@@ -19,6 +19,7 @@ from ..i18n import ngettext as _n
 from ..render import arrangement_html, hand_html, points_text
 from ..table.finished_round import NAMES, FinishedRound, finished_round
 from .base import View, seed_box, variant_checkbox
+from .lesson_parts import next_seed
 
 __all__ = ["FinishedRound", "ScoringLesson", "finished_round", "parse_guess"]
 
@@ -116,7 +117,7 @@ class ScoringLesson(View):
 
     def another(self) -> None:
         """Deal another finished round: the next seed, so it is never the same one again."""
-        self.seed.value = (self.seed.value + 1) % (10**9 + 1)  # dealing follows the change
+        self.seed.value = next_seed(self.seed.value)  # dealing follows the change
 
     def _players(self) -> int:
         """The number of players, brought into 2..7 with a word in the status line."""

@@ -35,6 +35,7 @@ from .interval_guess import (
     shrink_html,
     units_text,
 )
+from .lesson_parts import next_seed
 from .plots import style
 from .specs import EXACT_COLOUR, SIMULATED_COLOUR, grouped_bars_spec, running_spec
 from .work import LIVE_SECONDS, Outcome, Progress, Runner
@@ -112,7 +113,7 @@ class SolitaireOddsLesson(View):
 
     def new_seed(self) -> None:
         """Pick the next seed, so the next run plays new deals."""
-        self.seed.value = (self.seed.value + 1) % (10**9 + 1)
+        self.seed.value = next_seed(self.seed.value)
 
     def _deals_changed(self, change: dict[str, Any]) -> None:
         """A new count typed: the results shown are for the old one, so they go."""
