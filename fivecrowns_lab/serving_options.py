@@ -12,7 +12,7 @@ import os
 import re
 import socket
 import subprocess
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 __all__ = [
@@ -23,6 +23,7 @@ __all__ = [
     "add_address_options",
     "add_class_options",
     "add_keys_option",
+    "add_preheat_options",
     "add_proxy_option",
     "arguments",
     "available_mib",
@@ -147,6 +148,18 @@ def add_proxy_option(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def add_preheat_options(
+    parser: argparse.ArgumentParser, *, lessons: str, language: str, checked: bool = True
+) -> None:
+    """``--lessons NN,NN`` and ``--language en|da`` (English unless told): the day's lessons
+    a class server preheats, in which edition; ``lessons`` and ``language`` word them for
+    the command. ``checked``: ``--lessons`` is parsed into its numbers here (else it stays
+    the text given, for a command that passes it on)."""
+    parse: Callable[[str], object] = lesson_numbers if checked else str
+    parser.add_argument("--lessons", type=parse, metavar="NN,NN", help=lessons)
+    parser.add_argument("--language", choices=("en", "da"), default="en", help=language)
+
+
 def arguments(argv: Sequence[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
         prog="python -m fivecrowns_lab.serving",
@@ -188,18 +201,11 @@ def arguments(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument(
         "--no-class", action="store_true", help="serve the lessons only, with no class"
     )
-    parser.add_argument(
-        "--lessons",
-        type=lesson_numbers,
-        metavar="NN,NN",
-        help="preheat only these lessons (such as 07,08: the day's), in --language; "
+    add_preheat_options(
+        parser,
+        lessons="preheat only these lessons (such as 07,08: the day's), in --language; "
         "without it every lesson is preheated",
-    )
-    parser.add_argument(
-        "--language",
-        choices=("en", "da"),
-        default="en",
-        help="the class's language: which edition --lessons preheats (en)",
+        language="the class's language: which edition --lessons preheats (en)",
     )
     args, extra = parser.parse_known_args(argv)
     args.voila_args = extra  # anything else goes to Voilà as it is (--Class.trait=value)
