@@ -35,6 +35,13 @@ from typing import Any
 from tornado import web
 
 from .class_base import CLASS_PATH
+from .serving_options import (
+    CLASS_DB_HELP,
+    add_address_options,
+    add_class_options,
+    add_keys_option,
+    add_proxy_option,
+)
 
 __all__ = [
     "ServiceHandler",
@@ -152,27 +159,17 @@ def _arguments(argv: Sequence[str] | None) -> argparse.Namespace:
         description="Serve a class alone: the join page, the dashboard, the kits and the "
         "records API, with no lessons and no kernels (the static site's lessons join it).",
     )
-    parser.add_argument("--ip", default="0.0.0.0", help="address to listen on (default: all)")
-    parser.add_argument("--port", type=int, default=8867)
-    parser.add_argument(
-        "--db",
-        dest="class_db",
-        default=os.environ.get("FIVECROWNS_LAB_CLASS_DB") or None,
-        help="a postgresql:// URL or a SQLite file (default: class.sqlite3 in your user "
-        "data folder; or $FIVECROWNS_LAB_CLASS_DB)",
-    )
-    parser.add_argument(
-        "--class-secret",
-        default=os.environ.get("FIVECROWNS_LAB_CLASS_SECRET") or None,
-        help="the teacher's dashboard secret (default: a new one each start; give every "
+    add_address_options(parser, 8867)
+    add_class_options(
+        parser,
+        db=("--db", CLASS_DB_HELP),
+        secret="the teacher's dashboard secret (default: a new one each start; give every "
         "process of one class the same one)",
+        new_class="start a new class",
+        older="serve this class",
     )
-    parser.add_argument("--new-class", action="store_true", help="start a new class")
-    parser.add_argument("--class", dest="class_code", metavar="CODE", help="serve this class")
-    parser.add_argument(
-        "--class-keys",
-        default=os.environ.get("FIVECROWNS_LAB_CLASS_KEYS") or None,
-        help="the file (mode 600) of the class's cookie keys, the same for every process",
+    add_keys_option(
+        parser, "the file (mode 600) of the class's cookie keys, the same for every process"
     )
     parser.add_argument(
         "--allow-origin",
@@ -183,11 +180,7 @@ def _arguments(argv: Sequence[str] | None) -> argparse.Namespace:
         help="a site whose lesson pages may post records here (such as "
         "https://lessons.example.org); repeat for more",
     )
-    parser.add_argument(
-        "--behind-proxy",
-        action="store_true",
-        help="a proxy forwards the visitors: count joins by its X-Forwarded-For address",
-    )
+    add_proxy_option(parser)
     return parser.parse_args(argv)
 
 

@@ -36,6 +36,7 @@ from typing import Any
 
 from . import __version__
 from .content.catalogue import DANISH_FOLDER
+from .serving_options import add_preheat_options
 
 __all__ = [
     "copy_lessons",
@@ -190,16 +191,11 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument(
         "--ip", default="0.0.0.0", help="with --class: the address to listen on (all)"
     )
-    serve.add_argument(
-        "--lessons",
-        metavar="NN,NN",
-        help="with --class: preheat only these lessons (such as 07,08: the day's)",
-    )
-    serve.add_argument(
-        "--language",
-        choices=("en", "da"),
-        default="en",
-        help="with --class --lessons: the class's language, whose edition is preheated",
+    add_preheat_options(
+        serve,
+        lessons="with --class: preheat only these lessons (such as 07,08: the day's)",
+        language="with --class --lessons: the class's language, whose edition is preheated",
+        checked=False,  # passed on as typed: the class server checks it
     )
 
     lessons = commands.add_parser(

@@ -12,16 +12,23 @@ import os
 import re
 import socket
 import subprocess
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 __all__ = [
+    "CLASS_DB_HELP",
     "KERNEL_MIB",
     "OPENING_PER_CORE_MINUTE",
     "RESERVE_MIB",
+    "add_address_options",
+    "add_class_options",
+    "add_keys_option",
+    "add_preheat_options",
+    "add_proxy_option",
     "arguments",
     "available_mib",
     "capacity",
+    "from_environment",
     "lesson_numbers",
     "network_address",
     "preheat_only",
@@ -85,38 +92,92 @@ def capacity(free_mib: int, cores: int) -> tuple[int, int]:
     return held, max(1, cores) * OPENING_PER_CORE_MINUTE
 
 
+#: What a class's database option takes, as every command that opens one says it.
+CLASS_DB_HELP = (
+    "a postgresql:// URL or a SQLite file "
+    "(default: class.sqlite3 in your user data folder; or $FIVECROWNS_LAB_CLASS_DB)"
+)
+
+
+def from_environment(variable: str) -> str | None:
+    """An option's default from the environment: None when ``variable`` is unset or empty."""
+    return os.environ.get(variable) or None
+
+
+def add_address_options(parser: argparse.ArgumentParser, port: int) -> None:
+    """``--ip`` and ``--port``: where a server listens (every address, unless told)."""
+    parser.add_argument("--ip", default="0.0.0.0", help="address to listen on (default: all)")
+    parser.add_argument("--port", type=int, default=port)
+
+
+def add_class_options(
+    parser: argparse.ArgumentParser,
+    *,
+    db: tuple[str, str],
+    secret: str,
+    new_class: str,
+    older: str,
+) -> None:
+    """The options that say which class a server serves, each with the command's words:
+    its database (``db``: the flag and its help), the teacher's ``secret``, a new class,
+    or an ``older`` one (``--class CODE``). The database and the secret default to
+    ``$FIVECROWNS_LAB_CLASS_DB`` and ``$FIVECROWNS_LAB_CLASS_SECRET``, which every process
+    of one class can share."""
+    flag, db_help = db
+    database = from_environment("FIVECROWNS_LAB_CLASS_DB")
+    parser.add_argument(flag, dest="class_db", default=database, help=db_help)
+    parser.add_argument(
+        "--class-secret", default=from_environment("FIVECROWNS_LAB_CLASS_SECRET"), help=secret
+    )
+    parser.add_argument("--new-class", action="store_true", help=new_class)
+    parser.add_argument("--class", dest="class_code", metavar="CODE", help=older)
+
+
+def add_keys_option(parser: argparse.ArgumentParser, help_text: str) -> None:
+    """``--class-keys``: the class's key file (default ``$FIVECROWNS_LAB_CLASS_KEYS``)."""
+    keys = from_environment("FIVECROWNS_LAB_CLASS_KEYS")
+    parser.add_argument("--class-keys", default=keys, help=help_text)
+
+
+def add_proxy_option(parser: argparse.ArgumentParser) -> None:
+    """``--behind-proxy``: count joins by the proxy's forwarded address, not the proxy's."""
+    parser.add_argument(
+        "--behind-proxy",
+        action="store_true",
+        help="a proxy forwards the visitors: count joins by its X-Forwarded-For address",
+    )
+
+
+def add_preheat_options(
+    parser: argparse.ArgumentParser, *, lessons: str, language: str, checked: bool = True
+) -> None:
+    """``--lessons NN,NN`` and ``--language en|da`` (English unless told): the day's lessons
+    a class server preheats, in which edition; ``lessons`` and ``language`` word them for
+    the command. ``checked``: ``--lessons`` is parsed into its numbers here (else it stays
+    the text given, for a command that passes it on)."""
+    parse: Callable[[str], object] = lesson_numbers if checked else str
+    parser.add_argument("--lessons", type=parse, metavar="NN,NN", help=lessons)
+    parser.add_argument("--language", choices=("en", "da"), default="en", help=language)
+
+
 def arguments(argv: Sequence[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
         prog="python -m fivecrowns_lab.serving",
         description="Serve the lessons to a class on this machine's network address.",
     )
-    parser.add_argument("--ip", default="0.0.0.0", help="address to listen on (default: all)")
-    parser.add_argument("--port", type=int, default=8866)
+    add_address_options(parser, 8866)
     parser.add_argument("--notebooks", default=str(ROOT / "notebooks"))
     parser.add_argument(
         "--token",
-        default=os.environ.get("FIVECROWNS_LAB_TOKEN") or None,
+        default=from_environment("FIVECROWNS_LAB_TOKEN"),
         help="the token visitors need (default: a new random one; or $FIVECROWNS_LAB_TOKEN)",
     )
-    parser.add_argument(
-        "--class-db",
-        default=os.environ.get("FIVECROWNS_LAB_CLASS_DB") or None,
-        help="where the class's records go: a postgresql:// URL or a SQLite file "
-        "(default: class.sqlite3 in your user data folder; or $FIVECROWNS_LAB_CLASS_DB)",
-    )
-    parser.add_argument(
-        "--class-secret",
-        default=os.environ.get("FIVECROWNS_LAB_CLASS_SECRET") or None,
-        help="the teacher's dashboard secret (default: a new one each start)",
-    )
-    parser.add_argument(
-        "--new-class", action="store_true", help="start a new class instead of the last one"
-    )
-    parser.add_argument(
-        "--class",
-        dest="class_code",
-        metavar="CODE",
-        help="reopen the class with this code (an older one) instead of the last one",
+    add_class_options(
+        parser,
+        db=("--class-db", f"where the class's records go: {CLASS_DB_HELP}"),
+        secret="the teacher's dashboard secret (default: a new one each start)",
+        new_class="start a new class instead of the last one",
+        older="reopen the class with this code (an older one) instead of the last one",
     )
     parser.add_argument(
         "--student-server",
@@ -124,18 +185,13 @@ def arguments(argv: Sequence[str] | None) -> argparse.Namespace:
         help="serve the students of a class the teacher's server opened on the same "
         "--class-db: records only, no dashboard and no teacher's secret",
     )
-    parser.add_argument(
-        "--class-keys",
-        default=os.environ.get("FIVECROWNS_LAB_CLASS_KEYS") or None,
-        help="the file (mode 600) of the class's cookie keys and this server's login secrets "
+    add_keys_option(
+        parser,
+        "the file (mode 600) of the class's cookie keys and this server's login secrets "
         "(default: beside a SQLite database; class.keys in your user data folder for "
         "PostgreSQL)",
     )
-    parser.add_argument(
-        "--behind-proxy",
-        action="store_true",
-        help="a proxy forwards the visitors: count joins by its X-Forwarded-For address",
-    )
+    add_proxy_option(parser)
     parser.add_argument(
         "--new-token",
         action="store_true",
@@ -145,18 +201,11 @@ def arguments(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument(
         "--no-class", action="store_true", help="serve the lessons only, with no class"
     )
-    parser.add_argument(
-        "--lessons",
-        type=lesson_numbers,
-        metavar="NN,NN",
-        help="preheat only these lessons (such as 07,08: the day's), in --language; "
+    add_preheat_options(
+        parser,
+        lessons="preheat only these lessons (such as 07,08: the day's), in --language; "
         "without it every lesson is preheated",
-    )
-    parser.add_argument(
-        "--language",
-        choices=("en", "da"),
-        default="en",
-        help="the class's language: which edition --lessons preheats (en)",
+        language="the class's language: which edition --lessons preheats (en)",
     )
     args, extra = parser.parse_known_args(argv)
     args.voila_args = extra  # anything else goes to Voilà as it is (--Class.trait=value)

@@ -200,16 +200,18 @@ def test_charts_write_danish_numbers_in_ticks_and_tooltips_and_english_ones_as_b
     with language("da"):
         danish = intervals_spec("t", "x")
     # Vega formats every tick and tooltip with the view's number locale: Danish marks in
-    # Danish ("0,5", "1.000", "20 %", "−3"); an English spec carries none (d3's own).
+    # Danish, the very ones the prose writes ("1.234.567,5", "20 %", "−3"); an English spec
+    # carries none (d3's own).
     assert "locale" not in english["config"]
-    assert danish["config"]["locale"]["number"] == {
-        "decimal": ",",
-        "thousands": ".",
-        "grouping": [3],
-        "currency": ["", " kr."],
-        "percent": " %",
-        "minus": "\u2212",
-    }
+    marks = danish["config"]["locale"]["number"]
+    assert set(marks) == {"decimal", "thousands", "grouping", "currency", "percent", "minus"}
+    with language("da"):
+        assert number(1234567.5, 1) == "1{0}234{0}567{1}5".format(
+            marks["thousands"], marks["decimal"]
+        )
+        assert percent(0.2, 0) == "20" + marks["percent"]
+        assert number_text("-3") == marks["minus"] + "3"
+    assert (marks["decimal"], marks["grouping"], marks["currency"]) == (",", [3], ["", " kr."])
     assert english["layer"][0]["encoding"]["x"]["axis"] == {"format": ".0%"}
     assert danish["layer"][0]["encoding"]["x"]["axis"] == {"format": ".0%"}
     # the tooltip: titled lines in the learner's language, shares as percentages

@@ -1,6 +1,7 @@
 """The class pages' words (the join page and the dashboard) in the visitor's language.
 
-The pages are HTML files in ``class_pages/`` with ``{name}`` slots; :func:`join_page` and
+The pages are files in ``class_pages/`` with ``{name}`` slots (each page's style sheet and
+body, in the frame ``page.html`` they share); :func:`join_page` and
 :func:`dashboard_page` fill them with sentences from the catalogue, escaped, in the
 language the caller has switched to. The dashboard's script writes sentences as it
 refreshes: it gets them as one JSON object (:func:`dashboard_words`) with ``{field}``
@@ -134,38 +135,50 @@ _SLOT = re.compile(r"\{(\w+)\}")
 
 
 def _fill(name: str, slots: dict[str, str]) -> str:
-    """The page ``name`` with its ``{slot}`` places filled in one pass: a value is never
-    read again, so a nickname ``{xsrf}`` stays those six characters. Braces that are not
-    a slot (the style sheet's, the script's) stay as they are."""
-    text = (PAGES / name).read_text(encoding="utf-8")
+    """The page ``name``: its style sheet (``name.css``) and body (``name.html``) in the
+    frame every class page shares (``page.html``: the head, the language links), with its
+    ``{slot}`` places filled in one pass: a value is never read again, so a nickname
+    ``{xsrf}`` stays those six characters. Braces that are not a slot (the style sheet's,
+    the script's) stay as they are."""
+    parts = {
+        "style": (PAGES / f"{name}.css").read_text(encoding="utf-8").rstrip("\n"),
+        "body": (PAGES / f"{name}.html").read_text(encoding="utf-8").rstrip("\n"),
+    }
+    frame = (PAGES / "page.html").read_text(encoding="utf-8")
+    # The page's own files first (they hold slots too), then the slots, in one pass.
+    text = _SLOT.sub(lambda found: parts.get(found[1], found[0]), frame)
     return _SLOT.sub(lambda found: slots.get(found[1], found[0]), text)
+
+
+# The join page's sentences, by the slot each fills.
+_JOIN_WORDS = {
+    "t_title": N_("Join the class"),
+    "t_code": N_("Class code (on the board)"),
+    "t_nickname": N_("Nickname"),
+    "t_note": N_(
+        "Any short name your teacher will recognise: no e-mail, no real name needed. "
+        "Your quiz first tries and experiment counts go to your teacher's dashboard; "
+        "nobody else sees them."
+    ),
+    "t_rejoin": N_("Rejoin code (only to take your nickname back)"),
+    "t_rejoin_note": N_(
+        "Leave it empty the first time. When you join, your page shows a rejoin "
+        "code: with it you get your nickname and results back on another browser."
+    ),
+    "t_join": N_("Join"),
+    "t_skip": N_("Go to the lessons without joining"),
+}
+
+
+def _page_words(sentences: dict[str, str]) -> dict[str, str]:
+    """The page's language, and each of ``sentences`` in it, escaped, by its slot."""
+    words = {slot: escape(_(text)) for slot, text in sentences.items()}
+    return {"lang": get_language(), **words}
 
 
 def join_page(slots: dict[str, str]) -> str:
     """The join page: ``slots`` holds the form's values (already escaped) and the message."""
-    words = {
-        "lang": get_language(),
-        "t_title": escape(_("Join the class")),
-        "t_code": escape(_("Class code (on the board)")),
-        "t_nickname": escape(_("Nickname")),
-        "t_note": escape(
-            _(
-                "Any short name your teacher will recognise: no e-mail, no real name needed. "
-                "Your quiz first tries and experiment counts go to your teacher's dashboard; "
-                "nobody else sees them."
-            )
-        ),
-        "t_rejoin": escape(_("Rejoin code (only to take your nickname back)")),
-        "t_rejoin_note": escape(
-            _(
-                "Leave it empty the first time. When you join, your page shows a rejoin "
-                "code: with it you get your nickname and results back on another browser."
-            )
-        ),
-        "t_join": escape(_("Join")),
-        "t_skip": escape(_("Go to the lessons without joining")),
-    }
-    return _fill("join.html", {**words, **slots})
+    return _fill("join", {**_page_words(_JOIN_WORDS), **slots})
 
 
 def dashboard_words() -> str:
@@ -187,35 +200,39 @@ def _kits() -> str:
     return f"{escape(intro)} {links}"
 
 
+# The dashboard's sentences, by the slot each fills (the two with markup in them are
+# written in dashboard_page).
+_DASHBOARD_WORDS = {
+    "t_title": N_("Class dashboard"),
+    "t_experiments": N_("Experiments: the class's pooled estimate"),
+    "t_legend": N_(
+        "Grey band: the class's 95% interval; black line: the class's estimate; red "
+        "dashes: the exact value; each blue dot: one student's own estimate."
+    ),
+    "t_quiz": N_("Quiz: right at the first try"),
+    "t_predictions": N_("Predictions before the reveal"),
+    "t_students": N_("Each student"),
+    "t_export": N_("Export everything (CSV)"),
+    "t_clear": N_("Clear this class…"),
+}
+
+
 def dashboard_page() -> str:
     """The dashboard in the current language (its figures come from ``api/report``)."""
     # Escaped first, then the markup goes in: a translation cannot add tags of its own.
     code = "<span class='code' id='code'>…</span>"
     join = escape(_("Join the class"))
     slots = {
-        "lang": get_language(),
+        **_page_words(_DASHBOARD_WORDS),
         "nav": language_nav(),
         "words": dashboard_words(),
         "kits": _kits(),
-        "t_title": escape(_("Class dashboard")),
         "t_class": escape(_("Class {code}")).format(code=code),
         "t_join": escape(
             _("Students join at {join} on any lesson page with this code and a nickname.")
         ).format(join=f"<b>{join}</b>"),
-        "t_experiments": escape(_("Experiments: the class's pooled estimate")),
-        "t_legend": escape(
-            _(
-                "Grey band: the class's 95% interval; black line: the class's estimate; red "
-                "dashes: the exact value; each blue dot: one student's own estimate."
-            )
-        ),
-        "t_quiz": escape(_("Quiz: right at the first try")),
-        "t_predictions": escape(_("Predictions before the reveal")),
-        "t_students": escape(_("Each student")),
-        "t_export": escape(_("Export everything (CSV)")),
-        "t_clear": escape(_("Clear this class…")),
     }
-    return _fill("dashboard.html", slots)
+    return _fill("dashboard", slots)
 
 
 def dashboard_report(report: ClassReport) -> dict[str, Any]:

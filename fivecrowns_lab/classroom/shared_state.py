@@ -20,10 +20,12 @@ import contextlib
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-__all__ = ["SharedState", "Window"]
+__all__ = ["Decide", "SharedState", "Window"]
 
 #: A key's events in the window: how many, and the time of the oldest (None when none).
 Window = tuple[int, float | None]
+#: What :meth:`SharedState.admit` asks: from each key's window, how many events to count now.
+Decide = Callable[[Mapping[str, Window]], Mapping[str, int]]
 
 
 class SharedState:
@@ -38,11 +40,7 @@ class SharedState:
         raise NotImplementedError
 
     def admit(
-        self,
-        keys: Sequence[str],
-        since: float,
-        now: float,
-        decide: Callable[[Mapping[str, Window]], Mapping[str, int]],
+        self, keys: Sequence[str], since: float, now: float, decide: Decide
     ) -> dict[str, int]:
         """Count events under ``keys`` at ``now``, as many as ``decide`` says from each
         key's events after ``since``; what it decided. One transaction: two processes

@@ -15,14 +15,14 @@ turn for a few milliseconds instead of failing (``tests/test_classroom.py`` chec
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
 from ..errors import ClassError
 from .records import ExperimentResult, Prediction, QuizAnswer, Record
 from .schema import ID_COLUMN, MIGRATIONS
-from .shared_state import SharedState, Window
+from .shared_state import Decide, SharedState
 
 __all__ = ["ClassInfo", "ClassStore", "Student"]
 
@@ -70,11 +70,7 @@ class ClassStore(Protocol):
     def clear(self, code: str) -> int: ...
     def describe(self) -> str: ...
     def admit(
-        self,
-        keys: Sequence[str],
-        since: float,
-        now: float,
-        decide: Callable[[Mapping[str, Window]], Mapping[str, int]],
+        self, keys: Sequence[str], since: float, now: float, decide: Decide
     ) -> dict[str, int]: ...
     def forget_events(self, prefix: str) -> int: ...
     def add_session(self, token_hash: str, student_id: str, at: str) -> None: ...

@@ -2,48 +2,15 @@
 
 The cards are drawn in :mod:`~fivecrowns_lab.render.card_pictures`, the answers
 (estimates, outs, comparisons, a game so far) in :mod:`~fivecrowns_lab.render.result_html`;
-this package gives both under one name.
+this package gives both under one name: the public names of the two modules, as each
+module's ``__all__`` lists them.
 
 How the cards look and why (their colours, the WILD badge, contrast in every theme) is
 said once, in :mod:`~fivecrowns_lab.render.card_pictures`.
 """
 
-from .card_pictures import (
-    CARD_FACE,
-    SUIT_INK,
-    WENT_OUT_LEGEND,
-    WENT_OUT_MARK,
-    WILD_COLOUR,
-    arrangement_html,
-    card_back_svg,
-    card_html,
-    card_label,
-    card_svg,
-    hand_html,
-    hand_svg,
-    points_text,
-    went_out_mark,
-)
-from .result_html import comparison_html, estimate_html, game_html, outs_html, score_sheet_html
+from . import card_pictures, result_html
+from .card_pictures import *  # noqa: F403 - exactly card_pictures.__all__
+from .result_html import *  # noqa: F403 - exactly result_html.__all__
 
-__all__ = [
-    "CARD_FACE",
-    "SUIT_INK",
-    "WENT_OUT_LEGEND",
-    "WENT_OUT_MARK",
-    "WILD_COLOUR",
-    "arrangement_html",
-    "card_back_svg",
-    "card_html",
-    "card_label",
-    "card_svg",
-    "comparison_html",
-    "estimate_html",
-    "game_html",
-    "hand_html",
-    "hand_svg",
-    "outs_html",
-    "points_text",
-    "score_sheet_html",
-    "went_out_mark",
-]
+__all__ = sorted([*card_pictures.__all__, *result_html.__all__])

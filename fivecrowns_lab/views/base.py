@@ -39,6 +39,7 @@ from ..core.rules import VARIANTS
 from ..errors import FiveCrownsError
 from ..i18n import gettext as _
 from ..i18n import number
+from .lesson_parts import next_seed
 from .page_switches import (
     ContrastSwitch,
     FieldMarks,
@@ -63,6 +64,7 @@ __all__ = [
     "contrast_switch",
     "css",
     "field_marks",
+    "next_seed_button",
     "page_script",
     "seed_box",
     "set_shown",
@@ -235,6 +237,16 @@ def seed_box(view: View, value: int, **kwargs: Any) -> ClampedIntText:
     return ClampedIntText(
         view.status, value, 0, 10**9, _("Seeds"), description=_("Seed"), **kwargs
     )
+
+
+def next_seed_button(view: View, seed: ClampedIntText, text: str, tooltip: str) -> widgets.Button:
+    """A button that moves ``seed`` on to the next seed (0 after the last): a view that
+    deals as its seed changes deals anew, never the same hand twice in a row."""
+
+    def step() -> None:
+        seed.value = next_seed(seed.value)
+
+    return view._button(text, step, icon="refresh", tooltip=tooltip)
 
 
 class View(widgets.VBox):

@@ -27,7 +27,10 @@ import anywidget
 import ipywidgets as widgets
 import traitlets
 
-__all__ = ["Chart", "ChartLibrary", "chart_library"]
+from ..i18n import number, percent
+from .specs import running_spec
+
+__all__ = ["Chart", "ChartLibrary", "chart_library", "show_running_share"]
 
 _HERE = Path(__file__).parent
 #: The bundled library (built from ``frontend/``); tests check that it is there.
@@ -136,3 +139,28 @@ class Chart(anywidget.AnyWidget):
             self.spec = {}
             self.label = ""
             self.summary = ""
+
+
+def show_running_share(
+    chart: Chart,
+    titles: tuple[str, str, str],
+    rows: list[dict[str, float]],
+    label: str,
+    digits: int,
+    share: str = "share",
+    **words: str,
+) -> None:
+    """Draw a share won so far as runs are added (``rows``: ``n``, ``value``, ``low``,
+    ``high``) with its 95% band, and nothing exact beside it (a bot's games have no exact
+    answer). ``titles``: the chart's and its two axes'. ``label``, the screen reader's
+    sentence, gets the last row's ``{count}``, ``{low}``, ``{high}`` and its share in the
+    slot named ``share``, with ``digits`` decimals; ``words`` fill any other slot."""
+    last = rows[-1]
+    figures = {name: percent(last[name], digits) for name in ("low", "high")}
+    figures[share] = percent(last["value"], digits)
+    chart.show(
+        running_spec(*titles, exact=False),
+        {"running": rows, "marks": []},
+        label.format(count=number(int(last["n"])), **figures, **words),
+        animate=("running",),
+    )

@@ -18,7 +18,7 @@ from ..i18n import gettext as _
 from ..i18n import ngettext as _n
 from ..render import arrangement_html, card_html, hand_html, points_text
 from ..table.deal import deal_hand
-from .base import View, css, seed_box
+from .base import View, css, next_seed_button, seed_box
 from .hand import HandWidget
 
 __all__ = ["MeldChecks", "MeldLab"]
@@ -91,11 +91,8 @@ class MeldLab(View):
             description=_("Round"),
         )
         self.seed = seed_box(self, seed)
-        self.new_button = self._button(
-            _("New hand"),
-            self.new_hand,
-            icon="refresh",
-            tooltip=_("Deal a new hand (the next seed)"),
+        self.new_button = next_seed_button(
+            self, self.seed, _("New hand"), _("Deal a new hand (the next seed)")
         )
         self.typed = widgets.Text(
             placeholder=_("or type cards: 7H 8H JK QS"),
@@ -168,10 +165,6 @@ class MeldLab(View):
     def round_no(self) -> int:
         """The round chosen in the dropdown."""
         return int(self.round.value)
-
-    def new_hand(self) -> None:
-        """Deal a new hand: the next seed, so it is never the same hand again."""
-        self.seed.value = (self.seed.value + 1) % (10**9 + 1)  # dealing follows the change
 
     def _deal(self) -> None:
         """Deal the hand of the chosen round and seed."""

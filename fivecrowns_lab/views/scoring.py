@@ -18,7 +18,7 @@ from ..i18n import gettext as _
 from ..i18n import ngettext as _n
 from ..render import arrangement_html, hand_html, points_text
 from ..table.finished_round import NAMES, FinishedRound, finished_round
-from .base import View, seed_box, variant_checkbox
+from .base import View, next_seed_button, seed_box, variant_checkbox
 
 __all__ = ["FinishedRound", "ScoringLesson", "finished_round", "parse_guess"]
 
@@ -67,11 +67,8 @@ class ScoringLesson(View):
         self.clamped = ""
         self.seed = seed_box(self, seed)
         self.bonus = variant_checkbox("going_out_bonus")
-        self.deal_button = self._button(
-            _("Another round"),
-            self.another,
-            icon="refresh",
-            tooltip=_("A new round (the next seed)"),
+        self.deal_button = next_seed_button(
+            self, self.seed, _("Another round"), _("A new round (the next seed)")
         )
         self.guess = widgets.Text(
             description=_("Your guess"),
@@ -113,10 +110,6 @@ class ScoringLesson(View):
     @property
     def rules(self) -> GameRules:
         return GameRules(going_out_bonus=bool(self.bonus.value))
-
-    def another(self) -> None:
-        """Deal another finished round: the next seed, so it is never the same one again."""
-        self.seed.value = (self.seed.value + 1) % (10**9 + 1)  # dealing follows the change
 
     def _players(self) -> int:
         """The number of players, brought into 2..7 with a word in the status line."""

@@ -25,7 +25,7 @@ from ..odds.game_runs import SolitaireTally, solitaire_deals
 from ..odds.run_cost import PLANNED_SECONDS, solitaire_cap
 from ..odds.strategy import SolitaireOdds
 from .base import ClampedIntText, View, seed_box
-from .chart import Chart
+from .chart import Chart, show_running_share
 from .interval_guess import (
     Width,
     play_four_times,
@@ -35,8 +35,9 @@ from .interval_guess import (
     shrink_html,
     units_text,
 )
+from .lesson_parts import next_seed
 from .plots import style
-from .specs import EXACT_COLOUR, SIMULATED_COLOUR, grouped_bars_spec, running_spec
+from .specs import EXACT_COLOUR, SIMULATED_COLOUR, grouped_bars_spec
 from .work import LIVE_SECONDS, Outcome, Progress, Runner
 
 __all__ = ["SolitaireOddsLesson"]
@@ -112,7 +113,7 @@ class SolitaireOddsLesson(View):
 
     def new_seed(self) -> None:
         """Pick the next seed, so the next run plays new deals."""
-        self.seed.value = (self.seed.value + 1) % (10**9 + 1)
+        self.seed.value = next_seed(self.seed.value)
 
     def _deals_changed(self, change: dict[str, Any]) -> None:
         """A new count typed: the results shown are for the old one, so they go."""
@@ -251,29 +252,15 @@ class SolitaireOddsLesson(View):
 
     def _show_running(self, rows: list[dict[str, float]]) -> None:
         """The win rate so far, deal by deal, with its band (also while the deals are played)."""
-        last = rows[-1]
-        self.running.show(
-            running_spec(
-                _("The bot's win rate, deal by deal"),
-                _("deals played"),
-                _("win rate"),
-                exact=False,
-            ),
-            {"running": rows, "marks": []},
-            _n(
-                "Line chart of the bot's win rate after each of {count} deal, with its 95% "
-                "band: {rate} so far, interval {low} to {high}.",
-                "Line chart of the bot's win rate after each of {count} deals, with its 95% "
-                "band: {rate} so far, interval {low} to {high}.",
-                int(last["n"]),
-            ).format(
-                count=number(int(last["n"])),
-                rate=percent(last["value"], 1),
-                low=percent(last["low"], 1),
-                high=percent(last["high"], 1),
-            ),
-            animate=("running",),
+        titles = (_("The bot's win rate, deal by deal"), _("deals played"), _("win rate"))
+        label = _n(
+            "Line chart of the bot's win rate after each of {count} deal, with its 95% "
+            "band: {rate} so far, interval {low} to {high}.",
+            "Line chart of the bot's win rate after each of {count} deals, with its 95% "
+            "band: {rate} so far, interval {low} to {high}.",
+            int(rows[-1]["n"]),
         )
+        show_running_share(self.running, titles, rows, label, 1, share="rate")
 
     def draw(self) -> None:
         odds = self.odds

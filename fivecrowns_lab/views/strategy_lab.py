@@ -46,6 +46,7 @@ from .interval_guess import (
     shrink_html,
     units_text,
 )
+from .lesson_parts import next_seed
 from .plots import style, table_html
 from .specs import EXACT_COLOUR, SIMULATED_COLOUR, THUMB_COLOUR
 from .strategy_results import (
@@ -241,7 +242,7 @@ class StrategyLab(View):
 
     def new_seed(self) -> None:
         """Pick the next seed, so the next run plays new deals."""
-        self.seed.value = (self.seed.value + 1) % (10**9 + 1)
+        self.seed.value = next_seed(self.seed.value)
         self.status.info(_("Seed {seed}: press Play for new deals.").format(seed=self.seed.value))
 
     def _setup(self) -> tuple[Any, ...]:

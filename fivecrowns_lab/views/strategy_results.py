@@ -12,13 +12,13 @@ from html import escape
 
 from ..i18n import gettext as _
 from ..i18n import ngettext as _n
-from ..i18n import number, percent
+from ..i18n import number
 from ..odds.strategy import Comparison, final_totals
 from ..table.players import bot_word
 from ..table.rows import Rows
-from .chart import Chart
+from .chart import Chart, show_running_share
 from .interval_guess import units_text
-from .specs import EXACT_COLOUR, SIMULATED_COLOUR, THUMB_COLOUR, grouped_bars_spec, running_spec
+from .specs import EXACT_COLOUR, SIMULATED_COLOUR, THUMB_COLOUR, grouped_bars_spec
 
 __all__ = [
     "download_html",
@@ -36,30 +36,19 @@ def draw_share_won(chart: Chart, bot: str, rows: list[dict[str, float]]) -> None
     if not rows:
         chart.clear()
         return
-    last = rows[-1]
-    chart.show(
-        running_spec(
-            _("Seat 1 ({bot}): share of games won, game by game").format(bot=bot),
-            _("games played"),
-            _("share of games won"),
-            exact=False,
-        ),
-        {"running": rows, "marks": []},
-        _n(
-            "Line chart of seat 1's ({bot}) share of games won after each of {count} game, "
-            "with its 95% band: {share} so far, interval {low} to {high}.",
-            "Line chart of seat 1's ({bot}) share of games won after each of {count} games, "
-            "with its 95% band: {share} so far, interval {low} to {high}.",
-            int(last["n"]),
-        ).format(
-            bot=bot,
-            count=number(int(last["n"])),
-            share=percent(last["value"], 0),
-            low=percent(last["low"], 0),
-            high=percent(last["high"], 0),
-        ),
-        animate=("running",),
+    titles = (
+        _("Seat 1 ({bot}): share of games won, game by game").format(bot=bot),
+        _("games played"),
+        _("share of games won"),
     )
+    label = _n(
+        "Line chart of seat 1's ({bot}) share of games won after each of {count} game, "
+        "with its 95% band: {share} so far, interval {low} to {high}.",
+        "Line chart of seat 1's ({bot}) share of games won after each of {count} games, "
+        "with its 95% band: {share} so far, interval {low} to {high}.",
+        int(rows[-1]["n"]),
+    )
+    show_running_share(chart, titles, rows, label, 0, bot=bot)
 
 
 def draw_final_totals(chart: Chart, table: Rows) -> None:
