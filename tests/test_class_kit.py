@@ -121,9 +121,10 @@ def test_kit_record_sheet_of_lesson_08_asks_for_what_the_lesson_table_shows():
 
 
 def test_teachers_guide_lists_every_lesson_of_the_catalogue():
-    from fivecrowns_lab.content.catalogue import CATALOGUE
+    from fivecrowns_lab.content.catalogue import CATALOGUE, outline
 
     guide = (NOTEBOOKS.parent / "docs" / "for-teachers.md").read_text(encoding="utf-8")
-    listed = re.findall(r"^- \*\*(\d\d) ", guide, flags=re.MULTILINE)
-    # the gallery (00) opens the list; then every lesson, in order
-    assert [n for n in listed if n != "00"] == [entry.number for entry in CATALOGUE]
+    # The guide's list is the {lesson-list} directive (docs/conf.py): a line per lesson of
+    # catalogue.outline, every lesson in order.
+    assert "```{lesson-list}" in guide
+    assert [line[0] for line in outline()] == [entry.number for entry in CATALOGUE]

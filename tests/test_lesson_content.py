@@ -114,7 +114,10 @@ def test_catalogue_prerequisites_come_before_the_lesson():
 def test_catalogue_groups_game_lessons_then_probability_lessons():
     assert list(GROUPS) == ["game", "probability"]
     game, odds = group("game"), group("probability")
-    assert [e.number for e in game] == ["01", "02", "03", "04", "05", "06", "12"]
+    # The first six and lesson 12 teach the game (a new lesson may join either group).
+    numbers = [e.number for e in game]
+    assert numbers[:6] == ["01", "02", "03", "04", "05", "06"] and "12" in numbers
+    assert [e.number for e in odds][:5] == ["07", "08", "09", "10", "11"]
     assert len(game) + len(odds) == len(CATALOGUE)
     assert all(e.minutes > 0 and e.objectives and e.teaches for e in CATALOGUE)
     with pytest.raises(LessonError, match="'cooking'"):
@@ -122,7 +125,7 @@ def test_catalogue_groups_game_lessons_then_probability_lessons():
 
 
 def test_neighbours_link_each_lesson_to_the_one_before_and_after():
-    assert neighbours("01")[0] is None and neighbours("12")[1] is None
+    assert neighbours("01")[0] is None and neighbours(CATALOGUE[-1].number)[1] is None
     for before, after in itertools.pairwise(CATALOGUE):
         assert neighbours(after.number)[0] == before
         assert neighbours(before.number)[1] == after
