@@ -346,8 +346,55 @@ def link_pandas_alias(app, env, node, contnode):
     return intersphinx.missing_reference(app, env, node, contnode)
 
 
+def lesson_list_nodes(found: set[str], edition: str = "en") -> list:
+    """The lessons of the registry (``content.catalogue.outline``), one line each: number,
+    title (linking the lesson's page where this edition has one) and what it teaches, in
+    ``edition``'s language. The lines have no source, so Sphinx's gettext leaves them alone:
+    the Danish edition writes them in Danish from the package's own catalogue."""
+    from docutils import nodes
+    from sphinx import addnodes
+
+    from fivecrowns_lab.content.catalogue import outline
+    from fivecrowns_lab.i18n import language as in_language
+
+    items = nodes.bullet_list()
+    with in_language(edition):
+        lines = outline()
+    for number, name, title, teaches in lines:
+        head = nodes.strong(text=f"{number} ")
+        page = f"lessons/{name}"
+        if page in found:
+            link = addnodes.pending_xref(
+                "", refdomain="std", reftype="doc", reftarget=f"/{page}", refexplicit=True
+            )
+            link += nodes.inline(text=title)
+            head += link
+        else:
+            head += nodes.inline(text=title)
+        line = nodes.paragraph()
+        line += head
+        line += nodes.Text(f" — {teaches}")
+        items += nodes.list_item("", line)
+    return [items]
+
+
+def _lesson_list_directive():
+    from docutils.parsers.rst import Directive
+
+    class LessonList(Directive):
+        """``{lesson-list}``: the lessons, one line each, made from the registry."""
+
+        def run(self) -> list:
+            env = self.state.document.settings.env
+            return lesson_list_nodes(set(env.found_docs), language)
+
+    return LessonList
+
+
 def setup(app) -> None:
     os.environ.update(LESSON_ENV)
+    # The lesson lists in the prose are made from the registry, never written by hand.
+    app.add_directive("lesson-list", _lesson_list_directive())
     app.connect("missing-reference", link_pandas_alias)
     # Napoleon converts the sections it knows first (priority 500); this runs after it.
     app.connect("autodoc-process-docstring", headings_to_rubrics, priority=600)

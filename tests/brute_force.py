@@ -28,9 +28,11 @@ def is_meld(
     distinct: bool = False,
     no_all_wild: bool = False,
     book_least: int = 3,
+    run_least: int = 3,
 ) -> bool:
-    """Book or run, straight from the rules (and the meld variants: ``book_least`` is the
-    fewest cards of a book, written here on its own, not read from the engine)."""
+    """Book or run, straight from the rules (and the meld variants: ``book_least`` and
+    ``run_least`` are the fewest cards of a book and a run, written here on their own,
+    not read from the engine)."""
     if len(cards) < 3:
         return False
     naturals = [c for c in cards if not _wild(c, round_no)]
@@ -40,7 +42,7 @@ def is_meld(
     # a book (or wilds alone); under the variant its naturals have different suits
     if book and (not distinct or len({c.suit for c in naturals}) == len(naturals)):
         return True
-    if len(cards) > 11 or len({c.suit for c in naturals}) > 1:
+    if not run_least <= len(cards) <= 11 or len({c.suit for c in naturals}) > 1:
         return False
     if not naturals:  # wilds alone: a run of them
         return True
@@ -56,6 +58,7 @@ def brute_penalty(
     distinct: bool = False,
     no_all_wild: bool = False,
     book_least: int = 3,
+    run_least: int = 3,
 ) -> int:
     """Fewest points left over any partition of ``cards`` into melds and leftover."""
 
@@ -68,7 +71,7 @@ def brute_penalty(
         for size in range(2, len(others) + 1):
             for chosen in combinations(range(len(others)), size):
                 group = (first, *(others[i] for i in chosen))
-                if is_meld(group, round_no, distinct, no_all_wild, book_least):
+                if is_meld(group, round_no, distinct, no_all_wild, book_least, run_least):
                     remaining = tuple(c for i, c in enumerate(others) if i not in chosen)
                     value = min(value, best(remaining))
         return value

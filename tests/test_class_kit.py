@@ -24,8 +24,9 @@ NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
 _GUESS_WORDS = re.compile(r"guess|predict", re.IGNORECASE)
 
 
-def _factory_call(number: str) -> str:
-    """The lesson factory call a lesson's notebook ends with (e.g. ``go_out_lesson()``)."""
+def _factory_call(number: str) -> tuple[str, ...]:
+    """The lesson factory call a lesson's notebook ends with: ``("go_out_lesson",)``, or
+    ``("open_lesson", "13")`` for the registry's own factory."""
     import fivecrowns_lab.lessons as lessons
 
     (path,) = NOTEBOOKS.glob(f"{number}-*.ipynb")
@@ -34,9 +35,9 @@ def _factory_call(number: str) -> str:
         if cell["cell_type"] != "code":
             continue
         for line in "".join(cell["source"]).splitlines():
-            found = re.fullmatch(r"(\w+)\(\)", line.strip())
+            found = re.fullmatch(r"(\w+)\((?:\"(\d\d)\")?\)", line.strip())
             if found and found.group(1) in lessons.__all__:
-                calls.append(found.group(1))
+                calls.append(tuple(part for part in found.groups() if part))
     return calls[-1]
 
 
@@ -57,7 +58,8 @@ def _controls(widget):
 def _asks_for_a_guess(number: str) -> bool:
     import fivecrowns_lab.lessons as lessons
 
-    page = getattr(lessons, _factory_call(number))()
+    name, *number_given = _factory_call(number)
+    page = getattr(lessons, name)(*number_given)
     for control in _controls(page):
         words = " ".join(
             str(getattr(control, name, "") or "")
@@ -121,9 +123,10 @@ def test_kit_record_sheet_of_lesson_08_asks_for_what_the_lesson_table_shows():
 
 
 def test_teachers_guide_lists_every_lesson_of_the_catalogue():
-    from fivecrowns_lab.content.catalogue import CATALOGUE
+    from fivecrowns_lab.content.catalogue import CATALOGUE, outline
 
     guide = (NOTEBOOKS.parent / "docs" / "for-teachers.md").read_text(encoding="utf-8")
-    listed = re.findall(r"^- \*\*(\d\d) ", guide, flags=re.MULTILINE)
-    # the gallery (00) opens the list; then every lesson, in order
-    assert [n for n in listed if n != "00"] == [entry.number for entry in CATALOGUE]
+    # The guide's list is the {lesson-list} directive (docs/conf.py): a line per lesson of
+    # catalogue.outline, every lesson in order.
+    assert "```{lesson-list}" in guide
+    assert [line[0] for line in outline()] == [entry.number for entry in CATALOGUE]

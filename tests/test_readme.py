@@ -96,7 +96,9 @@ def test_readme_shows_the_installed_command():
         assert command in text
 
 
-def test_readme_lists_every_lesson_notebook():
-    listed = set(re.findall(r"^\| (\d\d) \|", README.read_text(encoding="utf-8"), re.MULTILINE))
-    numbers = {p.name[:2] for p in (ROOT / "notebooks").glob("[0-9][0-9]-*.ipynb")}
-    assert numbers <= listed, f"lessons missing from the README's list: {sorted(numbers - listed)}"
+def test_readme_names_no_lesson_by_hand_and_points_at_the_registrys_lists():
+    # The lessons are listed where the registry makes the list (tests/test_lesson_content.py):
+    # a table here went stale with each new lesson.
+    text = README.read_text(encoding="utf-8")
+    assert not re.findall(r"^\| (\d\d) \|", text, re.MULTILINE)
+    assert "/docs/lessons/00-index.html" in text and "/docs/for-teachers.html" in text

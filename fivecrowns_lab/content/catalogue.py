@@ -47,6 +47,7 @@ __all__ = [
     "group",
     "lesson",
     "neighbours",
+    "outline",
 ]
 
 Group = Literal["game", "probability"]
@@ -84,6 +85,9 @@ class LessonEntry:
     quiz: str | None = None
     #: Whether the lesson also exists in Danish (``notebooks/da/`` + its file name).
     danish: bool = True
+    #: The view its page shows, ``"module:Class"`` in ``fivecrowns_lab.views``: then
+    #: ``lessons.open_lesson(number)`` is its factory (None: a factory of its own).
+    view: str | None = None
 
     @property
     def danish_filename(self) -> str | None:
@@ -108,10 +112,11 @@ def _entry(
     *objectives: str,
     quiz: str | None,
     danish: bool = True,
+    view: str | None = None,
 ) -> LessonEntry:
     filename = f"{number}-{slug}.ipynb"
     fields = (title, group, level, minutes, prerequisites, teaches, objectives, quiz, danish)
-    return LessonEntry(number, filename, *fields)
+    return LessonEntry(number, filename, *fields, view)
 
 
 #: Every lesson, in order (the gallery, lesson 00, is not in it).
@@ -313,6 +318,18 @@ def neighbours(number: str) -> tuple[LessonEntry | None, LessonEntry | None]:
     before = CATALOGUE[i - 1] if i > 0 else None
     after = CATALOGUE[i + 1] if i + 1 < len(CATALOGUE) else None
     return before, after
+
+
+def outline() -> list[tuple[str, str, str, str]]:
+    """Every lesson as (number, page name, title, what it teaches), in the learner's
+    language: the line per lesson of the documentation's list (docs/conf.py).
+
+    >>> outline()[0][:2]
+    ('01', '01-cards-and-wilds')
+    """
+    return [
+        (e.number, e.filename.removesuffix(".ipynb"), _(e.title), _(e.teaches)) for e in CATALOGUE
+    ]
 
 
 def group(name: Group) -> tuple[LessonEntry, ...]:

@@ -176,13 +176,17 @@ class RoundRules:
         A book's natural cards must all be of different suits (the Danish rule sheet).
     no_all_wild_melds
         Every meld needs at least one natural card.
+    base_melds
+        The melds the switches above change: the standard ones unless
+        :meth:`with_melds` gave melds of one's own (kept by ``dataclasses.replace``).
     """
 
     round_no: int
     books_distinct_suits: bool = False
     no_all_wild_melds: bool = False
-    #: What a meld is: the model every meld question reads (the standard melds with the
-    #: switches above applied; :meth:`with_melds` starts from melds of one's own).
+    base_melds: MeldRules = field(default=STANDARD_MELDS, kw_only=True, repr=False, compare=False)
+    #: What a meld is: the model every meld question reads (:attr:`base_melds` with the
+    #: switches above applied).
     meld: MeldRules = field(init=False)
     wild_rank: int = field(init=False, compare=False)
     hand_size: int = field(init=False, compare=False)
@@ -191,15 +195,18 @@ class RoundRules:
         check_round(self.round_no)
         for name in ROUND_SWITCHES:
             _check_bool(name, getattr(self, name))
-        self._set_meld(STANDARD_MELDS)
+        if not isinstance(self.base_melds, MeldRules):
+            raise RulesError(
+                _("The melds of a round are a MeldRules, not {value}.").format(
+                    value=quote(self.base_melds)
+                )
+            )
+        # The switches change the model as their VARIANTS lines say.
+        on = [v for v in VARIANTS if v.field in ROUND_SWITCHES and getattr(self, v.field)]
+        object.__setattr__(self, "meld", melds_with(on, self.base_melds))
         # Derived once here: the solver and the bots read them in their inner loops.
         object.__setattr__(self, "wild_rank", self.round_no + 2)
         object.__setattr__(self, "hand_size", self.round_no + 2)
-
-    def _set_meld(self, base: MeldRules) -> None:
-        # The switches change the model as their VARIANTS lines say.
-        on = [v for v in VARIANTS if v.field in ROUND_SWITCHES and getattr(self, v.field)]
-        object.__setattr__(self, "meld", melds_with(on, base))
 
     @classmethod
     def with_melds(cls, round_no: int, meld: MeldRules, **switches: bool) -> RoundRules:
@@ -209,13 +216,7 @@ class RoundRules:
         >>> RoundRules.with_melds(1, MeldRules(book_least=4)).meld.book_least
         4
         """
-        if not isinstance(meld, MeldRules):
-            raise RulesError(
-                _("The melds of a round are a MeldRules, not {value}.").format(value=quote(meld))
-            )
-        rules = cls(round_no, **switches)
-        rules._set_meld(meld)
-        return rules
+        return cls(round_no, base_melds=meld, **switches)
 
     def _meld_variants_on(self) -> list[Variant]:
         return meld_variants_in(self.meld)

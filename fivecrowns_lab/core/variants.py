@@ -180,7 +180,12 @@ class GameRules:
         """The rules in force in round ``round_no`` under these settings: the round's meld
         model is the standard one changed by each meld variant switched on."""
         switches = {name: getattr(self, name) for name in ROUND_SWITCHES}
-        return RoundRules.with_melds(round_no, self.melds(), **switches)
+        # The round's own switches are applied by RoundRules on top of the other meld
+        # variants' model (so dataclasses.replace on a switch changes the melds with it).
+        others = (v for v in VARIANTS if v.meld and v.field not in switches)
+        return RoundRules.with_melds(
+            round_no, melds_with(v for v in others if getattr(self, v.field)), **switches
+        )
 
     def melds(self) -> MeldRules:
         """What a meld is under these settings (each meld variant's changes applied).

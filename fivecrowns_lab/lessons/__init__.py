@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable
+from importlib import import_module
 from pathlib import Path
 from typing import Any
 
 from ..content.catalogue import lesson as catalogue_entry
 from ..content.quizzes import LESSON_QUIZZES, QUIZZES, Answer, Question
-from ..errors import LessonError
+from ..errors import LessonError, quote
+from ..i18n import gettext as _
 from .browser import set_up_browser_kernel
 
 # The static site's browser kernel has no sqlite3 (Pyodide's build is on no registry the
@@ -35,6 +37,7 @@ __all__ = [
     "lesson_page",
     "meld_checks",
     "meld_lab",
+    "open_lesson",
     "outs_lesson",
     "play_lesson",
     "quiz",
@@ -127,6 +130,29 @@ def _in_browser_or_note(number: str, build: Callable[[], Any]) -> Any:
     page.add_class("fc-view")
     page.add_class("fc-unavailable")
     return page
+
+
+def open_lesson(number: str, **options: Any) -> Any:
+    """The page of lesson ``number`` whose registry record names its view (``view=``).
+
+    The view is imported from ``fivecrowns_lab.views`` and made with ``options``; the page
+    gets the quiz and the previous/next links as every lesson does (:func:`lesson_page`).
+    A lesson with a factory of its own (``schedule_lesson``, ...) is refused in a sentence.
+    """
+    entry = catalogue_entry(number)
+    if entry.view is None:
+        raise LessonError(
+            _("Lesson {value} has a factory of its own; its notebook says which.").format(
+                value=quote(number)
+            )
+        )
+    module, _sep, name = entry.view.partition(":")
+
+    def build() -> Any:
+        view = getattr(import_module(f"..views.{module}", __package__), name)
+        return lesson_page(view(**options), entry.number)
+
+    return _in_browser_or_note(entry.number, build)
 
 
 def schedule_lesson(round_no: int = 1) -> Any:

@@ -17,7 +17,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any, Literal
 
-from ..core.rules import MAX_RANK, MIN_RANK, VARIANTS, RoundRules, hand_size
+from ..core.rules import MAX_RANK, MIN_RANK, VARIANTS, GameRules, hand_size
 from .counting import count_round
 from .probability import TABLE_FILE, variant_key
 from .sweep import sweep_round
@@ -207,11 +207,11 @@ def build_variant_table(
     """Count going out on the deal under every combination of the meld variants."""
     variants: dict[str, Any] = {}
     for flags in variant_rules():
-        key = variant_key(RoundRules(1, **flags))
+        key = variant_key(GameRules.from_dict(flags).for_round(1))
         variants[key] = {}
         for round_no in rounds:
             start = time.perf_counter()
-            counts = count_round(RoundRules(round_no, **flags))
+            counts = count_round(GameRules.from_dict(flags).for_round(round_no))
             seconds = round(time.perf_counter() - start, 1)
             variants[key][str(round_no)] = {
                 "hand_size": hand_size(round_no),

@@ -85,7 +85,9 @@ from fractions import Fraction
 from math import comb
 
 from ..core.cards import Card
-from ..core.rules import MIN_MELD, check_round, hand_size, is_wild, wild_rank
+from ..core.rules import RoundRules, hand_size, is_wild, round_rules
+from ..errors import ProbabilityError
+from ..i18n import gettext as _
 from .sweep_moves import (
     DECK,
     INF,
@@ -98,7 +100,6 @@ from .sweep_moves import (
     Frontier,
     Joint,
     canonical,
-    close,
     joint_moves,
     next_columns,
     owed,
@@ -111,10 +112,13 @@ __all__ = ["MAX_RUNS", "SweepCounts", "goes_out", "sweep_round"]
 class _Sweep:
     """The frontiers of one round, numbered, with their moves memoised."""
 
-    def __init__(self, round_no: int, rename_suits: bool = True) -> None:
+    def __init__(self, rules: RoundRules, rename_suits: bool = True) -> None:
         self.rename_suits = rename_suits
-        self.n = hand_size(round_no)
-        self.wild = wild_rank(round_no)
+        self.n = rules.hand_size
+        self.wild = rules.wild_rank
+        # What a book and a run need, from the round's meld model.
+        self.least = (rules.meld.book_least, rules.meld.run_least)
+        self.run_least = rules.meld.run_least
         self.ids: dict[Frontier, int] = {}
         self.frontiers: list[Frontier] = []
         self.columns: list[list[tuple[Column, int, int]]] = []
@@ -131,9 +135,7 @@ class _Sweep:
         self.columns.append(
             next_columns([tuple(joint[suit] for joint, _ in frontier) for suit in range(SUITS)])
         )
-        self.needed.append(
-            min(cost + sum(close(x) for runs in joint for x in runs) for joint, cost in frontier)
-        )
+        self.needed.append(min(cost + owed(joint, self.run_least) for joint, cost in frontier))
         return number
 
     def step(self, number: int, column: Column, budget: int) -> int:
@@ -148,10 +150,10 @@ class _Sweep:
             # extends a run cuts what it owes by at most the one wild it takes from the
             # hand), so a state whose spent + owed passes the budget is hopeless.
             room = budget - spent
-            moves, rename = joint_moves(joint, column)
+            moves, rename = joint_moves(joint, column, self.least)
             for states, extra in moves:
                 # What closing the open runs owes does not depend on the suits' order.
-                if extra + owed(states) > room:
+                if extra + owed(states, self.run_least) > room:
                     break
                 after = rename(states) if rename else states
                 if spent + extra < out.get(after, INF):
@@ -159,9 +161,9 @@ class _Sweep:
         if not out:
             found = -1
         elif self.rename_suits:
-            found = self.intern(canonical(out))
+            found = self.intern(canonical(out, self.run_least))
         else:
-            found = self.intern(tuple(sorted(prune(out))))
+            found = self.intern(tuple(sorted(prune(out, self.run_least))))
         self.steps[key] = found
         return found
 
@@ -174,12 +176,15 @@ class SweepCounts:
     ``m`` wilds to meld them all (``m <= n - k``); ``hopeless[k]`` counts the ways
     to hold ``k`` naturals that no ``n - k`` wilds can meld. Each natural
     configuration is counted once, so ``sum(needed[k]) + hopeless[k] == C(100, k)``.
+    ``all_wild`` is the round's meld model's: when False, a hand of wilds alone
+    (``k == 0``) does not go out.
     """
 
     round_no: int
     needed: dict[int, dict[int, int]]
     hopeless: dict[int, int]
     frontiers: int
+    all_wild: bool = True
 
     @property
     def hand_size(self) -> int:
@@ -207,7 +212,7 @@ class SweepCounts:
             ways * comb(WILDS, n - k)
             for k, by_need in self.needed.items()
             for m, ways in by_need.items()
-            if m <= n - k
+            if m <= n - k and (k > 0 or self.all_wild)
         )
 
     @property
@@ -215,13 +220,17 @@ class SweepCounts:
         return Fraction(self.go_out, self.deals)
 
 
-def sweep_round(round_no: int, progress: Callable[[], object] | None = None) -> SweepCounts:
+def sweep_round(
+    rules: RoundRules | int, progress: Callable[[], object] | None = None
+) -> SweepCounts:
     """Sweep the ranks 3..K over all hands of the round at once (see the module docstring).
 
+    ``rules`` is the round (its number: the standard game) with its meld model: the
+    sweep follows its book and run sizes and whether wilds may meld alone.
     ``progress``, if given, is called once each rank is swept (eleven times).
     """
-    check_round(round_no)
-    sweep = _Sweep(round_no)
+    rules = _sweepable(rules)
+    sweep = _Sweep(rules)
     n = sweep.n
     start = sweep.intern(((((),) * SUITS, 0),))
     layer: dict[tuple[int, int], int] = {(start, 0): 1}
@@ -254,14 +263,32 @@ def sweep_round(round_no: int, progress: Callable[[], object] | None = None) -> 
     for (number, k), weight in layer.items():
         needed[k][sweep.needed[number]] += weight
     return SweepCounts(
-        round_no,
+        rules.round_no,
         {k: dict(sorted(v.items())) for k, v in sorted(needed.items())},
         dict(sorted(hopeless.items())),
         len(sweep.frontiers),
+        rules.meld.all_wild,
     )
 
 
-def goes_out(cards: Iterable[Card], round_no: int) -> bool:
+def _sweepable(rules: RoundRules | int) -> RoundRules:
+    """The round's rules, if the sweep can count under their meld model.
+
+    The sweep sends any copies of a rank to its book, so books in different suits are
+    beyond it (the enumeration in :mod:`.counting` counts them).
+    """
+    rules = round_rules(rules)
+    if rules.meld.distinct_suits:
+        raise ProbabilityError(
+            _(
+                "The rank sweep cannot count under {variants}: it lets a book hold two "
+                "cards of one suit; count the hands one by one instead (count_round)."
+            ).format(variants=", ".join(_(name) for name in rules.variant_names()))
+        )
+    return rules
+
+
+def goes_out(cards: Iterable[Card], rules: RoundRules | int) -> bool:
     """Whether one hand goes out, decided by the sweep's own moves (the tests compare it
     with :func:`~fivecrowns_lab.core.solver.can_go_out`).
 
@@ -269,18 +296,18 @@ def goes_out(cards: Iterable[Card], round_no: int) -> bool:
     >>> goes_out(parse_cards("4H 5H JK"), 1), goes_out(parse_cards("4H 6S JK"), 1)
     (True, False)
     """
-    check_round(round_no)
+    rules = _sweepable(rules)
     held: dict[tuple[int, int], int] = defaultdict(int)
     wilds = 0
     for card in cards:
-        if is_wild(card, round_no):
+        if is_wild(card, rules):
             wilds += 1
         else:
             assert card.suit is not None
             held[card.rank, card.suit.index] += 1
-    if not held:
-        return wilds == 0 or wilds >= MIN_MELD
-    sweep = _Sweep(round_no, rename_suits=False)
+    if not held:  # wilds alone: as many as the model lets meld alone, or none at all
+        return wilds == 0 or wilds >= rules.meld.wild_meld_least
+    sweep = _Sweep(rules, rename_suits=False)
     number = sweep.intern(((((),) * SUITS, 0),))
     # The budget at each rank is the hand's wilds plus the naturals still to come (as in
     # the sweep, where it is the hand size less the naturals so far).

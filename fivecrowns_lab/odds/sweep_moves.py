@@ -22,12 +22,14 @@ from math import factorial
 from operator import itemgetter
 from typing import Any
 
-from ..core.rules import MAX_RANK, MIN_RANK
+from ..core.rules import MAX_RANK, MIN_MELD, MIN_RANK
 
 __all__ = ["MAX_RUNS", "Column", "Frontier", "Joint", "SuitState", "joint_moves", "suit_moves"]
 
 
-SuitState = tuple[int, ...]  # sorted lengths (1, 2, 3 = "3 or more") of a suit's open runs
+# The sorted lengths of a suit's open runs: 1, 2, ... up to the fewest cards of a run (3 in
+# the standard game), which stands for "that many or more".
+SuitState = tuple[int, ...]
 Joint = tuple[SuitState, ...]  # one suit state per suit
 Frontier = tuple[tuple[Joint, int], ...]  # (solver state, fewest wilds spent), sorted
 Column = tuple[int, ...]  # copies held of each suit at one rank
@@ -43,13 +45,15 @@ INF = 1 << 20
 MAX_RUNS = 2
 
 
-def close(length: int) -> int:
-    """Wilds that pad an open run of ``length`` to the three a run needs."""
-    return max(0, 3 - length)
+def close(length: int, least: int = MIN_MELD) -> int:
+    """Wilds that pad an open run (or a book) of ``length`` to the ``least`` cards it needs."""
+    return max(0, least - length)
 
 
 @cache
-def suit_moves(runs: SuitState, naturals: int) -> tuple[tuple[SuitState, int, int], ...]:
+def suit_moves(
+    runs: SuitState, naturals: int, run_least: int = MIN_MELD
+) -> tuple[tuple[SuitState, int, int], ...]:
     """One suit at one rank: every (runs after, wilds spent, naturals sent to the book)."""
     best: dict[tuple[SuitState, int], int] = {}
     for fates in product("nwx", repeat=len(runs)):  # take a natural, bridge with a wild, close
@@ -60,10 +64,10 @@ def suit_moves(runs: SuitState, naturals: int) -> tuple[tuple[SuitState, int, in
         after: list[int] = []
         for length, fate in zip(runs, fates, strict=True):
             if fate == "x":
-                spent += close(length)
+                spent += close(length, run_least)
             else:
                 spent += fate == "w"
-                after.append(min(3, length + 1))
+                after.append(min(run_least, length + 1))
         free = naturals - taken
         for starts in range(free + 1):
             if len(after) + starts > MAX_RUNS:
@@ -75,35 +79,41 @@ def suit_moves(runs: SuitState, naturals: int) -> tuple[tuple[SuitState, int, in
 
 
 @cache
-def sorted_moves(pairs: tuple[tuple[SuitState, int], ...]) -> tuple[tuple[Joint, int], ...]:
-    """Every move of all five suits (given in sorted order), cheapest first."""
+def sorted_moves(
+    pairs: tuple[tuple[SuitState, int], ...], least: tuple[int, int] = (MIN_MELD, MIN_MELD)
+) -> tuple[tuple[Joint, int], ...]:
+    """Every move of all five suits (given in sorted order), cheapest first.
+
+    ``least`` is the fewest cards of a book and of a run (the round's meld model).
+    """
+    book_least, run_least = least
     partial: dict[tuple[Joint, int], int] = {((), 0): 0}
     for runs, naturals in pairs:
         nxt: dict[tuple[Joint, int], int] = {}
         for (states, book), spent in partial.items():
-            for state, extra, sent in suit_moves(runs, naturals):
-                key = ((*states, state), min(3, book + sent))
+            for state, extra, sent in suit_moves(runs, naturals, run_least):
+                key = ((*states, state), min(book_least, book + sent))
                 if spent + extra < nxt.get(key, INF):
                     nxt[key] = spent + extra
         partial = nxt
     out: dict[Joint, int] = {}
     for (states, book), spent in partial.items():
-        total = spent + (close(book) if book else 0)
+        total = spent + (close(book, book_least) if book else 0)
         if total < out.get(states, INF):
             out[states] = total
     # Cheapest first, counting the wilds the open runs still need (see _Sweep.step).
-    return tuple(sorted(out.items(), key=lambda move: move[1] + owed(move[0])))
+    return tuple(sorted(out.items(), key=lambda move: move[1] + owed(move[0], run_least)))
 
 
 @cache
-def owed(joint: Joint) -> int:
+def owed(joint: Joint, run_least: int = MIN_MELD) -> int:
     """Wilds that closing every open run now would cost."""
-    return sum(close(length) for runs in joint for length in runs)
+    return sum(close(length, run_least) for runs in joint for length in runs)
 
 
 @cache
 def joint_moves(
-    joint: Joint, column: Column
+    joint: Joint, column: Column, least: tuple[int, int] = (MIN_MELD, MIN_MELD)
 ) -> tuple[tuple[tuple[Joint, int], ...], Callable[[Joint], Joint] | None]:
     """Every move of one solver state at a rank with ``column``: (state after, wilds spent).
 
@@ -114,7 +124,7 @@ def joint_moves(
     are made from are shared by every state whose suits sort alike.
     """
     pairs, back = sorted_suits(joint, column)
-    return sorted_moves(pairs), back
+    return sorted_moves(pairs, least), back
 
 
 def sorted_suits(
@@ -134,24 +144,24 @@ def sorted_suits(
 
 
 @cache
-def turn_cost(a: SuitState, b: SuitState) -> int:
+def turn_cost(a: SuitState, b: SuitState, run_least: int = MIN_MELD) -> int:
     """Fewest wilds that turn suit state ``a`` into ``b`` now (close some runs, use others)."""
     best = INF
     for chosen in permutations(range(len(a)), len(b)):
         if all(a[i] >= length for i, length in zip(chosen, b, strict=True)):
-            closed = sum(close(a[i]) for i in range(len(a)) if i not in chosen)
+            closed = sum(close(a[i], run_least) for i in range(len(a)) if i not in chosen)
             best = min(best, closed)
     return best
 
 
-def prune(states: dict[Joint, int]) -> list[tuple[Joint, int]]:
+def prune(states: dict[Joint, int], run_least: int = MIN_MELD) -> list[tuple[Joint, int]]:
     """Drop every state that a cheaper-or-equal state can turn into at no extra cost."""
     kept: list[tuple[Joint, int]] = []
     for joint, spent in sorted(states.items(), key=itemgetter(1)):
         for other, cost in kept:
             total = cost
             for a, b in zip(other, joint, strict=True):
-                total += turn_cost(a, b)
+                total += turn_cost(a, b, run_least)
                 if total > spent:
                     break
             else:
@@ -182,9 +192,9 @@ def renamings(columns: list[tuple[SuitState, ...]], tags: list[Any]) -> Iterator
         yield itemgetter(*[suit for part in choice for suit in part])
 
 
-def canonical(states: dict[Joint, int]) -> Frontier:
+def canonical(states: dict[Joint, int], run_least: int = MIN_MELD) -> Frontier:
     """The frontier with its suits renamed to the smallest order (suits are interchangeable)."""
-    items = prune(states)
+    items = prune(states, run_least)
     columns = [tuple(joint[i] for joint, _ in items) for i in range(SUITS)]
     best: Frontier | None = None
     for get in renamings(columns, [cost for _, cost in items]):

@@ -52,7 +52,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from ..core.cards import Card
-from ..core.rules import MIN_MELD, card_points, is_wild
+from ..core.rules import RoundRules, card_points, is_wild
 from ..core.solver import (
     Solver,
     packed_naturals,
@@ -222,11 +222,10 @@ class ExpertBot(GreedyBot):
                 rest.remove(card)
                 found[card] = rest
         for meld in arrangement.melds:  # a spare end of a long meld costs nothing to throw
-            if len(meld.cards) <= MIN_MELD:
-                continue
             ends = meld.cards if meld.kind == "book" else (meld.cards[0], meld.cards[-1])
             for card in ends:
-                if card in allowed and card != keep and card not in found:
+                free = card in allowed and card != keep and card not in found
+                if free and _still_melds(meld.cards, card, meld.kind, rules):
                     found[card] = list(arrangement.leftover)
         if not found:  # everything melds in threes: any throw breaks a meld, so solve each
             for card in allowed:
@@ -393,3 +392,15 @@ class ExpertBot(GreedyBot):
             tuple(after),
         )
         return replace(decision, reason=throw_reason(decision, observation))
+
+
+def _still_melds(cards: Sequence[Card], card: Card, kind: str, rules: RoundRules) -> bool:
+    """True when ``cards`` less ``card`` is still a meld of its kind (the round's meld model
+    says what a book and a run hold), so throwing ``card`` costs nothing."""
+    rest = list(cards)
+    rest.remove(card)
+    naturals = [c for c in rest if not is_wild(c, rules)]
+    wilds = len(rest) - len(naturals)
+    if kind == "book":
+        return rules.meld.book_fits(naturals, wilds)
+    return rules.meld.run_fits(naturals, wilds)

@@ -11,7 +11,7 @@ and why, is told in :mod:`~fivecrowns_lab.table.expert`.
 from __future__ import annotations
 
 from ..core.cards import DECK, JOKER, Card
-from ..core.rules import MIN_MELD, RoundRules, is_wild
+from ..core.rules import RoundRules, is_wild
 from ..core.solver import NATURAL_SLOTS, Solver, shared_solver, stranded_naturals
 
 __all__ = ["Step", "card_bits", "connects", "end_weights", "near_bits", "new_step", "throw"]
@@ -110,9 +110,8 @@ def new_step(
         loose = naturals
     else:
         loose, _unused = solver.loose_packed(naturals, wilds)
-    # Wilds stay in hand only when nothing melds and they are too few to meld alone.
-    rules = solver.rules
-    kept = wilds if loose == naturals and (wilds < MIN_MELD or rules.no_all_wild_melds) else 0
+    # Wilds stay in hand only when nothing melds and they cannot meld alone (the model says).
+    kept = wilds if solver.rules.meld.wilds_score(wilds, loose == naturals) else 0
     melded = loose != naturals or kept < wilds  # some card went into a meld
     if not loose:
         return (0, True, 0) if melded or not kept else (kept, False, 0)
