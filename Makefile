@@ -113,6 +113,8 @@ messages: $(VENV)/.test-installed
 	# built from the English lessons and it (it stops, naming them, at untranslated cells).
 	$(BIN)/python tools/danish_notebooks.py update
 	$(BIN)/python tools/danish_notebooks.py build
+	# The README's lesson table, a row a registry record.
+	$(BIN)/python tools/readme_lessons.py write
 
 clean:
 	rm -rf $(VENV) $(SITE_VENV) _site lite/_work lite/.cache docs/_build .pytest_cache .mypy_cache .ruff_cache

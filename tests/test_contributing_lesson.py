@@ -26,6 +26,12 @@ _SPEC = importlib.util.spec_from_file_location(
 assert _SPEC and _SPEC.loader
 builder = importlib.util.module_from_spec(_SPEC)
 _SPEC.loader.exec_module(builder)
+_README_SPEC = importlib.util.spec_from_file_location(
+    "readme_lessons", ROOT / "tools" / "readme_lessons.py"
+)
+assert _README_SPEC and _README_SPEC.loader
+readme = importlib.util.module_from_spec(_README_SPEC)
+_README_SPEC.loader.exec_module(readme)
 
 
 def _recipe() -> str:
@@ -117,7 +123,11 @@ def test_a_new_lesson_by_the_recipe_needs_only_its_files_and_the_rest_follows_it
     assert group("game")[-1] == entry
     assert outline()[-1] == (number, slug, entry.title, entry.teaches)
     assert entry.label in gallery.TeacherPage().table.value
-    # Steps 5 and 8: the Danish page is built from the English one and lessons.po.
+    # Step 8: the README's table gets the lesson's row from the record.
+    assert readme.table().splitlines()[-1] == (
+        f"| {number} | [Recipe probe]({readme.DOCS}/{slug}.html) | How many cards a deck holds. |"
+    )
+    # Steps 5 and 7: the Danish page is built from the English one and lessons.po.
     translated = Catalog(locale="da")
     translated.add(entry.title + " · Five Crowns Lab", "Prøve", context=f"{slug}.ipynb title")
     for context, text in builder._entries(english)[1:]:

@@ -8,13 +8,17 @@ the repository.
 from __future__ import annotations
 
 import doctest
+import importlib.util
 import re
 from pathlib import Path
 
 import pytest
 
+from fivecrowns_lab.content.catalogue import CATALOGUE
+
 ROOT = Path(__file__).resolve().parent.parent
 README = ROOT / "README.md"
+TOOL = ROOT / "tools" / "readme_lessons.py"
 PAGES = [README, ROOT / "docs" / "getting-started.md"]
 BINDER = "https://mybinder.org/v2/gh/fivecrowns-lab/fivecrowns_lab/binder"
 RAW = "https://raw.githubusercontent.com/fivecrowns-lab/fivecrowns_lab/main/"
@@ -96,9 +100,15 @@ def test_readme_shows_the_installed_command():
         assert command in text
 
 
-def test_readme_names_no_lesson_by_hand_and_points_at_the_registrys_lists():
-    # The lessons are listed where the registry makes the list (tests/test_lesson_content.py):
-    # a table here went stale with each new lesson.
+def test_readme_lesson_table_is_the_registrys_written_by_make_messages():
+    # The table is written from the registry (tools/readme_lessons.py, run by make
+    # messages): a row a CATALOGUE record, so a new lesson's row comes with its record.
     text = README.read_text(encoding="utf-8")
-    assert not re.findall(r"^\| (\d\d) \|", text, re.MULTILINE)
+    spec = importlib.util.spec_from_file_location("readme_lessons", TOOL)
+    assert spec and spec.loader
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    assert tool.written(text) == text, "run `make messages`"
+    rows = re.findall(r"^\| (\d\d) \| \[", text, re.MULTILINE)
+    assert rows == ["00", *(e.number for e in CATALOGUE)]
     assert "/docs/lessons/00-index.html" in text and "/docs/for-teachers.html" in text
