@@ -124,8 +124,11 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """
     for item in items:
         # the static site's tests (tests/test_site*.py): make test runs them in the engine
-        # lane with the slow builds, once its unit tests are done (tools/test_lanes.sh)
-        if Path(str(item.fspath)).name.startswith("test_site"):
+        # lane with the slow builds, once its unit tests are done (tools/test_lanes.sh);
+        # the Voila half of the parity tests runs with the other Voila tests, whose server
+        # is up already (the session's Voila server preheats every lesson: 20 s of a core)
+        name = Path(str(item.fspath)).name
+        if name.startswith("test_site") and "[voila-" not in item.nodeid:
             item.add_marker(pytest.mark.site)
     for item in items:
         if item.get_closest_marker("xdist_group") is None:
