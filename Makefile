@@ -89,7 +89,7 @@ bench: $(VENV)/.test-installed
 	for b in benchmarks/*.py; do $(BIN)/python $$b || exit 1; done
 
 # The static site: its own venv (.venv-site) from pinned versions, kept apart from .venv
-# (voici-core 0.10 needs jupyterlite-core < 0.8 and voila 0.5). Needs npm (Pyodide's core).
+# (voici-core 0.10 needs jupyterlite-core < 0.8 and voila 0.5). Needs npm (Pyodide's core) and Node (it compiles the kernel's wheels with it).
 SITE_VENV := .venv-site
 $(SITE_VENV)/.installed: lite/requirements.txt
 	$(PYTHON) -m venv $(SITE_VENV)

@@ -446,3 +446,38 @@ def check_danish(name: str) -> Callable[[object], None]:
             assert (render / "da" / href).resolve().is_file(), href  # Danish, or ../ in English
 
     return check
+
+
+def test_site_kernel_wheels_carry_bytecode_for_what_a_page_imports_and_records_match(site_url):
+    # lite/compile_wheels.mjs: the modules a page imports as it opens are bytecode (a page
+    # compiles none of them), the rest of a wheel stays source, each RECORD names the files
+    # its wheel holds with their hashes, and our wheel leaves its server side out.
+    import base64
+    import hashlib
+    import importlib.util
+    import zipfile
+
+    spec = importlib.util.spec_from_file_location("build_site", ROOT / "lite" / "build_site.py")
+    assert spec and spec.loader
+    build_site = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(build_site)
+    wheels = {p.name.split("-")[0]: p for p in (SITE / "static" / "pyodide").glob("*.whl")}
+    for name, wheel in wheels.items():
+        with zipfile.ZipFile(wheel) as zf:
+            files = set(zf.namelist())
+            (record,) = (n for n in files if n.endswith(".dist-info/RECORD"))
+            for line in zf.read(record).decode("utf-8").splitlines():
+                path, digest, _size = line.rsplit(",", 2)
+                if digest:
+                    data = zf.read(path)
+                    want = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=")
+                    assert digest == f"sha256={want.decode()}", (wheel.name, path)
+            compiled = {n for n in files if n.endswith(".pyc")}
+            if name.startswith(build_site.SOURCE_WHEELS):
+                assert not compiled, wheel.name
+            assert not {n.removesuffix("c") for n in compiled} & files  # no source beside
+    with zipfile.ZipFile(wheels["ipython"]) as zf:
+        assert "IPython/__init__.pyc" in zf.namelist()
+    with zipfile.ZipFile(wheels["fivecrowns_lab"]) as zf:
+        assert not set(build_site.SERVER_ONLY) & set(zf.namelist())
+        assert "fivecrowns_lab/i18n.py" in zf.namelist()

@@ -139,3 +139,31 @@ def test_slim_stdlib_keeps_utf_8_and_leaves_out_the_unused_parts(tmp_path):
         "unittest/mock.py",
         "encodings/",
     ]
+
+
+def test_server_only_modules_are_imported_by_no_module_the_browser_keeps():
+    # The site's wheel of our package leaves its server side out (SERVER_ONLY): no module it
+    # keeps may import one of those, or a lesson would fail in the browser only.
+    import ast
+
+    package = ROOT / "fivecrowns_lab"
+    server = {f"fivecrowns_lab.{name}" for name in build_site.SERVER_MODULES}
+    for path in package.rglob("*.py"):
+        relative = path.relative_to(ROOT).as_posix()
+        if build_site._needless(relative):
+            continue
+        parts = path.relative_to(ROOT).with_suffix("").parts
+        here = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                up = node.level - (parts[-1] == "__init__")
+                base = here.rsplit(".", up)[0] if node.level else ""
+                module = ".".join(x for x in (base, node.module or "") if x)
+                names = [module, *(f"{module}.{alias.name}" for alias in node.names)]
+            else:
+                continue
+            assert not server.intersection(names), (relative, names)
+    assert build_site._needless("fivecrowns_lab/serving.py")
+    assert not build_site._needless("fivecrowns_lab/i18n.py")
