@@ -19,13 +19,9 @@ from fivecrowns_lab.content.catalogue import LessonEntry, find_lessons, group, o
 from fivecrowns_lab.core.cards import DECK
 from fivecrowns_lab.lessons import open_lesson
 
+from .test_danish_notebooks_built import builder  # tools/danish_notebooks.py, loaded
+
 ROOT = Path(__file__).resolve().parents[1]
-_SPEC = importlib.util.spec_from_file_location(
-    "danish_notebooks", ROOT / "tools" / "danish_notebooks.py"
-)
-assert _SPEC and _SPEC.loader
-builder = importlib.util.module_from_spec(_SPEC)
-_SPEC.loader.exec_module(builder)
 _README_SPEC = importlib.util.spec_from_file_location(
     "readme_lessons", ROOT / "tools" / "readme_lessons.py"
 )

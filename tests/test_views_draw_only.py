@@ -119,3 +119,19 @@ def test_the_play_and_lab_views_are_named_unlike_any_engine_module():
     assert not set(MODULES) & engine
     # lesson 10's view was views/strategy.py beside odds/strategy.py; the coach moved out
     assert not (VIEWS / "strategy.py").exists() and not (VIEWS / "coach.py").exists()
+
+
+def test_no_views_function_is_over_60_lines():
+    # Issue 46: the views stay thin; a long function there is usually logic that belongs in
+    # the engine, or a view doing two things.
+    import ast
+
+    views = Path(__file__).resolve().parent.parent / "fivecrowns_lab" / "views"
+    long = [
+        f"{path.name}:{node.name} ({node.end_lineno - node.lineno + 1} lines)"
+        for path in sorted(views.rglob("*.py"))
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
+        and (node.end_lineno or node.lineno) - node.lineno + 1 > 60
+    ]
+    assert long == []

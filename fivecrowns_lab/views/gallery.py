@@ -331,34 +331,9 @@ class TeacherPage(View):
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        # Each sentence outside the f-strings below, where the catalogue's extractor sees it.
-        sheet, nothing = escape(_("Worksheet and answer key")), _("none")
-        # Each cell but the lesson's names its column: on a phone a row is a block (theme.css).
-        minutes, level_of, first, goals, paper = (
-            f" data-label='{escape(_(name))}'" for name in _COLUMNS[1:]
-        )
         sections = []
         for group, heading in GROUPS.items():
-            rows = []
-            for entry in (e for e in CATALOGUE if e.group == group):
-                objectives = "".join(f"<li>{escape(_(o))}</li>" for o in entry.objectives)
-                topic = LESSON_QUIZZES.get(entry.number)
-                worksheet = (
-                    f"<a download='{handout_filename(entry.number)}' "
-                    f"href='{handout_data_url(entry.number)}'>{sheet}</a>"
-                    if topic is not None
-                    else "—"
-                )
-                level = _(_LEVELS.get(entry.level, entry.level))
-                rows.append(
-                    f"<tr><th scope='row' class='fc-left'><a href='{_href(entry.filename)}'>"
-                    f"{escape(entry.label)}</a></th>"
-                    f"<td{minutes}>{entry.minutes} min</td>"
-                    f"<td{level_of}>{escape(level)}</td>"
-                    f"<td{first}>{escape(', '.join(entry.prerequisites) or nothing)}</td>"
-                    f"<td{goals} class='fc-left fc-obj'><ul>{objectives}</ul></td>"
-                    f"<td{paper}>{worksheet}</td></tr>"
-                )
+            rows = [_teacher_row(e) for e in CATALOGUE if e.group == group]
             total = sum(e.minutes for e in CATALOGUE if e.group == group)
             title = _("{group} (about {minutes} minutes in all)").format(
                 group=_(heading), minutes=total
@@ -393,6 +368,33 @@ class TeacherPage(View):
                 len(CATALOGUE),
             ).format(count=len(CATALOGUE), quizzes=with_quiz)
         )
+
+
+def _teacher_row(entry: LessonEntry) -> str:
+    """One lesson's row of the teachers' table."""
+    # Each sentence outside the f-strings below, where the catalogue's extractor sees it.
+    sheet, nothing = escape(_("Worksheet and answer key")), _("none")
+    # Each cell but the lesson's names its column: on a phone a row is a block (theme.css).
+    minutes, level_of, first, goals, paper = (
+        f" data-label='{escape(_(name))}'" for name in _COLUMNS[1:]
+    )
+    objectives = "".join(f"<li>{escape(_(o))}</li>" for o in entry.objectives)
+    worksheet = (
+        f"<a download='{handout_filename(entry.number)}' "
+        f"href='{handout_data_url(entry.number)}'>{sheet}</a>"
+        if LESSON_QUIZZES.get(entry.number) is not None
+        else "—"
+    )
+    level = _(_LEVELS.get(entry.level, entry.level))
+    return (
+        f"<tr><th scope='row' class='fc-left'><a href='{_href(entry.filename)}'>"
+        f"{escape(entry.label)}</a></th>"
+        f"<td{minutes}>{entry.minutes} min</td>"
+        f"<td{level_of}>{escape(level)}</td>"
+        f"<td{first}>{escape(', '.join(entry.prerequisites) or nothing)}</td>"
+        f"<td{goals} class='fc-left fc-obj'><ul>{objectives}</ul></td>"
+        f"<td{paper}>{worksheet}</td></tr>"
+    )
 
 
 #: The teacher table's column headings, in order.
